@@ -1,0 +1,43 @@
+# collide - 3D collision detection for Lua
+# make [LUA=lua5.4]   builds build/$(LUA)/collide/core.so
+# make test           builds and runs every spec with busted
+# make demo           builds and runs examples/demo.lua
+
+LUA        ?= lua5.4
+LUA_INCDIR ?= $(firstword $(wildcard /usr/include/$(LUA) /usr/include/$(LUA:luajit=luajit-2.1)) /usr/include/$(LUA))
+CC         ?= cc
+OPT        ?= -O2
+CFLAGS_W    = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes
+CFLAGS     += $(OPT) -fPIC $(CFLAGS_W)
+LDFLAGS    += -shared
+BUSTED     ?= /usr/bin/busted
+
+BUILD   = build/$(LUA)
+SO      = $(BUILD)/collide/core.so
+SRC     = $(wildcard src/*.c)
+HDR     = $(wildcard src/*.h)
+
+.PHONY: all test demo deps clean
+
+all: $(SO)
+
+$(SO): $(SRC) $(HDR) | deps
+	@mkdir -p $(BUILD)/collide
+	$(CC) $(CFLAGS) -I$(LUA_INCDIR) $(SRC) -o $@ $(LDFLAGS) -lm
+
+# Installs what a fresh Debian machine lacks when run as root; otherwise
+# says which command to run.
+deps:
+	@sh tools/deps.sh $(LUA)
+
+test: $(SO)
+	$(LUA) $(BUSTED) --lua=$(LUA) --cpath="./$(BUILD)/?.so;;" -o utfTerminal spec
+
+demo: $(SO)
+	$(LUA) -e 'package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(BUILD)/?.so;"..package.cpath' examples/demo.lua
+
+clean:
+	rm -rf build
+
+# Further targets (bench, sanitize, fuzz, lint, versions, love, ...) live in mk/*.mk
+-include mk/*.mk

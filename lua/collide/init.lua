@@ -1,0 +1,17 @@
+-- collide: 3D collision detection. The shapes and tests are C (collide.core);
+-- this module re-exports them and adds the Lua helpers.
+local core = require "collide.core"
+
+local M = {}
+for k, v in pairs(core) do M[k] = v end
+
+local epsilon = M.epsilon
+M.epsilon = nil
+
+return setmetatable(M, {
+  __index = function(_, k) if k == "epsilon" then return epsilon end end,
+  __newindex = function(t, k, v)
+    if k == "epsilon" then error("collide.epsilon is read-only", 2) end
+    rawset(t, k, v)
+  end,
+})

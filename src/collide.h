@@ -1,0 +1,136 @@
+/*
+** collide.h - shapes and geometry routines of collide.
+** Plain C99, no Lua: an engine can compile every src file not named l_* as it is.
+*/
+#ifndef COLLIDE_H
+#define COLLIDE_H
+
+#include <math.h>
+#include <stddef.h>
+
+#define CL_EPSILON 1e-9
+
+typedef enum {
+  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_NKINDS
+} cl_kind;
+
+/* Every shape starts with its tag, so a pointer to any shape can be read as
+** a cl_shape and dispatched on. */
+typedef struct { int tag; double min[3], max[3]; } cl_aabb;
+/* q is the unit rotation (x, y, z, w), w >= 0; u[i] the box's i-th axis,
+** derived from q and kept in step with it. */
+typedef struct { int tag; double c[3], e[3], q[4], u[3][3]; } cl_obb;
+/* points p with dot(n, p) = d; n unit. */
+typedef struct { int tag; double n[3], d; } cl_plane;
+/* n is the unit normal of cross(b - a, c - a), zero when degenerate;
+** a degenerate triangle is the segment v[s0]-v[s1] (its two farthest
+** vertices, the same one twice when all coincide). */
+typedef struct {
+  int tag; double v[3][3], n[3];
+  int degenerate, s0, s1;
+} cl_triangle;
+/* o + t * d, 0 <= t <= tmax; d unit; tmax may be INFINITY. */
+typedef struct { int tag; double o[3], d[3], tmax; } cl_ray;
+typedef struct { int tag; double c[3], r; } cl_sphere;
+
+typedef union {
+  int tag;
+  cl_aabb aabb; cl_obb obb; cl_plane plane;
+  cl_triangle tri; cl_ray ray; cl_sphere sphere;
+} cl_shape;
+
+/* result of a ray cast */
+typedef struct { double t, p[3], n[3], u, v; } cl_hit;
+
+/* ---- small vector helpers ---- */
+static inline double cl_dot(const double a[3], const double b[3]) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+static inline void cl_sub(double r[3], const double a[3], const double b[3]) {
+  r[0] = a[0] - b[0]; r[1] = a[1] - b[1]; r[2] = a[2] - b[2];
+}
+static inline void cl_add(double r[3], const double a[3], const double b[3]) {
+  r[0] = a[0] + b[0]; r[1] = a[1] + b[1]; r[2] = a[2] + b[2];
+}
+static inline void cl_scale(double r[3], const double a[3], double s) {
+  r[0] = a[0] * s; r[1] = a[1] * s; r[2] = a[2] * s;
+}
+/* r = a + s * b */
+static inline void cl_madd(double r[3], const double a[3], const double b[3], double s) {
+  r[0] = a[0] + s * b[0]; r[1] = a[1] + s * b[1]; r[2] = a[2] + s * b[2];
+}
+static inline void cl_copy(double r[3], const double a[3]) {
+  r[0] = a[0]; r[1] = a[1]; r[2] = a[2];
+}
+static inline void cl_set(double r[3], double x, double y, double z) {
+  r[0] = x; r[1] = y; r[2] = z;
+}
+static inline void cl_cross(double r[3], const double a[3], const double b[3]) {
+  double x = a[1] * b[2] - a[2] * b[1];
+  double y = a[2] * b[0] - a[0] * b[2];
+  double z = a[0] * b[1] - a[1] * b[0];
+  r[0] = x; r[1] = y; r[2] = z;
+}
+/* Euclidean length without overflow or underflow for any finite vector */
+double cl_length(const double a[3]);
+/* normalises a in place; returns its former length (0 leaves a as it is) */
+double cl_normalize(double a[3]);
+static inline double cl_clamp(double x, double lo, double hi) {
+  return x < lo ? lo : (x > hi ? hi : x);
+}
+static inline double cl_maxabs3(const double a[3]) {
+  double m = fabs(a[0]);
+  if (fabs(a[1]) > m) m = fabs(a[1]);
+  if (fabs(a[2]) > m) m = fabs(a[2]);
+  return m;
+}
+
+/* ---- shapes.c: building and deriving shapes ---- */
+void cl_aabb_init(cl_aabb *b, const double min[3], const double max[3]);
+void cl_obb_init(cl_obb *o, const double c[3], const double e[3], const double q[4]);
+int cl_quat_normalize(double q[4]);          /* 0 for a zero quaternion */
+void cl_quat_from_axes(double q[4], const double u[3][3]);
+int cl_axes_check(const double u[3][3]);     /* 0 ok, 1 not orthonormal, 2 left-handed */
+int cl_plane_init(cl_plane *p, const double n[3], double d);   /* 0 for zero normal */
+void cl_triangle_init(cl_triangle *t, const double a[3], const double b[3], const double c[3]);
+int cl_ray_init(cl_ray *r, const double o[3], const double d[3], double tmax); /* 0 for zero d */
+void cl_sphere_init(cl_sphere *s, const double c[3], double r);
+void cl_translate(cl_shape *s, const double d[3]);
+/* enclosing box; 0 when there is none (a plane, an infinite ray) */
+int cl_bounds(const cl_shape *s, cl_aabb *out);
+void cl_obb_from_aabb(cl_obb *o, const cl_aabb *b, const double q[4]);
+void cl_obb_corner(const cl_obb *o, int i, double p[3]);
+void cl_aabb_corner(const cl_aabb *b, int i, double p[3]);
+double cl_triangle_area(const cl_triangle *t);
+
+/* ---- points.c: closest points, containment, barycentrics ---- */
+void cl_closest_point(const cl_shape *s, const double p[3], double out[3]);
+double cl_distance(const cl_shape *s, const double p[3]);
+int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere */
+void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]);
+void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
+                           double out[3], double *s);
+/* closest points of segments p1+s*d1 (s in [0,l1]) and p2+t*d2 (t in [0,l2]);
+** d1 and d2 unit or zero, lengths may be INFINITY. Returns squared distance. */
+double cl_closest_segments(const double p1[3], const double d1[3], double l1,
+                           const double p2[3], const double d2[3], double l2,
+                           double *s, double *t, double c1[3], double c2[3]);
+
+/* ---- tests.c: boolean tests for the 21 pairs ---- */
+int cl_intersects(const cl_shape *a, const cl_shape *b);
+/* -1, 0 or 1 of a point or shape (aabb, obb, triangle, sphere) against a plane */
+int cl_classify_point(const cl_plane *p, const double x[3]);
+int cl_classify(const cl_plane *p, const cl_shape *s);
+
+/* ---- rays.c: casts and slabs ---- */
+/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle or plane */
+int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h);
+/* 1 when the ray's line meets the box: tnear, tfar unclamped */
+int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
+
+/* ---- contact.c: minimum translation ---- */
+/* 1 and n (unit, from a to b), depth when they overlap; for aabb, obb,
+** sphere, triangle except triangle-triangle */
+int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth);
+
+#endif

@@ -1,0 +1,37 @@
+/*
+** l_collide.h - shared by the binding files (l_*.c): argument readers and
+** shape userdata. Every binding function is a closure whose upvalues 1..6
+** are the six shape metatables in cl_kind order, so a type check is a raw
+** comparison of metatables, never a registry look-up.
+*/
+#ifndef COLLIDE_L_COLLIDE_H
+#define COLLIDE_L_COLLIDE_H
+
+#include "l_compat.h"
+#include "collide.h"
+
+#define L_NUPVALUES CL_NKINDS
+#define L_MT(kind) lua_upvalueindex((kind) + 1)
+
+extern const char *const l_kind_names[CL_NKINDS];   /* "aabb", ... */
+extern const char *const l_type_names[CL_NKINDS];   /* "collide.aabb", ... */
+
+int l_typeerror(lua_State *L, int i, const char *expected);
+double l_checknum(lua_State *L, int i);
+int l_readvec(lua_State *L, int i, double v[3]);
+int l_readquat(lua_State *L, int i, double q[4]);
+/* the shape at i if it is one of ours, else NULL */
+cl_shape *l_toshape(lua_State *L, int i);
+cl_shape *l_checkshape(lua_State *L, int i, int kind);
+cl_shape *l_checkanyshape(lua_State *L, int i);
+cl_shape *l_newshape(lua_State *L, int kind);
+/* the optional out argument at i of the kind, or a new shape; pushed */
+cl_shape *l_outshape(lua_State *L, int i, int kind);
+int l_pushvec(lua_State *L, const double v[3]);
+
+/* l_query.c: module functions (intersects, contact) and each kind's query
+** methods, registered with the same upvalues */
+extern const luaL_Reg l_query_functions[];
+extern const luaL_Reg *const l_query_methods[CL_NKINDS];
+
+#endif

@@ -1,0 +1,150 @@
+/*
+** l_query.c - the narrow-phase calls: intersects, cast, slab, classify,
+** points, contact. Results are pushed as numbers; nothing is allocated.
+*/
+#include "l_collide.h"
+
+static int q_intersects(lua_State *L) {
+  cl_shape *a = l_checkanyshape(L, 1), *b = l_checkanyshape(L, 2);
+  lua_pushboolean(L, cl_intersects(a, b));
+  return 1;
+}
+
+static const char *const contact_kinds = "aabb, obb, sphere or triangle";
+
+static cl_shape *check_contact_shape(lua_State *L, int i) {
+  cl_shape *s = l_toshape(L, i);
+  if (s == NULL || s->tag == CL_PLANE || s->tag == CL_RAY) l_typeerror(L, i, contact_kinds);
+  return s;
+}
+
+static int q_contact(lua_State *L) {
+  cl_shape *a = check_contact_shape(L, 1), *b = check_contact_shape(L, 2);
+  double n[3], depth;
+  luaL_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
+                "triangle-triangle contact is not supported");
+  if (!cl_contact(a, b, n, &depth)) { lua_pushnil(L); return 1; }
+  l_pushvec(L, n);
+  lua_pushnumber(L, depth);
+  return 4;
+}
+
+static int q_cast(lua_State *L) {
+  cl_ray *r = &l_checkshape(L, 1, CL_RAY)->ray;
+  cl_shape *s = l_toshape(L, 2);
+  cl_hit h;
+  if (s == NULL || s->tag == CL_RAY)
+    l_typeerror(L, 2, "aabb, obb, sphere, triangle or plane");
+  if (!cl_cast(r, s, lua_toboolean(L, 3), &h)) { lua_pushnil(L); return 1; }
+  lua_pushnumber(L, h.t);
+  l_pushvec(L, h.p);
+  l_pushvec(L, h.n);
+  if (s->tag != CL_TRIANGLE) return 7;
+  lua_pushnumber(L, h.u);
+  lua_pushnumber(L, h.v);
+  return 9;
+}
+
+static int q_slab(lua_State *L) {
+  cl_ray *r = &l_checkshape(L, 1, CL_RAY)->ray;
+  cl_shape *s = l_toshape(L, 2);
+  double tn, tf;
+  if (s == NULL || (s->tag != CL_AABB && s->tag != CL_OBB)) l_typeerror(L, 2, "aabb or obb");
+  if (!cl_slab(r, s, &tn, &tf)) { lua_pushnil(L); return 1; }
+  lua_pushnumber(L, tn);
+  lua_pushnumber(L, tf);
+  return 2;
+}
+
+static int q_classify(lua_State *L) {
+  cl_plane *p = &l_checkshape(L, 1, CL_PLANE)->plane;
+  int t = lua_type(L, 2), c;
+  cl_shape *s = l_toshape(L, 2);
+  if (s != NULL) {
+    if (s->tag == CL_PLANE || s->tag == CL_RAY)
+      l_typeerror(L, 2, "aabb, obb, triangle or sphere");
+    c = cl_classify(p, s);
+  } else if (t == LUA_TNUMBER || t == LUA_TTABLE || t == LUA_TUSERDATA) {
+    double x[3];
+    l_readvec(L, 2, x);
+    c = cl_classify_point(p, x);
+  } else {
+    return l_typeerror(L, 2, "vector or shape");
+  }
+  lua_pushinteger(L, c);
+  return 1;
+}
+
+static int q_plane_distance(lua_State *L) {
+  cl_plane *p = &l_checkshape(L, 1, CL_PLANE)->plane;
+  double x[3];
+  l_readvec(L, 2, x);
+  lua_pushnumber(L, cl_dot(p->n, x) - p->d);
+  return 1;
+}
+
+static int q_closest_point(lua_State *L) {
+  cl_shape *s = l_checkanyshape(L, 1);
+  double x[3], q[3];
+  l_readvec(L, 2, x);
+  cl_closest_point(s, x, q);
+  return l_pushvec(L, q);
+}
+
+static int q_distance(lua_State *L) {
+  cl_shape *s = l_checkanyshape(L, 1);
+  double x[3];
+  l_readvec(L, 2, x);
+  lua_pushnumber(L, cl_distance(s, x));
+  return 1;
+}
+
+/* aabb:contains(point | aabb); obb and sphere: a point */
+static int q_contains(lua_State *L) {
+  cl_shape *s = l_checkanyshape(L, 1), *o;
+  double x[3];
+  if (s->tag == CL_AABB && (o = l_toshape(L, 2)) != NULL) {
+    int k, in = 1;
+    if (o->tag != CL_AABB) return l_typeerror(L, 2, "vector or collide.aabb");
+    for (k = 0; k < 3; k++)
+      if (o->aabb.min[k] < s->aabb.min[k] || o->aabb.max[k] > s->aabb.max[k]) in = 0;
+    lua_pushboolean(L, in);
+    return 1;
+  }
+  l_readvec(L, 2, x);
+  lua_pushboolean(L, cl_contains(s, x));
+  return 1;
+}
+
+static int q_barycentric(lua_State *L) {
+  cl_triangle *t = &l_checkshape(L, 1, CL_TRIANGLE)->tri;
+  double x[3], w[3];
+  l_readvec(L, 2, x);
+  cl_barycentric(t, x, w);
+  return l_pushvec(L, w);
+}
+
+const luaL_Reg l_query_functions[] = {
+  {"intersects", q_intersects}, {"contact", q_contact}, {NULL, NULL}
+};
+
+static const luaL_Reg solid_methods[] = {
+  {"intersects", q_intersects}, {"contact", q_contact}, {"contains", q_contains},
+  {"closest_point", q_closest_point}, {"distance", q_distance}, {NULL, NULL}
+};
+static const luaL_Reg plane_methods[] = {
+  {"intersects", q_intersects}, {"classify", q_classify}, {"distance", q_plane_distance},
+  {"project", q_closest_point}, {"closest_point", q_closest_point}, {NULL, NULL}
+};
+static const luaL_Reg triangle_methods[] = {
+  {"intersects", q_intersects}, {"contact", q_contact}, {"closest_point", q_closest_point},
+  {"distance", q_distance}, {"barycentric", q_barycentric}, {NULL, NULL}
+};
+static const luaL_Reg ray_methods[] = {
+  {"intersects", q_intersects}, {"cast", q_cast}, {"slab", q_slab},
+  {"closest_point", q_closest_point}, {"distance", q_distance}, {NULL, NULL}
+};
+
+const luaL_Reg *const l_query_methods[CL_NKINDS] = {
+  solid_methods, solid_methods, plane_methods, triangle_methods, ray_methods, solid_methods
+};

@@ -1,0 +1,729 @@
+/*
+** l_shapes.c - the shape userdata: constructors, accessors, mutators,
+** metatables, and luaopen_collide_core.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "l_collide.h"
+
+const char *const l_kind_names[CL_NKINDS] = {
+  "aabb", "obb", "plane", "triangle", "ray", "sphere"
+};
+const char *const l_type_names[CL_NKINDS] = {
+  "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
+  "collide.sphere"
+};
+static const size_t kind_sizes[CL_NKINDS] = {
+  sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), sizeof(cl_ray),
+  sizeof(cl_sphere)
+};
+
+/* ---------------------------------------------------------------------- */
+/* argument readers                                                       */
+
+int l_typeerror(lua_State *L, int i, const char *expected) {
+  const char *got;
+  if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING)
+    got = lua_tostring(L, -1);
+  else if (lua_type(L, i) == LUA_TLIGHTUSERDATA)
+    got = "light userdata";
+  else
+    got = luaL_typename(L, i);
+  return luaL_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", expected, got));
+}
+
+static double finite_or_error(lua_State *L, int i, double x) {
+  if (x - x != 0) {   /* nan or inf */
+    const char *what = x != x ? "nan" : (x > 0 ? "inf" : "-inf");
+    luaL_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
+  }
+  return x;
+}
+
+double l_checknum(lua_State *L, int i) {
+  if (lua_type(L, i) != LUA_TNUMBER) l_typeerror(L, i, "number");
+  return finite_or_error(L, i, lua_tonumber(L, i));
+}
+
+/* components of the table or userdata at i: fields named by keys, else
+** [1]..[n]; 0 when neither form holds numbers */
+static int read_components(lua_State *L, int i, const char *const *keys, int n, double *v) {
+  int k, ok = 1;
+  for (k = 0; k < n && ok; k++) {
+    ok = COLLIDE_GETFIELD(L, i, keys[k]) == LUA_TNUMBER;
+    v[k] = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+  }
+  if (!ok) {
+    ok = 1;
+    for (k = 0; k < n && ok; k++) {
+      ok = lua_geti(L, i, k + 1) == LUA_TNUMBER;
+      v[k] = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  if (ok)
+    for (k = 0; k < n; k++) finite_or_error(L, i, v[k]);
+  return ok;
+}
+
+static const char *const xyzw[4] = {"x", "y", "z", "w"};
+
+/* a vector given as three numbers or one indexable value (lovr luax_readvec3);
+** returns the index of the next argument */
+int l_readvec(lua_State *L, int i, double v[3]) {
+  int t = lua_type(L, i);
+  if (t == LUA_TNUMBER) {
+    v[0] = l_checknum(L, i);
+    v[1] = l_checknum(L, i + 1);
+    v[2] = l_checknum(L, i + 2);
+    return i + 3;
+  }
+  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
+      && read_components(L, i, xyzw, 3, v))
+    return i + 1;
+  return l_typeerror(L, i, "vector");
+}
+
+/* a quaternion as four numbers or one indexable value; identity when absent
+** (none or nil), normalised; returns the next index */
+int l_readquat(lua_State *L, int i, double q[4]) {
+  int t = lua_type(L, i), next = i + 1;
+  if (t == LUA_TNONE || t == LUA_TNIL) {
+    q[0] = q[1] = q[2] = 0; q[3] = 1;
+    return next;
+  }
+  if (t == LUA_TNUMBER) {
+    int k;
+    for (k = 0; k < 4; k++) q[k] = l_checknum(L, i + k);
+    next = i + 4;
+  } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
+               && read_components(L, i, xyzw, 4, q)))
+    return l_typeerror(L, i, "quaternion");
+  luaL_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");
+  return next;
+}
+
+cl_shape *l_toshape(lua_State *L, int i) {
+  void *p = lua_touserdata(L, i);
+  int k;
+  if (p == NULL || !lua_getmetatable(L, i)) return NULL;
+  for (k = 0; k < CL_NKINDS; k++)
+    if (lua_rawequal(L, -1, L_MT(k))) { lua_pop(L, 1); return (cl_shape *)p; }
+  lua_pop(L, 1);
+  return NULL;
+}
+
+cl_shape *l_checkshape(lua_State *L, int i, int kind) {
+  void *p = lua_touserdata(L, i);
+  if (p != NULL && lua_getmetatable(L, i)) {
+    int ok = lua_rawequal(L, -1, L_MT(kind));
+    lua_pop(L, 1);
+    if (ok) return (cl_shape *)p;
+  }
+  l_typeerror(L, i, l_type_names[kind]);
+  return NULL;
+}
+
+cl_shape *l_checkanyshape(lua_State *L, int i) {
+  cl_shape *s = l_toshape(L, i);
+  if (s == NULL) l_typeerror(L, i, "shape");
+  return s;
+}
+
+cl_shape *l_newshape(lua_State *L, int kind) {
+  cl_shape *s = (cl_shape *)COLLIDE_NEWUD(L, kind_sizes[kind]);
+  memset(s, 0, kind_sizes[kind]);
+  s->tag = kind;
+  lua_pushvalue(L, L_MT(kind));
+  lua_setmetatable(L, -2);
+  return s;
+}
+
+cl_shape *l_outshape(lua_State *L, int i, int kind) {
+  if (lua_isnoneornil(L, i)) return l_newshape(L, kind);
+  lua_pushvalue(L, i);
+  return l_checkshape(L, i, kind);
+}
+
+int l_pushvec(lua_State *L, const double v[3]) {
+  lua_pushnumber(L, v[0]);
+  lua_pushnumber(L, v[1]);
+  lua_pushnumber(L, v[2]);
+  return 3;
+}
+
+/* copy a freshly built value into the shape's own size (never more) */
+static void store(cl_shape *dst, const cl_shape *src) {
+  memcpy(dst, src, kind_sizes[src->tag]);
+}
+
+/* ---------------------------------------------------------------------- */
+/* builders: read constructor arguments from index i into a shape         */
+
+static void build_aabb(lua_State *L, int i, cl_shape *s) {
+  double lo[3], hi[3];
+  int j = l_readvec(L, i, lo), k;
+  l_readvec(L, j, hi);
+  for (k = 0; k < 3; k++) luaL_argcheck(L, lo[k] <= hi[k], j, "min greater than max");
+  cl_aabb_init(&s->aabb, lo, hi);
+}
+
+static void build_obb(lua_State *L, int i, cl_shape *s) {
+  double c[3], e[3], q[4];
+  int j = l_readvec(L, i, c), k;
+  k = l_readvec(L, j, e);
+  luaL_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
+  l_readquat(L, k, q);
+  cl_obb_init(&s->obb, c, e, q);
+}
+
+static void build_plane(lua_State *L, int i, cl_shape *s) {
+  double n[3], d;
+  int j = l_readvec(L, i, n);
+  d = l_checknum(L, j);
+  luaL_argcheck(L, cl_plane_init(&s->plane, n, d), i, "zero normal");
+}
+
+static void build_triangle(lua_State *L, int i, cl_shape *s) {
+  double a[3], b[3], c[3];
+  i = l_readvec(L, i, a);
+  i = l_readvec(L, i, b);
+  l_readvec(L, i, c);
+  cl_triangle_init(&s->tri, a, b, c);
+}
+
+static void build_ray(lua_State *L, int i, cl_shape *s) {
+  double o[3], d[3], tmax = INFINITY;
+  int j = l_readvec(L, i, o), k = l_readvec(L, j, d);
+  if (!lua_isnoneornil(L, k)) {
+    if (lua_type(L, k) != LUA_TNUMBER) l_typeerror(L, k, "number");
+    tmax = lua_tonumber(L, k);
+    if (tmax != INFINITY) finite_or_error(L, k, tmax);
+    luaL_argcheck(L, tmax >= 0, k, "negative tmax");
+  }
+  luaL_argcheck(L, cl_ray_init(&s->ray, o, d, tmax), j, "zero direction");
+}
+
+static void build_sphere(lua_State *L, int i, cl_shape *s) {
+  double c[3], r;
+  i = l_readvec(L, i, c);
+  r = l_checknum(L, i);
+  luaL_argcheck(L, r >= 0, i, "negative radius");
+  cl_sphere_init(&s->sphere, c, r);
+}
+
+typedef void (*builder)(lua_State *L, int i, cl_shape *s);
+static const builder builders[CL_NKINDS] = {
+  build_aabb, build_obb, build_plane, build_triangle, build_ray, build_sphere
+};
+
+static int construct(lua_State *L, int kind, builder b) {
+  cl_shape tmp;
+  b(L, 1, &tmp);
+  store(l_newshape(L, kind), &tmp);
+  return 1;
+}
+
+static int f_aabb(lua_State *L) { return construct(L, CL_AABB, build_aabb); }
+static int f_obb(lua_State *L) { return construct(L, CL_OBB, build_obb); }
+static int f_plane(lua_State *L) { return construct(L, CL_PLANE, build_plane); }
+static int f_triangle(lua_State *L) { return construct(L, CL_TRIANGLE, build_triangle); }
+static int f_ray(lua_State *L) { return construct(L, CL_RAY, build_ray); }
+static int f_sphere(lua_State *L) { return construct(L, CL_SPHERE, build_sphere); }
+
+static int f_aabb_from_center(lua_State *L) {
+  double c[3], e[3], lo[3], hi[3];
+  int j = l_readvec(L, 1, c), k;
+  l_readvec(L, j, e);
+  luaL_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
+  for (k = 0; k < 3; k++) { lo[k] = c[k] - e[k]; hi[k] = c[k] + e[k]; }
+  cl_aabb_init(&l_newshape(L, CL_AABB)->aabb, lo, hi);
+  return 1;
+}
+
+static int f_aabb_from_points(lua_State *L) {
+  double lo[3], hi[3], p[3];
+  lua_Integer n, i;
+  int k;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  n = (lua_Integer)lua_rawlen(L, 1);
+  luaL_argcheck(L, n > 0, 1, "empty point array");
+  for (i = 1; i <= n; i++) {
+    int t = lua_geti(L, 1, i), top = lua_gettop(L);
+    if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL
+          && read_components(L, top, xyzw, 3, p)))
+      luaL_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s",
+                                          (int)i, luaL_typename(L, top)));
+    lua_pop(L, 1);
+    for (k = 0; k < 3; k++) {
+      if (i == 1 || p[k] < lo[k]) lo[k] = p[k];
+      if (i == 1 || p[k] > hi[k]) hi[k] = p[k];
+    }
+  }
+  cl_aabb_init(&l_newshape(L, CL_AABB)->aabb, lo, hi);
+  return 1;
+}
+
+static int f_obb_from_axes(lua_State *L) {
+  double c[3], e[3], u[3][3], q[4];
+  int j = l_readvec(L, 1, c), k = l_readvec(L, j, e), m, check;
+  luaL_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
+  m = l_readvec(L, k, u[0]);
+  m = l_readvec(L, m, u[1]);
+  l_readvec(L, m, u[2]);
+  check = cl_axes_check((const double (*)[3])u);
+  luaL_argcheck(L, check != 1, k, "axes are not orthonormal");
+  luaL_argcheck(L, check != 2, k, "axes are not right-handed");
+  cl_quat_from_axes(q, (const double (*)[3])u);
+  cl_obb_init(&l_newshape(L, CL_OBB)->obb, c, e, q);
+  return 1;
+}
+
+static int f_obb_from_aabb(lua_State *L) {
+  cl_aabb *b = &l_checkshape(L, 1, CL_AABB)->aabb;
+  double q[4];
+  l_readquat(L, 2, q);
+  cl_obb_from_aabb(&l_newshape(L, CL_OBB)->obb, b, q);
+  return 1;
+}
+
+static int f_plane_from_point(lua_State *L) {
+  double p[3], n[3];
+  int j = l_readvec(L, 1, p);
+  cl_shape tmp;
+  l_readvec(L, j, n);
+  luaL_argcheck(L, cl_plane_init(&tmp.plane, n, 0), j, "zero normal");
+  tmp.plane.d = cl_dot(tmp.plane.n, p);
+  store(l_newshape(L, CL_PLANE), &tmp);
+  return 1;
+}
+
+static int f_plane_from_points(lua_State *L) {
+  double a[3], b[3], c[3], ab[3], ac[3], n[3], len;
+  int i = l_readvec(L, 1, a);
+  cl_shape tmp;
+  i = l_readvec(L, i, b);
+  l_readvec(L, i, c);
+  cl_sub(ab, b, a);
+  cl_sub(ac, c, a);
+  cl_cross(n, ab, ac);
+  len = cl_length(n);
+  luaL_argcheck(L, len > CL_EPSILON * cl_length(ab) * cl_length(ac) && len > 0, 1,
+                "points are collinear");
+  cl_plane_init(&tmp.plane, n, 0);
+  tmp.plane.d = cl_dot(tmp.plane.n, a);
+  store(l_newshape(L, CL_PLANE), &tmp);
+  return 1;
+}
+
+static int f_plane_from_equation(lua_State *L) {
+  double n[3], d;
+  cl_shape tmp;
+  n[0] = l_checknum(L, 1); n[1] = l_checknum(L, 2); n[2] = l_checknum(L, 3);
+  d = l_checknum(L, 4);
+  luaL_argcheck(L, cl_plane_init(&tmp.plane, n, -d), 1, "zero normal");
+  store(l_newshape(L, CL_PLANE), &tmp);
+  return 1;
+}
+
+static int f_segment(lua_State *L) {
+  double a[3], b[3], d[3];
+  int j = l_readvec(L, 1, a);
+  cl_shape tmp;
+  l_readvec(L, j, b);
+  cl_sub(d, b, a);
+  luaL_argcheck(L, cl_length(d) > 0, j, "zero-length segment");
+  cl_ray_init(&tmp.ray, a, d, cl_length(d));
+  store(l_newshape(L, CL_RAY), &tmp);
+  return 1;
+}
+
+static int f_type(lua_State *L) {
+  cl_shape *s = l_toshape(L, 1);
+  if (s == NULL) lua_pushnil(L);
+  else lua_pushstring(L, l_kind_names[s->tag]);
+  return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* methods common to every kind                                           */
+
+static int m_type(lua_State *L) {
+  lua_pushstring(L, l_kind_names[l_checkanyshape(L, 1)->tag]);
+  return 1;
+}
+
+static int m_clone(lua_State *L) {
+  cl_shape *s = l_checkanyshape(L, 1);
+  store(l_newshape(L, s->tag), s);
+  return 1;
+}
+
+static int m_set(lua_State *L) {
+  cl_shape *s = l_checkanyshape(L, 1), tmp;
+  builders[s->tag](L, 2, &tmp);
+  store(s, &tmp);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int m_translate(lua_State *L) {
+  cl_shape *s = l_checkanyshape(L, 1);
+  double d[3];
+  l_readvec(L, 2, d);
+  cl_translate(s, d);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int m_bounds(lua_State *L) {
+  cl_shape *s = l_checkanyshape(L, 1);
+  cl_aabb b;
+  luaL_argcheck(L, cl_bounds(s, &b), 1, "ray has infinite tmax");
+  l_outshape(L, 2, CL_AABB)->aabb = b;
+  return 1;
+}
+
+static void fmt_nums(luaL_Buffer *B, const double *v, int n) {
+  char buf[64];
+  int k;
+  for (k = 0; k < n; k++) {
+    snprintf(buf, sizeof buf, k ? ", %.14g" : "%.14g", v[k] == 0 ? 0.0 : v[k]);
+    luaL_addstring(B, buf);
+  }
+}
+
+static void fmt_vec(luaL_Buffer *B, const double *v, int n, const char *after) {
+  luaL_addchar(B, '(');
+  fmt_nums(B, v, n);
+  luaL_addchar(B, ')');
+  luaL_addstring(B, after);
+}
+
+static int m_tostring(lua_State *L) {
+  cl_shape *s = l_checkanyshape(L, 1);
+  luaL_Buffer B;
+  luaL_buffinit(L, &B);
+  luaL_addstring(&B, l_kind_names[s->tag]);
+  luaL_addchar(&B, '(');
+  switch (s->tag) {
+    case CL_AABB: fmt_vec(&B, s->aabb.min, 3, ", "); fmt_vec(&B, s->aabb.max, 3, ""); break;
+    case CL_OBB:
+      fmt_vec(&B, s->obb.c, 3, ", "); fmt_vec(&B, s->obb.e, 3, ", ");
+      fmt_vec(&B, s->obb.q, 4, "");
+      break;
+    case CL_PLANE: fmt_vec(&B, s->plane.n, 3, ", "); fmt_nums(&B, &s->plane.d, 1); break;
+    case CL_TRIANGLE:
+      fmt_vec(&B, s->tri.v[0], 3, ", "); fmt_vec(&B, s->tri.v[1], 3, ", ");
+      fmt_vec(&B, s->tri.v[2], 3, "");
+      break;
+    case CL_RAY:
+      fmt_vec(&B, s->ray.o, 3, ", "); fmt_vec(&B, s->ray.d, 3, ", ");
+      fmt_nums(&B, &s->ray.tmax, 1);
+      break;
+    case CL_SPHERE: fmt_vec(&B, s->sphere.c, 3, ", "); fmt_nums(&B, &s->sphere.r, 1); break;
+  }
+  luaL_addchar(&B, ')');
+  luaL_pushresult(&B);
+  return 1;
+}
+
+static int same(const double *a, const double *b, int n) {
+  int k;
+  for (k = 0; k < n; k++) if (a[k] != b[k]) return 0;
+  return 1;
+}
+
+static int m_eq(lua_State *L) {
+  cl_shape *a = l_toshape(L, 1), *b = l_toshape(L, 2);
+  int eq = a && b && a->tag == b->tag;
+  if (eq) switch (a->tag) {
+    case CL_AABB: eq = same(a->aabb.min, b->aabb.min, 3) && same(a->aabb.max, b->aabb.max, 3); break;
+    case CL_OBB:
+      eq = same(a->obb.c, b->obb.c, 3) && same(a->obb.e, b->obb.e, 3) && same(a->obb.q, b->obb.q, 4);
+      break;
+    case CL_PLANE: eq = same(a->plane.n, b->plane.n, 3) && a->plane.d == b->plane.d; break;
+    case CL_TRIANGLE: eq = same(&a->tri.v[0][0], &b->tri.v[0][0], 9); break;
+    case CL_RAY:
+      eq = same(a->ray.o, b->ray.o, 3) && same(a->ray.d, b->ray.d, 3) && a->ray.tmax == b->ray.tmax;
+      break;
+    case CL_SPHERE: eq = same(a->sphere.c, b->sphere.c, 3) && a->sphere.r == b->sphere.r; break;
+  }
+  lua_pushboolean(L, eq);
+  return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* accessors                                                              */
+
+#define SELF(kind, field) (&l_checkshape(L, 1, kind)->field)
+
+static int aabb_min(lua_State *L) { return l_pushvec(L, SELF(CL_AABB, aabb)->min); }
+static int aabb_max(lua_State *L) { return l_pushvec(L, SELF(CL_AABB, aabb)->max); }
+
+static int aabb_center(lua_State *L) {
+  cl_aabb *b = SELF(CL_AABB, aabb);
+  double c[3];
+  int k;
+  for (k = 0; k < 3; k++) c[k] = b->min[k] + (b->max[k] - b->min[k]) / 2;
+  return l_pushvec(L, c);
+}
+
+static int aabb_half_extents(lua_State *L) {
+  cl_aabb *b = SELF(CL_AABB, aabb);
+  double e[3];
+  int k;
+  for (k = 0; k < 3; k++) e[k] = (b->max[k] - b->min[k]) / 2;
+  return l_pushvec(L, e);
+}
+
+static int aabb_size(lua_State *L) {
+  cl_aabb *b = SELF(CL_AABB, aabb);
+  double e[3];
+  cl_sub(e, b->max, b->min);
+  return l_pushvec(L, e);
+}
+
+static int check_index(lua_State *L, int i, int n) {
+  lua_Number x = l_checknum(L, i);
+  luaL_argcheck(L, x >= 1 && x <= n && x == floor(x), i, "index out of range");
+  return (int)x;
+}
+
+static int aabb_corner(lua_State *L) {
+  cl_aabb *b = SELF(CL_AABB, aabb);
+  double p[3];
+  cl_aabb_corner(b, check_index(L, 2, 8) - 1, p);
+  return l_pushvec(L, p);
+}
+
+static int aabb_volume(lua_State *L) {
+  cl_aabb *b = SELF(CL_AABB, aabb);
+  lua_pushnumber(L, (b->max[0] - b->min[0]) * (b->max[1] - b->min[1]) * (b->max[2] - b->min[2]));
+  return 1;
+}
+
+static int aabb_surface_area(lua_State *L) {
+  cl_aabb *b = SELF(CL_AABB, aabb);
+  double x = b->max[0] - b->min[0], y = b->max[1] - b->min[1], z = b->max[2] - b->min[2];
+  lua_pushnumber(L, 2 * (x * y + y * z + z * x));
+  return 1;
+}
+
+static int aabb_merge(lua_State *L) {
+  cl_aabb *a = SELF(CL_AABB, aabb), *b = &l_checkshape(L, 2, CL_AABB)->aabb, r;
+  int k;
+  for (k = 0; k < 3; k++) {
+    r.min[k] = a->min[k] < b->min[k] ? a->min[k] : b->min[k];
+    r.max[k] = a->max[k] > b->max[k] ? a->max[k] : b->max[k];
+  }
+  r.tag = CL_AABB;
+  l_outshape(L, 3, CL_AABB)->aabb = r;
+  return 1;
+}
+
+static int aabb_expand(lua_State *L) {
+  cl_aabb *a = SELF(CL_AABB, aabb), r;
+  double m = l_checknum(L, 2);
+  int k;
+  for (k = 0; k < 3; k++) {
+    r.min[k] = a->min[k] - m;
+    r.max[k] = a->max[k] + m;
+    luaL_argcheck(L, r.min[k] <= r.max[k], 2, "margin inverts the box");
+    finite_or_error(L, 2, r.max[k] - r.min[k]);
+  }
+  r.tag = CL_AABB;
+  l_outshape(L, 3, CL_AABB)->aabb = r;
+  return 1;
+}
+
+static int obb_center(lua_State *L) { return l_pushvec(L, SELF(CL_OBB, obb)->c); }
+static int obb_half_extents(lua_State *L) { return l_pushvec(L, SELF(CL_OBB, obb)->e); }
+
+static int obb_rotation(lua_State *L) {
+  cl_obb *o = SELF(CL_OBB, obb);
+  l_pushvec(L, o->q);
+  lua_pushnumber(L, o->q[3]);
+  return 4;
+}
+
+static int obb_axes(lua_State *L) {
+  cl_obb *o = SELF(CL_OBB, obb);
+  l_pushvec(L, o->u[0]);
+  l_pushvec(L, o->u[1]);
+  return l_pushvec(L, o->u[2]) * 3;
+}
+
+static int obb_corner(lua_State *L) {
+  cl_obb *o = SELF(CL_OBB, obb);
+  double p[3];
+  cl_obb_corner(o, check_index(L, 2, 8) - 1, p);
+  return l_pushvec(L, p);
+}
+
+static int plane_normal(lua_State *L) { return l_pushvec(L, SELF(CL_PLANE, plane)->n); }
+
+static int plane_d(lua_State *L) {
+  lua_pushnumber(L, SELF(CL_PLANE, plane)->d);
+  return 1;
+}
+
+static int plane_flip(lua_State *L) {
+  cl_plane *p = SELF(CL_PLANE, plane);
+  cl_scale(p->n, p->n, -1);
+  p->d = -p->d;
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int tri_vertex(lua_State *L) {
+  cl_triangle *t = SELF(CL_TRIANGLE, tri);
+  return l_pushvec(L, t->v[check_index(L, 2, 3) - 1]);
+}
+
+static int tri_vertices(lua_State *L) {
+  cl_triangle *t = SELF(CL_TRIANGLE, tri);
+  l_pushvec(L, t->v[0]);
+  l_pushvec(L, t->v[1]);
+  return l_pushvec(L, t->v[2]) * 3;
+}
+
+static int tri_normal(lua_State *L) { return l_pushvec(L, SELF(CL_TRIANGLE, tri)->n); }
+
+static int tri_area(lua_State *L) {
+  lua_pushnumber(L, cl_triangle_area(SELF(CL_TRIANGLE, tri)));
+  return 1;
+}
+
+static int tri_centroid(lua_State *L) {
+  cl_triangle *t = SELF(CL_TRIANGLE, tri);
+  double c[3];
+  int k;
+  for (k = 0; k < 3; k++) c[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
+  return l_pushvec(L, c);
+}
+
+static int tri_plane(lua_State *L) {
+  cl_triangle *t = SELF(CL_TRIANGLE, tri);
+  cl_plane p;
+  luaL_argcheck(L, !t->degenerate, 1, "degenerate triangle");
+  p.tag = CL_PLANE;
+  cl_copy(p.n, t->n);
+  p.d = cl_dot(t->n, t->v[0]);
+  l_outshape(L, 2, CL_PLANE)->plane = p;
+  return 1;
+}
+
+static int ray_origin(lua_State *L) { return l_pushvec(L, SELF(CL_RAY, ray)->o); }
+static int ray_direction(lua_State *L) { return l_pushvec(L, SELF(CL_RAY, ray)->d); }
+
+static int ray_tmax(lua_State *L) {
+  lua_pushnumber(L, SELF(CL_RAY, ray)->tmax);
+  return 1;
+}
+
+static int ray_at(lua_State *L) {
+  cl_ray *r = SELF(CL_RAY, ray);
+  double p[3];
+  cl_madd(p, r->o, r->d, l_checknum(L, 2));
+  return l_pushvec(L, p);
+}
+
+static int sphere_center(lua_State *L) { return l_pushvec(L, SELF(CL_SPHERE, sphere)->c); }
+
+static int sphere_radius(lua_State *L) {
+  lua_pushnumber(L, SELF(CL_SPHERE, sphere)->r);
+  return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* registration                                                           */
+
+static const luaL_Reg common_methods[] = {
+  {"type", m_type}, {"clone", m_clone}, {"set", m_set}, {"translate", m_translate},
+  {NULL, NULL}
+};
+
+static const luaL_Reg aabb_methods[] = {
+  {"min", aabb_min}, {"max", aabb_max}, {"center", aabb_center},
+  {"half_extents", aabb_half_extents}, {"size", aabb_size}, {"corner", aabb_corner},
+  {"volume", aabb_volume}, {"surface_area", aabb_surface_area}, {"bounds", m_bounds},
+  {"merge", aabb_merge}, {"expand", aabb_expand}, {NULL, NULL}
+};
+static const luaL_Reg obb_methods[] = {
+  {"center", obb_center}, {"half_extents", obb_half_extents}, {"rotation", obb_rotation},
+  {"axes", obb_axes}, {"corner", obb_corner}, {"bounds", m_bounds}, {NULL, NULL}
+};
+static const luaL_Reg plane_methods[] = {
+  {"normal", plane_normal}, {"d", plane_d}, {"flip", plane_flip}, {NULL, NULL}
+};
+static const luaL_Reg triangle_methods[] = {
+  {"vertex", tri_vertex}, {"vertices", tri_vertices}, {"normal", tri_normal},
+  {"area", tri_area}, {"centroid", tri_centroid}, {"bounds", m_bounds}, {"plane", tri_plane},
+  {NULL, NULL}
+};
+static const luaL_Reg ray_methods[] = {
+  {"origin", ray_origin}, {"direction", ray_direction}, {"tmax", ray_tmax}, {"at", ray_at},
+  {"bounds", m_bounds}, {NULL, NULL}
+};
+static const luaL_Reg sphere_methods[] = {
+  {"center", sphere_center}, {"radius", sphere_radius}, {"bounds", m_bounds}, {NULL, NULL}
+};
+static const luaL_Reg *const kind_methods[CL_NKINDS] = {
+  aabb_methods, obb_methods, plane_methods, triangle_methods, ray_methods, sphere_methods
+};
+
+static const luaL_Reg meta_methods[] = {
+  {"__tostring", m_tostring}, {"__eq", m_eq}, {NULL, NULL}
+};
+
+static const luaL_Reg functions[] = {
+  {"aabb", f_aabb}, {"aabb_from_center", f_aabb_from_center},
+  {"aabb_from_points", f_aabb_from_points}, {"obb", f_obb}, {"obb_from_axes", f_obb_from_axes},
+  {"obb_from_aabb", f_obb_from_aabb}, {"plane", f_plane},
+  {"plane_from_point", f_plane_from_point}, {"plane_from_points", f_plane_from_points},
+  {"plane_from_equation", f_plane_from_equation}, {"triangle", f_triangle}, {"ray", f_ray},
+  {"segment", f_segment}, {"sphere", f_sphere}, {"type", f_type}, {NULL, NULL}
+};
+
+static void push_upvalues(lua_State *L, int first) {
+  int k;
+  for (k = 0; k < CL_NKINDS; k++) lua_pushvalue(L, first + k);
+}
+
+LUALIB_API int luaopen_collide_core(lua_State *L);
+
+LUALIB_API int luaopen_collide_core(lua_State *L) {
+  int k, mts;
+  lua_settop(L, 0);
+  for (k = 0; k < CL_NKINDS; k++) {
+    luaL_newmetatable(L, l_type_names[k]);
+    lua_pushstring(L, l_type_names[k]);
+    lua_setfield(L, -2, "__name");          /* Lua 5.1/5.2 do not set it */
+  }
+  mts = 1;
+  for (k = 0; k < CL_NKINDS; k++) {
+    int mt = mts + k;
+    lua_pushvalue(L, mt);
+    push_upvalues(L, mts);
+    luaL_setfuncs(L, meta_methods, L_NUPVALUES);
+    lua_newtable(L);                        /* methods, the __index */
+    push_upvalues(L, mts);
+    luaL_setfuncs(L, common_methods, L_NUPVALUES);
+    push_upvalues(L, mts);
+    luaL_setfuncs(L, kind_methods[k], L_NUPVALUES);
+    push_upvalues(L, mts);
+    luaL_setfuncs(L, l_query_methods[k], L_NUPVALUES);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+  }
+  lua_newtable(L);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, functions, L_NUPVALUES);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, l_query_functions, L_NUPVALUES);
+  lua_pushnumber(L, CL_EPSILON);
+  lua_setfield(L, -2, "epsilon");
+  return 1;
+}

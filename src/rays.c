@@ -1,0 +1,254 @@
+/*
+** rays.c - ray casts (exact hit data) and the slab method.
+*/
+#include "collide.h"
+
+/* Slab method on the box [lo, hi] (seed article 004; Ericson RTCD 5.3.3).
+** A zero direction component is tested against its slab instead of dividing
+** (no 0 * inf); other components divide, so tiny ones give huge t, never NaN.
+** *axis is the axis of the entry t, ties to the lower axis; -1 if none. */
+static int slab(const double o[3], const double d[3], const double lo[3], const double hi[3],
+                double *tnear, double *tfar, int *axis) {
+  double tn = -INFINITY, tf = INFINITY;
+  int k, ax = -1;
+  for (k = 0; k < 3; k++) {
+    double t1, t2;
+    if (d[k] == 0) {
+      if (o[k] < lo[k] || o[k] > hi[k]) return 0;
+      continue;
+    }
+    t1 = (lo[k] - o[k]) / d[k];
+    t2 = (hi[k] - o[k]) / d[k];
+    if (t1 > t2) { double s = t1; t1 = t2; t2 = s; }
+    if (t1 > tn) { tn = t1; ax = k; }
+    if (t2 < tf) tf = t2;
+    if (tn > tf) return 0;
+  }
+  *tnear = tn; *tfar = tf; *axis = ax;
+  return 1;
+}
+
+/* a box as a frame: o and d in local coordinates, box [-e, e] */
+static void to_local(const cl_obb *b, const cl_ray *r, double o[3], double d[3]) {
+  double m[3];
+  int k;
+  cl_sub(m, r->o, b->c);
+  for (k = 0; k < 3; k++) { o[k] = cl_dot(m, b->u[k]); d[k] = cl_dot(r->d, b->u[k]); }
+}
+
+static void neg(double e[3], const double a[3]) { cl_scale(e, a, -1); }
+
+int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar) {
+  int axis;
+  if (box->tag == CL_AABB)
+    return slab(r->o, r->d, box->aabb.min, box->aabb.max, tnear, tfar, &axis);
+  if (box->tag == CL_OBB) {
+    double o[3], d[3], lo[3];
+    to_local(&box->obb, r, o, d);
+    neg(lo, box->obb.e);
+    return slab(o, d, lo, box->obb.e, tnear, tfar, &axis);
+  }
+  return 0;
+}
+
+static void hit_inside(const cl_ray *r, cl_hit *h) {
+  h->t = 0;
+  cl_copy(h->p, r->o);
+  neg(h->n, r->d);
+  h->u = h->v = 0;
+}
+
+static int cast_aabb(const cl_ray *r, const cl_aabb *b, cl_hit *h) {
+  double tn, tf;
+  int axis, k;
+  if (!slab(r->o, r->d, b->min, b->max, &tn, &tf, &axis)) return 0;
+  if (tf < 0 || tn > r->tmax) return 0;
+  if (tn < 0 || axis < 0) { hit_inside(r, h); return 1; }
+  h->t = tn;
+  cl_madd(h->p, r->o, r->d, tn);
+  /* keep the point on the box despite rounding */
+  for (k = 0; k < 3; k++) h->p[k] = cl_clamp(h->p[k], b->min[k], b->max[k]);
+  h->p[axis] = r->d[axis] > 0 ? b->min[axis] : b->max[axis];
+  cl_set(h->n, 0, 0, 0);
+  h->n[axis] = r->d[axis] > 0 ? -1 : 1;
+  h->u = h->v = 0;
+  return 1;
+}
+
+static int cast_obb(const cl_ray *r, const cl_obb *b, cl_hit *h) {
+  double o[3], d[3], lo[3], tn, tf;
+  int axis;
+  to_local(b, r, o, d);
+  neg(lo, b->e);
+  if (!slab(o, d, lo, b->e, &tn, &tf, &axis)) return 0;
+  if (tf < 0 || tn > r->tmax) return 0;
+  if (tn < 0 || axis < 0) { hit_inside(r, h); return 1; }
+  h->t = tn;
+  cl_madd(h->p, r->o, r->d, tn);
+  cl_scale(h->n, b->u[axis], d[axis] > 0 ? -1 : 1);
+  h->u = h->v = 0;
+  return 1;
+}
+
+/* ray-sphere with the stable root, Ericson RTCD 5.3.2 */
+static int cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
+  double m[3], perp[3], b, c, disc, t, len;
+  cl_sub(m, r->o, s->c);
+  b = cl_dot(m, r->d);
+  c = cl_dot(m, m) - s->r * s->r;
+  if (c < 0 || (c == 0 && b >= 0)) { hit_inside(r, h); return 1; }
+  if (b > 0) return 0;                       /* outside and pointing away */
+  cl_madd(perp, m, r->d, -b);                /* origin's offset from the line's closest point */
+  disc = s->r * s->r - cl_dot(perp, perp);
+  if (disc < 0) return 0;
+  t = c / (-b + sqrt(disc));
+  if (t > r->tmax) return 0;
+  h->t = t;
+  cl_madd(h->p, r->o, r->d, t);
+  cl_sub(h->n, h->p, s->c);
+  len = cl_normalize(h->n);
+  if (len == 0) neg(h->n, r->d);
+  h->u = h->v = 0;
+  return 1;
+}
+
+static int cast_plane(const cl_ray *r, const cl_plane *p, cl_hit *h) {
+  double s0 = cl_dot(p->n, r->o) - p->d, den = cl_dot(p->n, r->d), t;
+  if (den == 0) {
+    if (s0 != 0) return 0;
+    t = 0;
+    cl_copy(h->n, p->n);                     /* in the plane: neither side faces the ray */
+  } else {
+    t = -s0 / den;
+    if (t < 0 || t > r->tmax) return 0;
+    if (den < 0) cl_copy(h->n, p->n); else neg(h->n, p->n);
+  }
+  h->t = t;
+  if (t == 0) cl_copy(h->p, r->o); else cl_madd(h->p, r->o, r->d, t);
+  h->u = h->v = 0;
+  return 1;
+}
+
+/* scale of a triangle for tolerances: its longest edge */
+static double tri_scale(const cl_triangle *tr) {
+  double e[3], m = 0, l;
+  int i;
+  for (i = 0; i < 3; i++) {
+    cl_sub(e, tr->v[(i + 1) % 3], tr->v[i]);
+    l = cl_length(e);
+    if (l > m) m = l;
+  }
+  return m;
+}
+
+static double tol_of(const double a[3], const double b[3]) {
+  double m = cl_maxabs3(a), n = cl_maxabs3(b);
+  return CL_EPSILON * (1 + (m > n ? m : n));
+}
+
+/* a degenerate triangle is a segment (or a point): closest approach */
+static int cast_segment_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h) {
+  const double *a = tr->v[tr->s0], *b = tr->v[tr->s1];
+  double sd[3], len, s, t, c1[3], c2[3], tol, x[3], w;
+  cl_sub(sd, b, a);
+  len = cl_normalize(sd);
+  tol = tol_of(r->o, a);
+  cl_cross(x, r->d, sd);
+  if (len > 0 && cl_length(x) <= CL_EPSILON) {
+    /* collinear case: the first point of the segment along the ray */
+    double ta, tb, lo, hi, off[3], q[3];
+    cl_sub(off, a, r->o);
+    ta = cl_dot(off, r->d);
+    cl_madd(q, off, r->d, -ta);
+    if (cl_length(q) > tol) return 0;
+    cl_sub(off, b, r->o);
+    tb = cl_dot(off, r->d);
+    lo = ta < tb ? ta : tb; hi = ta < tb ? tb : ta;
+    if (hi < 0 || lo > r->tmax) return 0;
+    t = lo > 0 ? lo : 0;
+    s = cl_clamp((t - ta) / (tb - ta), 0, 1);
+  } else {
+    double d2 = cl_closest_segments(r->o, r->d, r->tmax, a, sd, len, &t, &s, c1, c2);
+    if (d2 > tol * tol) return 0;
+    s = len > 0 ? s / len : 0;
+  }
+  h->t = t;
+  cl_madd(h->p, r->o, r->d, t);
+  neg(h->n, r->d);
+  w = s;
+  {
+    double wt[3] = {0, 0, 0};
+    wt[tr->s0] += 1 - w;
+    wt[tr->s1] += w;
+    h->u = wt[1]; h->v = wt[2];
+  }
+  return 1;
+}
+
+/* a ray lying in the triangle's plane: clip it by the three edges */
+static int cast_coplanar_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h) {
+  double t0 = 0, t1 = r->tmax, w[3];
+  int i;
+  for (i = 0; i < 3; i++) {
+    double e[3], m[3], off[3], s, den;
+    cl_sub(e, tr->v[(i + 1) % 3], tr->v[i]);
+    cl_cross(m, tr->n, e);                   /* inward edge normal */
+    cl_sub(off, r->o, tr->v[i]);
+    s = cl_dot(m, off);
+    den = cl_dot(m, r->d);
+    if (den == 0) { if (s < 0) return 0; continue; }
+    if (den > 0) { double t = -s / den; if (t > t0) t0 = t; }
+    else { double t = -s / den; if (t < t1) t1 = t; }
+    if (t0 > t1) return 0;
+  }
+  h->t = t0;
+  cl_madd(h->p, r->o, r->d, t0);
+  cl_copy(h->n, tr->n);
+  cl_barycentric(tr, h->p, w);
+  h->u = w[1]; h->v = w[2];
+  return 1;
+}
+
+/* Moller-Trumbore, two-sided, with the in-plane case handled separately */
+static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hit *h) {
+  const double *a = tr->v[0];
+  double e1[3], e2[3], pv[3], tv[3], qv[3], cr[3], det, u, v, t, dn;
+  if (tr->degenerate) return cast_segment_tri(r, tr, h);
+  cl_sub(e1, tr->v[1], a);
+  cl_sub(e2, tr->v[2], a);
+  cl_cross(pv, r->d, e2);
+  det = cl_dot(e1, pv);
+  cl_cross(cr, e1, e2);
+  dn = cl_dot(tr->n, r->d);
+  if (fabs(det) <= CL_EPSILON * cl_length(cr)) {
+    double off[3];
+    cl_sub(off, r->o, a);
+    if (fabs(cl_dot(tr->n, off)) > CL_EPSILON * tri_scale(tr)) return 0;
+    return cast_coplanar_tri(r, tr, h);
+  }
+  if (cull && dn > 0) return 0;
+  cl_sub(tv, r->o, a);
+  u = cl_dot(tv, pv) / det;
+  if (u < 0 || u > 1) return 0;
+  cl_cross(qv, tv, e1);
+  v = cl_dot(r->d, qv) / det;
+  if (v < 0 || u + v > 1) return 0;
+  t = cl_dot(e2, qv) / det;
+  if (t < 0 || t > r->tmax) return 0;
+  h->t = t;
+  cl_madd(h->p, r->o, r->d, t);
+  if (dn > 0) neg(h->n, tr->n); else cl_copy(h->n, tr->n);
+  h->u = u; h->v = v;
+  return 1;
+}
+
+int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h) {
+  switch (s->tag) {
+    case CL_AABB: return cast_aabb(r, &s->aabb, h);
+    case CL_OBB: return cast_obb(r, &s->obb, h);
+    case CL_SPHERE: return cast_sphere(r, &s->sphere, h);
+    case CL_TRIANGLE: return cast_triangle(r, &s->tri, cull, h);
+    case CL_PLANE: return cast_plane(r, &s->plane, h);
+    default: return 0;
+  }
+}

@@ -1,0 +1,254 @@
+/*
+** shapes.c - building shapes and what derives from them (bounds, corners).
+*/
+#include "collide.h"
+
+double cl_length(const double a[3]) {
+  double m = cl_maxabs3(a), s[3];
+  if (m == 0) return 0;
+  if (m > 1e-150 && m < 1e150) return sqrt(cl_dot(a, a));
+  cl_scale(s, a, 1 / m);
+  return m * sqrt(cl_dot(s, s));
+}
+
+double cl_normalize(double a[3]) {
+  double len = cl_length(a);
+  if (len > 0) {
+    double m = cl_maxabs3(a);
+    /* divide by the largest component first so tiny vectors do not underflow */
+    cl_scale(a, a, 1 / m);
+    cl_scale(a, a, 1 / sqrt(cl_dot(a, a)));
+  }
+  return len;
+}
+
+void cl_aabb_init(cl_aabb *b, const double min[3], const double max[3]) {
+  b->tag = CL_AABB;
+  cl_copy(b->min, min);
+  cl_copy(b->max, max);
+}
+
+int cl_quat_normalize(double q[4]) {
+  double m = 0, len;
+  int i;
+  for (i = 0; i < 4; i++) if (fabs(q[i]) > m) m = fabs(q[i]);
+  if (m == 0) return 0;
+  for (i = 0; i < 4; i++) q[i] /= m;
+  len = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  /* q and -q are the same rotation: keep w >= 0 so == compares rotations */
+  if (q[3] < 0) len = -len;
+  for (i = 0; i < 4; i++) q[i] /= len;
+  return 1;
+}
+
+/* rotation matrix columns of a unit quaternion */
+static void quat_axes(const double q[4], double u[3][3]) {
+  double x = q[0], y = q[1], z = q[2], w = q[3];
+  cl_set(u[0], 1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));
+  cl_set(u[1], 2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x));
+  cl_set(u[2], 2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
+}
+
+void cl_obb_init(cl_obb *o, const double c[3], const double e[3], const double q[4]) {
+  int i;
+  o->tag = CL_OBB;
+  cl_copy(o->c, c);
+  cl_copy(o->e, e);
+  for (i = 0; i < 4; i++) o->q[i] = q[i];
+  quat_axes(o->q, o->u);
+}
+
+/* quaternion of a rotation matrix (columns u[0..2]), Shepperd's method */
+void cl_quat_from_axes(double q[4], const double u[3][3]) {
+  double m00 = u[0][0], m11 = u[1][1], m22 = u[2][2];
+  double tr = m00 + m11 + m22, s;
+  /* m[r][c] = u[c][r] */
+  if (tr > 0) {
+    s = 2 * sqrt(tr + 1);
+    q[3] = s / 4;
+    q[0] = (u[1][2] - u[2][1]) / s;
+    q[1] = (u[2][0] - u[0][2]) / s;
+    q[2] = (u[0][1] - u[1][0]) / s;
+  } else if (m00 >= m11 && m00 >= m22) {
+    s = 2 * sqrt(1 + m00 - m11 - m22);
+    q[3] = (u[1][2] - u[2][1]) / s;
+    q[0] = s / 4;
+    q[1] = (u[1][0] + u[0][1]) / s;
+    q[2] = (u[2][0] + u[0][2]) / s;
+  } else if (m11 >= m22) {
+    s = 2 * sqrt(1 + m11 - m00 - m22);
+    q[3] = (u[2][0] - u[0][2]) / s;
+    q[0] = (u[1][0] + u[0][1]) / s;
+    q[1] = s / 4;
+    q[2] = (u[2][1] + u[1][2]) / s;
+  } else {
+    s = 2 * sqrt(1 + m22 - m00 - m11);
+    q[3] = (u[0][1] - u[1][0]) / s;
+    q[0] = (u[2][0] + u[0][2]) / s;
+    q[1] = (u[2][1] + u[1][2]) / s;
+    q[2] = s / 4;
+  }
+  cl_quat_normalize(q);
+}
+
+int cl_axes_check(const double u[3][3]) {
+  double c[3];
+  int i, j;
+  for (i = 0; i < 3; i++)
+    for (j = i; j < 3; j++)
+      if (fabs(cl_dot(u[i], u[j]) - (i == j)) > 1e-6) return 1;
+  cl_cross(c, u[0], u[1]);
+  return cl_dot(c, u[2]) > 0 ? 0 : 2;
+}
+
+int cl_plane_init(cl_plane *p, const double n[3], double d) {
+  double nn[3], len;
+  cl_copy(nn, n);
+  len = cl_normalize(nn);
+  if (len == 0) return 0;
+  p->tag = CL_PLANE;
+  cl_copy(p->n, nn);
+  p->d = d / len;
+  return 1;
+}
+
+void cl_triangle_init(cl_triangle *t, const double a[3], const double b[3], const double c[3]) {
+  double e[3][3], l[3], cr[3], len, longest;
+  int i;
+  t->tag = CL_TRIANGLE;
+  cl_copy(t->v[0], a); cl_copy(t->v[1], b); cl_copy(t->v[2], c);
+  cl_sub(e[0], b, a);            /* a-b */
+  cl_sub(e[1], c, b);            /* b-c */
+  cl_sub(e[2], a, c);            /* c-a */
+  for (i = 0; i < 3; i++) l[i] = cl_length(e[i]);
+  cl_cross(cr, e[0], e[2]);
+  cl_scale(cr, cr, -1);          /* cross(b - a, c - a) */
+  longest = l[0] > l[1] ? l[0] : l[1];
+  if (l[2] > longest) longest = l[2];
+  len = cl_length(cr);
+  t->degenerate = !(len > CL_EPSILON * longest * longest) || !(len > 0);
+  if (t->degenerate) {
+    cl_set(t->n, 0, 0, 0);
+    /* the segment is the longest edge */
+    if (l[0] >= l[1] && l[0] >= l[2]) { t->s0 = 0; t->s1 = 1; }
+    else if (l[1] >= l[2]) { t->s0 = 1; t->s1 = 2; }
+    else { t->s0 = 2; t->s1 = 0; }
+  } else {
+    cl_copy(t->n, cr);
+    cl_normalize(t->n);
+    t->s0 = 0; t->s1 = 1;
+  }
+}
+
+int cl_ray_init(cl_ray *r, const double o[3], const double d[3], double tmax) {
+  double dd[3];
+  cl_copy(dd, d);
+  if (cl_normalize(dd) == 0) return 0;
+  r->tag = CL_RAY;
+  cl_copy(r->o, o);
+  cl_copy(r->d, dd);
+  r->tmax = tmax;
+  return 1;
+}
+
+void cl_sphere_init(cl_sphere *s, const double c[3], double r) {
+  s->tag = CL_SPHERE;
+  cl_copy(s->c, c);
+  s->r = r;
+}
+
+void cl_translate(cl_shape *s, const double d[3]) {
+  switch (s->tag) {
+    case CL_AABB:
+      cl_add(s->aabb.min, s->aabb.min, d);
+      cl_add(s->aabb.max, s->aabb.max, d);
+      break;
+    case CL_OBB: cl_add(s->obb.c, s->obb.c, d); break;
+    case CL_PLANE: s->plane.d += cl_dot(s->plane.n, d); break;
+    case CL_TRIANGLE: {
+      cl_triangle *t = &s->tri;
+      double a[3], b[3], c[3];
+      cl_add(a, t->v[0], d); cl_add(b, t->v[1], d); cl_add(c, t->v[2], d);
+      cl_triangle_init(t, a, b, c);   /* rounding can change degeneracy */
+      break;
+    }
+    case CL_RAY: cl_add(s->ray.o, s->ray.o, d); break;
+    case CL_SPHERE: cl_add(s->sphere.c, s->sphere.c, d); break;
+  }
+}
+
+static void bounds_points(cl_aabb *out, const double (*p)[3], int n) {
+  int i, k;
+  cl_aabb_init(out, p[0], p[0]);
+  for (i = 1; i < n; i++)
+    for (k = 0; k < 3; k++) {
+      if (p[i][k] < out->min[k]) out->min[k] = p[i][k];
+      if (p[i][k] > out->max[k]) out->max[k] = p[i][k];
+    }
+}
+
+int cl_bounds(const cl_shape *s, cl_aabb *out) {
+  int k;
+  switch (s->tag) {
+    case CL_AABB: *out = s->aabb; return 1;
+    case CL_OBB: {
+      const cl_obb *o = &s->obb;
+      for (k = 0; k < 3; k++) {
+        double r = fabs(o->u[0][k]) * o->e[0] + fabs(o->u[1][k]) * o->e[1]
+                 + fabs(o->u[2][k]) * o->e[2];
+        out->min[k] = o->c[k] - r;
+        out->max[k] = o->c[k] + r;
+      }
+      out->tag = CL_AABB;
+      return 1;
+    }
+    case CL_TRIANGLE: bounds_points(out, (const double (*)[3])s->tri.v, 3); return 1;
+    case CL_SPHERE:
+      for (k = 0; k < 3; k++) {
+        out->min[k] = s->sphere.c[k] - s->sphere.r;
+        out->max[k] = s->sphere.c[k] + s->sphere.r;
+      }
+      out->tag = CL_AABB;
+      return 1;
+    case CL_RAY: {
+      double p[2][3];
+      if (isinf(s->ray.tmax)) return 0;
+      cl_copy(p[0], s->ray.o);
+      cl_madd(p[1], s->ray.o, s->ray.d, s->ray.tmax);
+      bounds_points(out, (const double (*)[3])p, 2);
+      return 1;
+    }
+    default: return 0;
+  }
+}
+
+void cl_obb_from_aabb(cl_obb *o, const cl_aabb *b, const double q[4]) {
+  double c[3], e[3];
+  int k;
+  for (k = 0; k < 3; k++) {
+    c[k] = b->min[k] + (b->max[k] - b->min[k]) / 2;
+    e[k] = (b->max[k] - b->min[k]) / 2;
+  }
+  cl_obb_init(o, c, e, q);
+}
+
+/* corner i (0..7): bit k of i selects min (0) or max (1) on axis k */
+void cl_aabb_corner(const cl_aabb *b, int i, double p[3]) {
+  int k;
+  for (k = 0; k < 3; k++) p[k] = (i >> k) & 1 ? b->max[k] : b->min[k];
+}
+
+void cl_obb_corner(const cl_obb *o, int i, double p[3]) {
+  int k;
+  cl_copy(p, o->c);
+  for (k = 0; k < 3; k++)
+    cl_madd(p, p, o->u[k], (i >> k) & 1 ? o->e[k] : -o->e[k]);
+}
+
+double cl_triangle_area(const cl_triangle *t) {
+  double e1[3], e2[3], cr[3];
+  cl_sub(e1, t->v[1], t->v[0]);
+  cl_sub(e2, t->v[2], t->v[0]);
+  cl_cross(cr, e1, e2);
+  return cl_length(cr) / 2;
+}

@@ -1,0 +1,303 @@
+/*
+** tests.c - boolean intersection tests for every pair of the six shapes,
+** and plane classification.
+*/
+#include "collide.h"
+#include "sat.h"
+
+void cl_box_of(const cl_shape *s, cl_box *b) {
+  int k;
+  if (s->tag == CL_OBB) {
+    cl_copy(b->c, s->obb.c);
+    cl_copy(b->e, s->obb.e);
+    for (k = 0; k < 3; k++) cl_copy(b->u[k], s->obb.u[k]);
+    return;
+  }
+  for (k = 0; k < 3; k++) {
+    b->c[k] = s->aabb.min[k] + (s->aabb.max[k] - s->aabb.min[k]) / 2;
+    b->e[k] = (s->aabb.max[k] - s->aabb.min[k]) / 2;
+    cl_set(b->u[k], k == 0, k == 1, k == 2);
+  }
+}
+
+/* the segment (or point) a degenerate triangle stands for, as a ray */
+void cl_segment_of(const cl_triangle *t, cl_ray *r) {
+  double d[3];
+  r->tag = CL_RAY;
+  cl_copy(r->o, t->v[t->s0]);
+  cl_sub(d, t->v[t->s1], t->v[t->s0]);
+  r->tmax = cl_normalize(d);
+  if (r->tmax == 0) cl_set(d, 1, 0, 0);
+  cl_copy(r->d, d);
+}
+
+/* projected radius of a box on an axis (seed article 000) */
+double cl_box_radius(const cl_box *b, const double a[3]) {
+  return b->e[0] * fabs(cl_dot(b->u[0], a)) + b->e[1] * fabs(cl_dot(b->u[1], a))
+       + b->e[2] * fabs(cl_dot(b->u[2], a));
+}
+
+/* OBB-OBB by 15 separating axes in A's frame, with epsilon added to the
+** absolute rotation so near-parallel edge pairs cannot fake a separation
+** (Ericson RTCD 4.4.1; seed article 003) */
+static int box_box(const cl_box *a, const cl_box *b) {
+  double R[3][3], AR[3][3], t[3], d[3], ra, rb;
+  int i, j;
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++) {
+      R[i][j] = cl_dot(a->u[i], b->u[j]);
+      AR[i][j] = fabs(R[i][j]) + CL_EPSILON;
+    }
+  cl_sub(d, b->c, a->c);
+  for (i = 0; i < 3; i++) t[i] = cl_dot(d, a->u[i]);
+  for (i = 0; i < 3; i++) {
+    ra = a->e[i];
+    rb = b->e[0] * AR[i][0] + b->e[1] * AR[i][1] + b->e[2] * AR[i][2];
+    if (fabs(t[i]) > ra + rb) return 0;
+  }
+  for (j = 0; j < 3; j++) {
+    ra = a->e[0] * AR[0][j] + a->e[1] * AR[1][j] + a->e[2] * AR[2][j];
+    rb = b->e[j];
+    if (fabs(t[0] * R[0][j] + t[1] * R[1][j] + t[2] * R[2][j]) > ra + rb) return 0;
+  }
+  for (i = 0; i < 3; i++) {
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (j = 0; j < 3; j++) {
+      int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      ra = a->e[i1] * AR[i2][j] + a->e[i2] * AR[i1][j];
+      rb = b->e[j1] * AR[i][j2] + b->e[j2] * AR[i][j1];
+      if (fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j]) > ra + rb) return 0;
+    }
+  }
+  return 1;
+}
+
+/* triangle vertices in a box's frame, so the box is [-e, e] */
+void cl_tri_local(const cl_box *b, const cl_triangle *t, double v[3][3]) {
+  int i, k;
+  for (i = 0; i < 3; i++) {
+    double m[3];
+    cl_sub(m, t->v[i], b->c);
+    for (k = 0; k < 3; k++) v[i][k] = cl_dot(m, b->u[k]);
+  }
+}
+
+/* box-triangle by 13 separating axes (Akenine-Moller; seed article 001),
+** in the box's frame. A cross-product axis too short to trust is skipped,
+** never normalised. */
+static int box_triangle(const cl_box *b, const cl_triangle *t) {
+  double v[3][3], f[3][3], n[3];
+  int i, j, k;
+  cl_tri_local(b, t, v);
+  for (k = 0; k < 3; k++) {
+    double lo = v[0][k], hi = v[0][k];
+    for (i = 1; i < 3; i++) { if (v[i][k] < lo) lo = v[i][k]; if (v[i][k] > hi) hi = v[i][k]; }
+    if (lo > b->e[k] || hi < -b->e[k]) return 0;
+  }
+  for (i = 0; i < 3; i++) cl_sub(f[i], v[(i + 1) % 3], v[i]);
+  for (k = 0; k < 3; k++) {
+    for (j = 0; j < 3; j++) {
+      double a[3] = {0, 0, 0}, unit[3] = {0, 0, 0}, p0, p1, p2, r, lo, hi;
+      unit[k] = 1;
+      cl_cross(a, unit, f[j]);
+      if (cl_length(a) <= CL_EPSILON * cl_length(f[j])) continue;
+      p0 = cl_dot(a, v[0]); p1 = cl_dot(a, v[1]); p2 = cl_dot(a, v[2]);
+      r = b->e[0] * fabs(a[0]) + b->e[1] * fabs(a[1]) + b->e[2] * fabs(a[2]);
+      lo = p0 < p1 ? p0 : p1; if (p2 < lo) lo = p2;
+      hi = p0 > p1 ? p0 : p1; if (p2 > hi) hi = p2;
+      if (lo > r || hi < -r) return 0;
+    }
+  }
+  if (!t->degenerate) {
+    double p;
+    cl_cross(n, f[0], f[1]);
+    p = cl_dot(n, v[0]);
+    if (fabs(p) > b->e[0] * fabs(n[0]) + b->e[1] * fabs(n[1]) + b->e[2] * fabs(n[2])) return 0;
+  }
+  return 1;
+}
+
+static int box_plane(const cl_box *b, const cl_plane *p) {
+  return fabs(cl_dot(p->n, b->c) - p->d) <= cl_box_radius(b, p->n);
+}
+
+static int aabb_aabb(const cl_aabb *a, const cl_aabb *b) {
+  int k;
+  for (k = 0; k < 3; k++)
+    if (a->min[k] > b->max[k] || b->min[k] > a->max[k]) return 0;
+  return 1;
+}
+
+static double dist2_point(const cl_shape *s, const double p[3]) {
+  double q[3], d[3];
+  cl_closest_point(s, p, q);
+  cl_sub(d, p, q);
+  return cl_dot(d, d);
+}
+
+static int ray_sphere(const cl_ray *r, const cl_sphere *s) {
+  cl_shape rs;
+  rs.ray = *r;
+  return dist2_point(&rs, s->c) <= s->r * s->r;
+}
+
+static int ray_plane(const cl_ray *r, const cl_plane *p) {
+  double s0 = cl_dot(p->n, r->o) - p->d, den = cl_dot(p->n, r->d), t;
+  if (s0 == 0) return 1;
+  if (den == 0) return 0;
+  t = -s0 / den;
+  return t >= 0 && t <= r->tmax;
+}
+
+static int ray_ray(const cl_ray *a, const cl_ray *b) {
+  double c1[3], c2[3], m = cl_maxabs3(a->o), n = cl_maxabs3(b->o), tol;
+  tol = CL_EPSILON * (1 + (m > n ? m : n));
+  return cl_closest_segments(a->o, a->d, a->tmax, b->o, b->d, b->tmax,
+                             NULL, NULL, c1, c2) <= tol * tol;
+}
+
+static int plane_plane(const cl_plane *a, const cl_plane *b) {
+  double x[3], dd, s;
+  cl_cross(x, a->n, b->n);
+  if (cl_length(x) > CL_EPSILON) return 1;
+  s = cl_dot(a->n, b->n) > 0 ? 1 : -1;
+  dd = fabs(a->d - s * b->d);
+  return dd <= CL_EPSILON * (1 + fmax(fabs(a->d), fabs(b->d)));
+}
+
+static void project_tri(const cl_triangle *t, const double a[3], double *lo, double *hi) {
+  double p0 = cl_dot(a, t->v[0]), p1 = cl_dot(a, t->v[1]), p2 = cl_dot(a, t->v[2]);
+  *lo = p0 < p1 ? p0 : p1; if (p2 < *lo) *lo = p2;
+  *hi = p0 > p1 ? p0 : p1; if (p2 > *hi) *hi = p2;
+}
+
+static int sep_tri_tri(const cl_triangle *a, const cl_triangle *b, const double ax[3]) {
+  double alo, ahi, blo, bhi;
+  project_tri(a, ax, &alo, &ahi);
+  project_tri(b, ax, &blo, &bhi);
+  return ahi < blo || bhi < alo;
+}
+
+/* triangle-triangle by separating axes: both normals, the nine edge
+** crosses, and the in-plane edge normals that decide the coplanar case */
+static int tri_tri(const cl_triangle *a, const cl_triangle *b) {
+  double ea[3][3], eb[3][3], ax[3];
+  int i, j;
+  if (sep_tri_tri(a, b, a->n) || sep_tri_tri(a, b, b->n)) return 0;
+  for (i = 0; i < 3; i++) {
+    cl_sub(ea[i], a->v[(i + 1) % 3], a->v[i]);
+    cl_sub(eb[i], b->v[(i + 1) % 3], b->v[i]);
+  }
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++) {
+      cl_cross(ax, ea[i], eb[j]);
+      if (cl_length(ax) <= CL_EPSILON * cl_length(ea[i]) * cl_length(eb[j])) continue;
+      if (sep_tri_tri(a, b, ax)) return 0;
+    }
+  for (i = 0; i < 3; i++) {
+    cl_cross(ax, a->n, ea[i]);
+    if (sep_tri_tri(a, b, ax)) return 0;
+    cl_cross(ax, b->n, eb[i]);
+    if (sep_tri_tri(a, b, ax)) return 0;
+  }
+  return 1;
+}
+
+static int ray_triangle(const cl_ray *r, const cl_triangle *t) {
+  cl_shape s;
+  cl_hit h;
+  s.tri = *t;
+  return cl_cast(r, &s, 0, &h);
+}
+
+static int ray_box(const cl_ray *r, const cl_shape *box) {
+  double tn, tf;
+  if (!cl_slab(r, box, &tn, &tf)) return 0;
+  return tf >= 0 && tn <= r->tmax;
+}
+
+int cl_classify_point(const cl_plane *p, const double x[3]) {
+  double s = cl_dot(p->n, x) - p->d;
+  return s > 0 ? 1 : (s < 0 ? -1 : 0);
+}
+
+/* Unreal-style relative position by the projected radius (seed article 002) */
+int cl_classify(const cl_plane *p, const cl_shape *s) {
+  double dist, r;
+  switch (s->tag) {
+    case CL_AABB: case CL_OBB: {
+      cl_box b;
+      cl_box_of(s, &b);
+      dist = cl_dot(p->n, b.c) - p->d;
+      r = cl_box_radius(&b, p->n);
+      break;
+    }
+    case CL_SPHERE:
+      dist = cl_dot(p->n, s->sphere.c) - p->d;
+      r = s->sphere.r;
+      break;
+    case CL_TRIANGLE: {
+      int c0 = cl_classify_point(p, s->tri.v[0]);
+      int c1 = cl_classify_point(p, s->tri.v[1]);
+      int c2 = cl_classify_point(p, s->tri.v[2]);
+      if (c0 > 0 && c1 > 0 && c2 > 0) return 1;
+      if (c0 < 0 && c1 < 0 && c2 < 0) return -1;
+      return 0;
+    }
+    default: return 0;
+  }
+  return dist > r ? 1 : (dist < -r ? -1 : 0);
+}
+
+/* a pair in canonical order: a->tag <= b->tag */
+static int pair(const cl_shape *a, const cl_shape *b) {
+  cl_box ba, bb;
+  switch (a->tag * CL_NKINDS + b->tag) {
+    case CL_AABB * CL_NKINDS + CL_AABB: return aabb_aabb(&a->aabb, &b->aabb);
+    case CL_AABB * CL_NKINDS + CL_OBB:
+    case CL_OBB * CL_NKINDS + CL_OBB:
+      cl_box_of(a, &ba); cl_box_of(b, &bb);
+      return box_box(&ba, &bb);
+    case CL_AABB * CL_NKINDS + CL_PLANE:
+    case CL_OBB * CL_NKINDS + CL_PLANE:
+      cl_box_of(a, &ba);
+      return box_plane(&ba, &b->plane);
+    case CL_AABB * CL_NKINDS + CL_TRIANGLE:
+    case CL_OBB * CL_NKINDS + CL_TRIANGLE:
+      cl_box_of(a, &ba);
+      return box_triangle(&ba, &b->tri);
+    case CL_AABB * CL_NKINDS + CL_RAY:
+    case CL_OBB * CL_NKINDS + CL_RAY:
+      return ray_box(&b->ray, a);
+    case CL_AABB * CL_NKINDS + CL_SPHERE:
+    case CL_OBB * CL_NKINDS + CL_SPHERE:
+    case CL_TRIANGLE * CL_NKINDS + CL_SPHERE:
+      return dist2_point(a, b->sphere.c) <= b->sphere.r * b->sphere.r;
+    case CL_PLANE * CL_NKINDS + CL_PLANE: return plane_plane(&a->plane, &b->plane);
+    case CL_PLANE * CL_NKINDS + CL_TRIANGLE: return cl_classify(&a->plane, b) == 0;
+    case CL_PLANE * CL_NKINDS + CL_RAY: return ray_plane(&b->ray, &a->plane);
+    case CL_PLANE * CL_NKINDS + CL_SPHERE: return cl_classify(&a->plane, b) == 0;
+    case CL_TRIANGLE * CL_NKINDS + CL_TRIANGLE: return tri_tri(&a->tri, &b->tri);
+    case CL_TRIANGLE * CL_NKINDS + CL_RAY: return ray_triangle(&b->ray, &a->tri);
+    case CL_RAY * CL_NKINDS + CL_RAY: return ray_ray(&a->ray, &b->ray);
+    case CL_RAY * CL_NKINDS + CL_SPHERE: return ray_sphere(&a->ray, &b->sphere);
+    case CL_SPHERE * CL_NKINDS + CL_SPHERE: {
+      double d[3], r = a->sphere.r + b->sphere.r;
+      cl_sub(d, a->sphere.c, b->sphere.c);
+      return cl_dot(d, d) <= r * r;
+    }
+  }
+  return 0;
+}
+
+int cl_intersects(const cl_shape *a, const cl_shape *b) {
+  cl_shape sa, sb;
+  /* a degenerate triangle is its segment in every test but the plane's */
+  if (a->tag == CL_TRIANGLE && a->tri.degenerate && b->tag != CL_PLANE) {
+    cl_segment_of(&a->tri, &sa.ray); a = &sa;
+  }
+  if (b->tag == CL_TRIANGLE && b->tri.degenerate && a->tag != CL_PLANE) {
+    cl_segment_of(&b->tri, &sb.ray); b = &sb;
+  }
+  return a->tag <= b->tag ? pair(a, b) : pair(b, a);
+}
