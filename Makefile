@@ -31,7 +31,7 @@ deps:
 	@sh tools/deps.sh $(LUA)
 
 test: $(SO)
-	$(LUA) $(BUSTED) --lua=$(LUA) --cpath="./$(BUILD)/?.so;;" -o utfTerminal spec
+	$(LUA) $(BUSTED) --cpath="./$(BUILD)/?.so" spec
 
 demo: $(SO)
 	$(LUA) -e 'package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(BUILD)/?.so;"..package.cpath' examples/demo.lua
