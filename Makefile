@@ -17,7 +17,10 @@ SO      = $(BUILD)/collide/core.so
 SRC     = $(wildcard src/*.c)
 HDR     = $(wildcard src/*.h)
 
-.PHONY: all test demo deps clean
+.PHONY: all test demo deps clean ci-extra
+
+# mk/*.mk files append the targets CI runs after `make test`
+CI_TARGETS =
 
 all: $(SO)
 
@@ -38,6 +41,9 @@ demo: $(SO)
 
 clean:
 	rm -rf build
+
+ci-extra:
+	@for t in $(CI_TARGETS); do echo "== make $$t"; $(MAKE) --no-print-directory $$t || exit 1; done
 
 # Further targets (bench, sanitize, fuzz, lint, versions, love, ...) live in mk/*.mk
 -include mk/*.mk

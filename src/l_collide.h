@@ -10,8 +10,11 @@
 #include "l_compat.h"
 #include "collide.h"
 
-#define L_NUPVALUES CL_NKINDS
+/* upvalues 1..6: the shape metatables; 7: the tree's; 8: the mesh's */
+#define L_NUPVALUES (CL_NKINDS + 2)
 #define L_MT(kind) lua_upvalueindex((kind) + 1)
+#define L_MT_TREE lua_upvalueindex(CL_NKINDS + 1)
+#define L_MT_MESH lua_upvalueindex(CL_NKINDS + 2)
 
 extern const char *const l_kind_names[CL_NKINDS];   /* "aabb", ... */
 extern const char *const l_type_names[CL_NKINDS];   /* "collide.aabb", ... */
@@ -33,5 +36,10 @@ int l_pushvec(lua_State *L, const double v[3]);
 ** methods, registered with the same upvalues */
 extern const luaL_Reg l_query_functions[];
 extern const luaL_Reg *const l_query_methods[CL_NKINDS];
+
+/* l_tree.c and l_mesh.c: module functions and the methods of their
+** metatables (registered with the same upvalues by luaopen_collide_core) */
+extern const luaL_Reg l_tree_functions[], l_tree_methods[];
+extern const luaL_Reg l_mesh_functions[], l_mesh_methods[];
 
 #endif
