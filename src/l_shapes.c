@@ -146,10 +146,11 @@ cl_shape *l_outshape(lua_State *L, int i, int kind) {
   return l_checkshape(L, i, kind);
 }
 
+/* + 0.0 turns -0 into 0, so results print as users expect */
 int l_pushvec(lua_State *L, const double v[3]) {
-  lua_pushnumber(L, v[0]);
-  lua_pushnumber(L, v[1]);
-  lua_pushnumber(L, v[2]);
+  lua_pushnumber(L, v[0] + 0.0);
+  lua_pushnumber(L, v[1] + 0.0);
+  lua_pushnumber(L, v[2] + 0.0);
   return 3;
 }
 
