@@ -1,0 +1,133 @@
+-- bench/narrow.lua: ns per call of every narrow-phase test and cast, for
+-- collide, the floor (an empty C function on two userdata) and a
+-- straightforward pure-Lua version (bench/purelua.lua), in one process.
+-- Run with `make bench` (or `make bench LUA=luajit`).
+local collide = require "collide"
+local floor_fn = require "floor"
+local P = require "purelua"
+
+local N = tonumber(os.getenv("BENCH_N")) or 300000
+local POOL = 256
+
+-- a fixed LCG so every interpreter draws the same shapes
+local seed = 42
+local function rnd(a, b)
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return a + (b - a) * seed / 2147483648
+end
+local function vec(s) return { rnd(-s, s), rnd(-s, s), rnd(-s, s) } end
+local function unit()
+  local v
+  repeat v = vec(1) until v[1] * v[1] + v[2] * v[2] + v[3] * v[3] > 0.01
+  local l = math.sqrt(v[1] * v[1] + v[2] * v[2] + v[3] * v[3])
+  return { v[1] / l, v[2] / l, v[3] / l }
+end
+
+local make = {}
+function make.aabb()
+  local c, e = vec(1.5), { rnd(0.3, 2), rnd(0.3, 2), rnd(0.3, 2) }
+  local lo = { c[1] - e[1], c[2] - e[2], c[3] - e[3] }
+  local hi = { c[1] + e[1], c[2] + e[2], c[3] + e[3] }
+  return collide.aabb(lo, hi), { min = lo, max = hi }
+end
+function make.obb()
+  local c, e = vec(1.5), { rnd(0.3, 2), rnd(0.3, 2), rnd(0.3, 2) }
+  local q = { rnd(-1, 1), rnd(-1, 1), rnd(-1, 1), rnd(0.1, 1) }
+  local o = collide.obb(c, e, q)
+  local a = { o:axes() }
+  return o, { c = c, e = e, u = { { a[1], a[2], a[3] }, { a[4], a[5], a[6] }, { a[7], a[8], a[9] } } }
+end
+function make.plane()
+  local n, d = unit(), rnd(-2, 2)
+  return collide.plane(n, d), { n = n, d = d }
+end
+function make.triangle()
+  local c = vec(1.5)
+  local a, b, cc = vec(2), vec(2), vec(2)
+  for k = 1, 3 do a[k] = a[k] + c[k]; b[k] = b[k] + c[k]; cc[k] = cc[k] + c[k] end
+  return collide.triangle(a, b, cc), { a = a, b = b, c = cc }
+end
+function make.ray()
+  -- from afar towards a point near the middle of the world
+  local o, aim, tmax = vec(8), vec(2), rnd(5, 20)
+  local d = { aim[1] - o[1], aim[2] - o[2], aim[3] - o[3] }
+  local l = math.sqrt(d[1] * d[1] + d[2] * d[2] + d[3] * d[3])
+  d = { d[1] / l, d[2] / l, d[3] / l }
+  return collide.ray(o, d, tmax), { o = o, d = d, tmax = tmax }
+end
+function make.sphere()
+  local c, r = vec(1.5), rnd(0.3, 2)
+  return collide.sphere(c, r), { c = c, r = r }
+end
+
+local function pool(ka, kb)
+  local A, B, PA, PB = {}, {}, {}, {}
+  for i = 1, POOL do
+    A[i], PA[i] = make[ka]()
+    B[i], PB[i] = make[kb]()
+  end
+  return A, B, PA, PB
+end
+
+local clock = os.clock
+local function time(f, A, B)
+  local mask = POOL - 1
+  local t0 = clock()
+  for i = 1, N do
+    local k = (i & mask) + 1
+    f(A[k], B[k])
+  end
+  return (clock() - t0) / N * 1e9
+end
+-- Lua 5.1/LuaJIT have no & operator: fall back to % there
+if not pcall(load, "return 1 & 1") or not load("return 1 & 1") then
+  time = function(f, A, B)
+    local t0 = clock()
+    for i = 1, N do
+      local k = i % POOL + 1
+      f(A[k], B[k])
+    end
+    return (clock() - t0) / N * 1e9
+  end
+end
+
+local rows = {}
+local function run(name, ka, kb, cfn, pfn)
+  local A, B, PA, PB = pool(ka, kb)
+  local hits = 0
+  for i = 1, POOL do if cfn(A[i], B[i]) then hits = hits + 1 end end
+  local c = time(cfn, A, B)
+  local f = time(floor_fn, A, B)
+  local p = time(pfn, PA, PB)
+  rows[#rows + 1] = { name, c, f, p, hits / POOL }
+end
+
+local intersects = collide.intersects
+local pure = {
+  aabb_aabb = P.aabb_aabb, aabb_obb = P.aabb_obb, aabb_plane = P.aabb_plane,
+  aabb_triangle = P.aabb_tri, aabb_ray = P.aabb_ray, aabb_sphere = P.aabb_sphere,
+  obb_obb = P.obb_obb, obb_plane = P.obb_plane, obb_triangle = P.obb_tri,
+  obb_ray = P.obb_ray, obb_sphere = P.obb_sphere, plane_plane = P.plane_plane,
+  plane_triangle = P.plane_tri, plane_ray = P.plane_ray, plane_sphere = P.plane_sphere,
+  triangle_triangle = P.tri_tri, triangle_ray = P.tri_ray, triangle_sphere = P.tri_sphere,
+  ray_ray = P.ray_ray, ray_sphere = P.ray_sphere, sphere_sphere = P.sphere_sphere,
+}
+local kinds = { "aabb", "obb", "plane", "triangle", "ray", "sphere" }
+for i = 1, #kinds do
+  for j = i, #kinds do
+    local name = kinds[i] .. "_" .. kinds[j]
+    run("intersects " .. kinds[i] .. "-" .. kinds[j], kinds[i], kinds[j], intersects, pure[name])
+  end
+end
+local cast = getmetatable(collide.ray(0, 0, 0, 1, 0, 0)).__index.cast
+for _, k in ipairs { "aabb", "obb", "sphere", "triangle", "plane" } do
+  local pf = ({ aabb = P.cast_aabb, obb = P.cast_obb, sphere = P.cast_sphere,
+                triangle = P.cast_tri, plane = P.cast_plane })[k]
+  run("ray:cast " .. k, "ray", k, cast, pf)
+end
+
+print(("%s, %d calls per test over %d shape pairs"):format(_VERSION .. (jit and (" " .. jit.version) or ""), N, POOL))
+print(("%-28s %9s %9s %8s %10s %9s %5s"):format("test", "collide", "floor", "x floor", "pure Lua", "speedup", "hits"))
+for _, r in ipairs(rows) do
+  print(("%-28s %7.1fns %7.1fns %7.2fx %8.1fns %8.1fx %4.0f%%"):format(r[1], r[2], r[3], r[2] / r[3], r[4], r[4] / r[2], r[5] * 100))
+end

@@ -1,0 +1,13 @@
+# make bench: narrow-phase ns per call against the floor and pure Lua
+# (other mk files add their own benchmarks as prerequisites of `bench`)
+FLOOR_SO = $(BUILD)/bench/floor.so
+
+$(FLOOR_SO): bench/floor.c | deps
+	@mkdir -p $(BUILD)/bench
+	$(CC) $(OPT) -fPIC -std=c99 -Wall -Wextra -pedantic -I$(LUA_INCDIR) $< -o $@ -shared
+
+.PHONY: bench bench-narrow
+bench: bench-narrow
+
+bench-narrow: $(SO) $(FLOOR_SO)
+	$(LUA) -e 'package.path="./lua/?.lua;./lua/?/init.lua;./bench/?.lua;"..package.path; package.cpath="./$(BUILD)/?.so;./$(BUILD)/bench/?.so;"..package.cpath' bench/narrow.lua
