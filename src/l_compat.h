@@ -1,12 +1,18 @@
 /*
-** l_compat.h - the few Lua 5.2+ API calls the binding uses, filled in for
-** Lua 5.1 and LuaJIT. Everything version-specific lives here.
+** l_compat.h - what differs between Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT, so
+** that the binding is written once against the 5.4 API and gives the same
+** results and error messages on every version. Everything version-specific
+** lives here; doc/readme/install.md lists what it covers.
 */
 #ifndef COLLIDE_L_COMPAT_H
 #define COLLIDE_L_COMPAT_H
 
+#include <string.h>
 #include "lua.h"
 #include "lauxlib.h"
+
+/* the module whose functions name a C function called from C (below) */
+#define COMPAT_MODULE "collide.core"
 
 #if LUA_VERSION_NUM < 502
 #define lua_rawlen(L, i) lua_objlen(L, i)
@@ -44,5 +50,102 @@ static inline int compat_getfield(lua_State *L, int i, const char *k) {
 #else
 #define COLLIDE_NEWUD(L, size) lua_newuserdatauv(L, size, 0)
 #endif
+
+/*
+** Argument errors. Each version names the function in `bad argument #n to
+** 'f'` its own way when the call site does not tell (5.3/5.4 search
+** package.loaded and may print 'collide.core.aabb' or 'collide.aabb', 5.1/5.2
+** print '?', and a LuaJIT tail call `return box:translate("a")` loses the
+** method call and says `#2 to '?'`). So every version uses this one: Lua
+** 5.4's rules when the call site names the function; otherwise the key under
+** which the running closure is stored (each registration is its own
+** closure, so this is the name the caller used; the smallest if several) in
+** the __index table of a metatable among its upvalues (a method: self is not
+** counted), then in such a metatable, then in package.loaded[COMPAT_MODULE];
+** else '?'.
+*/
+static inline int compat_findin(lua_State *L, int t, const char **name) {
+  int found = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) == LUA_TSTRING && lua_rawequal(L, -1, -3)
+        && (*name == NULL || strcmp(lua_tostring(L, -2), *name) < 0)) {
+      *name = lua_tostring(L, -2);   /* a key of t: stays alive */
+      found = 1;
+    }
+    lua_pop(L, 1);
+  }
+  return found;
+}
+
+/* the function at the top of the stack: its name, and whether a method */
+static inline const char *compat_funcname(lua_State *L, int *method) {
+  const char *name = NULL;
+  int f = lua_gettop(L), pass, n;
+  for (pass = 0; pass < 2 && name == NULL; pass++)
+    for (n = 1; lua_getupvalue(L, f, n) != NULL; n++) {
+      if (lua_type(L, -1) == LUA_TTABLE) {
+        if (pass == 1) {
+          lua_pushvalue(L, f);
+          compat_findin(L, lua_gettop(L) - 1, &name);
+          lua_pop(L, 1);
+        } else {
+          lua_getfield(L, -1, "__index");
+          if (lua_type(L, -1) == LUA_TTABLE) {
+            lua_pushvalue(L, f);
+            *method |= compat_findin(L, lua_gettop(L) - 1, &name);
+            lua_pop(L, 1);
+          }
+          lua_pop(L, 1);
+        }
+      }
+      lua_pop(L, 1);
+    }
+  if (name == NULL) {
+    lua_getfield(L, LUA_REGISTRYINDEX, "_LOADED");
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      lua_getfield(L, -1, COMPAT_MODULE);
+      if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushvalue(L, f);
+        compat_findin(L, lua_gettop(L) - 1, &name);
+      }
+    }
+  }
+  return name;   /* keys of tables reachable from f: alive while f is */
+}
+
+static inline int compat_argerror(lua_State *L, int arg, const char *extramsg) {
+  lua_Debug ar;
+  const char *name;
+  int method;
+  if (!lua_getstack(L, 0, &ar))
+    return luaL_error(L, "bad argument #%d (%s)", arg, extramsg);
+  lua_getinfo(L, "nf", &ar);
+  name = ar.name;
+  method = ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+  if (name == NULL) name = compat_funcname(L, &method);
+  if (method && --arg == 0)
+    return luaL_error(L, "calling '%s' on bad self (%s)", name, extramsg);
+  return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name ? name : "?",
+                    extramsg);
+}
+#undef luaL_argerror
+#define luaL_argerror(L, arg, msg) compat_argerror(L, arg, msg)
+
+/* luaL_checktype with 5.4's text: the __name of a metatable names the type
+** (5.1 and 5.2 say `userdata`) */
+static inline void compat_checktype(lua_State *L, int i, int t) {
+  const char *got;
+  if (lua_type(L, i) == t) return;
+  if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING)
+    got = lua_tostring(L, -1);
+  else if (lua_type(L, i) == LUA_TLIGHTUSERDATA)
+    got = "light userdata";
+  else
+    got = luaL_typename(L, i);
+  luaL_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", lua_typename(L, t), got));
+}
+#undef luaL_checktype
+#define luaL_checktype(L, i, t) compat_checktype(L, i, t)
 
 #endif
