@@ -116,6 +116,17 @@ double cl_distance(const cl_shape *s, const double p[3]) {
     return len > 0 ? len : 0;
   }
   if (s->tag == CL_PLANE) return fabs(cl_dot(s->plane.n, p) - s->plane.d);
+  if (s->tag == CL_OBB) {
+    /* per-axis excess in the box frame, the same test as cl_contains, so a
+    ** contained point is at 0 exactly (p - closest point is rounding noise) */
+    int k;
+    cl_sub(d, p, s->obb.c);
+    for (k = 0; k < 3; k++) {
+      double x = fabs(cl_dot(d, s->obb.u[k])) - s->obb.e[k];
+      q[k] = x > 0 ? x : 0;
+    }
+    return cl_length(q);
+  }
   cl_closest_point(s, p, q);
   cl_sub(d, p, q);
   return cl_length(d);
