@@ -119,7 +119,7 @@ static int cast_plane(const cl_ray *r, const cl_plane *p, cl_hit *h) {
     t = 0;
     cl_copy(h->n, p->n);                     /* in the plane: neither side faces the ray */
   } else {
-    t = -s0 / den;
+    t = s0 == 0 ? 0 : -s0 / den;             /* origin on the plane: +0, not -0 */
     if (t < 0 || t > r->tmax) return 0;
     if (den < 0) cl_copy(h->n, p->n); else neg(h->n, p->n);
   }
@@ -235,10 +235,10 @@ static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hi
   if (v < 0 || u + v > 1) return 0;
   t = cl_dot(e2, qv) / det;
   if (t < 0 || t > r->tmax) return 0;
-  h->t = t;
+  h->t = t == 0 ? 0 : t;                     /* +0, not -0, from an origin on it */
   cl_madd(h->p, r->o, r->d, t);
   if (dn > 0) neg(h->n, tr->n); else cl_copy(h->n, tr->n);
-  h->u = u; h->v = v;
+  h->u = u == 0 ? 0 : u; h->v = v == 0 ? 0 : v;
   return 1;
 }
 
