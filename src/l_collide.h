@@ -40,6 +40,13 @@ extern const luaL_Reg *const l_query_methods[CL_NKINDS];
 /* l_tree.c and l_mesh.c: module functions and the methods of their
 ** metatables (registered with the same upvalues by luaopen_collide_core) */
 extern const luaL_Reg l_tree_functions[], l_tree_methods[];
-extern const luaL_Reg l_mesh_functions[], l_mesh_methods[];
+extern const luaL_Reg l_mesh_functions[], l_mesh_methods[], l_mesh_meta[];
+
+/* l_mesh.c: the mesh at i or NULL; ray:cast(mesh) and intersects with a
+** mesh on either side (called from l_query.c) */
+typedef struct l_mesh l_mesh;
+l_mesh *l_tomesh(lua_State *L, int i);
+int l_mesh_cast(lua_State *L);
+int l_mesh_intersects(lua_State *L);
 
 #endif

@@ -5,7 +5,9 @@
 #include "l_collide.h"
 
 static int q_intersects(lua_State *L) {
-  cl_shape *a = l_checkanyshape(L, 1), *b = l_checkanyshape(L, 2);
+  cl_shape *a, *b;
+  if (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL) return l_mesh_intersects(L);
+  a = l_checkanyshape(L, 1); b = l_checkanyshape(L, 2);
   lua_pushboolean(L, cl_intersects(a, b));
   return 1;
 }
@@ -33,6 +35,7 @@ static int q_cast(lua_State *L) {
   cl_ray *r = &l_checkshape(L, 1, CL_RAY)->ray;
   cl_shape *s = l_toshape(L, 2);
   cl_hit h;
+  if (s == NULL && l_tomesh(L, 2) != NULL) return l_mesh_cast(L);
   if (s == NULL || s->tag == CL_RAY)
     l_typeerror(L, 2, "aabb, obb, sphere, triangle or plane");
   if (!cl_cast(r, s, lua_toboolean(L, 3), &h)) { lua_pushnil(L); return 1; }

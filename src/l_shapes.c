@@ -342,8 +342,9 @@ static int f_segment(lua_State *L) {
 
 static int f_type(lua_State *L) {
   cl_shape *s = l_toshape(L, 1);
-  if (s == NULL) lua_pushnil(L);
-  else lua_pushstring(L, l_kind_names[s->tag]);
+  if (s != NULL) lua_pushstring(L, l_kind_names[s->tag]);
+  else if (l_tomesh(L, 1) != NULL) lua_pushstring(L, "mesh");
+  else lua_pushnil(L);
   return 1;
 }
 
@@ -718,7 +719,7 @@ LUALIB_API int luaopen_collide_core(lua_State *L) {
   }
   mts = 1;
   fill_meta(L, mts + CL_NKINDS, mts, NULL, l_tree_methods);
-  fill_meta(L, mts + CL_NKINDS + 1, mts, NULL, l_mesh_methods);
+  fill_meta(L, mts + CL_NKINDS + 1, mts, l_mesh_meta, l_mesh_methods);
   for (k = 0; k < CL_NKINDS; k++) {
     int mt = mts + k;
     lua_pushvalue(L, mt);
