@@ -46,8 +46,8 @@ double l_checknum(lua_State *L, int i) {
 }
 
 /* components of the table or userdata at i: fields named by keys, else
-** [1]..[n]; 0 when neither form holds numbers */
-static int read_components(lua_State *L, int i, const char *const *keys, int n, double *v) {
+** [1]..[n]; 0 when neither form holds numbers (not checked for finiteness) */
+static int read_numbers(lua_State *L, int i, const char *const *keys, int n, double *v) {
   int k, ok = 1;
   for (k = 0; k < n && ok; k++) {
     ok = COLLIDE_GETFIELD(L, i, keys[k]) == LUA_TNUMBER;
@@ -62,6 +62,12 @@ static int read_components(lua_State *L, int i, const char *const *keys, int n, 
       lua_pop(L, 1);
     }
   }
+  return ok;
+}
+
+/* read_numbers, and an error at argument i for a non-finite component */
+static int read_components(lua_State *L, int i, const char *const *keys, int n, double *v) {
+  int k, ok = read_numbers(L, i, keys, n, v);
   if (ok)
     for (k = 0; k < n; k++) finite_or_error(L, i, v[k]);
   return ok;
@@ -253,11 +259,18 @@ static int f_aabb_from_points(lua_State *L) {
   for (i = 1; i <= n; i++) {
     int t = lua_geti(L, 1, i), top = lua_gettop(L);
     if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL
-          && read_components(L, top, xyzw, 3, p)))
+          && read_numbers(L, top, xyzw, 3, p))) {
+      const char *got = luaL_typename(L, top);
+      if (luaL_getmetafield(L, top, "__name") && lua_type(L, -1) == LUA_TSTRING)
+        got = lua_tostring(L, -1);
       luaL_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s",
-                                          (int)i, luaL_typename(L, top)));
+                                          (int)i, got));
+    }
     lua_pop(L, 1);
     for (k = 0; k < 3; k++) {
+      if (p[k] - p[k] != 0)   /* nan or inf: blame the array, name the element */
+        luaL_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
+                      (int)i, p[k] != p[k] ? "nan" : (p[k] > 0 ? "inf" : "-inf")));
       if (i == 1 || p[k] < lo[k]) lo[k] = p[k];
       if (i == 1 || p[k] > hi[k]) hi[k] = p[k];
     }
