@@ -1,0 +1,119 @@
+-- spec/helpers.lua: small assertion helpers shared by the specs.
+-- require "helpers" (the .busted lpath has ./spec/?.lua).
+--
+--   H.pack(...)                      {n = select("#", ...), ...}
+--   H.near(a, b, [tol])              |a - b| <= tol * max(1, |a|, |b|)  (tol 1e-12)
+--   H.assert_near(expected, actual, [tol], [what])
+--                                    expected/actual lists of numbers: same length,
+--                                    every entry near; fails with both lists shown
+--   H.assert_vals(expected, [tol], ...)   H.assert_near(expected, H.pack(...), tol)
+--   H.assert_exact(expected, ...)    every result == expected, same count
+--   H.vector_forms(x, y, z)          the ways a vector can be passed:
+--                                    list of {name = ..., args = {n = ..., ...}}
+--   H.quat_forms(x, y, z, w)         the same for a quaternion
+--   H.args(p1, p2, ...)             packed lists concatenated into one packed list
+--   H.unpack(p)                      unpack a packed list, trailing nils kept
+--   H.error_of(fn, ...)              the raw error value of fn(...), or nil if it ran
+--
+-- About errors: luassert's has_error(fn, "msg") strips one leading
+-- "chunk:line: " from a string error and then compares the WHOLE rest, so
+-- has_error(function() collide.aabb() end, "bad argument #1 to 'aabb' (...)")
+-- checks the full message. Call the function inside the closure (not as a
+-- tail call `return f()`, and not via pcall(f, ...)) so Lua names it as
+-- written at the call site.
+local luassert = require "luassert"
+
+local H = {}
+
+function H.pack(...)
+  return { n = select("#", ...), ... }
+end
+
+function H.near(a, b, tol)
+  tol = tol or 1e-12
+  if a == b then return true end
+  if a ~= a or b ~= b then return false end
+  local scale = math.max(1, math.abs(a), math.abs(b))
+  return math.abs(a - b) <= tol * scale
+end
+
+local function show(t)
+  local parts = {}
+  for i = 1, (t.n or #t) do
+    local v = t[i]
+    parts[i] = type(v) == "number" and string.format("%.17g", v) or tostring(v)
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+function H.assert_near(expected, actual, tol, what)
+  local ne, na = expected.n or #expected, actual.n or #actual
+  local ok = ne == na
+  for i = 1, ne do
+    if not ok then break end
+    ok = type(actual[i]) == "number" and H.near(expected[i], actual[i], tol)
+  end
+  if not ok then
+    luassert.is_true(ok, (what and what .. ": " or "") .. "expected " .. show(expected)
+      .. " got " .. show(actual) .. " (tolerance " .. tostring(tol or 1e-12) .. ")")
+  end
+end
+
+function H.assert_vals(expected, tol, ...)
+  H.assert_near(expected, H.pack(...), tol)
+end
+
+function H.assert_exact(expected, ...)
+  local actual = H.pack(...)
+  local ok = (expected.n or #expected) == actual.n
+  for i = 1, actual.n do
+    if not ok then break end
+    ok = expected[i] == actual[i]
+  end
+  if not ok then
+    luassert.is_true(ok, "expected exactly " .. show(expected) .. " got " .. show(actual))
+  end
+end
+
+function H.vector_forms(x, y, z)
+  return {
+    { name = "three numbers", args = H.pack(x, y, z) },
+    { name = "{x=,y=,z=}", args = H.pack({ x = x, y = y, z = z }) },
+    { name = "{x,y,z}", args = H.pack({ x, y, z }) },
+    { name = "metatable __index (vec3 class)",
+      args = H.pack(setmetatable({}, { __index = { x = x, y = y, z = z } })) },
+  }
+end
+
+function H.quat_forms(x, y, z, w)
+  return {
+    { name = "four numbers", args = H.pack(x, y, z, w) },
+    { name = "{x=,y=,z=,w=}", args = H.pack({ x = x, y = y, z = z, w = w }) },
+    { name = "{x,y,z,w}", args = H.pack({ x, y, z, w }) },
+    { name = "metatable __index (quat class)",
+      args = H.pack(setmetatable({}, { __index = { x = x, y = y, z = z, w = w } })) },
+  }
+end
+
+-- unpack a packed list (keeps trailing nils)
+function H.unpack(t)
+  return (table.unpack or unpack)(t, 1, t.n or #t)
+end
+
+-- concatenation of packed argument lists, for building calls
+function H.args(...)
+  local out, n = {}, 0
+  for _, p in ipairs({ ... }) do
+    for i = 1, p.n or #p do n = n + 1; out[n] = p[i] end
+  end
+  out.n = n
+  return out
+end
+
+function H.error_of(fn, ...)
+  local ok, err = pcall(fn, ...)
+  if ok then return nil end
+  return err
+end
+
+return H
