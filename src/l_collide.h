@@ -39,7 +39,7 @@ extern const luaL_Reg *const l_query_methods[CL_NKINDS];
 
 /* l_tree.c and l_mesh.c: module functions and the methods of their
 ** metatables (registered with the same upvalues by luaopen_collide_core) */
-extern const luaL_Reg l_tree_functions[], l_tree_methods[];
+extern const luaL_Reg l_tree_functions[], l_tree_methods[], l_tree_meta[];
 extern const luaL_Reg l_mesh_functions[], l_mesh_methods[], l_mesh_meta[];
 
 /* l_mesh.c: the mesh at i or NULL; ray:cast(mesh) and intersects with a

@@ -731,7 +731,7 @@ LUALIB_API int luaopen_collide_core(lua_State *L) {
     lua_setfield(L, -2, "__name");          /* Lua 5.1/5.2 do not set it */
   }
   mts = 1;
-  fill_meta(L, mts + CL_NKINDS, mts, NULL, l_tree_methods);
+  fill_meta(L, mts + CL_NKINDS, mts, l_tree_meta, l_tree_methods);
   fill_meta(L, mts + CL_NKINDS + 1, mts, l_mesh_meta, l_mesh_methods);
   for (k = 0; k < CL_NKINDS; k++) {
     int mt = mts + k;

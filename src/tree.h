@@ -1,0 +1,87 @@
+/*
+** tree.h - dynamic AABB tree (the design of Box2D's b2DynamicTree, Erin
+** Catto): leaves hold fattened boxes so that small moves do not touch the
+** tree; insert, move and remove are O(log n), kept balanced by rotations.
+** Plain C99, no Lua. Proxies are node indices (0-based here; the binding adds
+** one). No call allocates except insert, which may grow the node pool.
+*/
+#ifndef COLLIDE_TREE_H
+#define COLLIDE_TREE_H
+
+#include "collide.h"
+
+/* realloc-like allocator with lua_Alloc's signature: nsize 0 frees */
+typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+
+typedef struct {
+  cl_aabb box;       /* leaves: the fat box; internal nodes: union of the children */
+  long long id;      /* leaves: the caller's id (orders results) */
+  int parent;        /* free nodes: the next free node */
+  int child[2];      /* -1, -1 for leaves */
+  int height;        /* 0 for leaves, -1 for free nodes */
+} cl_tree_node;
+
+/* an entry of the traversal heap and of the result lists; ordered by
+** t, then internal nodes before leaves, then id, then node */
+typedef struct { double t; long long id; int node, leaf; } cl_tree_entry;
+
+typedef struct {
+  cl_tree_node *nodes;
+  int capacity, root, free, count;   /* count: leaves */
+  double margin;
+  int *stack;                        /* scratch, capacity ints */
+  cl_tree_entry *heap, *list;        /* scratch, capacity entries each */
+  cl_alloc_fn alloc;
+  void *ud;
+} cl_tree;
+
+/* a best-first walk of the leaves a ray's segment [0, tmax] enters, in
+** order of the entry t into their fat boxes (cl_tree_ray_begin/next) */
+typedef struct {
+  cl_tree *tree;
+  cl_tree_entry *heap;               /* the tree's scratch or the caller's */
+  int n;
+  double o[3], d[3], inv[3], tmax;
+  int mode[3];                       /* 0: d is 0, 1: multiply by inv, 2: divide */
+} cl_tree_ray;
+
+/* alloc NULL: realloc/free. margin >= 0. */
+void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud);
+void cl_tree_free(cl_tree *t);
+/* proxy >= 0, or -1 when memory ran out (the tree is then unchanged) */
+int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id);
+/* 1 when the leaf was reinserted, 0 when its fat box still fits the box
+** (contains it and is not more than 4 margins larger on any side) */
+int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box);
+void cl_tree_remove(cl_tree *t, int proxy);
+int cl_tree_is_proxy(const cl_tree *t, int proxy);
+int cl_tree_height(const cl_tree *t);
+
+/* leaves whose fat boxes touch the shape (any kind), sorted by id then
+** proxy; returns the count, *out points into the tree's scratch (valid
+** until the next call on the tree) */
+int cl_tree_query(cl_tree *t, const cl_shape *s, const cl_tree_entry **out);
+/* leaves whose fat boxes are not entirely behind any of the n planes (the
+** conservative test against a convex region), sorted like cl_tree_query */
+int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int n,
+                         const cl_tree_entry **out);
+/* every pair of leaves whose fat boxes touch, once: a before b in (id,
+** proxy) order; pairs come sorted by a, then b. fn returns 0 to stop. */
+void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud);
+
+/* heap: the tree's scratch when NULL, else at least t->capacity entries
+** (for a walk nested in another one) */
+void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_entry *heap);
+/* the next leaf whose fat box the ray enters at t <= limit (*tenter is a
+** lower bound of that t, never above the exact one), or -1 when no leaf is
+** left that the ray enters at or before limit. limit must not grow between
+** calls; the tree must not change during the walk. */
+int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter);
+
+/* 1 when the structure is sound; else 0 and *why says what is wrong:
+** parents and children agree, heights are 1 + the taller child and differ
+** by at most 1 between siblings, every box is the union of its children's,
+** leaves and free nodes are counted right */
+int cl_tree_validate(cl_tree *t, const char **why);
+
+#endif
