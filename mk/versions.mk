@@ -1,0 +1,46 @@
+# mk/versions.mk - every Lua a game runs (issue 3; doc/readme/install.md).
+#
+#   make test-all       `make test LUA=x` for Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT,
+#                       then one line of busted counts per version
+#   make test-love      love/main.lua in a real, headless LÖVE 11 with the
+#                       LuaJIT build: from the tree, as a game folder, as a
+#                       .love, as a fused executable (tools/test_love.sh)
+#   make test-luarocks  `luarocks make` offline into a temporary tree for each
+#                       version, then a fresh interpreter requires everything
+#                       from it and passes love/suite.lua (tools/test_luarocks.sh)
+#   make rockspec       rewrites collide-scm-1.rockspec from src/*.c and
+#                       lua/collide/*.lua (test-luarocks fails while it is stale)
+#
+# Each installs what it lacks through tools/deps.sh when run as root.
+
+VERSIONS = lua5.1 lua5.2 lua5.3 lua5.4 luajit
+
+.PHONY: test-all test-love test-luarocks rockspec
+
+CI_TARGETS += test-all test-love test-luarocks
+
+# every version runs even when one fails, so the summary shows them all
+test-all:
+	@mkdir -p build; : > build/test-all.txt; fail=; \
+	for v in $(VERSIONS); do \
+	  echo "== make test LUA=$$v"; \
+	  $(MAKE) --no-print-directory test LUA=$$v > build/test-$$v.log 2>&1; rc=$$?; \
+	  cat build/test-$$v.log; \
+	  printf '%-7s %s\n' $$v "$$(grep -E '^[0-9]+ success' build/test-$$v.log | tail -n 1)" \
+	    >> build/test-all.txt; \
+	  [ $$rc = 0 ] || fail="$$fail $$v"; \
+	done; \
+	echo "== test-all"; cat build/test-all.txt; \
+	[ -z "$$fail" ] || { echo "test-all: failed on$$fail" >&2; exit 1; }
+
+test-love:
+	@sh tools/deps.sh luajit love:love zip:zip
+	@$(MAKE) --no-print-directory all LUA=luajit
+	@sh tools/test_love.sh
+
+test-luarocks:
+	@for v in $(VERSIONS); do sh tools/deps.sh $$v luarocks:luarocks unshare:util-linux || exit 1; done
+	@sh tools/test_luarocks.sh
+
+rockspec:
+	$(LUA) tools/rockspec.lua > collide-scm-1.rockspec
