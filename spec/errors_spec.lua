@@ -56,7 +56,9 @@ errors("wrong type or missing value", {
   { "bad argument #1 to 'aabb' (vector expected, got string)", function() collide.aabb("0", 0, 0, 1, 1, 1) end },
   { "bad argument #1 to 'aabb' (vector expected, got boolean)", function() collide.aabb(true, { 1, 1, 1 }) end },
   { "bad argument #1 to 'aabb' (vector expected, got function)", function() collide.aabb(print, { 1, 1, 1 }) end },
-  { "bad argument #1 to 'aabb' (vector expected, got FILE*)", function() collide.aabb(io.stdout, { 1, 1, 1 }) end },
+  -- a foreign userdata is named by its metatable's __name ("FILE*" from 5.3 on, none before)
+  { "bad argument #1 to 'aabb' (vector expected, got " .. (getmetatable(io.stdout).__name or "userdata") .. ")",
+    function() collide.aabb(io.stdout, { 1, 1, 1 }) end },
   { "bad argument #1 to 'aabb' (vector expected, got collide.sphere)",
     function() collide.aabb(collide.sphere(0, 0, 0, 1), { 1, 1, 1 }) end },
   { "bad argument #2 to 'aabb' (number expected, got string)", function() collide.aabb(0, "0", 0, 1, 1, 1) end },
