@@ -8,6 +8,8 @@
 #   make test-luarocks  `luarocks make` offline into a temporary tree for each
 #                       version, then a fresh interpreter requires everything
 #                       from it and passes love/suite.lua (tools/test_luarocks.sh)
+#   make test-c         compiles every src/*.c not named l_* with no Lua header
+#                       in reach, links examples/engine.c to it and runs it
 #   make rockspec       rewrites collide-scm-1.rockspec from src/*.c and
 #                       lua/collide/*.lua (test-luarocks fails while it is stale)
 #
@@ -15,9 +17,9 @@
 
 VERSIONS = lua5.1 lua5.2 lua5.3 lua5.4 luajit
 
-.PHONY: test-all test-love test-luarocks rockspec
+.PHONY: test-all test-love test-luarocks test-c rockspec
 
-CI_TARGETS += test-all test-love test-luarocks
+CI_TARGETS += test-all test-love test-luarocks test-c
 
 # every version runs even when one fails, so the summary shows them all
 test-all:
@@ -41,6 +43,15 @@ test-love:
 test-luarocks:
 	@for v in $(VERSIONS); do sh tools/deps.sh $$v luarocks:luarocks unshare:util-linux || exit 1; done
 	@sh tools/test_luarocks.sh
+
+LUA_FREE_SRC = $(filter-out src/l_%.c,$(SRC))
+
+test-c: $(LUA_FREE_SRC) $(HDR) examples/engine.c | deps
+	@! grep -n '^ *# *include *["<]\(lua\|lauxlib\|lualib\|luajit\|l_\)' \
+	  $(LUA_FREE_SRC) $(filter-out src/l_%.h,$(HDR)) || { echo "test-c: a Lua header above" >&2; exit 1; }
+	@mkdir -p build/c
+	$(CC) $(OPT) $(CFLAGS_W) -Isrc examples/engine.c $(LUA_FREE_SRC) -o build/c/engine -lm
+	./build/c/engine
 
 rockspec:
 	$(LUA) tools/rockspec.lua > collide-scm-1.rockspec
