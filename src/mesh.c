@@ -5,6 +5,7 @@
 ** the triangles the tree cannot rule out, so a mesh answers exactly what
 ** the same test on every triangle would.
 */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mesh.h"
@@ -13,7 +14,7 @@
 ** hierarchies", 2007): NBINS bins per axis, costs relative to a triangle */
 #define NBINS 16
 #define COST_TRAVERSE 1.0
-#define COST_TRIANGLE 1.5
+#define COST_TRIANGLE 0.4
 /* below this depth SAH decides; deeper (only for pathological inputs) the
 ** node is split in halves, so depth stays under CL_MESH_MAX_DEPTH */
 #define SAH_DEPTH 64
@@ -26,7 +27,7 @@ void cl_mesh_free(cl_mesh *m) {
   free(m->v);
   free(m->tri);
   free(m->order);
-  free(m->node);
+  free(m->node_mem);
   cl_mesh_init(m);
 }
 
@@ -67,14 +68,39 @@ int cl_mesh_bounds(const cl_mesh *m, cl_aabb *out) {
   return 1;
 }
 
+
 /* ---------------------------------------------------------------------- */
 /* construction                                                           */
 
+/* boxes rounded outwards to floats: they hold the double box; out of the
+** float range they become infinite (no undefined conversion) */
+static float round_down(double x) {
+  float f;
+  if (x < -FLT_MAX) return -INFINITY;
+  if (x > FLT_MAX) return FLT_MAX;
+  f = (float)x;
+  return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static float round_up(double x) {
+  float f;
+  if (x > FLT_MAX) return INFINITY;
+  if (x < -FLT_MAX) return -FLT_MAX;
+  f = (float)x;
+  return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
+static void store_box(float lo[3], float hi[3], const double dlo[3], const double dhi[3]) {
+  int k;
+  for (k = 0; k < 3; k++) { lo[k] = round_down(dlo[k]); hi[k] = round_up(dhi[k]); }
+}
+
 typedef struct {
   cl_mesh *m;
-  double *box;     /* per triangle: min x y z, max x y z */
-  double *cen;     /* per triangle: centre of its box */
-  size_t cap;      /* nodes allocated */
+  double *box;            /* per triangle: min x y z, max x y z */
+  double *cen;            /* per triangle: centre of its box */
+  cl_mesh_node *node;     /* nodes while building */
+  size_t cap;             /* nodes allocated */
 } builder;
 
 /* half the surface area of a box: the SAH's measure */
@@ -150,46 +176,46 @@ static split find_split(const builder *b, uint32_t first, uint32_t count,
   return best;
 }
 
-static int add_node(builder *b) {
+/* a new node's index, or UINT32_MAX when out of memory */
+static uint32_t add_node(builder *b) {
   cl_mesh *m = b->m;
   if (m->nn == b->cap) {
     size_t cap = b->cap ? 2 * b->cap : 64;
-    cl_mesh_node *p = (cl_mesh_node *)realloc(m->node, cap * sizeof *p);
-    if (p == NULL) return 0;
-    m->node = p;
+    cl_mesh_node *p = (cl_mesh_node *)realloc(b->node, cap * sizeof *p);
+    if (p == NULL) return UINT32_MAX;
+    b->node = p;
     b->cap = cap;
   }
-  m->nn++;
-  return 1;
+  return (uint32_t)m->nn++;
 }
 
-/* builds the subtree over slots [first, first + count) depth-first and
-** returns its node, or UINT32_MAX when out of memory */
-static uint32_t build(builder *b, uint32_t first, uint32_t count, int depth) {
-  cl_mesh *m = b->m;
-  uint32_t *ord = m->order, idx, mid, i, left, right;
-  double lo[3], hi[3], clo[3], chi[3];
+/* Builds the subtree over slots [first, first + count) depth-first: a leaf
+** (*child = first, *ccount = count) or an inner node (*child its index,
+** *ccount = 0), with its bounds in lo, hi. 0 when out of memory. */
+static int build(builder *b, uint32_t first, uint32_t count, int depth,
+                 uint32_t *child, uint32_t *ccount, double lo[3], double hi[3]) {
+  uint32_t *ord = b->m->order, idx, mid, i, c, cc;
+  double clo[3], chi[3], area, clo2[3], chi2[3];
   split s;
-  if (!add_node(b)) return UINT32_MAX;
-  idx = (uint32_t)(m->nn - 1);
+  int side;
   empty_box(lo, hi);
   empty_box(clo, chi);
   for (i = first; i < first + count; i++) {
-    const double *bx = b->box + 6 * (size_t)ord[i], *c = b->cen + 3 * (size_t)ord[i];
+    const double *bx = b->box + 6 * (size_t)ord[i], *ce = b->cen + 3 * (size_t)ord[i];
     grow_box(lo, hi, bx, bx + 3);
-    grow_box(clo, chi, c, c);
+    grow_box(clo, chi, ce, ce);
   }
-  cl_copy(m->node[idx].min, lo);
-  cl_copy(m->node[idx].max, hi);
-  m->node[idx].first = first;
-  m->node[idx].count = count;
-  if (count == 1) return idx;
+  *child = first;
+  *ccount = count;
+  if (count == 1) return 1;
   s.axis = -1;
+  s.cost = INFINITY;
   if (depth < SAH_DEPTH) s = find_split(b, first, count, clo, chi);
+  area = half_area(lo, hi);
   if (count <= CL_MESH_LEAF_MAX
-      && (s.axis < 0 || !(COST_TRAVERSE * half_area(lo, hi) + COST_TRIANGLE * s.cost
-                          < COST_TRIANGLE * count * half_area(lo, hi))))
-    return idx;
+      && (s.axis < 0 || !(COST_TRAVERSE * area + COST_TRIANGLE * s.cost
+                          < COST_TRIANGLE * count * area)))
+    return 1;
   if (s.axis >= 0) {
     /* partition the slots by bin: bins <= s.bin go left */
     double scale = NBINS / (chi[s.axis] - clo[s.axis]);
@@ -203,58 +229,71 @@ static uint32_t build(builder *b, uint32_t first, uint32_t count, int depth) {
   } else {
     mid = first + count / 2;
   }
-  m->node[idx].count = 0;
-  left = build(b, first, mid - first, depth + 1);
-  if (left == UINT32_MAX) return UINT32_MAX;
-  right = build(b, mid, first + count - mid, depth + 1);
-  if (right == UINT32_MAX) return UINT32_MAX;
-  m->node[idx].first = right;
-  return idx;
+  idx = add_node(b);
+  if (idx == UINT32_MAX) return 0;
+  for (side = 0; side < 2; side++) {
+    uint32_t f = side ? mid : first, n = side ? first + count - mid : mid - first;
+    if (!build(b, f, n, depth + 1, &c, &cc, clo2, chi2)) return 0;
+    b->node[idx].child[side] = c;   /* b->node may have moved */
+    b->node[idx].count[side] = cc;
+    store_box(b->node[idx].lo[side], b->node[idx].hi[side], clo2, chi2);
+  }
+  *child = idx;
+  *ccount = 0;
+  return 1;
 }
 
 int cl_mesh_build(cl_mesh *m) {
   builder b;
-  size_t t, ok;
-  int k, j;
+  size_t t;
+  uint32_t c, cc;
+  int k, j, ok;
   free(m->order); m->order = NULL;
-  free(m->node); m->node = NULL;
+  free(m->node_mem); m->node_mem = NULL; m->node = NULL;
   m->nn = 0;
   cl_set(m->min, 0, 0, 0);
   cl_set(m->max, 0, 0, 0);
+  store_box(m->rlo, m->rhi, m->min, m->max);
   m->maxabs = 0;
   if (m->nt == 0) return 1;
   b.m = m;
   b.cap = 0;
+  b.node = NULL;
   b.box = (double *)alloc_n(m->nt, 6 * sizeof(double));
   b.cen = (double *)alloc_n(m->nt, 3 * sizeof(double));
   m->order = (uint32_t *)alloc_n(m->nt, sizeof(uint32_t));
   ok = b.box && b.cen && m->order;
   if (ok) {
-    empty_box(m->min, m->max);
     for (t = 0; t < m->nt; t++) {
       double *bx = b.box + 6 * t;
       empty_box(bx, bx + 3);
       for (j = 0; j < 3; j++) grow_box(bx, bx + 3, vert(m, t, j), vert(m, t, j));
       /* halves first: no overflow for any finite box */
       for (k = 0; k < 3; k++) b.cen[3 * t + k] = bx[k] / 2 + bx[3 + k] / 2;
-      grow_box(m->min, m->max, bx, bx + 3);
       m->order[t] = (uint32_t)t;
     }
-    m->maxabs = cl_maxabs3(m->min) > cl_maxabs3(m->max) ? cl_maxabs3(m->min) : cl_maxabs3(m->max);
-    ok = build(&b, 0, (uint32_t)m->nt, 0) != UINT32_MAX;
+    ok = build(&b, 0, (uint32_t)m->nt, 0, &c, &cc, m->min, m->max);
   }
   free(b.box);
   free(b.cen);
-  if (ok && m->nn < b.cap) {   /* give back what the doubling left over */
-    cl_mesh_node *p = (cl_mesh_node *)realloc(m->node, m->nn * sizeof *p);
-    if (p != NULL) m->node = p;
+  if (ok && m->nn > 0) {
+    /* the final array, aligned so that every node is one cache line */
+    m->node_mem = malloc(m->nn * sizeof(cl_mesh_node) + 64);
+    ok = m->node_mem != NULL;
+    if (ok) {
+      m->node = (cl_mesh_node *)(void *)(((uintptr_t)m->node_mem + 63) & ~(uintptr_t)63);
+      memcpy(m->node, b.node, m->nn * sizeof(cl_mesh_node));
+    }
   }
+  free(b.node);
   if (!ok) {
     free(m->order); m->order = NULL;
-    free(m->node); m->node = NULL;
     m->nn = 0;
+    return 0;
   }
-  return (int)ok;
+  store_box(m->rlo, m->rhi, m->min, m->max);
+  m->maxabs = fmax(cl_maxabs3(m->min), cl_maxabs3(m->max));
+  return 1;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -270,17 +309,21 @@ static double pad_of(double scale) {
   return 8 * CL_EPSILON * (1 + scale);
 }
 
+/* a child of the traversal: an inner node (count 0) or a leaf, with the
+** entry t of a ray into its box */
+typedef struct { uint32_t child, count; double t; } ref;
+
 typedef struct {
   const cl_ray *r;
   double inv[3], pad;
   int mode[3];       /* 0: parallel to the slab, 1: multiply by inv, 2: divide */
-  int all;           /* every node is hit (pad not finite) */
+  int all;           /* every box is hit (pad not finite) */
 } ray_ctx;
 
-static void ray_ctx_init(ray_ctx *c, const cl_mesh *m, const cl_ray *r) {
+static void ray_ctx_init(ray_ctx *c, const cl_mesh *m, const cl_ray *r, double scale) {
   int k;
   c->r = r;
-  c->pad = pad_of(cl_maxabs3(r->o) + m->maxabs);
+  c->pad = pad_of(scale);
   c->all = !(m->maxabs + 2 * c->pad < INFINITY);
   for (k = 0; k < 3; k++) {
     c->inv[k] = r->d[k] != 0 ? 1 / r->d[k] : 0;
@@ -288,14 +331,15 @@ static void ray_ctx_init(ray_ctx *c, const cl_mesh *m, const cl_ray *r) {
   }
 }
 
-/* slab test of the ray's part [0, limit] against a padded node box; the
-** entry t clamped to 0 in *tnear */
-static int ray_node(const ray_ctx *c, const cl_mesh_node *n, double limit, double *tnear) {
+/* slab test of the ray's part [0, limit] against a padded box; the entry t
+** clamped to 0 in *tnear */
+static int ray_box(const ray_ctx *c, const float blo[3], const float bhi[3], double limit,
+                   double *tnear) {
   double tn = 0, tf = limit;
   int k;
   if (c->all) { *tnear = 0; return 1; }
   for (k = 0; k < 3; k++) {
-    double lo = n->min[k] - c->pad, hi = n->max[k] + c->pad, o = c->r->o[k], t1, t2;
+    double lo = blo[k] - c->pad, hi = bhi[k] + c->pad, o = c->r->o[k], t1, t2;
     if (c->mode[k] == 0) {
       if (o < lo || o > hi) return 0;
       continue;
@@ -311,28 +355,70 @@ static int ray_node(const ray_ctx *c, const cl_mesh_node *n, double limit, doubl
   return 1;
 }
 
-/* Nearest-first traversal (the nearer child first, the farther one pushed
-** with its entry t, skipped when popped beyond the best hit so far). */
-int cl_mesh_cast(const cl_mesh *m, const cl_ray *r, int cull, cl_hit *h, size_t *index) {
-  struct { uint32_t node; double t; } stack[CL_MESH_MAX_DEPTH + 1];
+/* 1 when cl_cast certainly misses triangle a, b, c, or hits it beyond
+** limit: for a triangle far from degenerate and from parallel to the ray,
+** cl_cast is plain Moller-Trumbore with these very operations, and the
+** barycentrics are outside by far more than rounding. 0 when unsure. */
+static int surely_missed(const cl_ray *r, const double *a, const double *b, const double *c,
+                         int cull, double limit) {
+  double e1[3], e2[3], e3[3], cr[3], pv[3], tv[3], qv[3], l2, cr2, det, u, v, t;
+  cl_sub(e1, b, a);
+  cl_sub(e2, c, a);
+  cl_sub(e3, c, b);
+  l2 = fmax(cl_dot(e1, e1), fmax(cl_dot(e2, e2), cl_dot(e3, e3)));
+  if (!(l2 > 1e-140 && l2 < 1e140)) return 0;
+  cl_cross(cr, e1, e2);
+  cr2 = cl_dot(cr, cr);
+  /* degenerate for cl_triangle_init: |cr| <= 1e-9 L^2 */
+  if (!(cr2 > 1e-10 * l2 * l2)) return 0;
+  cl_cross(pv, r->d, e2);
+  det = cl_dot(e1, pv);
+  /* in the plane for cl_cast: |det| <= 1e-9 |cr| */
+  if (!(det * det > 1e-10 * cr2)) return 0;
+  if (cull && det < 0) return 1;   /* facing away: dot(n, d) = -det / |cr| > 0 */
+  cl_sub(tv, r->o, a);
+  u = cl_dot(tv, pv) / det;
+  if (u < -1e-7 || u > 1 + 1e-7) return 1;
+  cl_cross(qv, tv, e1);
+  v = cl_dot(r->d, qv) / det;
+  if (v < -1e-7 || u + v > 1 + 1e-7) return 1;
+  t = cl_dot(e2, qv) / det;
+  return t - limit > 1e-7 * limit;
+}
+
+/* Nearest-first traversal: of two children the nearer is visited first and
+** a child is skipped when its box is entered beyond the best hit so far
+** (ties at the best t are still visited: a lower index may hit there).
+** With any set (s the ray as a shape), stops at the first triangle that
+** intersects the ray by cl_intersects. */
+static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape *any,
+                    cl_hit *h, size_t *index) {
+  ref stack[CL_MESH_MAX_DEPTH + 2];
   ray_ctx c;
   int sp = 0, found = 0;
-  uint32_t cur = 0;
-  double tn, limit = r->tmax;
+  double limit = r->tmax, tn;
   if (m->nt == 0) return 0;
-  ray_ctx_init(&c, m, r);
-  if (!ray_node(&c, &m->node[0], limit, &tn)) return 0;
-  for (;;) {
-    const cl_mesh_node *n = &m->node[cur];
-    if (n->count) {
+  ray_ctx_init(&c, m, r, cl_maxabs3(r->o) + m->maxabs);
+  if (!ray_box(&c, m->rlo, m->rhi, limit, &tn)) return 0;
+  stack[0].child = 0;
+  stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
+  stack[0].t = tn;
+  sp = 1;
+  while (sp > 0) {
+    ref e = stack[--sp];
+    if (e.t > limit) continue;
+    if (e.count) {
       uint32_t s;
-      for (s = n->first; s < n->first + n->count; s++) {
+      for (s = e.child; s < e.child + e.count; s++) {
         uint32_t t = m->order[s];
         cl_shape tri;
         cl_hit th;
+        if (surely_missed(r, vert(m, t, 0), vert(m, t, 1), vert(m, t, 2), cull, limit)) continue;
         cl_mesh_triangle(m, t, &tri.tri);
-        if (cl_cast(r, &tri, cull, &th)
-            && (!found || th.t < h->t || (th.t == h->t && t < *index))) {
+        if (any) {
+          if (cl_intersects(&tri, any)) return 1;
+        } else if (cl_cast(r, &tri, cull, &th)
+                   && (!found || th.t < h->t || (th.t == h->t && t < *index))) {
           *h = th;
           *index = t;
           found = 1;
@@ -340,24 +426,29 @@ int cl_mesh_cast(const cl_mesh *m, const cl_ray *r, int cull, cl_hit *h, size_t 
         }
       }
     } else {
-      uint32_t a = cur + 1, b = n->first;
-      double ta, tb;
-      int ha = ray_node(&c, &m->node[a], limit, &ta), hb = ray_node(&c, &m->node[b], limit, &tb);
-      if (ha && hb) {
-        if (tb < ta) { uint32_t x = a; double y = ta; a = b; ta = tb; b = x; tb = y; }
-        stack[sp].node = b;
-        stack[sp].t = tb;
+      const cl_mesh_node *n = &m->node[e.child];
+      double t0, t1;
+      int h0 = ray_box(&c, n->lo[0], n->hi[0], limit, &t0);
+      int h1 = ray_box(&c, n->lo[1], n->hi[1], limit, &t1);
+      int near = h0 && h1 && t1 < t0;   /* the side visited first */
+      if (h0 && h1) {
+        stack[sp].child = n->child[!near]; stack[sp].count = n->count[!near];
+        stack[sp].t = near ? t0 : t1;
         sp++;
-        cur = a;
-        continue;
       }
-      if (ha || hb) { cur = ha ? a : b; continue; }
+      if (h0 || h1) {
+        int side = h0 && h1 ? near : h1;
+        stack[sp].child = n->child[side]; stack[sp].count = n->count[side];
+        stack[sp].t = side ? t1 : t0;
+        sp++;
+      }
     }
-    /* ties at the best t are still visited: a lower index may hit there too */
-    while (sp > 0 && stack[sp - 1].t > limit) sp--;
-    if (sp == 0) return found;
-    cur = stack[--sp].node;
   }
+  return found;
+}
+
+int cl_mesh_cast(const cl_mesh *m, const cl_ray *r, int cull, cl_hit *h, size_t *index) {
+  return ray_walk(m, r, cull, NULL, h, index);
 }
 
 typedef struct {
@@ -365,7 +456,6 @@ typedef struct {
   cl_aabb sb;        /* the shape's bounds, when has_sb */
   int has_sb, all;
   double pad;
-  ray_ctx ray;       /* when s is a ray */
 } shape_ctx;
 
 /* scale of a shape for the pad: its largest coordinate, roughly */
@@ -382,36 +472,21 @@ static double shape_scale(const cl_shape *s) {
   }
 }
 
-static void shape_ctx_init(shape_ctx *q, const cl_mesh *m, const cl_shape *s) {
-  q->s = s;
-  q->pad = pad_of(m->maxabs + shape_scale(s));
-  q->all = !(m->maxabs + 2 * q->pad < INFINITY);
-  q->has_sb = s->tag != CL_PLANE && cl_bounds(s, &q->sb);
-  if (s->tag == CL_RAY) {
-    ray_ctx_init(&q->ray, m, &s->ray);
-    q->ray.pad = q->pad;
-    q->ray.all = q->all;
-  }
-}
-
-/* can a triangle inside the node intersect the shape? */
-static int shape_node(const shape_ctx *q, const cl_mesh_node *n) {
+/* can a triangle inside the box intersect the shape? */
+static int shape_box(const shape_ctx *q, const float lo[3], const float hi[3]) {
   cl_shape box;
   int k;
-  double tn;
   if (q->all) return 1;
   box.aabb.tag = CL_AABB;
   for (k = 0; k < 3; k++) {
-    box.aabb.min[k] = n->min[k] - q->pad;
-    box.aabb.max[k] = n->max[k] + q->pad;
+    box.aabb.min[k] = lo[k] - q->pad;
+    box.aabb.max[k] = hi[k] + q->pad;
     if (q->has_sb && (box.aabb.min[k] > q->sb.max[k] || q->sb.min[k] > box.aabb.max[k]))
       return 0;
+    /* past the float range: keep it rather than test an infinite box */
+    if (!(box.aabb.max[k] - box.aabb.min[k] < INFINITY)) return 1;
   }
-  switch (q->s->tag) {
-    case CL_AABB: return 1;
-    case CL_RAY: return ray_node(&q->ray, n, q->s->ray.tmax, &tn);
-    default: return cl_intersects(&box, q->s);
-  }
+  return q->s->tag == CL_AABB || cl_intersects(&box, q->s);
 }
 
 static int cmp_u32(const void *a, const void *b) {
@@ -421,18 +496,24 @@ static int cmp_u32(const void *a, const void *b) {
 
 /* depth-first walk; with out == NULL stops at the first triangle found */
 static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
-  uint32_t stack[CL_MESH_MAX_DEPTH + 1], cur = 0;
-  int sp = 0;
+  ref stack[CL_MESH_MAX_DEPTH + 2];
+  int sp;
   size_t found = 0;
   shape_ctx q;
   if (m->nt == 0) return 0;
-  shape_ctx_init(&q, m, s);
-  if (!shape_node(&q, &m->node[0])) return 0;
-  for (;;) {
-    const cl_mesh_node *n = &m->node[cur];
-    if (n->count) {
+  q.s = s;
+  q.pad = pad_of(m->maxabs + shape_scale(s));
+  q.all = !(m->maxabs + 2 * q.pad < INFINITY);
+  q.has_sb = s->tag != CL_PLANE && cl_bounds(s, &q.sb);
+  if (!shape_box(&q, m->rlo, m->rhi)) return 0;
+  stack[0].child = 0;
+  stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
+  sp = 1;
+  while (sp > 0) {
+    ref e = stack[--sp];
+    if (e.count) {
       uint32_t i;
-      for (i = n->first; i < n->first + n->count; i++) {
+      for (i = e.child; i < e.child + e.count; i++) {
         cl_shape tri;
         cl_mesh_triangle(m, m->order[i], &tri.tri);
         if (cl_intersects(&tri, s)) {
@@ -441,19 +522,26 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
         }
       }
     } else {
-      uint32_t a = cur + 1, b = n->first;
-      int ha = shape_node(&q, &m->node[a]), hb = shape_node(&q, &m->node[b]);
-      if (ha && hb) { stack[sp++] = b; cur = a; continue; }
-      if (ha || hb) { cur = ha ? a : b; continue; }
+      const cl_mesh_node *n = &m->node[e.child];
+      int side;
+      for (side = 1; side >= 0; side--)
+        if (shape_box(&q, n->lo[side], n->hi[side])) {
+          stack[sp].child = n->child[side];
+          stack[sp].count = n->count[side];
+          sp++;
+        }
     }
-    if (sp == 0) break;
-    cur = stack[--sp];
   }
   if (found > 1) qsort(out, found, sizeof *out, cmp_u32);
   return found;
 }
 
 int cl_mesh_intersects(const cl_mesh *m, const cl_shape *s) {
+  if (s->tag == CL_RAY) {
+    cl_hit h;
+    size_t i;
+    return ray_walk(m, &s->ray, 0, s, &h, &i);
+  }
   return walk(m, s, NULL) != 0;
 }
 
@@ -461,46 +549,69 @@ size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
   return walk(m, s, out);
 }
 
-static int nodes_overlap(const cl_mesh_node *a, const cl_mesh_node *b, double pad) {
+static int boxes_overlap(const float alo[3], const float ahi[3], const float blo[3],
+                         const float bhi[3], double pad) {
   int k;
   for (k = 0; k < 3; k++)
-    if (a->min[k] - pad > b->max[k] + pad || b->min[k] - pad > a->max[k] + pad) return 0;
+    if (alo[k] - pad > bhi[k] + pad || blo[k] - pad > ahi[k] + pad) return 0;
   return 1;
 }
 
-/* simultaneous descent of both trees, the bigger node split first */
+static double half_area_f(const float lo[3], const float hi[3]) {
+  double x = (double)hi[0] - lo[0], y = (double)hi[1] - lo[1], z = (double)hi[2] - lo[2];
+  return x * y + y * z + z * x;
+}
+
+/* Simultaneous descent of both trees, splitting the inner side (the bigger
+** when both are), pairs of leaves tested triangle by triangle. */
 int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
-  struct { uint32_t i, j; } stack[2 * CL_MESH_MAX_DEPTH + 2];
-  int sp = 0, all;
+  typedef struct { uint32_t child[2], count[2]; const float *lo[2], *hi[2]; } pair;
+  pair stack[2 * CL_MESH_MAX_DEPTH + 4], e;
+  const cl_mesh *ms[2];
+  int sp, k;
   double pad;
   if (a->nt == 0 || b->nt == 0) return 0;
+  ms[0] = a; ms[1] = b;
   pad = pad_of(a->maxabs + b->maxabs);
-  all = !(a->maxabs + b->maxabs + 2 * pad < INFINITY);
-  stack[0].i = 0; stack[0].j = 0; sp = 1;
+  if (!(a->maxabs + b->maxabs + 2 * pad < INFINITY)) pad = 0;   /* boxes then infinite */
+  if (!boxes_overlap(a->rlo, a->rhi, b->rlo, b->rhi, pad)) return 0;
+  for (k = 0; k < 2; k++) {
+    e.child[k] = 0;
+    e.count[k] = ms[k]->nn ? 0 : (uint32_t)ms[k]->nt;
+    e.lo[k] = ms[k]->rlo;
+    e.hi[k] = ms[k]->rhi;
+  }
+  stack[0] = e;
+  sp = 1;
   while (sp > 0) {
-    const cl_mesh_node *na, *nb;
-    uint32_t i, j;
-    sp--;
-    i = stack[sp].i; j = stack[sp].j;
-    na = &a->node[i]; nb = &b->node[j];
-    if (!all && !nodes_overlap(na, nb, pad)) continue;
-    if (na->count && nb->count) {
+    int side;
+    const cl_mesh_node *n;
+    e = stack[--sp];
+    if (e.count[0] && e.count[1]) {
       uint32_t x, y;
-      for (x = na->first; x < na->first + na->count; x++) {
+      for (x = e.child[0]; x < e.child[0] + e.count[0]; x++) {
         cl_shape ta;
         cl_mesh_triangle(a, a->order[x], &ta.tri);
-        for (y = nb->first; y < nb->first + nb->count; y++) {
+        for (y = e.child[1]; y < e.child[1] + e.count[1]; y++) {
           cl_shape tb;
           cl_mesh_triangle(b, b->order[y], &tb.tri);
           if (cl_intersects(&ta, &tb)) return 1;
         }
       }
-    } else if (nb->count || (!na->count && half_area(na->min, na->max) >= half_area(nb->min, nb->max))) {
-      stack[sp].i = i + 1; stack[sp].j = j; sp++;
-      stack[sp].i = na->first; stack[sp].j = j; sp++;
-    } else {
-      stack[sp].i = i; stack[sp].j = j + 1; sp++;
-      stack[sp].i = i; stack[sp].j = nb->first; sp++;
+      continue;
+    }
+    side = e.count[0] ? 1
+         : e.count[1] ? 0
+         : !(half_area_f(e.lo[0], e.hi[0]) >= half_area_f(e.lo[1], e.hi[1]));
+    n = &ms[side]->node[e.child[side]];
+    for (k = 0; k < 2; k++) {
+      if (!boxes_overlap(n->lo[k], n->hi[k], e.lo[!side], e.hi[!side], pad)) continue;
+      stack[sp] = e;
+      stack[sp].child[side] = n->child[k];
+      stack[sp].count[side] = n->count[k];
+      stack[sp].lo[side] = n->lo[k];
+      stack[sp].hi[side] = n->hi[k];
+      sp++;
     }
   }
   return 0;

@@ -10,25 +10,29 @@
 #include <stdint.h>
 #include "collide.h"
 
-/* One node of the flat, depth-first node array: 56 bytes. An inner node's
-** left child is the next node and `first` is its right child; a leaf holds
-** `count` (1..CL_MESH_LEAF_MAX) slots of `order` from `first` on. */
+/* One inner node of the flat node array: the boxes of its two children
+** (floats rounded outwards, 48 bytes) and, for each child, either an inner
+** node (count 0, child its index) or a leaf (count 1..CL_MESH_LEAF_MAX
+** triangles: slots child .. child + count - 1 of `order`). 64 bytes, one
+** cache line: a node is read once to decide on both children. */
 typedef struct {
-  double min[3], max[3];
-  uint32_t first, count;
+  float lo[2][3], hi[2][3];
+  uint32_t child[2], count[2];
 } cl_mesh_node;
 
 #define CL_MESH_LEAF_MAX 8
-/* the tree is never deeper than this (a traversal stack of this size) */
+/* the tree is never deeper than this (traversal stacks of this size) */
 #define CL_MESH_MAX_DEPTH 100
 
 typedef struct {
   double *v;            /* nv vertices, x y z each */
   uint32_t *tri;        /* nt triangles: three 0-based vertex indices each */
   uint32_t *order;      /* nt triangle indices in leaf order */
-  cl_mesh_node *node;   /* nn nodes, the root first; NULL when nt == 0 */
-  size_t nv, nt, nn;
+  cl_mesh_node *node;   /* nn inner nodes, the root first (64-byte aligned) */
+  void *node_mem;       /* the allocation node points into */
+  size_t nv, nt, nn;    /* nn = 0 with nt > 0: the root is one leaf */
   double min[3], max[3];  /* bounds of the triangles (of what is referenced) */
+  float rlo[3], rhi[3];   /* the same, rounded outwards */
   double maxabs;          /* largest absolute coordinate in the bounds */
 } cl_mesh;
 

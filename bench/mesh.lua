@@ -1,0 +1,133 @@
+-- bench/mesh.lua: collide.mesh on a generated terrain of 1,000,000 triangles:
+-- build time, memory per triangle, and the cost of ray:cast(mesh) from Lua
+-- against brute force (ray:cast on every triangle, from Lua) with the hits
+-- compared. Run with `make bench-mesh`; `lua bench/mesh.lua [nx] [nz]
+-- [brute_rays]` for a grid of nx * nz quads (2 triangles each).
+local collide = require "collide"
+
+local NX = tonumber(arg and arg[1]) or 1000
+local NZ = tonumber(arg and arg[2]) or 500
+local BRUTE = tonumber(arg and arg[3]) or 12
+local RAYS = 200000
+
+local clock = os.clock
+
+-- a fixed LCG so every interpreter draws the same rays
+local seed = 7
+local function rnd(a, b)
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return a + (b - a) * seed / 2147483648
+end
+
+-- resident memory in bytes, where /proc tells it
+local function rss()
+  local f = io.open("/proc/self/statm")
+  if not f then return nil end
+  local _, res = f:read("*n", "*n")
+  f:close()
+  return res * 4096
+end
+
+local function height(x, z)
+  return 18 * math.sin(x * 0.013) * math.cos(z * 0.021)
+       + 6 * math.sin(x * 0.071 + z * 0.043)
+       + 1.5 * math.sin(x * 0.31) * math.sin(z * 0.27)
+end
+
+print(("collide.mesh benchmark (%s)"):format(_VERSION .. (jit and " / " .. jit.version or "")))
+
+-- terrain: (NX + 1) * (NZ + 1) vertices, 1 unit apart, two triangles a quad
+local t0 = clock()
+local verts, idx = {}, {}
+local nv = 0
+for j = 0, NZ do
+  for i = 0, NX do
+    verts[nv + 1], verts[nv + 2], verts[nv + 3] = i, height(i, j), j
+    nv = nv + 3
+  end
+end
+local ni, row = 0, NX + 1
+for j = 0, NZ - 1 do
+  for i = 0, NX - 1 do
+    local a = j * row + i + 1
+    local b, c, d = a + 1, a + row, a + row + 1
+    idx[ni + 1], idx[ni + 2], idx[ni + 3] = a, c, b
+    idx[ni + 4], idx[ni + 5], idx[ni + 6] = b, c, d
+    ni = ni + 6
+  end
+end
+local t_gen = clock() - t0
+local ntri = ni // 3
+print(("mesh: %d triangles (%d x %d quads), %d vertices; Lua tables generated in %.2f s")
+  :format(ntri, NX, NZ, nv // 3, t_gen))
+
+collectgarbage()
+local rss0 = rss()
+t0 = clock()
+local mesh = collide.mesh(verts, idx)
+local t_build = clock() - t0
+local rss1 = rss()
+print(("build: %.3f s for collide.mesh(vertices, indices) (reading the tables and the BVH)")
+  :format(t_build))
+print(("memory: %.1f bytes per triangle held by the mesh (mesh:memory() = %.1f MB)%s")
+  :format(mesh:memory() / ntri, mesh:memory() / 2^20,
+          rss0 and (", resident set grew by %.1f MB"):format((rss1 - rss0) / 2^20) or ""))
+
+-- rays from above the terrain, downwards at any slope down to grazing, a few
+-- pointing up (misses)
+local function random_ray()
+  local o = { rnd(0, NX), rnd(25, 60), rnd(0, NZ) }
+  local d = { rnd(-1, 1), rnd(-1, -0.03), rnd(-1, 1) }
+  if rnd(0, 1) < 0.05 then d[2] = -d[2] end
+  return collide.ray(o, d)
+end
+
+local rays = {}
+for i = 1, RAYS do rays[i] = random_ray() end
+
+local cast = rays[1].cast
+local hits = 0
+t0 = clock()
+for i = 1, RAYS do
+  if cast(rays[i], mesh) then hits = hits + 1 end
+end
+local t_mesh = (clock() - t0) / RAYS
+print(("raycast: %.2f us per ray:cast(mesh) over %d rays (%d hit)")
+  :format(t_mesh * 1e6, RAYS, hits))
+
+-- any hit (collide.intersects(mesh, ray)), as a shadow ray would use it
+local intersects = collide.intersects
+t0 = clock()
+for i = 1, RAYS do intersects(mesh, rays[i]) end
+print(("any hit: %.2f us per collide.intersects(mesh, ray)"):format((clock() - t0) / RAYS * 1e6))
+
+-- brute force: one triangle userdata per triangle, every one cast from Lua
+t0 = clock()
+local tris = {}
+for k = 0, ntri - 1 do
+  local a, b, c = idx[3 * k + 1], idx[3 * k + 2], idx[3 * k + 3]
+  tris[k + 1] = collide.triangle(verts[3 * a - 2], verts[3 * a - 1], verts[3 * a],
+                                 verts[3 * b - 2], verts[3 * b - 1], verts[3 * b],
+                                 verts[3 * c - 2], verts[3 * c - 1], verts[3 * c])
+end
+print(("brute force: %d triangle userdata made in %.2f s"):format(ntri, clock() - t0))
+
+local same, brute_time = 0, 0
+for n = 1, BRUTE do
+  local r = rays[n]
+  t0 = clock()
+  local bt, bu, bv, bi
+  for k = 1, ntri do
+    local t, _, _, _, _, _, _, u, v = cast(r, tris[k])
+    if t and (not bt or t < bt) then bt, bu, bv, bi = t, u, v, k end
+  end
+  brute_time = brute_time + clock() - t0
+  local t, _, _, _, _, _, _, u, v, i = cast(r, mesh)
+  if t == bt and u == bu and v == bv and i == bi then same = same + 1 end
+end
+local t_brute = brute_time / BRUTE
+print(("brute force: %.1f ms per ray over all %d triangles (%d rays)")
+  :format(t_brute * 1e3, ntri, BRUTE))
+print(("speed-up: %.0fx; identical hits (t, u, v, index): %d of %d rays")
+  :format(t_brute / t_mesh, same, BRUTE))
+if same ~= BRUTE then os.exit(1) end
