@@ -136,11 +136,15 @@ static void perpendicular(const double d[3], double out[3]) {
 /* shape a (aabb, obb, triangle) against sphere b: normal from a to b */
 static int shape_sphere(const cl_shape *a, const cl_sphere *s, double n[3], double *depth) {
   double q[3], d[3], dist;
+  cl_aabb bx;
   cl_closest_point(a, s->c, q);
   cl_sub(d, s->c, q);
   dist = cl_length(d);
   if (dist > s->r) return 0;
-  if (dist > 0) {
+  /* a centre within rounding of the surface (CL_EPSILON relative to the
+  ** coordinates) counts as on it: the direction of d is noise there */
+  cl_bounds(a, &bx);
+  if (dist > CL_EPSILON * (cl_maxabs3(s->c) + cl_maxabs3(bx.min) + cl_maxabs3(bx.max))) {
     cl_scale(n, d, 1 / dist);
     cl_normalize(n);
     *depth = s->r - dist;
@@ -169,7 +173,7 @@ static int shape_sphere(const cl_shape *a, const cl_sphere *s, double n[3], doub
       if (first || up < best) { best = up; cl_copy(n, b.u[k]); first = 0; }
       if (down < best) { best = down; cl_scale(n, b.u[k], -1); }
     }
-    *depth = s->r + best;
+    *depth = best > 0 ? s->r + best : s->r;   /* best < 0: just outside, by rounding */
     return 1;
   }
 }

@@ -15,12 +15,15 @@ void cl_closest_on_segment(const double a[3], const double b[3], const double p[
   if (s) *s = t;
 }
 
-/* closest point on a triangle by its Voronoi regions, Ericson RTCD 5.1.5 */
+/* closest point on a triangle: the projection on its plane when that lies
+** inside all three edges (tested with the unit normal) and is no farther
+** than the nearest point of the three edges, else that edge point.
+** (Ericson's Voronoi-region form, RTCD 5.1.5, subtracts products of large
+** numbers and misplaces the point on slivers.) w: barycentric weights */
 static void closest_on_triangle(const cl_triangle *tr, const double p[3], double out[3],
                                 double w[3]) {
-  const double *a = tr->v[0], *b = tr->v[1], *c = tr->v[2];
-  double ab[3], ac[3], ap[3], bp[3], cp[3];
-  double d1, d2, d3, d4, d5, d6, va, vb, vc, v, t, denom;
+  double h, off[3], q[3], best = INFINITY;
+  int i, inside = 1;
   if (tr->degenerate) {
     double s;
     cl_closest_on_segment(tr->v[tr->s0], tr->v[tr->s1], p, out, &s);
@@ -29,39 +32,40 @@ static void closest_on_triangle(const cl_triangle *tr, const double p[3], double
     w[tr->s1] += s;
     return;
   }
-  cl_sub(ab, b, a); cl_sub(ac, c, a); cl_sub(ap, p, a);
-  d1 = cl_dot(ab, ap); d2 = cl_dot(ac, ap);
-  if (d1 <= 0 && d2 <= 0) { cl_copy(out, a); cl_set(w, 1, 0, 0); return; }
-  cl_sub(bp, p, b);
-  d3 = cl_dot(ab, bp); d4 = cl_dot(ac, bp);
-  if (d3 >= 0 && d4 <= d3) { cl_copy(out, b); cl_set(w, 0, 1, 0); return; }
-  vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-    v = d1 / (d1 - d3);
-    cl_madd(out, a, ab, v); cl_set(w, 1 - v, v, 0); return;
+  cl_sub(off, p, tr->v[0]);
+  h = cl_dot(off, tr->n);
+  cl_madd(q, p, tr->n, -h);                  /* p projected on the plane */
+  for (i = 0; i < 3 && inside; i++) {
+    double e[3], r[3], c[3];
+    cl_sub(e, tr->v[(i + 1) % 3], tr->v[i]);
+    cl_sub(r, q, tr->v[i]);
+    cl_cross(c, e, r);
+    if (cl_dot(c, tr->n) < 0) inside = 0;
   }
-  cl_sub(cp, p, c);
-  d5 = cl_dot(ab, cp); d6 = cl_dot(ac, cp);
-  if (d6 >= 0 && d5 <= d6) { cl_copy(out, c); cl_set(w, 0, 0, 1); return; }
-  vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-    t = d2 / (d2 - d6);
-    cl_madd(out, a, ac, t); cl_set(w, 1 - t, 0, t); return;
+  /* the edges too when inside: a sliver's normal is only as accurate as
+  ** its area, and a point at a vertex must come back as that vertex */
+  for (i = 0; i < 3; i++) {
+    int j = (i + 1) % 3;
+    double c[3], d[3], s, d2;
+    cl_closest_on_segment(tr->v[i], tr->v[j], p, c, &s);
+    cl_sub(d, p, c);
+    d2 = cl_dot(d, d);
+    if (d2 < best) {
+      best = d2;
+      cl_copy(out, c);
+      w[0] = w[1] = w[2] = 0;
+      w[i] = 1 - s;
+      w[j] = s;
+    }
   }
-  va = d3 * d6 - d5 * d4;
-  if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
-    double bc[3];
-    t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-    cl_sub(bc, c, b);
-    cl_madd(out, b, bc, t); cl_set(w, 0, 1 - t, t); return;
+  if (inside) {
+    double d[3];
+    cl_sub(d, p, q);
+    if (cl_dot(d, d) <= best) {
+      cl_copy(out, q);
+      cl_barycentric(tr, q, w);
+    }
   }
-  denom = va + vb + vc;
-  v = vb / denom;
-  t = vc / denom;
-  out[0] = a[0] + ab[0] * v + ac[0] * t;
-  out[1] = a[1] + ab[1] * v + ac[1] * t;
-  out[2] = a[2] + ab[2] * v + ac[2] * t;
-  cl_set(w, 1 - v - t, v, t);
 }
 
 void cl_closest_point(const cl_shape *s, const double p[3], double out[3]) {
@@ -157,20 +161,24 @@ int cl_contains(const cl_shape *s, const double p[3]) {
 
 /* weights of a, b, c of p projected on the triangle's plane (Ericson 3.4) */
 void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]) {
-  double v0[3], v1[3], v2[3], d00, d01, d11, d20, d21, denom;
+  double v0[3], v1[3], v2[3], c[3], area;
   if (t->degenerate) {
     double q[3];
     closest_on_triangle(t, p, q, w);
     return;
   }
+  /* p - a = u (b - a) + v (c - a) in the plane: u, v as ratios of the
+  ** signed areas along the unit normal; the area is > 0 for a triangle that
+  ** is not degenerate, so this never divides by zero */
   cl_sub(v0, t->v[1], t->v[0]);
   cl_sub(v1, t->v[2], t->v[0]);
   cl_sub(v2, p, t->v[0]);
-  d00 = cl_dot(v0, v0); d01 = cl_dot(v0, v1); d11 = cl_dot(v1, v1);
-  d20 = cl_dot(v2, v0); d21 = cl_dot(v2, v1);
-  denom = d00 * d11 - d01 * d01;
-  w[1] = (d11 * d20 - d01 * d21) / denom;
-  w[2] = (d00 * d21 - d01 * d20) / denom;
+  cl_cross(c, v0, v1);
+  area = cl_dot(c, t->n);
+  cl_cross(c, v2, v1);
+  w[1] = cl_dot(c, t->n) / area;
+  cl_cross(c, v0, v2);
+  w[2] = cl_dot(c, t->n) / area;
   w[0] = 1 - w[1] - w[2];
 }
 

@@ -24,6 +24,8 @@ static int slab(const double o[3], const double d[3], const double lo[3], const 
     if (t2 < tf) tf = t2;
     if (tn > tf) return 0;
   }
+  /* a component so tiny that t overflowed: the box is out of reach */
+  if (tn == INFINITY || tf == -INFINITY) return 0;
   *tnear = tn; *tfar = tf; *axis = ax;
   return 1;
 }
@@ -120,7 +122,7 @@ static int cast_plane(const cl_ray *r, const cl_plane *p, cl_hit *h) {
     cl_copy(h->n, p->n);                     /* in the plane: neither side faces the ray */
   } else {
     t = s0 == 0 ? 0 : -s0 / den;             /* origin on the plane: +0, not -0 */
-    if (t < 0 || t > r->tmax) return 0;
+    if (t < 0 || t > r->tmax || isinf(t)) return 0;   /* inf: parallel but for a denormal */
     if (den < 0) cl_copy(h->n, p->n); else neg(h->n, p->n);
   }
   h->t = t;
@@ -166,7 +168,7 @@ static int cast_segment_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h) {
     lo = ta < tb ? ta : tb; hi = ta < tb ? tb : ta;
     if (hi < 0 || lo > r->tmax) return 0;
     t = lo > 0 ? lo : 0;
-    s = cl_clamp((t - ta) / (tb - ta), 0, 1);
+    s = tb != ta ? cl_clamp((t - ta) / (tb - ta), 0, 1) : 0;   /* a point: no 0 / 0 */
   } else {
     double d2 = cl_closest_segments(r->o, r->d, r->tmax, a, sd, len, &t, &s, c1, c2);
     if (d2 > tol * tol) return 0;

@@ -7,7 +7,8 @@ double cl_length(const double a[3]) {
   double m = cl_maxabs3(a), s[3];
   if (m == 0) return 0;
   if (m > 1e-150 && m < 1e150) return sqrt(cl_dot(a, a));
-  cl_scale(s, a, 1 / m);
+  /* divide, not multiply by 1 / m: 1 / m overflows for denormal m */
+  cl_set(s, a[0] / m, a[1] / m, a[2] / m);
   return m * sqrt(cl_dot(s, s));
 }
 
@@ -16,7 +17,7 @@ double cl_normalize(double a[3]) {
   if (len > 0) {
     double m = cl_maxabs3(a);
     /* divide by the largest component first so tiny vectors do not underflow */
-    cl_scale(a, a, 1 / m);
+    cl_set(a, a[0] / m, a[1] / m, a[2] / m);
     cl_scale(a, a, 1 / sqrt(cl_dot(a, a)));
   }
   return len;
@@ -105,7 +106,8 @@ int cl_plane_init(cl_plane *p, const double n[3], double d) {
   double nn[3], len;
   cl_copy(nn, n);
   len = cl_normalize(nn);
-  if (len == 0) return 0;
+  /* a normal so short that d / len overflows is as good as zero */
+  if (len == 0 || !isfinite(d / len)) return 0;
   p->tag = CL_PLANE;
   cl_copy(p->n, nn);
   p->d = d / len;

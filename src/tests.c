@@ -146,7 +146,7 @@ static int ray_plane(const cl_ray *r, const cl_plane *p) {
   if (s0 == 0) return 1;
   if (den == 0) return 0;
   t = -s0 / den;
-  return t >= 0 && t <= r->tmax;
+  return t >= 0 && t <= r->tmax && !isinf(t);       /* as cast_plane in rays.c */
 }
 
 static int ray_ray(const cl_ray *a, const cl_ray *b) {

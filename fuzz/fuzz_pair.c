@@ -1,0 +1,113 @@
+/*
+** fuzz_pair.c - cl_intersects, cl_contact and cl_classify on two shapes.
+**
+** Input: a mode byte (bit 0: raw shapes, no validity checks), a kind byte
+** for each shape, then the numbers.
+** Properties for valid shapes:
+**  - intersects(a, b) == intersects(b, a) unless near touching;
+**  - classify in {-1, 0, 1}; intersects(plane, s) == (classify == 0);
+**  - contact (aabb, obb, sphere, triangle; not triangle-triangle) is found
+**    exactly when the pair intersects (unless near touching), with a unit
+**    normal and a finite depth >= 0; contact(b, a) has the opposite normal
+**    direction and the same depth; b moved by (depth + delta) along n no
+**    longer intersects a, and moved by (depth - delta) still does;
+**  - no NaN in any output when the inputs are moderate.
+*/
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int contactable(int kind) {
+  return kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_TRIANGLE;
+}
+
+static void check_contact(const cl_shape *a, const cl_shape *b, int moderate, double delta,
+                          int robust) {
+  double n[3], depth, n2[3], depth2;
+  int got = cl_contact(a, b, n, &depth), got2;
+  cl_shape m;
+  if (got && moderate) {
+    FZ_CHECK(fz_nonan(n, 3) && !isnan(depth), "contact NaN", depth);
+    fz_check_unit(n, "contact normal not unit");
+    FZ_CHECK(depth >= 0 && isfinite(depth), "contact depth", depth);
+  }
+  if (robust < 0) return;
+  /* shapes of no volume touching exactly (a point box on a segment's end)
+  ** cannot be told from apart by nudging; contact finds them at depth ~0 */
+  if (robust == 0 && got && depth <= delta) return;
+  FZ_CHECK(got == robust, "contact disagrees with intersects", got);
+  if (!got) return;
+  got2 = cl_contact(b, a, n2, &depth2);
+  FZ_CHECK(got2, "contact(b, a) missing", 0);
+  /* the same axis may be picked with the opposite sign only on exact ties */
+  FZ_CHECK(fabs(depth2 - depth) <= 1e-9 * (delta / FZ_MARGIN), "contact depth asymmetric",
+           depth2 - depth);
+  /* moving b out along n by depth (+ margin) separates it ... */
+  m = *b;
+  {
+    double d[3];
+    cl_scale(d, n, depth + delta);
+    cl_translate(&m, d);
+  }
+  FZ_CHECK(fz_robust(a, &m, delta / 4) != 1, "contact does not separate", depth);
+  /* ... and by less than depth it still overlaps */
+  if (depth > 2 * delta) {
+    double d[3];
+    m = *b;
+    cl_scale(d, n, depth - delta);
+    cl_translate(&m, d);
+    FZ_CHECK(fz_robust(a, &m, delta / 4) != 0, "contact depth too large", depth);
+  }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_in in = {data, size};
+  cl_shape a, b;
+  fz_scale sc = {0, INFINITY};
+  int mode = fz_byte(&in), ka = fz_byte(&in) % CL_NKINDS, kb = fz_byte(&in) % CL_NKINDS;
+  int raw = mode & 1, va, vb, ab, ba, moderate, robust = -1;
+  double delta;
+  va = fz_shape(&in, &a, ka, raw, &sc);
+  vb = fz_shape(&in, &b, kb, raw, &sc);
+  fz_print("a", &a); fz_print("b", &b);
+  ab = cl_intersects(&a, &b);
+  ba = cl_intersects(&b, &a);
+  if (ka == CL_PLANE && kb != CL_PLANE && kb != CL_RAY) (void)cl_classify(&a.plane, &b);
+  if (contactable(ka) && contactable(kb)) {
+    double n[3], depth;
+    (void)cl_contact(&a, &b, n, &depth);
+  }
+  if (raw || !va || !vb) return 0;
+
+  FZ_CHECK(ab == 0 || ab == 1, "intersects not boolean", ab);
+  moderate = fz_moderate(&sc);
+  /* near-touch checks only at moderate scale: [1e-3, 1e6] */
+  delta = fz_delta(&a, &b, FZ_MARGIN * sc.maxabs, sc.maxabs);
+  if (moderate && sc.maxabs >= 1e-3 && sc.maxabs <= 1e6) {
+    robust = fz_robust(&a, &b, delta);
+    if (robust >= 0) FZ_CHECK(ab == ba && ab == robust, "intersects not symmetric", ab);
+  }
+  if (ka == CL_PLANE && kb != CL_PLANE && kb != CL_RAY) {
+    int c = cl_classify(&a.plane, &b);
+    FZ_CHECK(c == -1 || c == 0 || c == 1, "classify range", c);
+    FZ_CHECK(ab == (c == 0), "intersects(plane, s) != (classify == 0)", c);
+  }
+  if (contactable(ka) && contactable(kb) && !(ka == CL_TRIANGLE && kb == CL_TRIANGLE))
+    check_contact(&a, &b, moderate, delta, robust);
+  /* derived shapes of valid shapes are finite */
+  if (fz_moderate(&sc)) {
+    cl_aabb bx;
+    if (cl_bounds(&a, &bx)) {
+      int k;
+      FZ_CHECK(fz_nonan(bx.min, 3) && fz_nonan(bx.max, 3), "bounds NaN", 0);
+      for (k = 0; k < 3; k++) FZ_CHECK(bx.min[k] <= bx.max[k], "bounds inverted", k);
+      if (ka != CL_PLANE && ka != CL_RAY && kb != CL_PLANE && kb != CL_RAY) {
+        /* whatever intersects b lies in bounds(a) too */
+        cl_shape sb;
+        sb.aabb = bx;
+        if (ab && robust == 1) FZ_CHECK(fz_robust(&sb, &b, delta) != 0, "bounds miss", 0);
+      }
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,91 @@
+# mk/hostile.mk - hostile input: sanitizers, fuzzing, valgrind, lint
+# (issue 4; doc/readme/robustness.md).
+#
+#   make sanitize        module built with ASan+UBSan (no recovery), whole spec
+#                        suite run with the ASan runtime preloaded
+#   make fuzz            each libFuzzer harness in fuzz/ for FUZZ_SECONDS
+#   make fuzz-smoke      each harness for FUZZ_SMOKE_SECONDS (CI)
+#   make check-valgrind  the spec suite under valgrind memcheck
+#   make lint            cppcheck and clang-tidy on src/
+
+HOSTILE_CORE    = $(filter-out src/l_%.c,$(wildcard src/*.c))
+SAN_BUILD       = build/sanitize
+SAN_SO          = $(SAN_BUILD)/collide/core.so
+SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_ENV         = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so)" \
+                  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:detect_stack_use_after_return=1 \
+                  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+FUZZ_CC         ?= clang
+FUZZ_BUILD      = build/fuzz
+FUZZ_HARNESSES  = $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_BINS       = $(addprefix $(FUZZ_BUILD)/,$(FUZZ_HARNESSES))
+FUZZ_FLAGS      = -g -O1 -std=c99 -fsanitize=fuzzer,address,undefined,float-cast-overflow \
+                  -fno-sanitize-recover=all
+FUZZ_SECONDS       ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
+# extra libFuzzer options, e.g. FUZZ_OPTS=-jobs=2
+FUZZ_OPTS       ?=
+
+VALGRIND_OPTS   = --tool=memcheck --error-exitcode=1 --leak-check=no --track-origins=yes \
+                  --suppressions=fuzz/valgrind.supp -q
+
+.PHONY: sanitize fuzz fuzz-smoke fuzz-build fuzz-deps check-valgrind lint
+
+CI_TARGETS += sanitize fuzz-smoke
+
+# ---- sanitizers ---------------------------------------------------------
+$(SAN_SO): $(SRC) $(HDR) | deps
+	@sh fuzz/deps.sh sanitize
+	@mkdir -p $(SAN_BUILD)/collide
+	$(CC) -g -O1 -fPIC $(CFLAGS_W) $(SAN_FLAGS) -I$(LUA_INCDIR) $(SRC) -o $@ -shared -lm
+
+sanitize: $(SAN_SO)
+	$(SAN_ENV) $(LUA) $(BUSTED) --cpath="./$(SAN_BUILD)/?.so" spec
+
+# ---- libFuzzer ----------------------------------------------------------
+fuzz-deps:
+	@sh fuzz/deps.sh fuzz
+
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $(HOSTILE_CORE) $(HDR) | fuzz-deps
+	@mkdir -p $(FUZZ_BUILD)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc $< $(HOSTILE_CORE) -o $@ -lm
+
+fuzz-build: $(FUZZ_BINS)
+
+# each harness: corpus in build/fuzz/corpus/NAME (seeded from fuzz/corpus/NAME
+# when present), crashes written to build/fuzz/ as crash-*; the committed
+# regression inputs in fuzz/regress/NAME are replayed first
+define FUZZ_RUN
+	@set -e; for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$h; \
+	  if [ -d fuzz/regress/$$h ]; then \
+	    echo "== $$h: replaying fuzz/regress/$$h"; \
+	    $(FUZZ_BUILD)/$$h fuzz/regress/$$h/* >$(FUZZ_BUILD)/$$h.regress.log 2>&1 \
+	      || { cat $(FUZZ_BUILD)/$$h.regress.log; exit 1; }; \
+	  fi; \
+	  echo "== $$h: $(1) s"; \
+	  $(FUZZ_BUILD)/$$h -max_total_time=$(1) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/ \
+	    $(FUZZ_OPTS) $(FUZZ_BUILD)/corpus/$$h $$( [ -d fuzz/corpus/$$h ] && echo fuzz/corpus/$$h ) \
+	    >$(FUZZ_BUILD)/$$h.log 2>&1 || { tail -40 $(FUZZ_BUILD)/$$h.log; exit 1; }; \
+	  grep -E 'stat::number_of_executed_units|cov:' $(FUZZ_BUILD)/$$h.log | tail -2; \
+	done
+endef
+
+fuzz: fuzz-build
+	$(call FUZZ_RUN,$(FUZZ_SECONDS))
+
+fuzz-smoke: fuzz-build
+	$(call FUZZ_RUN,$(FUZZ_SMOKE_SECONDS))
+
+# ---- valgrind -----------------------------------------------------------
+check-valgrind: $(SO)
+	@sh fuzz/deps.sh valgrind
+	valgrind $(VALGRIND_OPTS) $(LUA) $(BUSTED) --cpath="./$(BUILD)/?.so" spec
+
+# ---- lint ---------------------------------------------------------------
+lint:
+	@sh fuzz/deps.sh lint
+	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \
+	  --inline-suppr --suppressions-list=fuzz/cppcheck.supp -I$(LUA_INCDIR) -Isrc src
+	clang-tidy --quiet $(SRC) -- -std=c99 -I$(LUA_INCDIR) -Isrc

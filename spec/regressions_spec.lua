@@ -1,0 +1,161 @@
+-- spec/regressions_spec.lua: one case per defect that fuzzing (fuzz/, make
+-- fuzz) or the hostile spec found in the C core. Each names the harness and
+-- what went wrong before the fix; the expected values are computed here by
+-- an independent method (plain Lua geometry), never by collide itself.
+local collide = require "collide"
+
+local function isnan(x) return x ~= x end
+
+local function assert_no_nan(...)
+  local t = { n = select("#", ...), ... }
+  for i = 1, t.n do
+    if type(t[i]) == "number" then
+      assert.is_false(isnan(t[i]), "result " .. i .. " is NaN")
+    end
+  end
+end
+
+-- independent helpers
+local function sub(a, b) return { a[1] - b[1], a[2] - b[2], a[3] - b[3] } end
+local function dot(a, b) return a[1] * b[1] + a[2] * b[2] + a[3] * b[3] end
+local function len(a) return math.sqrt(dot(a, a)) end
+-- distance from p to segment ab by its parameter
+local function seg_dist(p, a, b)
+  local ab, ap = sub(b, a), sub(p, a)
+  local t = math.max(0, math.min(1, dot(ap, ab) / dot(ab, ab)))
+  return len(sub(p, { a[1] + t * ab[1], a[2] + t * ab[2], a[3] + t * ab[3] }))
+end
+
+describe("regressions", function()
+  -- fuzz_ray / fuzz_point: cl_length multiplied by 1 / m, which overflows
+  -- to inf for a denormal m, so a plane or ray with a denormal normal or
+  -- direction got NaN components
+  it("normalises a denormal plane normal and ray direction", function()
+    local p = collide.plane(5e-320, 0, 0, 0)
+    assert.are.same({ 1, 0, 0 }, { p:normal() })
+    assert.are.equal(0, p:d())
+    local r = collide.ray(0, 0, 0, 0, 5e-320, 0)
+    assert.are.same({ 0, 1, 0 }, { r:direction() })
+    assert.are.same({ 0, 0, 1 }, { collide.ray(0, 0, 0, 0, -0.0, 5e-320):direction() })
+  end)
+
+  -- the same: d / |normal| overflowed to inf; such a normal counts as zero
+  it("rejects a normal so short that d / |normal| overflows", function()
+    assert.has_error(function() collide.plane(5e-320, 0, 0, 1) end,
+      "bad argument #1 to 'plane' (zero normal)")
+    assert.has_error(function() collide.plane_from_equation(5e-320, 0, 0, 1) end,
+      "bad argument #1 to 'plane_from_equation' (zero normal)")
+  end)
+
+  -- fuzz_ray: Ericson's Voronoi-region closest point put the closest point of
+  -- a point inside a sliver 0.038 away from it
+  it("finds the closest point of a sliver triangle", function()
+    local a, b, c = { 0, -7, 0 }, { 1e-6, 14, 0 }, { 0, 0, 0 }
+    local t = collide.triangle(a, b, c)
+    -- at y = 1 the sliver spans x in [1e-6 / 14, 8e-6 / 21]
+    local inside = { (1e-6 / 14 + 8e-6 / 21) / 2, 1, 0 }
+    assert.is_true(t:distance(inside) <= 1e-15)
+    local qx, qy, qz = t:closest_point(inside)
+    assert.is_true(len(sub({ qx, qy, qz }, inside)) <= 1e-15)
+    -- outside: the nearest of the three edges, by brute force
+    for _, p in ipairs { { 1, 1, 0 }, { -1, 3, 0.5 }, { 0.5, -8, 0 }, { 0, 20, 1 } } do
+      local want = math.min(seg_dist(p, a, b), seg_dist(p, b, c), seg_dist(p, c, a))
+      local got = t:distance(p)
+      assert.is_true(math.abs(got - want) <= 1e-12 * math.max(1, want),
+        ("distance %.17g, brute force %.17g"):format(got, want))
+    end
+    -- the cast that found it: a ray in the sliver's plane through it
+    local hit_t, px, py, pz = collide.ray(0, 1, 0, 1, 0, 0):cast(t)
+    assert.is_true(math.abs(hit_t - 1e-6 / 14) <= 1e-18)
+    assert.is_true(t:distance(px, py, pz) <= 1e-15)
+  end)
+
+  -- fuzz_point, against a first version of the sliver fix (projection on
+  -- the plane whenever inside): a point at a vertex of a sliver got a
+  -- closest point 1.4e-8 away, the error of a sliver's normal
+  it("returns a vertex of a sliver as its own closest point", function()
+    local t = collide.triangle(6.9999999999669997, -2.0000000001270002, -9,
+                               -9.5537109375000003e-08, 0, 0, 0, 0, 0)
+    assert.are.same({ 0, 0, 0 }, { t:closest_point(0, 0, 0) })
+    assert.are.equal(0, t:distance(0, 0, 0))
+  end)
+
+  -- fuzz_point: barycentric divided by d00 * d11 - d01^2, which cancels to
+  -- 0 on a thin triangle: NaN weights
+  it("gives barycentric weights of a thin triangle without NaN", function()
+    local t = collide.triangle(-38.01171875, -1, 2, 1e-6, 0, 0, 0, 0, 0)
+    local u, v, w = t:barycentric(0, 0, 0)
+    assert_no_nan(u, v, w)
+    -- (0, 0, 0) is vertex c
+    assert.is_true(math.abs(u) <= 1e-9 and math.abs(v) <= 1e-9 and math.abs(w - 1) <= 1e-9,
+      ("%.17g %.17g %.17g"):format(u, v, w))
+    -- a point inside: weights by sub-areas in plain Lua
+    local A, B, C = { -38.01171875, -1, 2 }, { 1e-6, 0, 0 }, { 0, 0, 0 }
+    local p = { (A[1] + B[1] + C[1]) / 3, (A[2] + B[2] + C[2]) / 3, (A[3] + B[3] + C[3]) / 3 }
+    u, v, w = t:barycentric(p)
+    assert.is_true(math.abs(u - 1 / 3) <= 1e-6 and math.abs(v - 1 / 3) <= 1e-6
+      and math.abs(w - 1 / 3) <= 1e-6, ("%.17g %.17g %.17g"):format(u, v, w))
+  end)
+
+  -- fuzz_pair: a sphere whose centre lies on a triangle (up to rounding)
+  -- got the normal of the rounding error, here along the triangle's plane
+  it("pushes a sphere centred on a triangle along the triangle normal", function()
+    local y = 1.0000000000000011
+    local s = collide.sphere(7.0000000001269997, y, y, y)
+    local t = collide.triangle(9, y, 9, y, y, y, 9, y, -16)
+    local nx, ny, nz, depth = collide.contact(s, t)
+    -- the triangle lies in the plane y = const: the normal is +-y
+    assert.are.equal(0, nx)
+    assert.are.equal(1, math.abs(ny))
+    assert.are.equal(0, nz)
+    assert.are.equal(y, depth)
+    -- moving the triangle out by depth separates them
+    local moved = t:clone():translate(nx * (depth + 1e-9), ny * (depth + 1e-9), nz * (depth + 1e-9))
+    assert.is_false(collide.intersects(s, moved))
+  end)
+
+  -- fuzz_pair: a sphere centred on an obb's corner (up to rounding): the
+  -- normal came from the rounding error and the push did not separate
+  it("pushes a sphere centred on an obb corner out of it", function()
+    local s = collide.sphere(1.5087890625e-17, -1.5380859375000002e-17, 0, 15)
+    local e = 7.0000000001269997
+    local o = collide.obb(e, e, e, e, e, e, 0.5, 0.5, 0.5, 0.5)
+    local nx, ny, nz, depth = collide.contact(s, o)
+    assert.is_true(math.abs(nx * nx + ny * ny + nz * nz - 1) <= 1e-12)
+    local moved = o:clone():translate(nx * (depth + 1e-6), ny * (depth + 1e-6), nz * (depth + 1e-6))
+    assert.is_false(collide.intersects(s, moved))
+    -- and by less it still overlaps
+    moved = o:clone():translate(nx * (depth - 1e-6), ny * (depth - 1e-6), nz * (depth - 1e-6))
+    assert.is_true(collide.intersects(s, moved))
+  end)
+
+  -- fuzz_ray: a ray collinear with a triangle whose vertices coincide (a
+  -- point) computed its parameter as 0 / 0
+  it("casts along a ray through a point-like triangle without NaN", function()
+    local t = collide.triangle(-3.8518598887744717e-34, 0, 0, 0, 0, 0, 0, 0, 0)
+    local r = collide.ray(9, 0, 0, -1, 0, 0, 43.41796875)
+    local res = { r:cast(t) }
+    assert_no_nan(table.unpack(res))
+    assert.are.equal(9, res[1])
+    assert.are.equal(9, #res)
+  end)
+
+  -- fuzz_ray: a direction whose component toward a plane is denormal gave
+  -- t = inf and the point o + inf * d = NaN
+  it("misses a plane the ray reaches only beyond the largest double", function()
+    local p = collide.plane(0.12403473458920847, -0.99227787671366774, 0, 0)
+    local r = collide.ray(6, 1e-6, -7, 0, 1.4792325436486922e-319, 1)
+    assert.is_nil(r:cast(p))
+    assert.is_false(collide.intersects(r, p))
+  end)
+
+  -- the same in the slab method: a box entered only at t = inf (the
+  -- distance overflows) gave t = inf and a NaN point
+  it("misses a box the ray reaches only beyond the largest double", function()
+    local b = collide.aabb(1e308, -1, -1, 1.5e308, 1, 1)
+    local r = collide.ray(-1e308, 0, 0, 1, 0, 0)
+    assert.is_nil(r:cast(b))
+    assert.is_nil(r:slab(b))
+    assert.is_false(collide.intersects(r, b))
+  end)
+end)
