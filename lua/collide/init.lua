@@ -5,6 +5,11 @@ local core = require "collide.core"
 local M = {}
 for k, v in pairs(core) do M[k] = v end
 
+local frustum = require "collide.frustum"
+M.scene = require("collide.scene").new
+M.frustum = frustum.new
+M.frustum_from_matrix = frustum.from_matrix
+
 local epsilon = M.epsilon
 M.epsilon = nil
 

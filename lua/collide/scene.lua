@@ -1,0 +1,428 @@
+-- collide.scene: items (any Lua value but nil and NaN), each with one shape,
+-- held in a collide.tree for the broad phase; every answer is then decided
+-- by the exact narrow phase (ray:cast, collide.intersects,
+-- frustum:intersects). Modelled on bump.lua's world.
+--
+-- Order: every item has a sequence number from the moment it was added.
+-- items(), query, query_frustum and pairs follow it; raycast and
+-- raycast_all break ties in t with it (the earlier added first). It is the
+-- id the tree orders its results by.
+--
+-- Shapes without bounds (planes, rays with infinite tmax) are kept out of
+-- the tree in a list that every query also tests.
+local core = require "collide.core"
+local frustum = require "collide.frustum"
+
+local ctype, intersects = core.type, core.intersects
+local type, error, getmetatable, rawget, setmetatable = type, error, getmetatable, rawget, setmetatable
+local huge = math.huge
+local format, sort = string.format, table.sort
+local unpack = table.unpack or unpack
+local Frustum = frustum.Frustum
+
+local M = {}
+local Scene = {}
+Scene.__index = Scene
+Scene.__name = "collide.scene"
+M.Scene = Scene
+
+local HEAD = setmetatable({}, { __tostring = function() return "scene list head" end })
+
+-- shapes the tree can take as a query, and frustum:intersects exactly
+local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true }
+local FRUSTUM_EXACT = CORE
+
+local function typename(v)
+  local mt = getmetatable(v)
+  if type(mt) == "table" then
+    local name = rawget(mt, "__name")
+    if type(name) == "string" then return name end
+  end
+  return type(v)
+end
+
+local function argerror(n, fname, msg)
+  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), 3)
+end
+
+local function check_item(item, fname)
+  if item == nil then argerror(1, fname, "item expected, got nil") end
+  if item ~= item then argerror(1, fname, "item expected, got nan") end
+end
+
+local function check_shape(shape, n, fname)
+  if ctype(shape) == nil then
+    argerror(n, fname, "shape expected, got " .. (shape == nil and "nil" or typename(shape)))
+  end
+end
+
+local function check_filter(filter, n, fname)
+  if filter ~= nil and type(filter) ~= "function" then
+    argerror(n, fname, "function expected, got " .. typename(filter))
+  end
+end
+
+--- collide.scene([margin]): margin fattens the tree's boxes (default 0.1)
+function M.new(margin)
+  if margin ~= nil then
+    if type(margin) ~= "number" then argerror(1, "scene", "number expected, got " .. typename(margin)) end
+    if margin ~= margin or margin == huge or margin == -huge then
+      argerror(1, "scene", "finite number expected, got " .. (margin ~= margin and "nan" or (margin > 0 and "inf" or "-inf")))
+    end
+    if margin < 0 then argerror(1, "scene", "negative margin") end
+  end
+  local self = setmetatable({
+    _tree = core.tree(margin),
+    _shape = {},      -- item -> shape
+    _proxy = {},      -- item -> proxy, or false when the shape has no bounds
+    _seq = {},        -- item -> sequence number
+    _items = {},      -- proxy -> item
+    _shapes = {},     -- proxy -> shape
+    _unbounded = {},  -- items without bounds, in sequence order
+    _next = {},       -- add-order list: HEAD -> first -> ... (nil ends it)
+    _prev = {},
+    _tail = HEAD,
+    _count = 0,
+    _counter = 0,
+    _box = core.aabb(0, 0, 0, 0, 0, 0),
+  }, Scene)
+  return self
+end
+
+-- the shape's bounds in the scratch box, or nil when it has none
+local function bounds_of(self, shape)
+  local kind = ctype(shape)
+  if kind == "plane" or (kind == "ray" and shape:tmax() == huge) then return nil end
+  return shape:bounds(self._box)
+end
+
+local function unbounded_insert(self, item)
+  local list, seq = self._unbounded, self._seq
+  local s, i = seq[item], #self._unbounded + 1
+  while i > 1 and seq[list[i - 1]] > s do
+    list[i] = list[i - 1]
+    i = i - 1
+  end
+  list[i] = item
+end
+
+local function unbounded_remove(self, item)
+  local list = self._unbounded
+  for i = 1, #list do
+    if rawequal(list[i], item) then table.remove(list, i) return end
+  end
+end
+
+local function place(self, item, shape)
+  local box = bounds_of(self, shape)
+  if box then
+    local p = self._tree:insert(box, self._seq[item])
+    self._proxy[item] = p
+    self._items[p] = item
+    self._shapes[p] = shape
+  else
+    self._proxy[item] = false
+    unbounded_insert(self, item)
+  end
+end
+
+local function unplace(self, item)
+  local p = self._proxy[item]
+  if p then
+    self._tree:remove(p)
+    self._items[p] = nil
+    self._shapes[p] = nil
+  else
+    unbounded_remove(self, item)
+  end
+  self._proxy[item] = nil
+end
+
+--- scene:add(item, shape) -> item
+function Scene:add(item, shape)
+  check_item(item, "add")
+  if self._shape[item] ~= nil then argerror(1, "add", "item already in the scene") end
+  check_shape(shape, 2, "add")
+  self._counter = self._counter + 1
+  self._seq[item] = self._counter
+  self._shape[item] = shape
+  place(self, item, shape)
+  self._next[self._tail] = item
+  self._prev[item] = self._tail
+  self._tail = item
+  self._count = self._count + 1
+  return item
+end
+
+--- scene:update(item, [shape]) -> item: after its shape changed, or to
+--- give it another one
+function Scene:update(item, shape)
+  check_item(item, "update")
+  if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
+  if shape ~= nil then
+    check_shape(shape, 2, "update")
+    self._shape[item] = shape
+  else
+    shape = self._shape[item]
+  end
+  local p = self._proxy[item]
+  local box = bounds_of(self, shape)
+  if p and box then
+    self._tree:move(p, box)
+    self._shapes[p] = shape
+  elseif p or box then
+    unplace(self, item)
+    place(self, item, shape)
+  end
+  return item
+end
+
+--- scene:remove(item) -> item
+function Scene:remove(item)
+  check_item(item, "remove")
+  if self._shape[item] == nil then argerror(1, "remove", "item not in the scene") end
+  unplace(self, item)
+  local prev, nxt = self._prev[item], self._next[item]
+  self._next[prev] = nxt
+  if nxt ~= nil then self._prev[nxt] = prev else self._tail = prev end
+  self._next[item], self._prev[item] = nil, nil
+  self._shape[item], self._seq[item] = nil, nil
+  self._count = self._count - 1
+  return item
+end
+
+--- scene:has(item) -> boolean
+function Scene:has(item)
+  return item ~= nil and item == item and self._shape[item] ~= nil
+end
+
+--- scene:count() -> number of items
+function Scene:count()
+  return self._count
+end
+
+--- scene:shape(item) -> its shape, or nil when absent
+function Scene:shape(item)
+  if item == nil or item ~= item then return nil end
+  return self._shape[item]
+end
+
+--- scene:items() -> iterator over item, shape in the order they were added;
+--- removing the item just returned is allowed while iterating
+function Scene:items()
+  local nxt, shapes = self._next, self._shape
+  local cur = nxt[HEAD]
+  return function()
+    local item = cur
+    if item == nil then return nil end
+    cur = nxt[item]
+    return item, shapes[item]
+  end
+end
+
+--- scene:tree() -> the collide.tree underneath (read it, do not change it)
+function Scene:tree()
+  return self._tree
+end
+
+-- ---------------------------------------------------------------------
+-- raycasts
+
+local function check_ray(ray, fname)
+  if ctype(ray) ~= "ray" then
+    argerror(1, fname, "collide.ray expected, got " .. (ray == nil and "nil" or typename(ray)))
+  end
+end
+
+-- ray:cast on a shape that can be cast at (a ray cannot)
+local function cast(ray, shape)
+  if ctype(shape) == "ray" then return nil end
+  return ray:cast(shape)
+end
+
+local function pack(...) return { n = select("#", ...), ... } end
+
+-- the tree's best (proxy, t, ...) against the unbounded items' best
+local function finish(self, ray, filter, proxy, ...)
+  local list = self._unbounded
+  if #list == 0 then
+    if proxy == nil then return nil end
+    return self._items[proxy], ...
+  end
+  local best, bt, bvals
+  for i = 1, #list do
+    local u = list[i]
+    local vals = pack(cast(ray, self._shape[u]))
+    local t = vals[1]
+    if t and (bt == nil or t < bt) and (filter == nil or filter(u)) then
+      best, bt, bvals = u, t, vals
+    end
+  end
+  if proxy ~= nil then
+    local item, t = self._items[proxy], ...
+    if best == nil or t < bt or (t == bt and self._seq[item] < self._seq[best]) then
+      return item, ...
+    end
+  end
+  if best == nil then return nil end
+  return best, unpack(bvals, 1, bvals.n)
+end
+
+--- scene:raycast(ray, [filter]) -> item, t, px, py, pz, nx, ny, nz[, ...]
+--- or nil: the nearest hit, with everything ray:cast returns for it
+function Scene:raycast(ray, filter)
+  check_ray(ray, "raycast")
+  check_filter(filter, 2, "raycast")
+  return finish(self, ray, filter, self._tree:raycast(ray, self._shapes, filter, self._items))
+end
+
+local function hit_record(item, t, x, y, z, nx, ny, nz, u, v, index)
+  return { item = item, t = t, x = x, y = y, z = z, nx = nx, ny = ny, nz = nz, u = u, v = v, index = index }
+end
+
+--- scene:raycast_all(ray, [filter]) -> array of {item=, t=, x=, y=, z=,
+--- nx=, ny=, nz=[, u=, v=][, index=]} sorted by t, ties in add order
+function Scene:raycast_all(ray, filter)
+  check_ray(ray, "raycast_all")
+  check_filter(filter, 2, "raycast_all")
+  local out, n = {}, 0
+  local items, shapes = self._items, self._shapes
+  local function try(item, shape)
+    local t, x, y, z, nx, ny, nz, u, v, index = cast(ray, shape)
+    if t and (filter == nil or filter(item)) then
+      n = n + 1
+      out[n] = hit_record(item, t, x, y, z, nx, ny, nz, u, v, index)
+    end
+  end
+  local cands = self._tree:raycast(ray)
+  for i = 1, #cands do
+    local p = cands[i]
+    try(items[p], shapes[p])
+  end
+  local list = self._unbounded
+  for i = 1, #list do try(list[i], self._shape[list[i]]) end
+  local seq = self._seq
+  sort(out, function(a, b)
+    if a.t ~= b.t then return a.t < b.t end
+    return seq[a.item] < seq[b.item]
+  end)
+  return out
+end
+
+-- ---------------------------------------------------------------------
+-- overlap queries
+
+-- merges the tree's answers (in sequence order) with the unbounded items
+-- that pass test, keeping sequence order
+local function merge_unbounded(self, out, test)
+  local list = self._unbounded
+  if #list == 0 then return out end
+  local extra = {}
+  for i = 1, #list do
+    if test(list[i]) then extra[#extra + 1] = list[i] end
+  end
+  if #extra == 0 then return out end
+  local seq, merged, i, j = self._seq, {}, 1, 1
+  while i <= #out or j <= #extra do
+    if j > #extra or (i <= #out and seq[out[i]] < seq[extra[j]]) then
+      merged[#merged + 1] = out[i]; i = i + 1
+    else
+      merged[#merged + 1] = extra[j]; j = j + 1
+    end
+  end
+  return merged
+end
+
+--- scene:query(shape, [filter]) -> array of the items whose shapes
+--- intersect shape, in add order
+function Scene:query(shape, filter)
+  check_shape(shape, 1, "query")
+  check_filter(filter, 2, "query")
+  local cands
+  if CORE[ctype(shape)] then cands = self._tree:query(shape)
+  else cands = self._tree:query(shape:bounds(self._box)) end
+  local items, shapes, out, n = self._items, self._shapes, {}, 0
+  for i = 1, #cands do
+    local p = cands[i]
+    if intersects(shape, shapes[p]) then
+      local item = items[p]
+      if filter == nil or filter(item) then n = n + 1; out[n] = item end
+    end
+  end
+  return merge_unbounded(self, out, function(item)
+    return intersects(shape, self._shape[item]) and (filter == nil or filter(item))
+  end)
+end
+
+-- frustum:intersects where it is exact; a shape it does not know (a mesh)
+-- by its bounds
+local function frustum_hits(self, f, shape)
+  if FRUSTUM_EXACT[ctype(shape)] then return f:intersects(shape) end
+  return f:intersects(shape:bounds(self._box))
+end
+
+--- scene:query_frustum(frustum, [filter]) -> array of the items inside or
+--- crossing the frustum, in add order
+function Scene:query_frustum(f, filter)
+  if getmetatable(f) ~= Frustum then
+    argerror(1, "query_frustum", "collide.frustum expected, got " .. (f == nil and "nil" or typename(f)))
+  end
+  check_filter(filter, 2, "query_frustum")
+  local cands = self._tree:query_convex(f:planes())
+  local items, shapes, out, n = self._items, self._shapes, {}, 0
+  for i = 1, #cands do
+    local p = cands[i]
+    if frustum_hits(self, f, shapes[p]) then
+      local item = items[p]
+      if filter == nil or filter(item) then n = n + 1; out[n] = item end
+    end
+  end
+  return merge_unbounded(self, out, function(item)
+    return frustum_hits(self, f, self._shape[item]) and (filter == nil or filter(item))
+  end)
+end
+
+--- scene:pairs([filter]) -> array of {a, b}: every two items whose shapes
+--- intersect, once, a added before b; sorted by a, then b (add order)
+function Scene:pairs(filter)
+  check_filter(filter, 1, "pairs")
+  local pass = {}
+  local function ok(item)
+    if filter == nil then return true end
+    local r = pass[item]
+    if r == nil then r = filter(item) and true or false; pass[item] = r end
+    return r
+  end
+  local flat = self._tree:pairs()
+  local items, shapes, out, n = self._items, self._shapes, {}, 0
+  for i = 1, #flat, 2 do
+    local pa, pb = flat[i], flat[i + 1]
+    if intersects(shapes[pa], shapes[pb]) then
+      local a, b = items[pa], items[pb]
+      if ok(a) and ok(b) then n = n + 1; out[n] = { a, b } end
+    end
+  end
+  local list = self._unbounded
+  if #list > 0 then
+    local seq, shape = self._seq, self._shape
+    for i = 1, #list do
+      local u = list[i]
+      for other, s in self:items() do
+        if not rawequal(other, u) and (shape[other] ~= nil)
+           and not (self._proxy[other] == false and seq[other] < seq[u]) -- unbounded pairs once
+           and intersects(shape[u], s) and ok(u) and ok(other) then
+          n = n + 1
+          if seq[u] < seq[other] then out[n] = { u, other } else out[n] = { other, u } end
+        end
+      end
+    end
+    sort(out, function(x, y)
+      local sx, sy = seq[x[1]], seq[y[1]]
+      if sx ~= sy then return sx < sy end
+      return seq[x[2]] < seq[y[2]]
+    end)
+  end
+  return out
+end
+
+return M
