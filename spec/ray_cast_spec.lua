@@ -322,8 +322,27 @@ describe("ray:cast()", function()
       hit({ 2e-6, 1e-6, 0, 0, -1, 0, 0 }, 1e-21,
         collide.ray(-1e-6, 0, 0, 1, 0, 0):cast(collide.sphere(2e-6, 0, 0, 1e-6)))
     end)
-    it("a direction component of 1e-300 changes nothing", function()
-      hit({ 4, -1, 2, 3, -1, 0, 0 }, nil, collide.ray(-5, 2, 3, 1, 1e-300, 0):cast(s))
+    it("a direction component of 1e-300 moves the hit by 4e-300 and tilts n by 2e-300", function()
+      -- y = 2 + 4e-300 rounds to 2; the normal keeps the exact tilt
+      hit({ 4, -1, 2, 3, -1, 2e-300, 0 }, nil, collide.ray(-5, 2, 3, 1, 1e-300, 0):cast(s))
+    end)
+    it("radii and distances far beyond 1e150 or below 1e-150 (squares out of range)", function()
+      hit({ 1e200, 1e200, 0, 0, 1, 0, 0 }, nil,
+        collide.ray(2e200, 0, 0, -1, 0, 0):cast(collide.sphere(0, 0, 0, 1e200)))
+      hit({ 0, 0, 0, 0, 1, 0, 0 }, nil,
+        collide.ray(0, 0, 0, -1, 0, 0):cast(collide.sphere(0, 0, 0, 1e200)))
+      -- tangent to a sphere of radius 1e308 at (1e308, 0, 0)
+      hit({ 1e308, 1e308, 0, 0, 0, -1, 0 }, nil,
+        collide.ray(0, 0, 0, 1, 0, 0):cast(collide.sphere(1e308, 1e308, 0, 1e308)))
+      -- 2e300 - 1 is 2e300 in doubles
+      hit({ 2e300, 1e300, 0, 0, -1, 0, 0 }, nil,
+        collide.ray(-1e300, 0, 0, 1, 0, 0):cast(collide.sphere(1e300, 0, 0, 1)))
+      -- radius 1e-201 seen from 1e-200: outside, not inside (r * r is 0 in doubles)
+      hit({ 9e-201, -1e-201, 0, 0, -1, 0, 0 }, 1e-215,
+        collide.ray(-1e-200, 0, 0, 1, 0, 0):cast(collide.sphere(0, 0, 0, 1e-201)))
+      miss(collide.ray(-1e-200, 2e-201, 0, 1, 0, 0):cast(collide.sphere(0, 0, 0, 1e-201)))
+      hit({ 1e-200, 1e-200, 0, 0, -1, 0, 0 }, nil,
+        collide.ray(0, 0, 0, 1, 0, 0):cast(collide.sphere(1e-200, 0, 0, 0)))
     end)
   end)
 
