@@ -36,6 +36,8 @@ build = {
       },
       libraries = { "m" },
     },
+    ["collide.frustum"] = "lua/collide/frustum.lua",
     ["collide"] = "lua/collide/init.lua",
+    ["collide.scene"] = "lua/collide/scene.lua",
   },
 }
