@@ -219,10 +219,15 @@ static int cast_coplanar_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h) 
   return 1;
 }
 
-/* Moller-Trumbore, two-sided, with the in-plane case handled separately */
+/* Two-sided ray-triangle by the signs of three edge functions, the signed
+** volumes dot(d, (b - o) x (c - o)) and so on (the edge test of Woop,
+** Benthin and Wald, "Watertight ray/triangle intersection", JCGT 2013,
+** without the shear). An edge shared by two triangles gives exactly
+** opposite values in both, so a ray through it hits one of them: no gaps
+** between the triangles of a mesh. The in-plane case is handled apart. */
 static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hit *h) {
   const double *a = tr->v[0];
-  double e1[3], e2[3], pv[3], tv[3], qv[3], cr[3], det, u, v, t, dn;
+  double e1[3], e2[3], pv[3], cr[3], A[3], B[3], C[3], x[3], det, u, v, t, dn, wa, wb, wc, sum;
   if (tr->degenerate) return cast_segment_tri(r, tr, h);
   cl_sub(e1, tr->v[1], a);
   cl_sub(e2, tr->v[2], a);
@@ -237,14 +242,19 @@ static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hi
     return cast_coplanar_tri(r, tr, h);
   }
   if (cull && dn > 0) return 0;
-  cl_sub(tv, r->o, a);
-  u = cl_dot(tv, pv) / det;
-  if (u < 0 || u > 1) return 0;
-  cl_cross(qv, tv, e1);
-  v = cl_dot(r->d, qv) / det;
-  if (v < 0 || u + v > 1) return 0;
-  t = cl_dot(e2, qv) / det;
-  if (t < 0 || t > r->tmax) return 0;
+  cl_sub(A, a, r->o);
+  cl_sub(B, tr->v[1], r->o);
+  cl_sub(C, tr->v[2], r->o);
+  cl_cross(x, B, C); wa = cl_dot(r->d, x);   /* weight of a */
+  cl_cross(x, C, A); wb = cl_dot(r->d, x);
+  cl_cross(x, A, B); wc = cl_dot(r->d, x);
+  if ((wa < 0 || wb < 0 || wc < 0) && (wa > 0 || wb > 0 || wc > 0)) return 0;
+  sum = wa + wb + wc;
+  if (sum == 0) return 0;
+  t = cl_dot(cr, A) / cl_dot(cr, r->d);
+  if (!(t >= 0 && t <= r->tmax)) return 0;
+  u = wb / sum;
+  v = wc / sum;
   h->t = t == 0 ? 0 : t;                     /* +0, not -0, from an origin on it */
   cl_madd(h->p, r->o, r->d, t);
   if (dn > 0) neg(h->n, tr->n); else cl_copy(h->n, tr->n);
