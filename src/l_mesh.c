@@ -223,8 +223,13 @@ static int mesh_triangle(lua_State *L) {
 
 static int mesh_bounds(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
-  luaL_argcheck(L, lm->m.nt > 0, 1, "empty mesh");
-  cl_mesh_bounds(&lm->m, &l_outshape(L, 2, CL_AABB)->aabb);
+  cl_aabb b;
+  if (!cl_mesh_bounds(&lm->m, &b)) {   /* empty: no box (a scene keeps it beside its tree) */
+    if (!lua_isnoneornil(L, 2)) l_checkshape(L, 2, CL_AABB);
+    lua_pushnil(L);
+    return 1;
+  }
+  l_outshape(L, 2, CL_AABB)->aabb = b;
   return 1;
 }
 
@@ -246,7 +251,13 @@ static int mesh_query(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)lm->scratch[k] + 1);
     lua_rawseti(L, -2, (lua_Integer)(k + 1));
   }
-  for (k = old; k > n; k--) {
+  /* clear what is left of an out table: its length, and beyond while set */
+  for (k = n + 1;; k++) {
+    int set;
+    lua_rawgeti(L, -1, (lua_Integer)k);
+    set = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    if (!set && k > old) break;
     lua_pushnil(L);
     lua_rawseti(L, -2, (lua_Integer)k);
   }

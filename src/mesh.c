@@ -356,12 +356,14 @@ static int ray_box(const ray_ctx *c, const float blo[3], const float bhi[3], dou
 }
 
 /* 1 when cl_cast certainly misses triangle a, b, c, or hits it beyond
-** limit: for a triangle far from degenerate and from parallel to the ray,
-** cl_cast is plain Moller-Trumbore with these very operations, and the
-** barycentrics are outside by far more than rounding. 0 when unsure. */
+** limit; 0 when unsure. For a triangle far from degenerate and from
+** parallel to the ray, cl_cast decides by the signs of three edge functions
+** (rays.c); they are computed here the same way, and a miss is declared
+** only when one is negative and one positive by far more than rounding
+** (whose size is set by the largest coordinate relative to the origin). */
 static int surely_missed(const cl_ray *r, const double *a, const double *b, const double *c,
                          int cull, double limit) {
-  double e1[3], e2[3], e3[3], cr[3], pv[3], tv[3], qv[3], l2, cr2, det, u, v, t;
+  double e1[3], e2[3], e3[3], cr[3], A[3], B[3], C[3], x[3], l2, cr2, dd, m, w[3], lo, hi, t;
   cl_sub(e1, b, a);
   cl_sub(e2, c, a);
   cl_sub(e3, c, b);
@@ -371,19 +373,23 @@ static int surely_missed(const cl_ray *r, const double *a, const double *b, cons
   cr2 = cl_dot(cr, cr);
   /* degenerate for cl_triangle_init: |cr| <= 1e-9 L^2 */
   if (!(cr2 > 1e-10 * l2 * l2)) return 0;
-  cl_cross(pv, r->d, e2);
-  det = cl_dot(e1, pv);
-  /* in the plane for cl_cast: |det| <= 1e-9 |cr| */
-  if (!(det * det > 1e-10 * cr2)) return 0;
-  if (cull && det < 0) return 1;   /* facing away: dot(n, d) = -det / |cr| > 0 */
-  cl_sub(tv, r->o, a);
-  u = cl_dot(tv, pv) / det;
-  if (u < -1e-7 || u > 1 + 1e-7) return 1;
-  cl_cross(qv, tv, e1);
-  v = cl_dot(r->d, qv) / det;
-  if (v < -1e-7 || u + v > 1 + 1e-7) return 1;
-  t = cl_dot(e2, qv) / det;
-  return t - limit > 1e-7 * limit;
+  dd = cl_dot(cr, r->d);
+  /* in the plane for cl_cast: |dot(e1, d x e2)| <= 1e-9 |cr| */
+  if (!(dd * dd > 1e-10 * cr2)) return 0;
+  if (cull && dd > 0) return 1;            /* facing away */
+  cl_sub(A, a, r->o);
+  cl_sub(B, b, r->o);
+  cl_sub(C, c, r->o);
+  m = fmax(cl_maxabs3(A), fmax(cl_maxabs3(B), cl_maxabs3(C)));
+  if (!(m < 1e140)) return 0;
+  cl_cross(x, B, C); w[0] = cl_dot(r->d, x);
+  cl_cross(x, C, A); w[1] = cl_dot(r->d, x);
+  cl_cross(x, A, B); w[2] = cl_dot(r->d, x);
+  lo = fmin(w[0], fmin(w[1], w[2]));
+  hi = fmax(w[0], fmax(w[1], w[2]));
+  if (lo < -1e-9 * m * m && hi > 1e-9 * m * m) return 1;
+  t = cl_dot(cr, A) / dd;
+  return t - limit > 1e-8 * m;
 }
 
 /* Nearest-first traversal: of two children the nearer is visited first and

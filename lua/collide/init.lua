@@ -5,6 +5,9 @@ local core = require "collide.core"
 local M = {}
 for k, v in pairs(core) do M[k] = v end
 
+-- collide.mesh comes from the core; its OBJ reader is Lua
+M.load_obj = require("collide.obj").load_obj
+
 local frustum = require "collide.frustum"
 M.scene = require("collide.scene").new
 M.frustum = frustum.new
