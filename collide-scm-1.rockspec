@@ -38,6 +38,7 @@ build = {
     },
     ["collide.frustum"] = "lua/collide/frustum.lua",
     ["collide"] = "lua/collide/init.lua",
+    ["collide.obj"] = "lua/collide/obj.lua",
     ["collide.scene"] = "lua/collide/scene.lua",
   },
 }
