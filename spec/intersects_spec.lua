@@ -551,6 +551,10 @@ describe("collide.intersects", function()
       local o = rotz45(0, 0, 0, 1, 1, 1)
       hit(o, sphere(1.4, 0, 0, 0))
       miss(o, sphere(1.42, 0, 0, 0))
+      -- the rebuilt closest point of an obb is off by rounding: a point
+      -- sphere inside must still hit
+      hit(rotz45(0.1, 0.2, 0.3, 1, 2, 3), sphere(0.3, 0.2, 0.3, 0))
+      hit(rotz45(0.1, 0.2, 0.3, 1, 2, 3), sphere(0.4, 0.25, 0.5, 0))
       hit(rotz45(3, 4, 0, 0, 0, 0), sphere(0, 0, 0, 5.000001))
       miss(rotz45(3, 4, 0, 0, 0, 0), sphere(0, 0, 0, 4.999999))
     end)

@@ -140,7 +140,8 @@ static int shape_sphere(const cl_shape *a, const cl_sphere *s, double n[3], doub
   cl_closest_point(a, s->c, q);
   cl_sub(d, s->c, q);
   dist = cl_length(d);
-  if (dist > s->r) return 0;
+  /* decide as intersects does: an obb's distance is 0 for a contained centre */
+  if ((a->tag == CL_OBB ? cl_distance(a, s->c) : dist) > s->r) return 0;
   /* a centre within rounding of the surface (CL_EPSILON relative to the
   ** coordinates) counts as on it: the direction of d is noise there */
   cl_bounds(a, &bx);

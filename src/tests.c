@@ -272,7 +272,9 @@ static int pair(const cl_shape *a, const cl_shape *b) {
     case CL_AABB * CL_NKINDS + CL_SPHERE:
     case CL_OBB * CL_NKINDS + CL_SPHERE:
     case CL_TRIANGLE * CL_NKINDS + CL_SPHERE:
-      return dist2_point(a, b->sphere.c) <= b->sphere.r * b->sphere.r;
+      /* cl_distance: 0 exactly for a centre inside an obb (a rebuilt closest
+      ** point is off by rounding), and the quantity contact decides on */
+      return cl_distance(a, b->sphere.c) <= b->sphere.r;
     case CL_PLANE * CL_NKINDS + CL_PLANE: return plane_plane(&a->plane, &b->plane);
     case CL_PLANE * CL_NKINDS + CL_TRIANGLE: return cl_classify(&a->plane, b) == 0;
     case CL_PLANE * CL_NKINDS + CL_RAY: return ray_plane(&b->ray, &a->plane);
