@@ -110,7 +110,8 @@ function R.corners(s)
   return out
 end
 
--- points, radius; long: the length standing in for an infinite ray
+-- points, radius, and the centre to scale about (nil: the points' mean);
+-- long: the length standing in for an infinite ray
 function R.hull(s, long)
   local k = s.kind
   if k == "aabb" or k == "obb" then return R.corners(s), 0 end
@@ -119,16 +120,18 @@ function R.hull(s, long)
   if k == "ray" then
     local t = s.tmax
     if t == huge then t = long or 1e4 end
-    return { s.o, madd(s.o, s.d, t) }, 0
+    return { s.o, madd(s.o, s.d, t) }, 0, s.o
   end
   error("no hull for " .. tostring(k))
 end
 
--- the hull scaled by f about the mean of its points
-local function homothety(pts, r, f)
-  local c = { 0, 0, 0 }
-  for i = 1, #pts do c = add(c, pts[i]) end
-  c = scale(c, 1 / #pts)
+-- the hull scaled by f about c (default: the mean of its points)
+local function homothety(pts, r, f, c)
+  if not c then
+    c = { 0, 0, 0 }
+    for i = 1, #pts do c = add(c, pts[i]) end
+    c = scale(c, 1 / #pts)
+  end
   local out = {}
   for i = 1, #pts do out[i] = add(c, scale(sub(pts[i], c), f)) end
   return out, r * f
@@ -235,6 +238,7 @@ function R.hull_distance(P, Q)
       end
     end
     if bestd >= vv then return sqrt(vv) end   -- no progress
+    if #bestset == 4 then return 0 end        -- the origin is inside a tetrahedron
     v, W = bestx, bestset
   end
   return len(v)
@@ -242,10 +246,10 @@ end
 
 -- distance between two described convex shapes (0 when they overlap)
 function R.distance(a, b, long, fa, fb)
-  local P, ra = R.hull(a, long)
-  local Q, rb = R.hull(b, long)
-  if fa then P, ra = homothety(P, ra, fa) end
-  if fb then Q, rb = homothety(Q, rb, fb) end
+  local P, ra, ca = R.hull(a, long)
+  local Q, rb, cb = R.hull(b, long)
+  if fa then P, ra = homothety(P, ra, fa, ca) end
+  if fb then Q, rb = homothety(Q, rb, fb, cb) end
   local d = R.hull_distance(P, Q) - ra - rb
   return d > 0 and d or 0
 end
@@ -259,11 +263,12 @@ function R.size(s, long)
 end
 
 -- true / false when the answer stays the same after shrinking or growing
--- both shapes by the factor 1 -+ delta about their centres; nil (undecided,
--- the case sits on the boundary) otherwise
-function R.intersects(a, b, delta, long)
+-- both shapes by the factor 1 -+ delta about their centres (a ray about its
+-- origin); nil (undecided, the case sits on the boundary) otherwise. scl:
+-- the size of the scene, for tolerances
+function R.intersects(a, b, delta, long, scl)
   delta = delta or 1e-7
-  local scl = math.max(R.size(a, long), R.size(b, long), 1e-300)
+  scl = scl or math.max(R.size(a, long), R.size(b, long), 1e-300)
   local tiny = 1e-13 * scl
   local d = R.distance(a, b, long)
   if d <= tiny then
@@ -373,7 +378,32 @@ function R.first_hit(ray, s)
   elseif s.kind == "triangle" then
     local n = cross(sub(s.b, s.a), sub(s.c, s.a))
     local den = dot(n, d)
-    if den == 0 then return nil end
+    if den == 0 then
+      -- in the triangle's plane or parallel to it: origin inside, else the
+      -- nearest crossing of an edge segment
+      if dot(n, sub(o, s.a)) ~= 0 then return nil end
+      local verts = { s.a, s.b, s.c }
+      local inside = true
+      for i = 1, 3 do
+        local v0, v1 = verts[i], verts[i % 3 + 1]
+        if dot(cross(sub(v1, v0), sub(o, v0)), n) < 0 then inside = false end
+      end
+      if inside then return 0 end
+      local best
+      for i = 1, 3 do
+        local v0, v1 = verts[i], verts[i % 3 + 1]
+        local e = sub(v1, v0)
+        local de = cross(d, e)
+        local dd = dot(de, de)
+        if dd > 0 then
+          local w = sub(v0, o)
+          local t = dot(cross(w, e), de) / dd
+          local u = dot(cross(w, d), de) / dd
+          if u >= 0 and u <= 1 and t >= 0 and t <= tmax and (not best or t < best) then best = t end
+        end
+      end
+      return best
+    end
     local t = dot(n, sub(s.a, o)) / den
     if t < 0 or t > tmax then return nil end
     local p = madd(o, d, t)
