@@ -57,9 +57,9 @@ for j = 0, NZ - 1 do
   end
 end
 local t_gen = clock() - t0
-local ntri = ni // 3
+local ntri = math.floor(ni / 3)
 print(("mesh: %d triangles (%d x %d quads), %d vertices; Lua tables generated in %.2f s")
-  :format(ntri, NX, NZ, nv // 3, t_gen))
+  :format(ntri, NX, NZ, math.floor(nv / 3), t_gen))
 
 collectgarbage()
 local rss0 = rss()

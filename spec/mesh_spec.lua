@@ -12,7 +12,7 @@ local sqrt = math.sqrt
 -- the triangles of a flat vertex array and an index array, as shapes
 local function shapes_of(verts, idx)
   local tris = {}
-  for k = 0, #idx // 3 - 1 do
+  for k = 0, #idx / 3 - 1 do
     local t = {}
     for c = 1, 3 do
       local i = idx[3 * k + c]
@@ -427,15 +427,15 @@ describe("collide.mesh", function()
         end
         for _, q in ipairs(p) do
           verts[#verts + 1], verts[#verts + 2], verts[#verts + 3] = q[1], q[2], q[3]
-          idx[#idx + 1] = #verts // 3
+          idx[#idx + 1] = #verts / 3
         end
-        assert(k == #idx // 3)
+        assert(k == #idx / 3)
       end
       local mm, ts = collide.mesh(verts, idx), shapes_of(verts, idx)
       for _ = 1, 200 do
         -- aim at a vertex now and then: degenerate ones are hard to hit otherwise
         local o = g.point(-9, 9)
-        local target = g.int(#verts // 3)
+        local target = g.int(#verts / 3)
         local d = { verts[3 * target - 2] - o[1], verts[3 * target - 1] - o[2], verts[3 * target] - o[3] }
         if g.chance(0.3) then d = g.unit() end
         local ray = collide.ray(o, d)
@@ -453,7 +453,7 @@ describe("collide.mesh", function()
       for _ = 1, 3 do
         local q = g.point(-s, s)
         verts[#verts + 1], verts[#verts + 2], verts[#verts + 3] = c[1] + q[1], c[2] + q[2], c[3] + q[3]
-        idx[#idx + 1] = #verts // 3
+        idx[#idx + 1] = #verts / 3
       end
     end
     for _ = 1, 20 do   -- copies of earlier triangles, later indices
@@ -549,7 +549,7 @@ describe("collide.mesh", function()
         end
         return collide.mesh(v), shapes_of(v, (function()
           local i = {}
-          for k = 1, #v // 3 do i[k] = k end
+          for k = 1, #v / 3 do i[k] = k end
           return i
         end)())
       end
@@ -613,7 +613,7 @@ describe("collide.mesh", function()
           v[3 * k - 2], v[3 * k - 1], v[3 * k] = p[1] * s, p[2] * s, p[3] * s
         end
         local idx = {}
-        for k = 1, #v // 3 do idx[k] = k end
+        for k = 1, #v / 3 do idx[k] = k end
         local m, ts = collide.mesh(v, idx), shapes_of(v, idx)
         for _ = 1, 40 do
           local o = g.point(-2, 2)
