@@ -1,0 +1,26 @@
+# mk/mesh.mk - collide.mesh (issue 7; doc/readme/mesh.md)
+#
+#   make render       examples/render.lua: a terrain and a torus ray-cast into
+#                     build/render.png (RENDER_OUT=file.png|file.ppm,
+#                     RENDER_SIZE="640 400"); the README's picture is
+#                     `make render RENDER_OUT=doc/img/mesh-render.png`
+#   make bench-mesh   bench/mesh.lua: 1,000,000 triangles, build time, memory
+#                     per triangle, ray:cast(mesh) against brute force
+#                     (also part of `make bench`)
+
+RENDER_OUT  ?= build/render.png
+RENDER_SIZE ?= 320 200
+MESH_LUA_ENV = -e 'package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(BUILD)/?.so;"..package.cpath'
+
+.PHONY: render bench-mesh
+
+CI_TARGETS += render
+
+bench: bench-mesh
+
+render: $(SO)
+	@mkdir -p $(dir $(RENDER_OUT))
+	$(LUA) $(MESH_LUA_ENV) examples/render.lua $(RENDER_OUT) $(RENDER_SIZE)
+
+bench-mesh: $(SO)
+	$(LUA) $(MESH_LUA_ENV) bench/mesh.lua
