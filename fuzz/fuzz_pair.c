@@ -26,6 +26,9 @@ static void check_contact(const cl_shape *a, const cl_shape *b, int moderate, do
   double n[3], depth, n2[3], depth2;
   int got = cl_contact(a, b, n, &depth), got2;
   cl_shape m;
+  if (got && getenv("FZ_VERBOSE"))
+    fprintf(stderr, "contact n %.17g %.17g %.17g depth %.17g delta %.17g robust %d\n",
+            n[0], n[1], n[2], depth, delta, robust);
   if (got && moderate) {
     FZ_CHECK(fz_nonan(n, 3) && !isnan(depth), "contact NaN", depth);
     fz_check_unit(n, "contact normal not unit");

@@ -88,4 +88,5 @@ lint:
 	@sh fuzz/deps.sh lint
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \
 	  --inline-suppr --suppressions-list=fuzz/cppcheck.supp -I$(LUA_INCDIR) -Isrc src
-	clang-tidy --quiet $(SRC) -- -std=c99 -I$(LUA_INCDIR) -Isrc
+	clang-tidy --quiet --warnings-as-errors='*' $(SRC) -- -std=c99 \
+	  -include fuzz/lint-noreturn.h -I$(LUA_INCDIR) -Isrc
