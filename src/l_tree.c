@@ -239,26 +239,22 @@ static int t_pairs(lua_State *L) {
 
 /* a heap for a walk: the tree's own unless a walk is already using it
 ** (a raycast from inside a callback), then a userdata left on the stack */
-static cl_tree_entry *take_heap(lua_State *L, l_tree *lt, int *own) {
+static cl_tree_step *take_heap(lua_State *L, l_tree *lt, int *own) {
   size_t n = lt->tree.capacity > 0 ? (size_t)lt->tree.capacity : 1;
   *own = !lt->heap_busy;
   if (*own) { lt->heap_busy = 1; return lt->tree.heap; }
-  return (cl_tree_entry *)COLLIDE_NEWUD(L, n * sizeof(cl_tree_entry));
+  return (cl_tree_step *)COLLIDE_NEWUD(L, n * sizeof(cl_tree_step));
 }
 
-/* tree:raycast(ray): every leaf whose fat box the ray enters, nearest first */
+/* tree:raycast(ray): every leaf whose fat box the ray enters, nearest
+** first (the list scratch is free: no query runs inside a raycast) */
 static int ray_all(lua_State *L, l_tree *lt, const cl_ray *r) {
-  cl_tree_ray c;
-  cl_tree_entry *list;
-  double te;
-  int own, n = 0, p;
-  cl_tree_ray_begin(&c, &lt->tree, r, take_heap(L, lt, &own));
-  /* the walk never holds more leaves than the tree has; the list scratch
-  ** is free unless a query runs from a callback, which cannot be now */
-  list = lt->tree.list;
-  while ((p = cl_tree_ray_next(&c, INFINITY, &te)) >= 0) list[n++].node = p;
+  const cl_tree_entry *e;
+  int own, n;
+  cl_tree_step *heap = take_heap(L, lt, &own);
+  n = cl_tree_raycast_all(&lt->tree, r, heap, &e);
   if (own) lt->heap_busy = 0;
-  return push_proxies(L, list, n);
+  return push_proxies(L, e, n);
 }
 
 typedef struct {

@@ -12,6 +12,18 @@
 
 #define NIL (-1)
 
+/* a walk pushes nodes it will read soon: fetch their hot records early */
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)0)
+#endif
+/* siblings' heights may differ by this much: AVL's bound of 1 makes the
+** rotations undo much of what the surface-area heuristic builds (twice
+** the node visits per ray on scattered items), while 4 still bounds the
+** height by about 2.5 log2(n) */
+#define BALANCE 4
+
 /* ---------------------------------------------------------------------- */
 /* boxes                                                                  */
 
@@ -42,6 +54,50 @@ static int box_equal(const cl_aabb *a, const cl_aabb *b) {
 
 static double clamp_max(double x) { return x > DBL_MAX ? DBL_MAX : x; }
 
+/* the float next to f (finite) towards -inf or +inf, by its bits */
+static float f_step(float f, int up) {
+  uint32_t b;
+  if (f == 0) return up ? FLT_MIN * FLT_EPSILON : -FLT_MIN * FLT_EPSILON;
+  memcpy(&b, &f, sizeof b);
+  if ((f > 0) == (up != 0)) b++; else b--;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+/* float bounds of a double rounded outwards (no out-of-range conversion) */
+static float f_down(double x) {
+  float f;
+  if (x > FLT_MAX) return FLT_MAX;
+  if (x < -FLT_MAX) return -INFINITY;
+  f = (float)x;
+  return (double)f > x ? f_step(f, 0) : f;
+}
+
+static float f_up(double x) {
+  float f;
+  if (x > FLT_MAX) return INFINITY;
+  if (x < -FLT_MAX) return -FLT_MAX;
+  f = (float)x;
+  return (double)f < x ? f_step(f, 1) : f;
+}
+
+static void set_slot(cl_tree_hot *h, int k, const cl_aabb *b) {
+  int j;
+  for (j = 0; j < 3; j++) {
+    h->lo[k][j] = f_down(b->min[j]);
+    h->hi[k][j] = f_up(b->max[j]);
+  }
+}
+
+static void slot_box(const cl_tree_hot *h, int k, cl_aabb *b) {
+  int j;
+  b->tag = CL_AABB;
+  for (j = 0; j < 3; j++) {
+    b->min[j] = h->lo[k][j];
+    b->max[j] = h->hi[k][j];
+  }
+}
+
 /* half the surface area, clamped to DBL_MAX so that cost sums never meet
 ** inf - inf, even for boxes spanning the whole double range */
 static double area(const cl_aabb *b) {
@@ -71,8 +127,11 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return realloc(ptr, nsize);
 }
 
+#define HOT_ALIGN 64
+
 static size_t per_node(void) {
-  return sizeof(cl_tree_node) + 2 * sizeof(cl_tree_entry) + sizeof(int);
+  return sizeof(cl_tree_hot) + sizeof(cl_tree_node) + sizeof(cl_tree_step)
+       + sizeof(cl_tree_entry) + sizeof(int);
 }
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
@@ -84,31 +143,44 @@ void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
 }
 
 void cl_tree_free(cl_tree *t) {
-  if (t->nodes) t->alloc(t->ud, t->nodes, (size_t)t->capacity * per_node(), 0);
+  if (t->block) t->alloc(t->ud, t->block, t->block_size, 0);
+  t->block = NULL;
   t->nodes = NULL;
+  t->hot = NULL;
+  t->block_size = 0;
   t->capacity = t->count = 0;
   t->root = t->free = NIL;
 }
 
-/* one block holds the nodes, then the two entry scratch arrays, then the
-** int stack; only the nodes are carried over */
+/* one block holds, from a 64-byte boundary, the hot records, the nodes,
+** the list and heap scratch and the int stack; hot records and nodes are
+** carried over */
 static int grow(cl_tree *t) {
   int cap = t->capacity ? t->capacity * 2 : 16, i;
-  char *block;
-  if (t->capacity > INT_MAX / 2 || (size_t)cap > SIZE_MAX / per_node()) return 0;
-  block = (char *)t->alloc(t->ud, NULL, 0, (size_t)cap * per_node());
+  size_t size;
+  char *block, *p;
+  if (t->capacity > INT_MAX / 2 || (size_t)cap > (SIZE_MAX - HOT_ALIGN) / per_node()) return 0;
+  size = (size_t)cap * per_node() + HOT_ALIGN;
+  block = (char *)t->alloc(t->ud, NULL, 0, size);
   if (block == NULL) return 0;
-  if (t->nodes) {
-    memcpy(block, t->nodes, (size_t)t->capacity * sizeof(cl_tree_node));
-    t->alloc(t->ud, t->nodes, (size_t)t->capacity * per_node(), 0);
+  p = block + (HOT_ALIGN - (size_t)((uintptr_t)block % HOT_ALIGN)) % HOT_ALIGN;
+  if (t->block) {
+    memcpy(p, t->hot, (size_t)t->capacity * sizeof(cl_tree_hot));
+    memcpy(p + (size_t)cap * sizeof(cl_tree_hot), t->nodes,
+           (size_t)t->capacity * sizeof(cl_tree_node));
+    t->alloc(t->ud, t->block, t->block_size, 0);
   }
-  t->nodes = (cl_tree_node *)block;
-  t->heap = (cl_tree_entry *)(block + (size_t)cap * sizeof(cl_tree_node));
-  t->list = t->heap + cap;
-  t->stack = (int *)(t->list + cap);
+  t->block = block;
+  t->block_size = size;
+  t->hot = (cl_tree_hot *)p;
+  t->nodes = (cl_tree_node *)(p + (size_t)cap * sizeof(cl_tree_hot));
+  t->list = (cl_tree_entry *)(t->nodes + cap);
+  t->heap = (cl_tree_step *)(t->list + cap);
+  t->stack = (int *)(t->heap + cap);
   for (i = cap - 1; i >= t->capacity; i--) {
     t->nodes[i].height = -1;
     t->nodes[i].parent = t->free;
+    t->hot[i].child[0] = t->hot[i].child[1] = NIL;
     t->free = i;
   }
   t->capacity = cap;
@@ -120,26 +192,41 @@ static int new_node(cl_tree *t) {
   if (t->free == NIL && !grow(t)) return NIL;
   i = t->free;
   t->free = t->nodes[i].parent;
-  t->nodes[i].parent = t->nodes[i].child[0] = t->nodes[i].child[1] = NIL;
+  t->nodes[i].parent = NIL;
   t->nodes[i].height = 0;
   t->nodes[i].id = 0;
+  t->hot[i].child[0] = t->hot[i].child[1] = NIL;
+  t->hot[i].height[0] = t->hot[i].height[1] = 0;
   return i;
 }
 
 static void free_node(cl_tree *t, int i) {
   t->nodes[i].height = -1;
   t->nodes[i].parent = t->free;
+  t->hot[i].child[0] = t->hot[i].child[1] = NIL;
   t->free = i;
 }
 
 /* ---------------------------------------------------------------------- */
 /* structure                                                              */
 
+/* box and height from the children, and their rounded boxes into the hot
+** record; every change below a node ends with the node refitted */
 static void refit(cl_tree *t, int i) {
-  cl_tree_node *n = &t->nodes[i];
-  const cl_tree_node *a = &t->nodes[n->child[0]], *b = &t->nodes[n->child[1]];
-  box_union(&n->box, &a->box, &b->box);
-  n->height = 1 + (a->height > b->height ? a->height : b->height);
+  cl_tree_hot *h = &t->hot[i];
+  const cl_tree_node *a = &t->nodes[h->child[0]], *b = &t->nodes[h->child[1]];
+  box_union(&t->nodes[i].box, &a->box, &b->box);
+  t->nodes[i].height = 1 + (a->height > b->height ? a->height : b->height);
+  set_slot(h, 0, &a->box);
+  set_slot(h, 1, &b->box);
+  h->height[0] = a->height;
+  h->height[1] = b->height;
+}
+
+static void replace_child(cl_tree *t, int p, int old, int c) {
+  if (p == NIL) t->root = c;
+  else t->hot[p].child[t->hot[p].child[0] == old ? 0 : 1] = c;
+  t->nodes[c].parent = p;
 }
 
 /* Child k of A is two taller than its sibling: it takes A's place, keeps
@@ -148,16 +235,14 @@ static void refit(cl_tree *t, int i) {
 ** cases and leaves both nodes balanced (Box2D b2DynamicTree::Balance). */
 static int rotate(cl_tree *t, int ia, int k) {
   cl_tree_node *N = t->nodes;
-  int ic = N[ia].child[k], f = N[ic].child[0], g = N[ic].child[1];
-  int tall = N[f].height > N[g].height ? f : g, small = tall == f ? g : f;
-  int p = N[ia].parent;
-  N[ic].parent = p;
-  if (p == NIL) t->root = ic;
-  else N[p].child[N[p].child[0] == ia ? 0 : 1] = ic;
-  N[ic].child[0] = ia;
-  N[ic].child[1] = tall;
+  cl_tree_hot *H = t->hot;
+  int ic = H[ia].child[k], f = H[ic].child[0], g = H[ic].child[1];
+  int tall = H[ic].height[0] > H[ic].height[1] ? f : g, small = tall == f ? g : f;
+  replace_child(t, N[ia].parent, ia, ic);
+  H[ic].child[0] = ia;
+  H[ic].child[1] = tall;
   N[ia].parent = ic;
-  N[ia].child[k] = small;
+  H[ia].child[k] = small;
   N[small].parent = ia;
   refit(t, ia);
   refit(t, ic);
@@ -165,99 +250,147 @@ static int rotate(cl_tree *t, int ia, int k) {
 }
 
 static int balance(cl_tree *t, int i) {
-  const cl_tree_node *n = &t->nodes[i];
-  int d;
-  if (n->height < 2) return i;
-  d = t->nodes[n->child[1]].height - t->nodes[n->child[0]].height;
-  if (d > 1) return rotate(t, i, 1);
-  if (d < -1) return rotate(t, i, 0);
+  const cl_tree_hot *h = &t->hot[i];
+  int d = h->height[1] - h->height[0];
+  if (d > BALANCE) return rotate(t, i, 1);
+  if (d < -BALANCE) return rotate(t, i, 0);
   return i;
 }
 
-/* from i up to the root: rebalance and refit every ancestor */
+/* from i up to the root: rebalance and refit every ancestor, stopping
+** where a node comes out as it was (nothing above it can change then) */
 static void fix_upwards(cl_tree *t, int i) {
   while (i != NIL) {
-    i = balance(t, i);
+    cl_aabb before = t->nodes[i].box;
+    int height = t->nodes[i].height, j;
     refit(t, i);
-    i = t->nodes[i].parent;
+    j = balance(t, i);
+    if (j == i && height == t->nodes[i].height && box_equal(&before, &t->nodes[i].box)) return;
+    i = t->nodes[j].parent;
   }
 }
 
-/* the sibling is chosen by the surface-area heuristic: descend while
-** pushing the leaf down is cheaper than pairing it here (Catto, "Dynamic
-** Bounding Volume Hierarchies", GDC 2019); parent is a free node */
-static void insert_leaf(cl_tree *t, int leaf, int parent) {
-  cl_tree_node *N = t->nodes;
-  const cl_aabb *box = &N[leaf].box;
-  int i = t->root, up;
-  if (i == NIL) {
-    t->root = leaf;
-    N[leaf].parent = NIL;
-    free_node(t, parent);
-    return;
-  }
-  while (N[i].height > 0) {
-    cl_aabb u;
-    double a, combined, cost, inherit, c[2];
-    int k;
-    a = area(&N[i].box);
-    box_union(&u, &N[i].box, box);
-    combined = area(&u);
-    cost = 2 * combined;
-    inherit = 2 * (combined - a);
-    for (k = 0; k < 2; k++) {
-      const cl_tree_node *ch = &N[N[i].child[k]];
-      box_union(&u, &ch->box, box);
-      c[k] = (ch->height == 0 ? area(&u) : area(&u) - area(&ch->box)) + inherit;
+static void box_center(const cl_aabb *b, double c[3]) {
+  int k;
+  for (k = 0; k < 3; k++) c[k] = b->min[k] / 2 + b->max[k] / 2;
+}
+
+static double dist2(const double a[3], const double b[3]) {
+  double d[3];
+  cl_sub(d, a, b);
+  return cl_dot(d, d);
+}
+
+/* The sibling that costs least by the surface-area heuristic: the cost of
+** pairing the leaf with a node is the area of their union plus what every
+** ancestor grows by. One path is followed from the root, always into the
+** child whose lower bound is smaller (by centre distance when the bounds
+** tie, as they do when both children contain the leaf's box), and the
+** cheapest node seen on it is kept; the descent stops when no child can
+** beat it (the branch-and-bound of Bittner et al. 2013 restricted to one
+** path, as in Box2D v3's b2FindBestSibling). Children's boxes come from
+** the hot records. Only nodes at most BALANCE high may become siblings, so
+** that the new parent is within the balance bound and the rotations on the
+** way up keep the tree's height logarithmic. */
+static int best_sibling(cl_tree *t, const cl_aabb *box) {
+  double area_box = area(box), c_box[3], area_i, direct, inherited = 0, best_cost;
+  int i = t->root, best = NIL, height = t->nodes[i].height;
+  cl_aabb u;
+  box_center(box, c_box);
+  area_i = area(&t->nodes[i].box);
+  box_union(&u, &t->nodes[i].box, box);
+  direct = area(&u);
+  best_cost = INFINITY;
+  while (height > 0) {
+    const cl_tree_hot *h = &t->hot[i];
+    cl_aabb ch[2];
+    double lower[2], area_c[2], direct_c[2];
+    int k, next;
+    if (height <= BALANCE && direct + inherited < best_cost) {
+      best_cost = direct + inherited;
+      best = i;
     }
-    if (cost < c[0] && cost < c[1]) break;
-    i = N[i].child[c[0] < c[1] ? 0 : 1];
+    inherited += direct - area_i;
+    for (k = 0; k < 2; k++) {
+      slot_box(h, k, &ch[k]);
+      box_union(&u, &ch[k], box);
+      direct_c[k] = area(&u);
+      area_c[k] = 0;
+      if (h->height[k] == 0) {
+        if (direct_c[k] + inherited < best_cost) { best_cost = direct_c[k] + inherited; best = h->child[k]; }
+        lower[k] = INFINITY;
+      } else {
+        area_c[k] = area(&ch[k]);
+        lower[k] = inherited + direct_c[k] + (area_box - area_c[k] < 0 ? area_box - area_c[k] : 0);
+      }
+    }
+    if (h->height[0] == 0 && h->height[1] == 0) break;
+    if (best_cost <= lower[0] && best_cost <= lower[1]) break;
+    if (lower[0] == lower[1]) {
+      double c0[3], c1[3];
+      box_center(&ch[0], c0);
+      box_center(&ch[1], c1);
+      lower[0] = dist2(c0, c_box);
+      lower[1] = dist2(c1, c_box);
+    }
+    next = lower[0] < lower[1] && h->height[0] > 0 ? 0 : 1;
+    if (h->height[next] == 0) next = 1 - next;
+    area_i = area_c[next];
+    direct = direct_c[next];
+    height = h->height[next];
+    i = h->child[next];
   }
-  up = N[i].parent;
-  N[parent].parent = up;
-  N[parent].child[0] = i;
-  N[parent].child[1] = leaf;
-  N[parent].height = 1;
-  box_union(&N[parent].box, &N[i].box, box);
-  N[i].parent = parent;
-  N[leaf].parent = parent;
-  if (up == NIL) t->root = parent;
-  else N[up].child[N[up].child[0] == i ? 0 : 1] = parent;
+  return best != NIL ? best : i;
+}
+
+/* the leaf joins its best sibling under parent, a free node */
+static void insert_leaf(cl_tree *t, int leaf, int parent) {
+  int i = best_sibling(t, &t->nodes[leaf].box), up = t->nodes[i].parent;
+  replace_child(t, up, i, parent);
+  t->hot[parent].child[0] = i;
+  t->hot[parent].child[1] = leaf;
+  t->nodes[i].parent = parent;
+  t->nodes[leaf].parent = parent;
+  /* the sibling is at most BALANCE high: the new parent needs no rotation */
+  refit(t, parent);
   fix_upwards(t, up);
 }
 
-/* unlinks the leaf; its parent node is returned free for a reinsertion */
+/* unlinks the leaf; its parent node is returned, unlinked too, for a
+** reinsertion (NIL when the leaf was the root) */
 static int remove_leaf(cl_tree *t, int leaf) {
-  cl_tree_node *N = t->nodes;
-  int p, g, s;
+  int p, s;
   if (leaf == t->root) { t->root = NIL; return NIL; }
-  p = N[leaf].parent;
-  g = N[p].parent;
-  s = N[p].child[N[p].child[0] == leaf ? 1 : 0];
-  N[s].parent = g;
-  if (g == NIL) t->root = s;
-  else N[g].child[N[g].child[0] == p ? 0 : 1] = s;
-  fix_upwards(t, g);
+  p = t->nodes[leaf].parent;
+  s = t->hot[p].child[t->hot[p].child[0] == leaf ? 1 : 0];
+  replace_child(t, t->nodes[p].parent, p, s);
+  fix_upwards(t, t->nodes[s].parent);
   return p;
 }
 
+/* the leaf with its fat box set goes in; parent is free or NIL */
+static void place_leaf(cl_tree *t, int leaf, int parent) {
+  if (t->root == NIL) {
+    t->root = leaf;
+    t->nodes[leaf].parent = NIL;
+    if (parent != NIL) free_node(t, parent);
+  } else {
+    insert_leaf(t, leaf, parent);
+  }
+}
+
 int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
-  int leaf, parent;
+  int leaf, parent = NIL;
   if (t->root != NIL) {
     /* both nodes first, so running out of memory leaves the tree as it was */
-    if (t->free == NIL || t->nodes[t->free].parent == NIL) {
-      if (!grow(t)) return NIL;
-    }
+    if ((t->free == NIL || t->nodes[t->free].parent == NIL) && !grow(t)) return NIL;
     parent = new_node(t);
-  } else {
-    parent = NIL;
   }
   leaf = new_node(t);
   if (leaf == NIL) return NIL;
   fatten(&t->nodes[leaf].box, box, t->margin);
   t->nodes[leaf].id = id;
-  if (parent == NIL) { t->root = leaf; }
-  else insert_leaf(t, leaf, parent);
+  place_leaf(t, leaf, parent);
   t->count++;
   return leaf;
 }
@@ -265,13 +398,13 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
 int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
   cl_tree_node *n = &t->nodes[proxy];
   cl_aabb huge;
-  int p;
   fatten(&huge, box, 4 * t->margin);
   if (box_contains(&n->box, box) && box_contains(&huge, &n->box)) return 0;
-  p = remove_leaf(t, proxy);
-  fatten(&t->nodes[proxy].box, box, t->margin);
-  if (p == NIL) { t->root = proxy; t->nodes[proxy].parent = NIL; }
-  else insert_leaf(t, proxy, p);
+  {
+    int p = remove_leaf(t, proxy);
+    fatten(&n->box, box, t->margin);
+    place_leaf(t, proxy, p);
+  }
   return 1;
 }
 
@@ -291,7 +424,7 @@ int cl_tree_height(const cl_tree *t) {
 }
 
 /* ---------------------------------------------------------------------- */
-/* ordering: binary heap and heapsort on entries                          */
+/* ordering: heapsort on entries                                          */
 
 static int entry_less(const cl_tree_entry *a, const cl_tree_entry *b) {
   if (a->t != b->t) return a->t < b->t;
@@ -300,48 +433,29 @@ static int entry_less(const cl_tree_entry *a, const cl_tree_entry *b) {
   return a->node < b->node;
 }
 
-/* sift a[i] down a heap of n entries; min-heap when dir is 1, max-heap
-** when 0 */
-static void sift_down(cl_tree_entry *a, int n, int i, int dir) {
+/* sift a[i] down the max-heap a[0..n) */
+static void sift_down(cl_tree_entry *a, int n, int i) {
   cl_tree_entry x = a[i];
   for (;;) {
     int c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && (dir ? entry_less(&a[c + 1], &a[c]) : entry_less(&a[c], &a[c + 1]))) c++;
-    if (!(dir ? entry_less(&a[c], &x) : entry_less(&x, &a[c]))) break;
+    if (c + 1 < n && entry_less(&a[c], &a[c + 1])) c++;
+    if (!entry_less(&x, &a[c])) break;
     a[i] = a[c];
     i = c;
   }
   a[i] = x;
 }
 
-static void heap_push(cl_tree_entry *a, int *n, const cl_tree_entry *x) {
-  int i = (*n)++;
-  while (i > 0) {
-    int p = (i - 1) / 2;
-    if (!entry_less(x, &a[p])) break;
-    a[i] = a[p];
-    i = p;
-  }
-  a[i] = *x;
-}
-
-static cl_tree_entry heap_pop(cl_tree_entry *a, int *n) {
-  cl_tree_entry top = a[0];
-  a[0] = a[--*n];
-  if (*n > 0) sift_down(a, *n, 0, 1);
-  return top;
-}
-
-/* in place, no allocation */
+/* heapsort: in place, no allocation */
 static void sort_entries(cl_tree_entry *a, int n) {
   int i;
-  for (i = n / 2 - 1; i >= 0; i--) sift_down(a, n, i, 0);
+  for (i = n / 2 - 1; i >= 0; i--) sift_down(a, n, i);
   for (i = n - 1; i > 0; i--) {
     cl_tree_entry x = a[0];
     a[0] = a[i];
     a[i] = x;
-    sift_down(a, i, 0, 0);
+    sift_down(a, i, 0);
   }
 }
 
@@ -364,72 +478,103 @@ static int behind(const cl_aabb *b, const cl_plane *p) {
   return s < p->d;
 }
 
-static int node_hits(const cl_aabb *box, const cl_shape *s, const cl_plane *planes, int np) {
+typedef struct {
+  const cl_shape *shape;        /* or */
+  const cl_plane *planes;
+  int np;
+  const cl_tree_entry *after;   /* if set, only leaves ordered after it */
+} query_target;
+
+static int box_hits(const cl_aabb *box, const query_target *q) {
   int k;
-  if (planes) {
-    for (k = 0; k < np; k++)
-      if (behind(box, &planes[k])) return 0;
+  if (q->planes) {
+    for (k = 0; k < q->np; k++)
+      if (behind(box, &q->planes[k])) return 0;
     return 1;
   }
-  if (s->tag == CL_AABB) return box_overlap(box, &s->aabb);
-  return cl_intersects((const cl_shape *)(const void *)box, s);
+  if (q->shape->tag == CL_AABB) return box_overlap(box, &q->shape->aabb);
+  return cl_intersects((const cl_shape *)(const void *)box, q->shape);
 }
 
-static int walk(cl_tree *t, const cl_shape *s, const cl_plane *planes, int np) {
+/* leaves whose exact fat boxes the target touches, into out (unsorted);
+** internal nodes are pruned by their rounded boxes */
+static int walk(cl_tree *t, const query_target *q, cl_tree_entry *out) {
   int sp = 0, n = 0;
-  if (t->root == NIL) return 0;
+  if (t->root == NIL || !box_hits(&t->nodes[t->root].box, q)) return 0;
+  if (t->nodes[t->root].height == 0) {
+    set_leaf_entry(t, &out[n], t->root);
+    if (q->after == NULL || entry_less(q->after, &out[n])) n++;
+    return n;
+  }
   t->stack[sp++] = t->root;
   while (sp > 0) {
-    int i = t->stack[--sp];
-    const cl_tree_node *nd = &t->nodes[i];
-    if (!node_hits(&nd->box, s, planes, np)) continue;
-    if (nd->height == 0) set_leaf_entry(t, &t->list[n++], i);
-    else { t->stack[sp++] = nd->child[0]; t->stack[sp++] = nd->child[1]; }
+    const cl_tree_hot *h = &t->hot[t->stack[--sp]];
+    int k;
+    for (k = 0; k < 2; k++) {
+      cl_aabb b;
+      int c = h->child[k];
+      slot_box(h, k, &b);
+      if (!box_hits(&b, q)) continue;
+      if (h->height[k] > 0) t->stack[sp++] = c;
+      else if (box_hits(&t->nodes[c].box, q)) {
+        set_leaf_entry(t, &out[n], c);
+        if (q->after == NULL || entry_less(q->after, &out[n])) n++;
+      }
+    }
   }
-  sort_entries(t->list, n);
   return n;
 }
 
 int cl_tree_query(cl_tree *t, const cl_shape *s, const cl_tree_entry **out) {
-  int n = walk(t, s, NULL, 0);
+  query_target q;
+  int n;
+  q.shape = s;
+  q.planes = NULL;
+  q.np = 0;
+  q.after = NULL;
+  n = walk(t, &q, t->list);
+  sort_entries(t->list, n);
   *out = t->list;
   return n;
 }
 
-int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int n,
+int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int np,
                          const cl_tree_entry **out) {
-  int m = walk(t, NULL, planes, n);
+  query_target q;
+  int n;
+  q.shape = NULL;
+  q.planes = planes;
+  q.np = np;
+  q.after = NULL;
+  n = walk(t, &q, t->list);
+  sort_entries(t->list, n);
   *out = t->list;
-  return m;
+  return n;
 }
 
 /* each leaf in (id, proxy) order is queried with its own fat box and
 ** paired with the leaves after it in that order (Box2D's UpdatePairs finds
 ** the pairs the same way) */
 void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud) {
-  cl_tree_entry *leaves = t->heap;
+  /* the leaves in order, then room for the count - 1 that can follow one */
+  cl_tree_entry *leaves = t->list, *partners = t->list + t->count;
   int nl = 0, i, j;
   for (i = 0; i < t->capacity; i++)
     if (t->nodes[i].height == 0) set_leaf_entry(t, &leaves[nl++], i);
   sort_entries(leaves, nl);
   for (i = 0; i < nl; i++) {
-    const cl_aabb *box = &t->nodes[leaves[i].node].box;
-    int sp = 0, n = 0;
-    t->stack[sp++] = t->root;
-    while (sp > 0) {
-      int k = t->stack[--sp];
-      const cl_tree_node *nd = &t->nodes[k];
-      if (!box_overlap(&nd->box, box)) continue;
-      if (nd->height > 0) { t->stack[sp++] = nd->child[0]; t->stack[sp++] = nd->child[1]; }
-      else {
-        cl_tree_entry e;
-        set_leaf_entry(t, &e, k);
-        if (entry_less(&leaves[i], &e)) t->list[n++] = e;
-      }
-    }
-    sort_entries(t->list, n);
+    cl_shape box;
+    query_target q;
+    int n;
+    box.aabb = t->nodes[leaves[i].node].box;
+    q.shape = &box;
+    q.planes = NULL;
+    q.np = 0;
+    q.after = &leaves[i];
+    n = walk(t, &q, partners);
+    sort_entries(partners, n);
     for (j = 0; j < n; j++)
-      if (!fn(ud, leaves[i].node, t->list[j].node)) return;
+      if (!fn(ud, leaves[i].node, partners[j].node)) return;
   }
 }
 
@@ -443,47 +588,78 @@ void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud) {
 static double down(double x) { return x > 0 ? x * (1 - WIDEN) : x * (1 + WIDEN); }
 static double up(double x) { return x > 0 ? x * (1 + WIDEN) : x * (1 - WIDEN); }
 
-/* slab test of the segment [0, tmax] against a node's box */
-static int ray_box(const cl_tree_ray *c, const cl_aabb *b, double *tenter) {
-  double tn = -INFINITY, tf = INFINITY, lo, hi;
+/* slab test of the segment [0, tmax] against the box [lo, hi] */
+static int ray_box(const cl_tree_ray *c, const double lo[3], const double hi[3], double *tenter) {
+  double tn = -INFINITY, tf = INFINITY, a, b;
   int k;
   for (k = 0; k < 3; k++) {
     double t1, t2;
     switch (c->mode[k]) {
       case 0:
-        if (c->o[k] < b->min[k] || c->o[k] > b->max[k]) return 0;
+        if (c->o[k] < lo[k] || c->o[k] > hi[k]) return 0;
         continue;
       case 1:
-        t1 = (b->min[k] - c->o[k]) * c->inv[k];
-        t2 = (b->max[k] - c->o[k]) * c->inv[k];
+        t1 = (lo[k] - c->o[k]) * c->inv[k];
+        t2 = (hi[k] - c->o[k]) * c->inv[k];
         break;
       default:
-        t1 = (b->min[k] - c->o[k]) / c->d[k];
-        t2 = (b->max[k] - c->o[k]) / c->d[k];
+        t1 = (lo[k] - c->o[k]) / c->d[k];
+        t2 = (hi[k] - c->o[k]) / c->d[k];
         break;
     }
     if (t1 > t2) { double s = t1; t1 = t2; t2 = s; }
     if (t1 > tn) tn = t1;
     if (t2 < tf) tf = t2;
   }
-  lo = down(tn);
-  hi = up(tf);
-  if (lo > hi || hi < 0 || lo > c->tmax) return 0;
-  *tenter = lo > 0 ? lo : 0;
+  a = down(tn);
+  b = up(tf);
+  if (a > b || b < 0 || a > c->tmax) return 0;
+  *tenter = a > 0 ? a : 0;
   return 1;
 }
 
-static void push_node(cl_tree_ray *c, int i) {
-  const cl_tree_node *n = &c->tree->nodes[i];
-  cl_tree_entry e;
-  if (!ray_box(c, &n->box, &e.t)) return;
-  e.leaf = n->height == 0;
-  e.id = e.leaf ? n->id : 0;
-  e.node = i;
-  heap_push(c->heap, &c->n, &e);
+static int step_less(const cl_tree_step *a, const cl_tree_step *b) { return a->t < b->t; }
+
+static void step_push(cl_tree_ray *c, const cl_tree_step *x) {
+  cl_tree_step *a = c->heap;
+  int i = c->n++;
+  while (i > 0) {
+    int p = (i - 1) / 2;
+    if (!step_less(x, &a[p])) break;
+    a[i] = a[p];
+    i = p;
+  }
+  a[i] = *x;
 }
 
-void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_entry *heap) {
+static cl_tree_step step_pop(cl_tree_ray *c) {
+  cl_tree_step *a = c->heap, top = a[0], x;
+  int n = --c->n, i = 0;
+  x = a[n];
+  for (;;) {
+    int k = 2 * i + 1;
+    if (k >= n) break;
+    if (k + 1 < n && step_less(&a[k + 1], &a[k])) k++;
+    if (!step_less(&a[k], &x)) break;
+    a[i] = a[k];
+    i = k;
+  }
+  if (n > 0) a[i] = x;
+  return top;
+}
+
+/* a node tested against its exact box (the root, or a leaf whose rounded
+** box was hit): 1 and *s filled when the ray enters it by limit */
+static int exact_step(const cl_tree_ray *c, int i, double limit, cl_tree_step *s) {
+  const cl_tree_node *n = &c->tree->nodes[i];
+  if (!ray_box(c, n->box.min, n->box.max, &s->t) || s->t > limit) return 0;
+  s->node = i;
+  s->leaf = n->height == 0;
+  return 1;
+}
+
+void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step *heap) {
+  cl_tree_step s;
   int k;
   c->tree = t;
   c->heap = heap ? heap : t->heap;
@@ -495,21 +671,62 @@ void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_entr
     c->inv[k] = r->d[k] != 0 ? 1 / r->d[k] : 0;
     c->mode[k] = r->d[k] == 0 ? 0 : (isinf(c->inv[k]) ? 2 : 1);
   }
-  if (t->root != NIL) push_node(c, t->root);
+  if (t->root != NIL && exact_step(c, t->root, INFINITY, &s)) step_push(c, &s);
 }
 
+/* Best-first: the heap holds what the ray enters, by entry t. Of a node's
+** children the nearer one is walked at once when nothing in the heap is
+** nearer, which spares half the heap traffic without changing the order. */
 int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter) {
   while (c->n > 0) {
-    cl_tree_entry e;
-    const cl_tree_node *n;
+    cl_tree_step e;
     if (c->heap[0].t > limit) { c->n = 0; break; }
-    e = heap_pop(c->heap, &c->n);
-    if (e.leaf) { *tenter = e.t; return e.node; }
-    n = &c->tree->nodes[e.node];
-    push_node(c, n->child[0]);
-    push_node(c, n->child[1]);
+    e = step_pop(c);
+    for (;;) {
+      const cl_tree_hot *h;
+      cl_tree_step s[2];
+      int k, m = 0;
+      if (e.leaf) { *tenter = e.t; return e.node; }
+      h = &c->tree->hot[e.node];
+      for (k = 0; k < 2; k++) {
+        double lo[3], hi[3];
+        int j;
+        for (j = 0; j < 3; j++) { lo[j] = h->lo[k][j]; hi[j] = h->hi[k][j]; }
+        if (!ray_box(c, lo, hi, &s[m].t) || s[m].t > limit) continue;
+        if (h->height[k] == 0) {
+          if (!exact_step(c, h->child[k], limit, &s[m])) continue;
+        } else {
+          s[m].node = h->child[k];
+          s[m].leaf = 0;
+          PREFETCH(&c->tree->hot[s[m].node]);
+        }
+        m++;
+      }
+      if (m == 0) break;
+      if (m == 2) {
+        if (s[1].t < s[0].t) { cl_tree_step x = s[0]; s[0] = s[1]; s[1] = x; }
+        step_push(c, &s[1]);
+      }
+      if (c->n > 0 && c->heap[0].t < s[0].t) { step_push(c, &s[0]); break; }
+      e = s[0];
+    }
   }
   return NIL;
+}
+
+int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_step *heap,
+                        const cl_tree_entry **out) {
+  cl_tree_ray c;
+  double te;
+  int n = 0, p;
+  cl_tree_ray_begin(&c, t, r, heap);
+  while ((p = cl_tree_ray_next(&c, INFINITY, &te)) >= 0) {
+    set_leaf_entry(t, &t->list[n], p);
+    t->list[n++].t = te;
+  }
+  sort_entries(t->list, n);
+  *out = t->list;
+  return n;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -517,6 +734,7 @@ int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter) {
 
 int cl_tree_validate(cl_tree *t, const char **why) {
   const cl_tree_node *N = t->nodes;
+  const cl_tree_hot *H = t->hot;
   int sp = 0, reached = 0, leaves = 0, nfree = 0, i;
   for (i = t->free; i != NIL; i = N[i].parent) {
     if (i < 0 || i >= t->capacity) { *why = "free list leaves the pool"; return 0; }
@@ -541,20 +759,29 @@ int cl_tree_validate(cl_tree *t, const char **why) {
     if (!(n->box.min[0] <= n->box.max[0] && n->box.min[1] <= n->box.max[1]
           && n->box.min[2] <= n->box.max[2])) { *why = "box with min > max"; return 0; }
     if (n->height == 0) {
-      if (n->child[0] != NIL || n->child[1] != NIL) { *why = "leaf with children"; return 0; }
+      if (H[i].child[0] != NIL || H[i].child[1] != NIL) { *why = "leaf with children"; return 0; }
       leaves++;
     } else {
-      int a = n->child[0], b = n->child[1], ha, hb;
+      int a = H[i].child[0], b = H[i].child[1], ha, hb, k;
       cl_aabb u;
+      cl_tree_hot expect;
       if (a < 0 || b < 0 || a >= t->capacity || b >= t->capacity || a == b) {
         *why = "internal node without two children"; return 0;
       }
       if (N[a].parent != i || N[b].parent != i) { *why = "child whose parent is not its parent"; return 0; }
       ha = N[a].height; hb = N[b].height;
       if (n->height != 1 + (ha > hb ? ha : hb)) { *why = "height is not 1 + the taller child's"; return 0; }
-      if (ha - hb > 1 || hb - ha > 1) { *why = "children's heights differ by more than 1"; return 0; }
+      if (ha - hb > BALANCE || hb - ha > BALANCE) { *why = "children's heights differ by too much"; return 0; }
       box_union(&u, &N[a].box, &N[b].box);
       if (!box_equal(&u, &n->box)) { *why = "box is not the union of the children's"; return 0; }
+      set_slot(&expect, 0, &N[a].box);
+      set_slot(&expect, 1, &N[b].box);
+      for (k = 0; k < 3; k++)
+        if (expect.lo[0][k] != H[i].lo[0][k] || expect.hi[0][k] != H[i].hi[0][k]
+            || expect.lo[1][k] != H[i].lo[1][k] || expect.hi[1][k] != H[i].hi[1][k]) {
+          *why = "rounded child box is stale"; return 0;
+        }
+      if (H[i].height[0] != ha || H[i].height[1] != hb) { *why = "child height is stale"; return 0; }
       if (sp + 2 > t->capacity) { *why = "walk overflows"; return 0; }
       t->stack[sp++] = a;
       t->stack[sp++] = b;

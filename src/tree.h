@@ -17,20 +17,37 @@ typedef struct {
   cl_aabb box;       /* leaves: the fat box; internal nodes: union of the children */
   long long id;      /* leaves: the caller's id (orders results) */
   int parent;        /* free nodes: the next free node */
-  int child[2];      /* -1, -1 for leaves */
   int height;        /* 0 for leaves, -1 for free nodes */
 } cl_tree_node;
 
-/* an entry of the traversal heap and of the result lists; ordered by
-** t, then internal nodes before leaves, then id, then node */
+/* What a walk reads of an internal node, in one 64-byte line: its two
+** children, their heights (0: a leaf) and their boxes rounded outwards to
+** float, so a walk tests both children without touching them (a leaf's
+** exact box is read only when its rounded one is hit). Leaves and free
+** nodes have child -1, -1. */
+typedef struct {
+  float lo[2][3], hi[2][3];
+  int child[2];
+  int height[2];
+} cl_tree_hot;
+
+/* an entry of the result lists; ordered by t, then id, then node (leaf
+** set for leaves; internal nodes come before leaves of equal t) */
 typedef struct { double t; long long id; int node, leaf; } cl_tree_entry;
+
+/* an entry of a ray walk's heap, ordered by t alone */
+typedef struct { double t; int node, leaf; } cl_tree_step;
 
 typedef struct {
   cl_tree_node *nodes;
+  cl_tree_hot *hot;
+  void *block;                       /* the one allocation holding everything */
+  size_t block_size;
   int capacity, root, free, count;   /* count: leaves */
   double margin;
   int *stack;                        /* scratch, capacity ints */
-  cl_tree_entry *heap, *list;        /* scratch, capacity entries each */
+  cl_tree_step *heap;                /* scratch, capacity steps */
+  cl_tree_entry *list;               /* scratch, capacity entries */
   cl_alloc_fn alloc;
   void *ud;
 } cl_tree;
@@ -39,7 +56,7 @@ typedef struct {
 ** order of the entry t into their fat boxes (cl_tree_ray_begin/next) */
 typedef struct {
   cl_tree *tree;
-  cl_tree_entry *heap;               /* the tree's scratch or the caller's */
+  cl_tree_step *heap;                /* the tree's scratch or the caller's */
   int n;
   double o[3], d[3], inv[3], tmax;
   int mode[3];                       /* 0: d is 0, 1: multiply by inv, 2: divide */
@@ -69,14 +86,19 @@ int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int n,
 ** proxy) order; pairs come sorted by a, then b. fn returns 0 to stop. */
 void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud);
 
-/* heap: the tree's scratch when NULL, else at least t->capacity entries
+/* heap: the tree's scratch when NULL, else at least t->capacity steps
 ** (for a walk nested in another one) */
-void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_entry *heap);
-/* the next leaf whose fat box the ray enters at t <= limit (*tenter is a
-** lower bound of that t, never above the exact one), or -1 when no leaf is
-** left that the ray enters at or before limit. limit must not grow between
-** calls; the tree must not change during the walk. */
+void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step *heap);
+/* the next leaf whose fat box the ray enters at t <= limit, in order of
+** that t (*tenter, a lower bound that is never above the exact entry),
+** leaves of equal t in no set order; -1 when no leaf is left that the ray
+** enters at or before limit. limit must not grow between calls; the tree
+** must not change during the walk. */
 int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter);
+/* every leaf whose fat box the ray enters, sorted by entry t, then id,
+** then proxy; *out points into the tree's list scratch. heap as above. */
+int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_step *heap,
+                        const cl_tree_entry **out);
 
 /* 1 when the structure is sound; else 0 and *why says what is wrong:
 ** parents and children agree, heights are 1 + the taller child and differ

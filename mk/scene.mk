@@ -1,0 +1,42 @@
+# mk/scene.mk - the scene benchmark (issue 6; doc/readme/scene.md)
+#
+#   make bench-scene   collide.scene on 100,000 items and 2,000 rays, beside
+#                      brute force and Bullet's btDbvt (float and float64)
+#   make bullet-deps   installs libbullet-dev and g++ when run as root
+#
+# The Bullet programs link collide's Lua-free geometry (src/*.c but l_*.c)
+# for the exact casts; objects go to $(BUILD)/bench/geometry.
+
+SCENE_GEOMETRY  = $(filter-out src/l_%.c,$(wildcard src/*.c))
+SCENE_GEOM_DIR  = $(BUILD)/bench/geometry
+SCENE_GEOM_OBJ  = $(patsubst src/%.c,$(SCENE_GEOM_DIR)/%.o,$(SCENE_GEOMETRY))
+BULLET_DBVT     = $(BUILD)/bench/bullet_dbvt
+BULLET_DBVT64   = $(BUILD)/bench/bullet_dbvt64
+CXX            ?= g++
+SCENE_LUA_PATHS = package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(BUILD)/?.so;"..package.cpath
+
+.PHONY: bench bench-scene bullet-deps
+bench: bench-scene
+
+bench-scene: $(SO) $(BULLET_DBVT) $(BULLET_DBVT64)
+	$(LUA) -e '$(SCENE_LUA_PATHS)' bench/scene.lua $(BULLET_DBVT) $(BULLET_DBVT64)
+
+bullet-deps:
+	@if [ -f /usr/include/bullet/btBulletCollisionCommon.h ] && command -v $(CXX) >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing: libbullet-dev g++"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq >/dev/null && apt-get install -y -qq libbullet-dev g++ >/dev/null; \
+	else echo "missing packages; run: sudo apt-get install -y libbullet-dev g++" >&2; exit 1; fi
+
+$(SCENE_GEOM_DIR)/%.o: src/%.c $(HDR)
+	@mkdir -p $(SCENE_GEOM_DIR)
+	$(CC) $(OPT) -std=c99 -Isrc -c $< -o $@
+
+$(BULLET_DBVT): bench/bullet_dbvt.cpp $(SCENE_GEOM_OBJ) | bullet-deps
+	$(CXX) $(OPT) -Isrc -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
+	  -lBulletCollision -lLinearMath -lm
+
+$(BULLET_DBVT64): bench/bullet_dbvt.cpp $(SCENE_GEOM_OBJ) | bullet-deps
+	$(CXX) $(OPT) -DBT_USE_DOUBLE_PRECISION -Isrc -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
+	  -lBulletCollision-float64 -lLinearMath-float64 -lm
