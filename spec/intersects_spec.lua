@@ -901,6 +901,15 @@ describe("collide.intersects", function()
       hit(s, ray(5, 0, 0, -1, 0, 0, 4))            -- overlap [1, 2], neither origin inside
       miss(s, ray(-3, 0, 0, 1, 0, 0, 2))
     end)
+    it("nearly parallel rays that cross far away still cross", function()
+      for _, ang in ipairs { 1e-8, 5e-10, 1e-12 } do
+        hit(r, ray(0, 100 * ang, 0, 1, -ang, 0))           -- they meet at x = 100
+        if ang >= 5e-10 then                               -- 50 * ang apart at its end
+          miss(r, ray(0, 100 * ang, 0, 1, -ang, 0, 50))
+        end
+        miss(r, ray(0, 100 * ang, 1e-6, 1, -ang, 0))      -- skew by 1e-6
+      end
+    end)
     it("within epsilon counts, beyond it does not", function()
       hit(r, ray(1, -1, 1e-12, 0, 1, 0))
       miss(r, ray(1, -1, 1e-6, 0, 1, 0))

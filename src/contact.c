@@ -49,8 +49,9 @@ static void edges(const convex *c, double e[3][3]) {
 
 typedef struct { double n[3], depth; int found; } best_axis;
 
-/* 0 when the axis separates; otherwise keeps the smallest overlap */
-static int try_axis(const convex *a, const convex *b, const double axis[3], best_axis *best) {
+/* keeps the axis of the smallest overlap; a separating axis has a negative
+** overlap, so once one is seen the best axis is the most separating one */
+static void try_axis(const convex *a, const convex *b, const double axis[3], best_axis *best) {
   double L[3], alo, ahi, blo, bhi, o1, o2, depth, sign;
   cl_copy(L, axis);
   cl_normalize(L);
@@ -58,7 +59,6 @@ static int try_axis(const convex *a, const convex *b, const double axis[3], best
   project(b, L, &blo, &bhi);
   o1 = ahi - blo;                  /* move b along +L */
   o2 = bhi - alo;                  /* move b along -L */
-  if (o1 < 0 || o2 < 0) return 0;
   if (o1 < o2) { depth = o1; sign = 1; }
   else if (o2 < o1) { depth = o2; sign = -1; }
   else {
@@ -72,10 +72,11 @@ static int try_axis(const convex *a, const convex *b, const double axis[3], best
     best->depth = depth;
     cl_scale(best->n, L, sign);
   }
-  return 1;
 }
 
-/* box-box and box-triangle: faces first, then edge crosses */
+/* box-box and box-triangle: faces first, then edge crosses. A pair that
+** intersects() calls touching within its tolerance while an axis shows a
+** tiny gap gets depth 0 along that axis, so contact agrees with intersects. */
 static int sat_contact(const cl_shape *sa, const cl_shape *sb, double n[3], double *depth) {
   convex a, b;
   double ea[3][3], eb[3][3], origin[3], ax[3];
@@ -88,17 +89,21 @@ static int sat_contact(const cl_shape *sa, const cl_shape *sb, double n[3], doub
   edges(&a, ea);
   edges(&b, eb);
   best.found = 0;
-  if (a.is_box) { for (i = 0; i < 3; i++) if (!try_axis(&a, &b, ea[i], &best)) return 0; }
-  else if (!sa->tri.degenerate && !try_axis(&a, &b, sa->tri.n, &best)) return 0;
-  if (b.is_box) { for (i = 0; i < 3; i++) if (!try_axis(&a, &b, eb[i], &best)) return 0; }
-  else if (!sb->tri.degenerate && !try_axis(&a, &b, sb->tri.n, &best)) return 0;
+  if (a.is_box) { for (i = 0; i < 3; i++) try_axis(&a, &b, ea[i], &best); }
+  else if (!sa->tri.degenerate) try_axis(&a, &b, sa->tri.n, &best);
+  if (b.is_box) { for (i = 0; i < 3; i++) try_axis(&a, &b, eb[i], &best); }
+  else if (!sb->tri.degenerate) try_axis(&a, &b, sb->tri.n, &best);
   for (i = 0; i < 3; i++)
     for (j = 0; j < 3; j++) {
       cl_cross(ax, ea[i], eb[j]);
       if (cl_length(ax) <= CL_EPSILON * cl_length(ea[i]) * cl_length(eb[j])) continue;
-      if (!try_axis(&a, &b, ax, &best)) return 0;
+      try_axis(&a, &b, ax, &best);
     }
   if (!best.found) return 0;
+  if (best.depth < 0) {
+    if (!cl_intersects(sa, sb)) return 0;
+    best.depth = 0;
+  }
   cl_copy(n, best.n);
   *depth = best.depth;
   return 1;

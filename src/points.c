@@ -183,7 +183,10 @@ void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]) {
 }
 
 /* closest points of two segments, Ericson RTCD 5.1.9, with unit directions
-** and lengths that may be infinite (only ever used in clamps) */
+** and lengths that may be infinite (only ever used in clamps). For lines that
+** are not parallel the unclamped parameters come from cross products,
+** s = ((p2-p1) x d2).(d1 x d2) / |d1 x d2|^2, which stays accurate for nearly
+** parallel lines where the textbook b*f - c*e cancels. */
 double cl_closest_segments(const double p1[3], const double d1[3], double l1,
                            const double p2[3], const double d2[3], double l2,
                            double *s, double *t, double c1[3], double c2[3]) {
@@ -202,7 +205,24 @@ double cl_closest_segments(const double p1[3], const double d1[3], double l1,
       b = cl_dot(d1, d2);
       cl_cross(x, d1, d2);
       denom = cl_dot(x, x);
-      ss = denom > CL_EPSILON * CL_EPSILON ? cl_clamp((b * f - c * e) / denom, 0, l1) : 0;
+      if (denom > 0) {
+        double q[3], y[3], tl;
+        cl_sub(q, p2, p1);
+        cl_cross(y, q, d2);
+        ss = cl_dot(y, x) / denom;
+        cl_cross(y, q, d1);
+        tl = cl_dot(y, x) / denom;
+        if (ss >= 0 && ss <= l1 && tl >= 0 && tl <= l2) {
+          /* both inside: the distance of skew lines, |q.(d1 x d2)| / |d1 x d2| */
+          double dist = cl_dot(q, x) / sqrt(denom);
+          cl_madd(c1, p1, d1, ss);
+          cl_madd(c2, p2, d2, tl);
+          if (s) *s = ss;
+          if (t) *t = tl;
+          return dist * dist;
+        }
+        ss = cl_clamp(ss, 0, l1);
+      } else ss = 0;
       tt = (b * ss + f) / e;
       if (tt < 0) { tt = 0; ss = cl_clamp(-c / a, 0, l1); }
       else if (tt > l2) { tt = l2; ss = cl_clamp((b * l2 - c) / a, 0, l1); }
