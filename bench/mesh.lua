@@ -95,6 +95,20 @@ local t_mesh = (clock() - t0) / RAYS
 print(("raycast: %.2f us per ray:cast(mesh) over %d rays (%d hit)")
   :format(t_mesh * 1e6, RAYS, hits))
 
+-- a character's rays: 1.8 above the ground, level, 30 units long
+local short = {}
+for i = 1, RAYS do
+  local x, z, a = rnd(0, NX), rnd(0, NZ), rnd(0, 2 * math.pi)
+  short[i] = collide.ray(x, height(x, z) + 1.8, z, math.cos(a), rnd(-0.1, 0.1), math.sin(a), 30)
+end
+hits = 0
+t0 = clock()
+for i = 1, RAYS do
+  if cast(short[i], mesh) then hits = hits + 1 end
+end
+print(("short rays: %.2f us per ray:cast(mesh) for level rays of length 30 near the ground (%d hit)")
+  :format((clock() - t0) / RAYS * 1e6, hits))
+
 -- any hit (collide.intersects(mesh, ray)), as a shadow ray would use it
 local intersects = collide.intersects
 t0 = clock()

@@ -171,7 +171,10 @@ static int f_mesh(lua_State *L) {
     size_t k;
     for (k = 0; k < 3 * nt; k++) lm->m.tri[k] = (uint32_t)k;
   }
-  lm->scratch = (uint32_t *)malloc(nt ? nt * sizeof(uint32_t) : 1);
+  if (nt <= (size_t)-1 / sizeof(uint32_t)) {
+    size_t bytes = nt * sizeof(uint32_t);
+    lm->scratch = (uint32_t *)malloc(bytes > 0 ? bytes : 1);
+  }
   if (lm->scratch == NULL || !cl_mesh_build(&lm->m)) return luaL_error(L, "not enough memory");
   return 1;
 }
