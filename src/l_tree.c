@@ -136,6 +136,7 @@ static void copy_box(cl_aabb *dst, const cl_aabb *src) {
 static int t_bounds(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   cl_aabb *out;
+  if (!lua_isnoneornil(L, 2)) l_checkshape(L, 2, CL_AABB);
   if (lt->tree.root < 0) { lua_pushnil(L); return 1; }
   out = &l_outshape(L, 2, CL_AABB)->aabb;
   copy_box(out, &lt->tree.nodes[lt->tree.root].box);

@@ -467,118 +467,6 @@ static void set_leaf_entry(const cl_tree *t, cl_tree_entry *e, int i) {
 }
 
 /* ---------------------------------------------------------------------- */
-/* queries                                                                */
-
-/* the box lies entirely behind the plane: its vertex furthest along n is
-** behind it (an overflow to inf keeps the box, never drops it) */
-static int behind(const cl_aabb *b, const cl_plane *p) {
-  double s = 0;
-  int k;
-  for (k = 0; k < 3; k++) s += p->n[k] * (p->n[k] >= 0 ? b->max[k] : b->min[k]);
-  return s < p->d;
-}
-
-typedef struct {
-  const cl_shape *shape;        /* or */
-  const cl_plane *planes;
-  int np;
-  const cl_tree_entry *after;   /* if set, only leaves ordered after it */
-} query_target;
-
-static int box_hits(const cl_aabb *box, const query_target *q) {
-  int k;
-  if (q->planes) {
-    for (k = 0; k < q->np; k++)
-      if (behind(box, &q->planes[k])) return 0;
-    return 1;
-  }
-  if (q->shape->tag == CL_AABB) return box_overlap(box, &q->shape->aabb);
-  return cl_intersects((const cl_shape *)(const void *)box, q->shape);
-}
-
-/* leaves whose exact fat boxes the target touches, into out (unsorted);
-** internal nodes are pruned by their rounded boxes */
-static int walk(cl_tree *t, const query_target *q, cl_tree_entry *out) {
-  int sp = 0, n = 0;
-  if (t->root == NIL || !box_hits(&t->nodes[t->root].box, q)) return 0;
-  if (t->nodes[t->root].height == 0) {
-    set_leaf_entry(t, &out[n], t->root);
-    if (q->after == NULL || entry_less(q->after, &out[n])) n++;
-    return n;
-  }
-  t->stack[sp++] = t->root;
-  while (sp > 0) {
-    const cl_tree_hot *h = &t->hot[t->stack[--sp]];
-    int k;
-    for (k = 0; k < 2; k++) {
-      cl_aabb b;
-      int c = h->child[k];
-      slot_box(h, k, &b);
-      if (!box_hits(&b, q)) continue;
-      if (h->height[k] > 0) t->stack[sp++] = c;
-      else if (box_hits(&t->nodes[c].box, q)) {
-        set_leaf_entry(t, &out[n], c);
-        if (q->after == NULL || entry_less(q->after, &out[n])) n++;
-      }
-    }
-  }
-  return n;
-}
-
-int cl_tree_query(cl_tree *t, const cl_shape *s, const cl_tree_entry **out) {
-  query_target q;
-  int n;
-  q.shape = s;
-  q.planes = NULL;
-  q.np = 0;
-  q.after = NULL;
-  n = walk(t, &q, t->list);
-  sort_entries(t->list, n);
-  *out = t->list;
-  return n;
-}
-
-int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int np,
-                         const cl_tree_entry **out) {
-  query_target q;
-  int n;
-  q.shape = NULL;
-  q.planes = planes;
-  q.np = np;
-  q.after = NULL;
-  n = walk(t, &q, t->list);
-  sort_entries(t->list, n);
-  *out = t->list;
-  return n;
-}
-
-/* each leaf in (id, proxy) order is queried with its own fat box and
-** paired with the leaves after it in that order (Box2D's UpdatePairs finds
-** the pairs the same way) */
-void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud) {
-  /* the leaves in order, then room for the count - 1 that can follow one */
-  cl_tree_entry *leaves = t->list, *partners = t->list + t->count;
-  int nl = 0, i, j;
-  for (i = 0; i < t->capacity; i++)
-    if (t->nodes[i].height == 0) set_leaf_entry(t, &leaves[nl++], i);
-  sort_entries(leaves, nl);
-  for (i = 0; i < nl; i++) {
-    cl_shape box;
-    query_target q;
-    int n;
-    box.aabb = t->nodes[leaves[i].node].box;
-    q.shape = &box;
-    q.planes = NULL;
-    q.np = 0;
-    q.after = &leaves[i];
-    n = walk(t, &q, partners);
-    sort_entries(partners, n);
-    for (j = 0; j < n; j++)
-      if (!fn(ud, leaves[i].node, partners[j].node)) return;
-  }
-}
-
-/* ---------------------------------------------------------------------- */
 /* rays                                                                   */
 
 /* widening by 8 units in the last place keeps the interval a superset of
@@ -587,6 +475,20 @@ void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud) {
 #define WIDEN (4 * DBL_EPSILON)
 static double down(double x) { return x > 0 ? x * (1 - WIDEN) : x * (1 + WIDEN); }
 static double up(double x) { return x > 0 ? x * (1 + WIDEN) : x * (1 - WIDEN); }
+
+static void ray_setup(cl_tree_ray *c, const cl_ray *r) {
+  int k;
+  c->tree = NULL;
+  c->heap = NULL;
+  c->n = 0;
+  cl_copy(c->o, r->o);
+  cl_copy(c->d, r->d);
+  c->tmax = r->tmax;
+  for (k = 0; k < 3; k++) {
+    c->inv[k] = r->d[k] != 0 ? 1 / r->d[k] : 0;
+    c->mode[k] = r->d[k] == 0 ? 0 : (isinf(c->inv[k]) ? 2 : 1);
+  }
+}
 
 /* slab test of the segment [0, tmax] against the box [lo, hi] */
 static int ray_box(const cl_tree_ray *c, const double lo[3], const double hi[3], double *tenter) {
@@ -660,17 +562,9 @@ static int exact_step(const cl_tree_ray *c, int i, double limit, cl_tree_step *s
 
 void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step *heap) {
   cl_tree_step s;
-  int k;
+  ray_setup(c, r);
   c->tree = t;
   c->heap = heap ? heap : t->heap;
-  c->n = 0;
-  cl_copy(c->o, r->o);
-  cl_copy(c->d, r->d);
-  c->tmax = r->tmax;
-  for (k = 0; k < 3; k++) {
-    c->inv[k] = r->d[k] != 0 ? 1 / r->d[k] : 0;
-    c->mode[k] = r->d[k] == 0 ? 0 : (isinf(c->inv[k]) ? 2 : 1);
-  }
   if (t->root != NIL && exact_step(c, t->root, INFINITY, &s)) step_push(c, &s);
 }
 
@@ -727,6 +621,180 @@ int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_step *heap,
   sort_entries(t->list, n);
   *out = t->list;
   return n;
+}
+
+/* ---------------------------------------------------------------------- */
+/* queries                                                                */
+
+/* Internal nodes are pruned conservatively, never by a test that rounding
+** could make stricter than the exact one applied to the leaves (the core's
+** cl_intersects on the fat box, or the plane test of query_convex); an
+** overflow or a NaN from boxes at the edge of the double range keeps a
+** node rather than dropping it. */
+enum { BY_PLANES, BY_AABB, BY_PLANE, BY_RAY, BY_BOUNDS };
+
+typedef struct {
+  const cl_shape *shape;        /* or */
+  const cl_plane *planes;
+  int np;
+  int by;                       /* how internal nodes are pruned */
+  cl_aabb bounds;               /* BY_BOUNDS: the shape's bounds, widened */
+  cl_tree_ray ray;              /* BY_RAY: the ray shape's walk set-up */
+  const cl_tree_entry *after;   /* if set, only leaves ordered after it */
+} query_target;
+
+/* the box lies entirely behind the plane: its vertex furthest along n is
+** behind it */
+static int behind(const cl_aabb *b, const cl_plane *p) {
+  double s = 0;
+  int k;
+  for (k = 0; k < 3; k++) s += p->n[k] * (p->n[k] >= 0 ? b->max[k] : b->min[k]);
+  return s < p->d;
+}
+
+/* the box is clear of the plane on one side by more than rounding */
+static int clear_of_plane(const cl_aabb *b, const cl_plane *p) {
+  double hi = 0, lo = 0, scale = fabs(p->d);
+  int k;
+  for (k = 0; k < 3; k++) {
+    double n = p->n[k];
+    if (n == 0) continue;
+    hi += n * (n > 0 ? b->max[k] : b->min[k]);
+    lo += n * (n > 0 ? b->min[k] : b->max[k]);
+    scale += fabs(n) * (fabs(b->min[k]) > fabs(b->max[k]) ? fabs(b->min[k]) : fabs(b->max[k]));
+  }
+  scale = 8 * CL_EPSILON * (1 + scale);
+  return hi < p->d - scale || lo > p->d + scale;
+}
+
+static int node_may_hit(const cl_aabb *b, const query_target *q) {
+  int k;
+  double te;
+  switch (q->by) {
+    case BY_PLANES:
+      for (k = 0; k < q->np; k++)
+        if (behind(b, &q->planes[k])) return 0;
+      return 1;
+    case BY_AABB: return box_overlap(b, &q->shape->aabb);
+    case BY_PLANE: return !clear_of_plane(b, &q->shape->plane);
+    case BY_RAY: return ray_box(&q->ray, b->min, b->max, &te);
+    default: return box_overlap(b, &q->bounds);
+  }
+}
+
+static int leaf_hits(const cl_aabb *b, const query_target *q) {
+  int k;
+  switch (q->by) {
+    case BY_PLANES:
+      for (k = 0; k < q->np; k++)
+        if (behind(b, &q->planes[k])) return 0;
+      return 1;
+    case BY_AABB: return box_overlap(b, &q->shape->aabb);
+    default: return node_may_hit(b, q) && cl_intersects((const cl_shape *)(const void *)b, q->shape);
+  }
+}
+
+static void target_shape(query_target *q, const cl_shape *s) {
+  memset(q, 0, sizeof *q);
+  q->shape = s;
+  switch (s->tag) {
+    case CL_AABB: q->by = BY_AABB; break;
+    case CL_PLANE: q->by = BY_PLANE; break;
+    case CL_RAY: q->by = BY_RAY; ray_setup(&q->ray, &s->ray); break;
+    default: {
+      double m = 0;
+      int k;
+      q->by = BY_BOUNDS;
+      cl_bounds(s, &q->bounds);
+      for (k = 0; k < 3; k++) {
+        if (fabs(q->bounds.min[k]) > m) m = fabs(q->bounds.min[k]);
+        if (fabs(q->bounds.max[k]) > m) m = fabs(q->bounds.max[k]);
+      }
+      /* the core's tests accept touching within a few epsilons */
+      m = 8 * CL_EPSILON * (1 + m);
+      for (k = 0; k < 3; k++) { q->bounds.min[k] -= m; q->bounds.max[k] += m; }
+    }
+  }
+}
+
+/* leaves whose exact fat boxes the target touches, into out (unsorted);
+** internal nodes are pruned by their rounded boxes */
+static int walk(cl_tree *t, const query_target *q, cl_tree_entry *out) {
+  int sp = 0, n = 0;
+  if (t->root == NIL) return 0;
+  if (t->nodes[t->root].height == 0) {
+    if (leaf_hits(&t->nodes[t->root].box, q)) {
+      set_leaf_entry(t, &out[n], t->root);
+      if (q->after == NULL || entry_less(q->after, &out[n])) n++;
+    }
+    return n;
+  }
+  if (!node_may_hit(&t->nodes[t->root].box, q)) return 0;
+  t->stack[sp++] = t->root;
+  while (sp > 0) {
+    const cl_tree_hot *h = &t->hot[t->stack[--sp]];
+    int k;
+    for (k = 0; k < 2; k++) {
+      cl_aabb b;
+      int c = h->child[k];
+      slot_box(h, k, &b);
+      if (!node_may_hit(&b, q)) continue;
+      if (h->height[k] > 0) t->stack[sp++] = c;
+      else if (leaf_hits(&t->nodes[c].box, q)) {
+        set_leaf_entry(t, &out[n], c);
+        if (q->after == NULL || entry_less(q->after, &out[n])) n++;
+      }
+    }
+  }
+  return n;
+}
+
+int cl_tree_query(cl_tree *t, const cl_shape *s, const cl_tree_entry **out) {
+  query_target q;
+  int n;
+  target_shape(&q, s);
+  n = walk(t, &q, t->list);
+  sort_entries(t->list, n);
+  *out = t->list;
+  return n;
+}
+
+int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int np,
+                         const cl_tree_entry **out) {
+  query_target q;
+  int n;
+  memset(&q, 0, sizeof q);
+  q.by = BY_PLANES;
+  q.planes = planes;
+  q.np = np;
+  n = walk(t, &q, t->list);
+  sort_entries(t->list, n);
+  *out = t->list;
+  return n;
+}
+
+/* each leaf in (id, proxy) order is queried with its own fat box and
+** paired with the leaves after it in that order (Box2D's UpdatePairs finds
+** the pairs the same way) */
+void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud) {
+  /* the leaves in order, then room for the count - 1 that can follow one */
+  cl_tree_entry *leaves = t->list, *partners = t->list + t->count;
+  int nl = 0, i, j;
+  for (i = 0; i < t->capacity; i++)
+    if (t->nodes[i].height == 0) set_leaf_entry(t, &leaves[nl++], i);
+  sort_entries(leaves, nl);
+  for (i = 0; i < nl; i++) {
+    cl_shape box;
+    query_target q;
+    int n;
+    box.aabb = t->nodes[leaves[i].node].box;
+    target_shape(&q, &box);
+    q.after = &leaves[i];
+    n = walk(t, &q, partners);
+    sort_entries(partners, n);
+    for (j = 0; j < n; j++)
+      if (!fn(ud, leaves[i].node, partners[j].node)) return;
+  }
 }
 
 /* ---------------------------------------------------------------------- */
