@@ -357,10 +357,11 @@ local function classify_ray(f, r)
     end
     if t0 > t1 then return -1 end
   end
-  if t1 == huge then return 0 end
-  local inside = classify_point(f, ox, oy, oz) == 1
   local tm = r:tmax()
-  if inside and classify_point(f, ox + tm * dx, oy + tm * dy, oz + tm * dz) == 1 then return 1 end
+  if tm == huge then return 0 end                -- an endless ray is never inside
+  if classify_point(f, ox, oy, oz) == 1 and classify_point(f, ox + tm * dx, oy + tm * dy, oz + tm * dz) == 1 then
+    return 1
+  end
   return 0
 end
 
