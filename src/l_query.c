@@ -5,9 +5,11 @@
 #include "l_collide.h"
 
 static int q_intersects(lua_State *L) {
-  cl_shape *a, *b;
-  if (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL) return l_mesh_intersects(L);
-  a = l_checkanyshape(L, 1); b = l_checkanyshape(L, 2);
+  cl_shape *a = l_toshape(L, 1), *b = l_toshape(L, 2);
+  if (a == NULL || b == NULL) {
+    if (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL) return l_mesh_intersects(L);
+    a = l_checkanyshape(L, 1); b = l_checkanyshape(L, 2);
+  }
   lua_pushboolean(L, cl_intersects(a, b));
   return 1;
 }
