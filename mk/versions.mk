@@ -33,6 +33,8 @@ test-all:
 	  [ $$rc = 0 ] || fail="$$fail $$v"; \
 	done; \
 	echo "== test-all"; cat build/test-all.txt; \
+	awk 'NF < 3 { f++; next } { p += $$2; f += $$5 + $$8 } END { printf "test-all: %d passed, %d failed\n", p, f }' \
+	  build/test-all.txt; \
 	[ -z "$$fail" ] || { echo "test-all: failed on$$fail" >&2; exit 1; }
 
 test-love:
