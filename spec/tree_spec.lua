@@ -505,6 +505,14 @@ describe("collide.tree", function()
       }
       for _, b in ipairs(boxes) do m:insert(t:insert(b), b) end
       check(t, m)
+      -- many identical boxes, then huge ones: their costs overflow, the
+      -- balance bound still holds
+      for _ = 1, 200 do m:insert(t:insert(boxes[3]), boxes[3]) end
+      for _ = 1, 20 do
+        m:insert(t:insert(boxes[1]), boxes[1])
+        m:insert(t:insert(boxes[2]), boxes[2])
+      end
+      check(t, m)
       local shapes = {
         collide.aabb(1e6 + 0.5, 1e6 + 0.5, 1e6 + 0.5, 1e6 + 2, 1e6 + 2, 1e6 + 2),
         collide.sphere(-1e6, 1e6, -1e6, 0.05),

@@ -306,7 +306,7 @@ static int best_sibling(cl_tree *t, const cl_aabb *box) {
     cl_aabb ch[2];
     double lower[2], area_c[2], direct_c[2];
     int k, next;
-    if (height <= BALANCE && direct + inherited < best_cost) {
+    if (height <= BALANCE && (best == NIL || direct + inherited < best_cost)) {
       best_cost = direct + inherited;
       best = i;
     }
@@ -317,7 +317,10 @@ static int best_sibling(cl_tree *t, const cl_aabb *box) {
       direct_c[k] = area(&u);
       area_c[k] = 0;
       if (h->height[k] == 0) {
-        if (direct_c[k] + inherited < best_cost) { best_cost = direct_c[k] + inherited; best = h->child[k]; }
+        if (best == NIL || direct_c[k] + inherited < best_cost) {
+          best_cost = direct_c[k] + inherited;
+          best = h->child[k];
+        }
         lower[k] = INFINITY;
       } else {
         area_c[k] = area(&ch[k]);
@@ -325,7 +328,7 @@ static int best_sibling(cl_tree *t, const cl_aabb *box) {
       }
     }
     if (h->height[0] == 0 && h->height[1] == 0) break;
-    if (best_cost <= lower[0] && best_cost <= lower[1]) break;
+    if (best != NIL && best_cost <= lower[0] && best_cost <= lower[1]) break;
     if (lower[0] == lower[1]) {
       double c0[3], c1[3];
       box_center(&ch[0], c0);

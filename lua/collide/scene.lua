@@ -96,9 +96,9 @@ local function bounds_of(self, shape)
   return shape:bounds(self._box)
 end
 
-local function unbounded_insert(self, item)
+local function unbounded_insert(self, item, s)
   local list, seq = self._unbounded, self._seq
-  local s, i = seq[item], #self._unbounded + 1
+  local i = #list + 1
   while i > 1 and seq[list[i - 1]] > s do
     list[i] = list[i - 1]
     i = i - 1
@@ -113,16 +113,18 @@ local function unbounded_remove(self, item)
   end
 end
 
-local function place(self, item, shape)
+-- Tree calls come first in every change, so that one refused (the tree is
+-- locked while a raycast calls a filter) leaves the scene as it was.
+local function place(self, item, shape, seq)
   local box = bounds_of(self, shape)
   if box then
-    local p = self._tree:insert(box, self._seq[item])
+    local p = self._tree:insert(box, seq)
     self._proxy[item] = p
     self._items[p] = item
     self._shapes[p] = shape
   else
     self._proxy[item] = false
-    unbounded_insert(self, item)
+    unbounded_insert(self, item, seq)
   end
 end
 
@@ -143,10 +145,11 @@ function Scene:add(item, shape)
   check_item(item, "add")
   if self._shape[item] ~= nil then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
-  self._counter = self._counter + 1
-  self._seq[item] = self._counter
+  local seq = self._counter + 1
+  place(self, item, shape, seq)
+  self._seq[item] = seq
+  self._counter = seq
   self._shape[item] = shape
-  place(self, item, shape)
   self._next[self._tail] = item
   self._prev[item] = self._tail
   self._tail = item
@@ -159,21 +162,24 @@ end
 function Scene:update(item, shape)
   check_item(item, "update")
   if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
-  if shape ~= nil then
-    check_shape(shape, 2, "update")
-    self._shape[item] = shape
-  else
-    shape = self._shape[item]
-  end
+  if shape ~= nil then check_shape(shape, 2, "update") else shape = self._shape[item] end
   local p = self._proxy[item]
   local box = bounds_of(self, shape)
   if p and box then
     self._tree:move(p, box)
     self._shapes[p] = shape
-  elseif p or box then
-    unplace(self, item)
-    place(self, item, shape)
+  elseif p then                              -- into the unbounded list
+    self._tree:remove(p)
+    self._items[p], self._shapes[p] = nil, nil
+    self._proxy[item] = false
+    unbounded_insert(self, item, self._seq[item])
+  elseif box then                            -- into the tree
+    p = self._tree:insert(box, self._seq[item])
+    unbounded_remove(self, item)
+    self._proxy[item] = p
+    self._items[p], self._shapes[p] = item, shape
   end
+  self._shape[item] = shape
   return item
 end
 
