@@ -28,6 +28,9 @@ typedef struct { int tag; double n[3], d; } cl_plane;
 typedef struct {
   int tag; double v[3][3], n[3];
   int degenerate, s0, s1;
+  /* derived, kept by cl_triangle_init: e1 = b - a, e2 = c - a,
+  ** cr = cross(e1, e2), crlen = |cr|, scale = the longest edge */
+  double e1[3], e2[3], cr[3], crlen, scale;
 } cl_triangle;
 /* o + t * d, 0 <= t <= tmax; d unit; tmax may be INFINITY. */
 typedef struct { int tag; double o[3], d[3], tmax; } cl_ray;

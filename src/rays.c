@@ -99,9 +99,14 @@ static int cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
   double o[3], sc[3], m[3], perp[3], rad, b, c, disc, t, len, big;
   int k, e = 0;
   big = fmax(fmax(cl_maxabs3(r->o), cl_maxabs3(s->c)), s->r);
-  if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
-  for (k = 0; k < 3; k++) { o[k] = ldexp(r->o[k], -e); sc[k] = ldexp(s->c[k], -e); }
-  rad = ldexp(s->r, -e);
+  if (big > 1e150 || (big > 0 && big < 1e-150)) {
+    frexp(big, &e);
+    for (k = 0; k < 3; k++) { o[k] = ldexp(r->o[k], -e); sc[k] = ldexp(s->c[k], -e); }
+    rad = ldexp(s->r, -e);
+  } else {
+    cl_copy(o, r->o); cl_copy(sc, s->c);
+    rad = s->r;
+  }
   cl_sub(m, o, sc);
   b = cl_dot(m, r->d);
   c = cl_dot(m, m) - rad * rad;
@@ -112,7 +117,7 @@ static int cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
   if (disc < 0) return 0;
   t = c / (-b + sqrt(disc));
   cl_madd(h->n, m, r->d, t);                 /* hit point - centre, scaled */
-  t = ldexp(t, e);
+  if (e) t = ldexp(t, e);
   if (t > r->tmax || isinf(t)) return 0;     /* inf: too far to be a number */
   h->t = t;
   cl_madd(h->p, r->o, r->d, t);
@@ -137,18 +142,6 @@ static int cast_plane(const cl_ray *r, const cl_plane *p, cl_hit *h) {
   if (t == 0) cl_copy(h->p, r->o); else cl_madd(h->p, r->o, r->d, t);
   h->u = h->v = 0;
   return 1;
-}
-
-/* scale of a triangle for tolerances: its longest edge */
-static double tri_scale(const cl_triangle *tr) {
-  double e[3], m = 0, l;
-  int i;
-  for (i = 0; i < 3; i++) {
-    cl_sub(e, tr->v[(i + 1) % 3], tr->v[i]);
-    l = cl_length(e);
-    if (l > m) m = l;
-  }
-  return m;
 }
 
 static double tol_of(const double a[3], const double b[3]) {
@@ -226,19 +219,15 @@ static int cast_coplanar_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h) 
 ** opposite values in both, so a ray through it hits one of them: no gaps
 ** between the triangles of a mesh. The in-plane case is handled apart. */
 static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hit *h) {
-  const double *a = tr->v[0];
-  double e1[3], e2[3], pv[3], cr[3], A[3], B[3], C[3], x[3], det, u, v, t, dn, wa, wb, wc, sum;
+  const double *a = tr->v[0], *cr = tr->cr;
+  double A[3], B[3], C[3], x[3], det, u, v, t, dn, wa, wb, wc, sum;
   if (tr->degenerate) return cast_segment_tri(r, tr, h);
-  cl_sub(e1, tr->v[1], a);
-  cl_sub(e2, tr->v[2], a);
-  cl_cross(pv, r->d, e2);
-  det = cl_dot(e1, pv);
-  cl_cross(cr, e1, e2);
+  det = -cl_dot(cr, r->d);                   /* Moller-Trumbore's determinant */
   dn = cl_dot(tr->n, r->d);
-  if (fabs(det) <= CL_EPSILON * cl_length(cr)) {
+  if (fabs(det) <= CL_EPSILON * tr->crlen) {
     double off[3];
     cl_sub(off, r->o, a);
-    if (fabs(cl_dot(tr->n, off)) > CL_EPSILON * tri_scale(tr)) return 0;
+    if (fabs(cl_dot(tr->n, off)) > CL_EPSILON * tr->scale) return 0;
     return cast_coplanar_tri(r, tr, h);
   }
   if (cull && dn > 0) return 0;

@@ -128,6 +128,11 @@ void cl_triangle_init(cl_triangle *t, const double a[3], const double b[3], cons
   longest = l[0] > l[1] ? l[0] : l[1];
   if (l[2] > longest) longest = l[2];
   len = cl_length(cr);
+  cl_copy(t->e1, e[0]);
+  cl_sub(t->e2, c, a);
+  cl_copy(t->cr, cr);
+  t->crlen = len;
+  t->scale = longest;
   t->degenerate = !(len > CL_EPSILON * longest * longest) || !(len > 0);
   if (t->degenerate) {
     cl_set(t->n, 0, 0, 0);
