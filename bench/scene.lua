@@ -64,7 +64,7 @@ for i = 1, N do
     local v = {}
     for j = 1, 9 do v[j] = ({ x, y, z })[(j - 1) % 3 + 1] + uniform(-3, 3) end
     shapes[i] = collide.triangle(v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9])
-    lines[i] = "t " .. fmt(string.rep("%.17g ", 9), table.unpack(v))
+    lines[i] = "t " .. fmt(string.rep("%.17g ", 9), (table.unpack or unpack)(v))
   end
 end
 

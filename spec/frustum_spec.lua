@@ -7,6 +7,7 @@ local collide = require "collide"
 local H = require "helpers"
 
 local sqrt, abs = math.sqrt, math.abs
+local unpack = table.unpack or unpack
 
 local function rng(seed)
   local s = seed
@@ -289,7 +290,7 @@ describe("collide.frustum", function()
       local g = box_frustum(-3, -3, -3, 3, 3, 3)
       local planes = {}
       for i = 1, 6 do planes[i] = g:plane(i) end
-      assert.are.equal(f, f:set(table.unpack(planes)))
+      assert.are.equal(f, f:set(unpack(planes)))
       H.assert_exact({ g:corners() }, f:corners())
       assert.has_error(function() f:set() end, "bad argument #1 to 'set' (collide.plane expected, got no value)")
     end)
@@ -330,10 +331,10 @@ describe("collide.frustum", function()
         "bad argument #1 to 'frustum_from_matrix' (table expected, got string)")
       assert.has_error(function() collide.frustum_from_matrix(m, "diagonal") end,
         "bad argument #2 to 'frustum_from_matrix' (invalid option 'diagonal')")
-      local short = { table.unpack(m, 1, 15) }
+      local short = { unpack(m, 1, 15) }
       assert.has_error(function() collide.frustum_from_matrix(short) end,
         "bad argument #1 to 'frustum_from_matrix' (number expected at index 16, got nil)")
-      local bad = { table.unpack(m) }
+      local bad = { unpack(m) }
       bad[6] = 0 / 0
       assert.has_error(function() collide.frustum_from_matrix(bad) end,
         "bad argument #1 to 'frustum_from_matrix' (finite number expected at index 6, got nan)")

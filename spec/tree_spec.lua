@@ -185,7 +185,7 @@ describe("collide.tree", function()
       local c = t:insert(collide.aabb(-4, -4, -4, -4, -4, -4))
       assert.are.equal(1, a)
       for _, p in ipairs({ b, c }) do
-        assert.are.equal("integer", math.type(p))
+        assert.are.equal(math.floor(p), p)
         assert.is_true(p > 1)
       end
       assert.are_not.equal(b, c)
@@ -567,7 +567,7 @@ describe("collide.tree", function()
         m:insert(t:insert(b), b)
       end
       check(t, m)
-      assert.is_true(t:height() <= 3 * math.log(6000, 2), "height " .. t:height())
+      assert.is_true(t:height() <= 3 * math.log(6000) / math.log(2), "height " .. t:height())
     end)
 
     it("items all drifting just past their fat boxes, step after step", function()

@@ -34,14 +34,15 @@ static l_tree *check_unlocked(lua_State *L) {
   return lt;
 }
 
-/* a live proxy at i: returns the node index */
+/* a live proxy at i: returns the node index (no conversion of a number
+** out of int's range) */
 static int check_proxy(lua_State *L, l_tree *lt, int i) {
-  lua_Integer p;
+  lua_Number x;
   if (lua_type(L, i) != LUA_TNUMBER) l_typeerror(L, i, "number");
-  p = lua_tointeger(L, i);
-  luaL_argcheck(L, (lua_Number)p == lua_tonumber(L, i) && p >= 1 && p <= INT_MAX
-                   && cl_tree_is_proxy(&lt->tree, (int)(p - 1)), i, "invalid proxy");
-  return (int)(p - 1);
+  x = lua_tonumber(L, i);
+  luaL_argcheck(L, x >= 1 && x <= INT_MAX && x == floor(x)
+                   && cl_tree_is_proxy(&lt->tree, (int)x - 1), i, "invalid proxy");
+  return (int)x - 1;
 }
 
 static int push_proxies(lua_State *L, const cl_tree_entry *e, int n) {
