@@ -346,7 +346,10 @@ function Scene:query(shape, filter)
   check_filter(filter, 2, "query")
   local cands
   if CORE[ctype(shape)] then cands = self._tree:query(shape)
-  else cands = self._tree:query(shape:bounds(self._box)) end
+  else
+    local box = shape:bounds(self._box)                 -- nil: an empty mesh
+    cands = box and self._tree:query(box) or {}
+  end
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #cands do
     local p = cands[i]
@@ -361,10 +364,11 @@ function Scene:query(shape, filter)
 end
 
 -- frustum:intersects where it is exact; a shape it does not know (a mesh)
--- by its bounds
+-- by its bounds (an empty mesh has none and meets nothing)
 local function frustum_hits(self, f, shape)
   if FRUSTUM_EXACT[ctype(shape)] then return f:intersects(shape) end
-  return f:intersects(shape:bounds(self._box))
+  local box = shape:bounds(self._box)
+  return box ~= nil and f:intersects(box)
 end
 
 --- scene:query_frustum(frustum, [filter]) -> array of the items inside or
