@@ -261,7 +261,12 @@ static int balance(cl_tree *t, int i) {
 ** where a node comes out as it was (nothing above it can change then) */
 static void fix_upwards(cl_tree *t, int i) {
   while (i != NIL) {
-    cl_aabb before = t->nodes[i].box;
+    cl_aabb before;
+    if (t->nodes[i].parent != NIL) {
+      PREFETCH(&t->nodes[t->nodes[i].parent]);
+      PREFETCH(&t->hot[t->nodes[i].parent]);
+    }
+    before = t->nodes[i].box;
     int height = t->nodes[i].height, j;
     refit(t, i);
     j = balance(t, i);
@@ -306,6 +311,8 @@ static int best_sibling(cl_tree *t, const cl_aabb *box) {
     cl_aabb ch[2];
     double lower[2], area_c[2], direct_c[2];
     int k, next;
+    if (h->height[0] > 0) PREFETCH(&t->hot[h->child[0]]);
+    if (h->height[1] > 0) PREFETCH(&t->hot[h->child[1]]);
     if (height <= BALANCE && (best == NIL || direct + inherited < best_cost)) {
       best_cost = direct + inherited;
       best = i;
