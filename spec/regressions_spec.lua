@@ -158,4 +158,51 @@ describe("regressions", function()
     assert.is_nil(r:slab(b))
     assert.is_false(collide.intersects(r, b))
   end)
+
+  -- fuzz_ray: for nearly parallel lines the closest-approach parameters
+  -- are known only to eps * |q| / |d1 x d2| (here 1e-7), and "both inside
+  -- the segments" was decided on that noise: a ray starting at the end of a
+  -- segment and leaving along it was hit 7.9e-8 past the end, and rays
+  -- starting up to 2e-8 past it (tolerance 8e-9) were said to intersect it
+  it("decides nearly parallel segments by their ends, not by noise", function()
+    local b = 7.0000000001269997
+    local a = { 2.3591796875e-07, 2.3591796875e-07, 2.3591796874999997e-10 }
+    local t = collide.triangle(a, { b, b, b }, { b, b, b })
+    local r = collide.ray(b, b, b, 1, 1, 1, 2.3591796875e-07)
+    local hit, px, py, pz = r:cast(t)
+    assert.are.equal(0, hit)
+    assert.are.same({ b, b, b }, { px, py, pz })
+    -- ray-segment: apart beyond the tolerance 1e-9 * (1 + 7)
+    local seg = collide.segment(a, { b, b, b })
+    for k = 6, 14 do
+      local g = k * 1e-9     -- the gap is g * sqrt(3) >= 1.04e-8
+      assert.is_false(collide.intersects(collide.ray(b + g, b + g, b + g, 1, 1, 1), seg), "gap " .. k)
+    end
+    for k = 0, 4 do          -- gap <= 6.9e-9: within it
+      local g = k * 1e-9
+      assert.is_true(collide.intersects(collide.ray(b + g, b + g, b + g, 1, 1, 1), seg), "gap " .. k)
+    end
+  end)
+
+  -- fuzz_pair: a sphere touching an obb: intersects decides on the obb's
+  -- distance, the depth came from |centre - closest point|, and the two
+  -- differ by rounding: depth -6.7e-16
+  it("never gives a negative contact depth", function()
+    local cases = {
+      { collide.sphere(1.0000000000000011, 7.0000000001269997, 7.0000000000969997, 1),
+        collide.obb(3, 1.000000000057, 7.0000000001269997, 7.0000000000969997, 1, 3,
+                    0.70710678118654746, 0.70710678118654746, 0, 0) },
+      { collide.obb(2, 2, -7, 2, 7, 2, 0.19425717247145283, -0.67990010365008491,
+                    -0.67990010365008491, 0.19425717247145283), collide.sphere(2, 2, 2, 2) },
+    }
+    for i, c in ipairs(cases) do
+      for _, pair in ipairs { { c[1], c[2] }, { c[2], c[1] } } do
+        local nx, ny, nz, depth = collide.contact(pair[1], pair[2])
+        if nx then
+          assert.is_true(depth >= 0, ("case %d: depth %.17g"):format(i, depth))
+          assert.is_true(math.abs(nx * nx + ny * ny + nz * nz - 1) <= 1e-12)
+        end
+      end
+    end
+  end)
 end)

@@ -153,7 +153,8 @@ static int shape_sphere(const cl_shape *a, const cl_sphere *s, double n[3], doub
   if (dist > CL_EPSILON * (cl_maxabs3(s->c) + cl_maxabs3(bx.min) + cl_maxabs3(bx.max))) {
     cl_scale(n, d, 1 / dist);
     cl_normalize(n);
-    *depth = s->r - dist;
+    /* an obb's distance (above) and |d| differ by rounding: never < 0 */
+    *depth = dist < s->r ? s->r - dist : 0;
     return 1;
   }
   if (a->tag == CL_TRIANGLE) {

@@ -1,6 +1,7 @@
 /*
 ** points.c - closest points, containment, distances, barycentrics.
 */
+#include <float.h>
 #include "collide.h"
 
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
@@ -206,13 +207,16 @@ double cl_closest_segments(const double p1[3], const double d1[3], double l1,
       cl_cross(x, d1, d2);
       denom = cl_dot(x, x);
       if (denom > 0) {
-        double q[3], y[3], tl;
+        double q[3], y[3], tl, m;
         cl_sub(q, p2, p1);
         cl_cross(y, q, d2);
         ss = cl_dot(y, x) / denom;
         cl_cross(y, q, d1);
         tl = cl_dot(y, x) / denom;
-        if (ss >= 0 && ss <= l1 && tl >= 0 && tl <= l2) {
+        /* ss and tl are known to about eps * |q| / |d1 x d2| (nearly parallel
+        ** lines): trust "both inside" only that far inside the ends */
+        m = 8 * DBL_EPSILON * (cl_length(q) + cl_maxabs3(p1) + cl_maxabs3(p2)) / sqrt(denom);
+        if (ss >= m && ss <= l1 - m && tl >= m && tl <= l2 - m) {
           /* both inside: the distance of skew lines, |q.(d1 x d2)| / |d1 x d2| */
           double dist = cl_dot(q, x) / sqrt(denom);
           cl_madd(c1, p1, d1, ss);
