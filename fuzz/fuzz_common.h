@@ -279,6 +279,22 @@ static double fz_tri_cond(const cl_triangle *t) {
   return x > 0 ? l * l / x : 1;
 }
 
+/* the smallest altitude of a triangle, |cross| / longest edge: barycentrics
+** of a point known to an absolute error e are known to about e / this */
+static double fz_tri_alt(const cl_triangle *t) {
+  double e[3], c[3], e2[3], l = 0, x;
+  int i;
+  for (i = 0; i < 3; i++) {
+    cl_sub(e, t->v[(i + 1) % 3], t->v[i]);
+    x = cl_length(e);
+    if (x > l) l = x;
+  }
+  cl_sub(e, t->v[1], t->v[0]);
+  cl_sub(e2, t->v[2], t->v[0]);
+  cl_cross(c, e, e2);
+  return l > 0 ? cl_length(c) / l : 0;
+}
+
 static void fz_moved(const cl_shape *s, int axis, double step, cl_shape *out) {
   double d[3] = {0, 0, 0};
   *out = *s;

@@ -39,13 +39,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   moderate = fz_moderate(&sc);
   if (hit && moderate) {
     double q[3], d[3], scale = sc.maxabs > 1 ? sc.maxabs : 1, slack = 0;
-    /* a sliver's plane is known to DBL_EPSILON * scale * cond; a ray at a
-    ** grazing angle to a plane meets it only to DBL_EPSILON / sin(angle),
-    ** sin(angle) > CL_EPSILON or the cast takes the in-plane branch */
+    /* Conditioning (doc/readme/robustness.md): a sliver's plane is known
+    ** to DBL_EPSILON * scale * cond, and a ray at a grazing angle meets a
+    ** plane only to that over sin(angle) (> CL_EPSILON, or the cast takes
+    ** the in-plane branch) */
     if (kind == CL_TRIANGLE && !s.tri.degenerate) {
       double sn = fabs(cl_dot(s.tri.n, r.ray.d));
       if (sn < CL_EPSILON) sn = CL_EPSILON;
-      slack = 16 * DBL_EPSILON * (scale + h.t) * (fz_tri_cond(&s.tri) + 1 / sn);
+      slack = 16 * DBL_EPSILON * (scale + h.t) * fz_tri_cond(&s.tri) / sn;
     }
     FZ_CHECK(!isnan(h.t) && fz_nonan(h.p, 3) && fz_nonan(h.n, 3), "cast NaN", h.t);
     FZ_CHECK(!isnan(h.u) && !isnan(h.v), "cast uv NaN", h.u);
@@ -58,7 +59,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       FZ_CHECK(cl_distance(&s, h.p) <= 1e-8 * (scale + h.t) + slack, "cast point off the shape",
                cl_distance(&s, h.p));
       if (kind == CL_TRIANGLE) {
-        double ut = 1e-9 + 16 * DBL_EPSILON * fz_tri_cond(&s.tri);
+        /* u, v of a point known to (rounding + slack), over the altitude */
+        double alt = fz_tri_alt(&s.tri);
+        double ut = 1e-9 + 16 * DBL_EPSILON * fz_tri_cond(&s.tri)
+                  + (alt > 0 ? (64 * DBL_EPSILON * (scale + h.t) + slack) / alt : INFINITY);
         FZ_CHECK(h.u >= -ut && h.v >= -ut && h.u + h.v <= 1 + ut, "cast uv range", h.u);
       }
     }
