@@ -5,6 +5,7 @@
 */
 #include <limits.h>
 #include <math.h>
+#include <string.h>
 #include "l_collide.h"
 #include "tree.h"
 
@@ -193,8 +194,8 @@ static int t_query_convex(lua_State *L) {
       const char *got = luaL_typename(L, -1);
       if (luaL_getmetafield(L, -1, "__name") && lua_type(L, -1) == LUA_TSTRING)
         got = lua_tostring(L, -1);
-      luaL_argerror(L, 2, lua_pushfstring(L, "collide.plane expected at index %d, got %s",
-                                          k + 1, got));
+      return luaL_argerror(L, 2, lua_pushfstring(L, "collide.plane expected at index %d, got %s",
+                                                 k + 1, got));
     }
     planes[k] = s->plane;
     lua_pop(L, 1);
@@ -309,8 +310,8 @@ static int ray_best(lua_State *L, l_tree *lt, const cl_ray *r, int fn) {
   lua_settop(L, 5);
   cl_tree_ray_begin(&c, &lt->tree, r, take_heap(L, lt, &own));
   base = lua_gettop(L);
+  memset(&b, 0, sizeof b);
   b.node = -1;
-  b.nvals = 0;
   b.t = INFINITY;
   lt->locked++;
   while ((p = cl_tree_ray_next(&c, b.node < 0 ? INFINITY : b.t, &te)) >= 0) {

@@ -483,8 +483,8 @@ static void set_leaf_entry(const cl_tree *t, cl_tree_entry *e, int i) {
 ** the one the exact casts compute by division (rays.c), so a node is never
 ** dropped for rounding and the entry t stays a lower bound */
 #define WIDEN (4 * DBL_EPSILON)
-static double down(double x) { return x > 0 ? x * (1 - WIDEN) : x * (1 + WIDEN); }
-static double up(double x) { return x > 0 ? x * (1 + WIDEN) : x * (1 - WIDEN); }
+static double lower_bound(double x) { return x > 0 ? x * (1 - WIDEN) : x * (1 + WIDEN); }
+static double upper_bound(double x) { return x > 0 ? x * (1 + WIDEN) : x * (1 - WIDEN); }
 
 static void ray_setup(cl_tree_ray *c, const cl_ray *r) {
   int k;
@@ -523,8 +523,8 @@ static int ray_box(const cl_tree_ray *c, const double lo[3], const double hi[3],
     if (t1 > tn) tn = t1;
     if (t2 < tf) tf = t2;
   }
-  a = down(tn);
-  b = up(tf);
+  a = lower_bound(tn);
+  b = upper_bound(tf);
   if (a > b || b < 0 || a > c->tmax) return 0;
   *tenter = a > 0 ? a : 0;
   return 1;
