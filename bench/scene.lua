@@ -9,7 +9,8 @@
 -- shape (and checks that both find the same nearest hit), 20-unit box
 -- queries, updates, pairs, a frustum query, and, for each Bullet program
 -- given as an argument, btDbvt's time per ray over the same boxes and rays.
--- Environment: SCENE_N, SCENE_RAYS, SCENE_BRUTE (rays brute-forced, default
+-- Environment: SCENE_N, SCENE_WORLD (default: the size that keeps the
+-- density of 100,000 items in 1000 units), SCENE_RAYS, SCENE_BRUTE (rays brute-forced, default
 -- 200: each costs ~20 ms; 2000 checks them all), SCENE_DATA (the file handed
 -- to the Bullet programs, which check the nearest item of every ray).
 local collide = require "collide"
@@ -18,7 +19,9 @@ local N = tonumber(os.getenv("SCENE_N")) or 100000
 local NRAYS = tonumber(os.getenv("SCENE_RAYS")) or 2000
 local NBRUTE = math.min(NRAYS, tonumber(os.getenv("SCENE_BRUTE")) or 200)
 local DATA = os.getenv("SCENE_DATA") or os.tmpname()
-local WORLD = 1000
+-- the world grows with N so that the density stays that of 100,000 items
+-- in 1000 units
+local WORLD = tonumber(os.getenv("SCENE_WORLD")) or 1000 * (N / 100000) ^ (1 / 3)
 
 local clock = os.clock
 local fmt = string.format
@@ -77,7 +80,7 @@ for i = 1, NRAYS do
   lines[N + i] = fmt("%.17g %.17g %.17g %.17g %.17g %.17g %.17g", ox, oy, oz, dx, dy, dz, len)
 end
 
-print(fmt("collide.scene benchmark under %s: %d items (aabb, obb, sphere, triangle) in a %d-unit world, %d rays 50-400 long",
+print(fmt("collide.scene benchmark under %s: %d items (aabb, obb, sphere, triangle) in a %.0f-unit world, %d rays 50-400 long",
   jit and jit.version or _VERSION, N, WORLD, NRAYS))
 
 -- add
@@ -129,6 +132,7 @@ local us_brute = t_brute / NBRUTE * 1e6
 print(fmt("  brute force (ray:cast on every shape) %9.0f us per ray (%d rays)", us_brute, NBRUTE))
 print(fmt("  speed-up                            %9.0f x   identical nearest hits: %d of %d",
   us_brute / us_ray, same, NBRUTE))
+local failed = same ~= NBRUTE
 
 -- raycast_all
 t0 = clock()
@@ -201,9 +205,16 @@ if arg and arg[1] then
     if per then
       print(fmt("  Bullet %-28s %9.2f us per ray, build %.3f s; collide from Lua %.2f us per ray (%.2fx); same nearest items: %d of %d",
         name, per, build or -1, us_ray, per / us_ray, agree, NRAYS))
+      failed = failed or agree ~= NRAYS
     else
       print("  Bullet program " .. arg[k] .. " failed:\n" .. text)
+      failed = true
     end
   end
   if not os.getenv("SCENE_DATA") then os.remove(DATA) end
+end
+
+if failed then
+  io.stderr:write("bench/scene.lua: results differ from brute force or Bullet\n")
+  os.exit(1)
 end
