@@ -205,4 +205,22 @@ describe("regressions", function()
       end
     end
   end)
+
+  -- fuzz_ray (make fuzz-smoke): the edge functions d.(B x C) of the
+  -- triangle cast were computed on the full vectors from the ray's origin,
+  -- whose rounding (eps * |B| |C|) swamped the answer for a small triangle
+  -- far away: a ray 1e-6 beside a 1e-10 triangle 12 away hit it
+  it("misses a tiny far triangle that the ray passes beside", function()
+    local t = collide.triangle(6.9999999999650004, 7.0000000001269997, 7.0000000001269997,
+                               7.0000000001269997, 7.0000000001269997, 6.9999999998720002,
+                               7.0000000001269997, 7.0000000001269997, 7.0000000001269997)
+    assert.is_nil(collide.ray(1e-6, 0, 0, 1, 1, 1):cast(t))
+    assert.is_false(collide.intersects(collide.ray(1e-6, 0, 0, 1, 1, 1), t))
+    -- and through its centroid it hits, at the plane y = 7.0000000001269997
+    local cx, cy, cz = t:centroid()
+    local r = collide.ray(cx - 7, cy - 7, cz - 7, 1, 1, 1)
+    local hit, px, py, pz = r:cast(t)
+    assert.is_not_nil(hit)
+    assert.is_true(t:distance(px, py, pz) <= 1e-14)
+  end)
 end)

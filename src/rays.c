@@ -220,7 +220,7 @@ static int cast_coplanar_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h) 
 ** between the triangles of a mesh. The in-plane case is handled apart. */
 static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hit *h) {
   const double *a = tr->v[0], *cr = tr->cr;
-  double A[3], B[3], C[3], x[3], det, u, v, t, dn, wa, wb, wc, sum;
+  double A[3], B[3], C[3], Ap[3], Bp[3], Cp[3], x[3], det, u, v, t, dn, wa, wb, wc, sum;
   if (tr->degenerate) return cast_segment_tri(r, tr, h);
   det = -cl_dot(cr, r->d);                   /* Moller-Trumbore's determinant */
   dn = cl_dot(tr->n, r->d);
@@ -234,9 +234,17 @@ static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hi
   cl_sub(A, a, r->o);
   cl_sub(B, tr->v[1], r->o);
   cl_sub(C, tr->v[2], r->o);
-  cl_cross(x, B, C); wa = cl_dot(r->d, x);   /* weight of a */
-  cl_cross(x, C, A); wb = cl_dot(r->d, x);
-  cl_cross(x, A, B); wc = cl_dot(r->d, x);
+  /* the edge functions on the vertices' offsets from the ray's line (Woop's
+  ** shear, as a projection): d.(B x C) is unchanged, but without the long
+  ** components along d its rounding is that of the offsets, not of |B||C|
+  ** (which made a ray 1e-6 beside a 1e-10 triangle 12 away hit it). Each
+  ** offset depends on one vertex only, so a shared edge stays watertight. */
+  cl_madd(Ap, A, r->d, -cl_dot(A, r->d));
+  cl_madd(Bp, B, r->d, -cl_dot(B, r->d));
+  cl_madd(Cp, C, r->d, -cl_dot(C, r->d));
+  cl_cross(x, Bp, Cp); wa = cl_dot(r->d, x); /* weight of a */
+  cl_cross(x, Cp, Ap); wb = cl_dot(r->d, x);
+  cl_cross(x, Ap, Bp); wc = cl_dot(r->d, x);
   if ((wa < 0 || wb < 0 || wc < 0) && (wa > 0 || wb > 0 || wc > 0)) return 0;
   sum = wa + wb + wc;
   if (sum == 0) return 0;
