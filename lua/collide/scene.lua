@@ -8,7 +8,7 @@
 -- raycast_all break ties in t with it (the earlier added first). It is the
 -- id the tree orders its results by.
 --
--- Shapes without bounds (planes, rays with infinite tmax) are kept out of
+-- Shapes without bounds (planes, rays with infinite tmax, empty meshes) are kept out of
 -- the tree in a list that every query also tests.
 local core = require "collide.core"
 local frustum = require "collide.frustum"
