@@ -39,7 +39,7 @@ static int q_cast(lua_State *L) {
   cl_hit h;
   if (s == NULL && l_tomesh(L, 2) != NULL) return l_mesh_cast(L);
   if (s == NULL || s->tag == CL_RAY)
-    l_typeerror(L, 2, "aabb, obb, sphere, triangle or plane");
+    l_typeerror(L, 2, "aabb, obb, sphere, triangle, plane or mesh");
   if (!cl_cast(r, s, lua_toboolean(L, 3), &h)) { lua_pushnil(L); return 1; }
   lua_pushnumber(L, h.t);
   l_pushvec(L, h.p);
