@@ -202,8 +202,11 @@ static void fz_check_unit(const double n[3], const char *what) {
 /* Moderate inputs: every magnitude within [1e-100, 1e100] (or zero). Inside
 ** it no product of two coordinates overflows nor underflows to a wrong
 ** zero, so a NaN can only be a defect. */
+#ifndef FZ_MAXABS
+#define FZ_MAXABS 1e100   /* -DFZ_MAXABS=... to probe a wider range */
+#endif
 static int fz_moderate(const fz_scale *sc) {
-  return sc->maxabs <= 1e100 && (sc->minabs >= 1e-100 || sc->minabs == INFINITY);
+  return sc->maxabs <= FZ_MAXABS && (sc->minabs >= 1 / FZ_MAXABS || sc->minabs == INFINITY);
 }
 
 /* The near-touch margin. Two shapes whose answer could change by rounding

@@ -17,7 +17,7 @@
 -- check-valgrind uses fewer).
 local collide = require "collide"
 
-local CALLS = tonumber(os.getenv("HOSTILE_CALLS")) or 150000
+local CALLS = tonumber(os.getenv("HOSTILE_CALLS")) or 100000
 local unpack = table.unpack or unpack
 
 -- Park-Miller minimal standard generator: exact in doubles
