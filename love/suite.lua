@@ -207,6 +207,17 @@ local function run(out)
   else
     skip("collide.mesh", "not in this build")
   end
+  if collide.load_obj and collide.mesh then
+    -- OBJ text, as a game reads it with love.filesystem.read: a unit quad
+    same("load_obj text into a mesh", { 12, 6, 2, 1, 0.75, 0.5, 0, 0, 0, 1, 1 }, function()
+      local v, idx = collide.load_obj("v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n")
+      local m = collide.mesh(v, idx)
+      local t, px, py, pz, nx, ny, nz, _, _, tri = collide.ray(0.75, 0.5, 1, 0, 0, -1):cast(m)
+      return #v, #idx, m:count(), t, px, py, pz, nx, ny, nz, tri
+    end)
+  else
+    skip("collide.load_obj", "not in this build")
+  end
   if collide.scene then
     same("scene raycast and query", { "crate", 1, 0, 0.5, 0.5, -1, 0, 0, 1, "crate" }, function()
       local sc = collide.scene()
