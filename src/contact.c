@@ -89,6 +89,7 @@ static int sat_contact(const cl_shape *sa, const cl_shape *sb, double n[3], doub
   edges(&a, ea);
   edges(&b, eb);
   best.found = 0;
+  best.depth = 0;                  /* read only once found; set for the linters */
   if (a.is_box) { for (i = 0; i < 3; i++) try_axis(&a, &b, ea[i], &best); }
   else if (!sa->tri.degenerate) try_axis(&a, &b, sa->tri.n, &best);
   if (b.is_box) { for (i = 0; i < 3; i++) try_axis(&a, &b, eb[i], &best); }
