@@ -136,6 +136,19 @@ local callbacks = {
   function() collectgarbage("collect") return true end,
   function() coroutine.yield() return true end,
   function() chaos_call() return true end,
+  -- change the tree being walked, from inside its own raycast
+  function()
+    for _, o in ipairs(pool) do
+      if getmetatable(o) == getmetatable(collide.tree()) then
+        o:insert(collide.aabb(0, 0, 0, 1, 1, 1))
+        o:remove(1)
+      end
+    end
+    return 0.5
+  end,
+  function() return "far" end,
+  function() return NAN end,
+  function() return -1 end,
 }
 
 local pool = {}        -- objects made so far (shapes, trees, meshes, scenes...)
@@ -205,6 +218,8 @@ local structured = {
   function() return { pool_object(), rint(6) - 1 }, 2 end,
   function() return { pick { "a", "b", "c", 1, true }, pool_object() }, 2 end,
   function() return { pick { "a", "b", "c", 1, true } }, 1 end,
+  function() return { pool_object() }, 1 end,
+  function() return { pool_object(), pick(callbacks) }, 2 end,
   function()
     local x, y, z = moderate_number(), moderate_number(), moderate_number()
     return { collide.aabb(x, y, z, x + 1, y + 2, z + 0.5), rint(100) }, 2
@@ -311,6 +326,31 @@ local function args_moderate(args, n)
   return true
 end
 
+-- arguments of the right kinds for the methods that take proxies, items
+-- and callbacks, with a hostile value now and then
+local function small_int() return rint(7) - 1 end
+local function maybe(v) if rand() < 0.15 then return any_value() end return v end
+local function box() local x, y, z = moderate_number(), moderate_number(), moderate_number()
+  return collide.aabb(x, y, z, x + rand() * 3, y + rand() * 3, z + rand() * 3) end
+local function ray() return collide.ray(moderate_number(), moderate_number(), moderate_number(),
+  moderate_number(), moderate_number(), 1) end
+local item = function() return pick { "a", "b", "c", 1, 2, true } end
+local hints = {
+  insert = function() return { maybe(box()), maybe(rint(50)) }, rint(2) end,
+  move = function() return { maybe(small_int()), maybe(box()) }, 2 end,
+  remove = function() return { maybe(rand() < 0.5 and small_int() or item()) }, 1 end,
+  fat = function() return { maybe(small_int()) }, 1 end,
+  id = function() return { maybe(small_int()) }, 1 end,
+  raycast = function() return { maybe(ray()), maybe(pick(callbacks)) }, rint(2) end,
+  raycast_all = function() return { maybe(ray()), maybe(pick(callbacks)) }, rint(2) end,
+  query = function() return { maybe(pool_object()), maybe(pick(callbacks)) }, rint(2) end,
+  add = function() return { maybe(item()), maybe(pool_object()) }, 2 end,
+  update = function() return { maybe(item()), maybe(pool_object()) }, rint(2) end,
+  has = function() return { item() }, 1 end,
+  shape = function() return { item() }, 1 end,
+  triangle = function() return { maybe(small_int()), maybe(rand() < 0.5 and fresh_shape() or nil) }, 2 end,
+}
+
 -- ---------------------------------------------------------------------
 -- the API: every function of the module, every method of every object
 
@@ -394,6 +434,10 @@ end
 local STANDARD = {
   "^bad argument #%d+ to '[^']+' %(.+%)$",
   "^calling '[^']+' on bad self",
+  -- the binding's other errors (src/l_tree.c, src/l_mesh.c)
+  "^not enough memory$",
+  "^cannot change a tree during its raycast callback$",
+  "^raycast callback must return a number or nil, got ",
 }
 -- errors that a trap or callback of ours causes, or the interpreter raises
 -- for them, and pass through a C function
@@ -506,7 +550,15 @@ local function random_call()
     local entry = pick(ms)
     local self = obj
     if rand() < 0.1 then self = any_value() end   -- a bad self
-    local args, n = arg_list()
+    local args, n
+    if hints[entry.name] and rand() < 0.5 then
+      args, n = hints[entry.name]()
+    elseif collide.type(obj) == nil and rand() < 0.5 then
+      -- trees, meshes, scenes, frustums: mostly arguments of their shapes
+      args, n = pick(structured)()
+    else
+      args, n = arg_list()
+    end
     if self == nil then self = false end
     call(entry, args, n, self)
   end
