@@ -12,7 +12,9 @@ HOSTILE_CORE    = $(filter-out src/l_%.c,$(wildcard src/*.c))
 SAN_BUILD       = build/sanitize
 SAN_SO          = $(SAN_BUILD)/collide/core.so
 SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-SAN_ENV         = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so)" \
+# gcc: its libasan.so is the runtime preloaded into the interpreter
+SAN_CC          ?= gcc
+SAN_ENV         = LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
                   ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:detect_stack_use_after_return=1 \
                   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
@@ -42,7 +44,7 @@ CI_TARGETS += sanitize fuzz-smoke
 $(SAN_SO): $(SRC) $(HDR) | deps
 	@sh fuzz/deps.sh sanitize
 	@mkdir -p $(SAN_BUILD)/collide
-	$(CC) -g -O1 -fPIC $(CFLAGS_W) $(SAN_FLAGS) -I$(LUA_INCDIR) $(SRC) -o $@ -shared -lm
+	$(SAN_CC) -g -O1 -fPIC $(CFLAGS_W) $(SAN_FLAGS) -I$(LUA_INCDIR) $(SRC) -o $@ -shared -lm
 
 sanitize: $(SAN_SO)
 	$(SAN_ENV) $(LUA) $(BUSTED) --cpath="./$(SAN_BUILD)/?.so" spec
