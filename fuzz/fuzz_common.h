@@ -26,7 +26,7 @@
 
 typedef struct { const uint8_t *p; size_t n; } fz_in;
 
-static uint8_t fz_byte(fz_in *in) {
+static inline uint8_t fz_byte(fz_in *in) {
   uint8_t b;
   if (in->n == 0) return 0;
   b = *in->p++;
@@ -34,14 +34,14 @@ static uint8_t fz_byte(fz_in *in) {
   return b;
 }
 
-static uint64_t fz_u64(fz_in *in) {
+static inline uint64_t fz_u64(fz_in *in) {
   uint64_t u = 0;
   int k;
   for (k = 0; k < 8; k++) u = (u << 8) | fz_byte(in);
   return u;
 }
 
-static double fz_double(fz_in *in) {
+static inline double fz_double(fz_in *in) {
   static const double special[] = {
     0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 1e-9, 1e-6, 1e6, 1e9, 1e-300, 1e300,
     DBL_MAX, -DBL_MAX, DBL_MIN, 4.9406564584124654e-324, 1e150, 1e-150,
@@ -72,11 +72,11 @@ static double fz_double(fz_in *in) {
   }
 }
 
-static void fz_vec(fz_in *in, double v[3]) {
+static inline void fz_vec(fz_in *in, double v[3]) {
   v[0] = fz_double(in); v[1] = fz_double(in); v[2] = fz_double(in);
 }
 
-static int fz_finite3(const double v[3]) {
+static inline int fz_finite3(const double v[3]) {
   return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
 }
 
@@ -84,7 +84,7 @@ static int fz_finite3(const double v[3]) {
 ** small enough that squares and sums of squares cannot overflow */
 typedef struct { double maxabs, minabs; } fz_scale;
 
-static void fz_note(fz_scale *sc, const double *v, int n) {
+static inline void fz_note(fz_scale *sc, const double *v, int n) {
   int k;
   for (k = 0; k < n; k++) {
     double a = fabs(v[k]);
@@ -95,7 +95,7 @@ static void fz_note(fz_scale *sc, const double *v, int n) {
 
 /* a shape of the kind chosen by a byte; returns 1 when it is valid in the
 ** binding's sense. With raw != 0 nothing is checked or repaired. */
-static int fz_shape(fz_in *in, cl_shape *s, int kind, int raw, fz_scale *sc) {
+static inline int fz_shape(fz_in *in, cl_shape *s, int kind, int raw, fz_scale *sc) {
   double a[3], b[3], c[3], q[4], x;
   int ok = 1, k;
   memset(s, 0, sizeof *s);
@@ -161,7 +161,7 @@ static int fz_shape(fz_in *in, cl_shape *s, int kind, int raw, fz_scale *sc) {
 }
 
 /* FZ_VERBOSE=1 in the environment prints the decoded shapes (to read a crash) */
-static void fz_print(const char *name, const cl_shape *s) {
+static inline void fz_print(const char *name, const cl_shape *s) {
   static int verbose = -1;
   const double *v;
   int n, k;
@@ -181,20 +181,20 @@ static void fz_print(const char *name, const cl_shape *s) {
   fprintf(stderr, "\n");
 }
 
-static void fz_fail(const char *what, double x) {
+static inline void fz_fail(const char *what, double x) {
   fprintf(stderr, "property violated: %s (%.17g)\n", what, x);
   abort();
 }
 
 #define FZ_CHECK(cond, what, x) do { if (!(cond)) fz_fail(what, (double)(x)); } while (0)
 
-static int fz_nonan(const double *v, int n) {
+static inline int fz_nonan(const double *v, int n) {
   int k;
   for (k = 0; k < n; k++) if (isnan(v[k])) return 0;
   return 1;
 }
 
-static void fz_check_unit(const double n[3], const char *what) {
+static inline void fz_check_unit(const double n[3], const char *what) {
   double l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
   FZ_CHECK(fabs(l - 1) <= 1e-9, what, l);
 }
@@ -205,7 +205,7 @@ static void fz_check_unit(const double n[3], const char *what) {
 #ifndef FZ_MAXABS
 #define FZ_MAXABS 1e100   /* -DFZ_MAXABS=... to probe a wider range */
 #endif
-static int fz_moderate(const fz_scale *sc) {
+static inline int fz_moderate(const fz_scale *sc) {
   return sc->maxabs <= FZ_MAXABS && (sc->minabs >= 1 / FZ_MAXABS || sc->minabs == INFINITY);
 }
 
@@ -221,7 +221,7 @@ static int fz_moderate(const fz_scale *sc) {
 ** (Ericson 4.4.1): along a cross axis L of near-parallel edges that widens
 ** the projected radii by up to CL_EPSILON * (sum of extents) / |L|, a
 ** documented conservative margin. The nudge must exceed it. */
-static double fz_pair_delta(const cl_shape *a, const cl_shape *b, double delta) {
+static inline double fz_pair_delta(const cl_shape *a, const cl_shape *b, double delta) {
   const cl_shape *s[2];
   double u[2][3][3], e[2][3], lmin = INFINITY;
   int n, i, j;
@@ -253,11 +253,11 @@ static double fz_pair_delta(const cl_shape *a, const cl_shape *b, double delta) 
 /* Rays and degenerate triangles (segments) meet within the absolute
 ** tolerance CL_EPSILON * (1 + largest origin coordinate) (conventions.md):
 ** the nudge must exceed it too. */
-static int fz_thin(const cl_shape *s) {
+static inline int fz_thin(const cl_shape *s) {
   return s->tag == CL_RAY || (s->tag == CL_TRIANGLE && s->tri.degenerate);
 }
 
-static double fz_delta(const cl_shape *a, const cl_shape *b, double delta, double maxabs) {
+static inline double fz_delta(const cl_shape *a, const cl_shape *b, double delta, double maxabs) {
   delta = fz_pair_delta(a, b, delta);
   if (fz_thin(a) && fz_thin(b)) delta += 4 * CL_EPSILON * (1 + maxabs);
   return delta;
@@ -266,7 +266,7 @@ static double fz_delta(const cl_shape *a, const cl_shape *b, double delta, doubl
 /* How ill-conditioned a triangle is: (longest edge)^2 / |cross|, at most
 ** 1 / CL_EPSILON for a triangle that is not degenerate. A sliver's normal
 ** and plane are only known to about DBL_EPSILON * scale * this. */
-static double fz_tri_cond(const cl_triangle *t) {
+static inline double fz_tri_cond(const cl_triangle *t) {
   double e[3], c[3], e2[3], l = 0, x;
   int i;
   if (t->degenerate) return 1;
@@ -284,7 +284,7 @@ static double fz_tri_cond(const cl_triangle *t) {
 
 /* the smallest altitude of a triangle, |cross| / longest edge: barycentrics
 ** of a point known to an absolute error e are known to about e / this */
-static double fz_tri_alt(const cl_triangle *t) {
+static inline double fz_tri_alt(const cl_triangle *t) {
   double e[3], c[3], e2[3], l = 0, x;
   int i;
   for (i = 0; i < 3; i++) {
@@ -298,7 +298,7 @@ static double fz_tri_alt(const cl_triangle *t) {
   return l > 0 ? cl_length(c) / l : 0;
 }
 
-static void fz_moved(const cl_shape *s, int axis, double step, cl_shape *out) {
+static inline void fz_moved(const cl_shape *s, int axis, double step, cl_shape *out) {
   double d[3] = {0, 0, 0};
   *out = *s;
   d[axis] = step;
@@ -309,7 +309,7 @@ static void fz_moved(const cl_shape *s, int axis, double step, cl_shape *out) {
 ** under every nudge of b), 0 when they are robustly apart, -1 when they are
 ** near touching. Only the order (a, b) is asked: symmetry is checked by
 ** comparing fz_robust(a, b) with fz_robust(b, a). */
-static int fz_robust(const cl_shape *a, const cl_shape *b, double delta) {
+static inline int fz_robust(const cl_shape *a, const cl_shape *b, double delta) {
   int base = cl_intersects(a, b), k, sgn;
   cl_shape m;
   for (k = 0; k < 3; k++)

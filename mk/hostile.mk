@@ -22,8 +22,8 @@ FUZZ_CC         ?= clang
 FUZZ_BUILD      = build/fuzz
 FUZZ_HARNESSES  = $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_BINS       = $(addprefix $(FUZZ_BUILD)/,$(FUZZ_HARNESSES))
-FUZZ_FLAGS      = -g -O1 -std=c99 -fsanitize=fuzzer,address,undefined,float-cast-overflow \
-                  -fno-sanitize-recover=all
+FUZZ_FLAGS      = -g -O1 -std=c99 -Wall -Wextra -pedantic -Wshadow \
+                  -fsanitize=fuzzer,address,undefined,float-cast-overflow -fno-sanitize-recover=all
 FUZZ_SECONDS       ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
 # extra libFuzzer options, e.g. FUZZ_OPTS=-jobs=2; the smoke run has a fixed
