@@ -488,9 +488,19 @@ local function unsafe(v)
   if type(v) == "userdata" or type(v) == "table" then safe[v] = nil end
 end
 
+-- a value whose metamethods or body run our code: what that code raises
+-- passes through the C function unchanged
+local function runs_code(v)
+  local t = type(v)
+  if t == "function" or t == "thread" then return true end
+  return t == "table" and getmetatable(v) ~= nil and collide.type(v) == nil
+    and not safe[v]
+end
+
 local function call(entry, args, n, self)
   local mod = args_moderate(args, n) and (self == nil or value_moderate(self))
-  local trapped = not mod
+  local trapped = runs_code(self)
+  for i = 1, n do trapped = trapped or runs_code(args[i]) end
   local res
   if self ~= nil then
     res = pack(pcall(entry.f, self, unpack(args, 1, n)))
