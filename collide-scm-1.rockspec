@@ -37,6 +37,7 @@ build = {
       },
       libraries = { "m" },
     },
+    ["collide.args"] = "lua/collide/args.lua",
     ["collide.frustum"] = "lua/collide/frustum.lua",
     ["collide"] = "lua/collide/init.lua",
     ["collide.obj"] = "lua/collide/obj.lua",

@@ -22,18 +22,8 @@ Frustum.__index = Frustum
 Frustum.__name = "collide.frustum"
 M.Frustum = Frustum
 
-local function typename(v)
-  local mt = getmetatable(v)
-  if type(mt) == "table" then
-    local name = rawget(mt, "__name")
-    if type(name) == "string" then return name end
-  end
-  return type(v)
-end
-
-local function argerror(n, fname, msg)
-  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), 3)
-end
+local args = require "collide.args"
+local typename, argerror = args.typename, args.argerror
 
 local function finite(x) return x == x and x ~= huge and x ~= -huge end
 

@@ -32,18 +32,8 @@ local HEAD = setmetatable({}, { __tostring = function() return "scene list head"
 local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true }
 local FRUSTUM_EXACT = CORE
 
-local function typename(v)
-  local mt = getmetatable(v)
-  if type(mt) == "table" then
-    local name = rawget(mt, "__name")
-    if type(name) == "string" then return name end
-  end
-  return type(v)
-end
-
-local function argerror(n, fname, msg)
-  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), 3)
-end
+local args = require "collide.args"
+local typename, argerror = args.typename, args.argerror
 
 local function check_item(item, fname)
   if item == nil then argerror(1, fname, "item expected, got nil") end
