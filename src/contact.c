@@ -97,7 +97,7 @@ static int sat_contact(const cl_shape *sa, const cl_shape *sb, double n[3], doub
   for (i = 0; i < 3; i++)
     for (j = 0; j < 3; j++) {
       cl_cross(ax, ea[i], eb[j]);
-      if (cl_length(ax) <= CL_EPSILON * cl_length(ea[i]) * cl_length(eb[j])) continue;
+      if (!cl_axis_ok(ax, ea[i], eb[j])) continue;
       try_axis(&a, &b, ax, &best);
     }
   if (!best.found) return 0;

@@ -8,9 +8,19 @@
 #include "collide.h"
 
 /* an aabb or obb as centre, half extents and unit axes */
-typedef struct { double c[3], e[3], u[3][3]; } cl_box;
+/* aligned: u is the identity (an aabb), so local coordinates are v - c */
+typedef struct { double c[3], e[3], u[3][3]; int aligned; } cl_box;
 
 void cl_box_of(const cl_shape *s, cl_box *b);
+
+/* whether a = e x f is long enough to serve as a separating axis:
+** |a| > epsilon |e| |f|. Squares where they cannot overflow or underflow,
+** lengths (no sqrt on the fast path) otherwise. */
+static inline int cl_axis_ok(const double a[3], const double e[3], const double f[3]) {
+  double aa = cl_dot(a, a), ef = cl_dot(e, e) * cl_dot(f, f);
+  if (aa > 1e-250 && ef < 1e250) return aa > CL_EPSILON * CL_EPSILON * ef;
+  return cl_length(a) > CL_EPSILON * cl_length(e) * cl_length(f);
+}
 double cl_box_radius(const cl_box *b, const double a[3]);
 void cl_tri_local(const cl_box *b, const cl_triangle *t, double v[3][3]);
 void cl_segment_of(const cl_triangle *t, cl_ray *r);

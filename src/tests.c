@@ -11,6 +11,7 @@ void cl_box_of(const cl_shape *s, cl_box *b) {
     cl_copy(b->c, s->obb.c);
     cl_copy(b->e, s->obb.e);
     for (k = 0; k < 3; k++) cl_copy(b->u[k], s->obb.u[k]);
+    b->aligned = 0;
     return;
   }
   for (k = 0; k < 3; k++) {
@@ -18,6 +19,7 @@ void cl_box_of(const cl_shape *s, cl_box *b) {
     b->e[k] = (s->aabb.max[k] - s->aabb.min[k]) / 2;
     cl_set(b->u[k], k == 0, k == 1, k == 2);
   }
+  b->aligned = 1;
 }
 
 /* the segment (or point) a degenerate triangle stands for, as a ray */
@@ -78,7 +80,8 @@ void cl_tri_local(const cl_box *b, const cl_triangle *t, double v[3][3]) {
   for (i = 0; i < 3; i++) {
     double m[3];
     cl_sub(m, t->v[i], b->c);
-    for (k = 0; k < 3; k++) v[i][k] = cl_dot(m, b->u[k]);
+    if (b->aligned) cl_copy(v[i], m);
+    else for (k = 0; k < 3; k++) v[i][k] = cl_dot(m, b->u[k]);
   }
 }
 
@@ -86,7 +89,7 @@ void cl_tri_local(const cl_box *b, const cl_triangle *t, double v[3][3]) {
 ** in the box's frame. A cross-product axis too short to trust is skipped,
 ** never normalised. */
 static int box_triangle(const cl_box *b, const cl_triangle *t) {
-  double v[3][3], f[3][3], n[3];
+  double v[3][3], f[3][3], n[3], ff[3];
   int i, j, k;
   cl_tri_local(b, t, v);
   for (k = 0; k < 3; k++) {
@@ -95,14 +98,29 @@ static int box_triangle(const cl_box *b, const cl_triangle *t) {
     if (lo > b->e[k] || hi < -b->e[k]) return 0;
   }
   for (i = 0; i < 3; i++) cl_sub(f[i], v[(i + 1) % 3], v[i]);
+  /* axis e_k x f_j has a zero k component: (.., -f[k2], f[k1]) at k1, k2 */
+  for (j = 0; j < 3; j++) ff[j] = cl_dot(f[j], f[j]);
   for (k = 0; k < 3; k++) {
+    static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
+    int k1 = next[k], k2 = prev[k];
+    double e1 = b->e[k1], e2 = b->e[k2];
+    double v01 = v[0][k1], v02 = v[0][k2], v11 = v[1][k1], v12 = v[1][k2];
+    double v21 = v[2][k1], v22 = v[2][k2];
     for (j = 0; j < 3; j++) {
-      double a[3] = {0, 0, 0}, unit[3] = {0, 0, 0}, p0, p1, p2, r, lo, hi;
-      unit[k] = 1;
-      cl_cross(a, unit, f[j]);
-      if (cl_length(a) <= CL_EPSILON * cl_length(f[j])) continue;
-      p0 = cl_dot(a, v[0]); p1 = cl_dot(a, v[1]); p2 = cl_dot(a, v[2]);
-      r = b->e[0] * fabs(a[0]) + b->e[1] * fabs(a[1]) + b->e[2] * fabs(a[2]);
+      const double *fj = f[j];
+      double ak1 = -fj[k2], ak2 = fj[k1], p0, p1, p2, r, lo, hi;
+      double aa = ak1 * ak1 + ak2 * ak2;
+      if (aa > 1e-250 && ff[j] < 1e250) { if (!(aa > CL_EPSILON * CL_EPSILON * ff[j])) continue; }
+      else {
+        double a[3], unit[3] = {0, 0, 0};
+        unit[k] = 1;
+        cl_cross(a, unit, fj);
+        if (!cl_axis_ok(a, unit, fj)) continue;
+      }
+      p0 = ak1 * v01 + ak2 * v02;
+      p1 = ak1 * v11 + ak2 * v12;
+      p2 = ak1 * v21 + ak2 * v22;
+      r = e1 * fabs(ak1) + e2 * fabs(ak2);
       lo = p0 < p1 ? p0 : p1; if (p2 < lo) lo = p2;
       hi = p0 > p1 ? p0 : p1; if (p2 > hi) hi = p2;
       if (lo > r || hi < -r) return 0;
@@ -152,8 +170,9 @@ static int ray_plane(const cl_ray *r, const cl_plane *p) {
 static int ray_ray(const cl_ray *a, const cl_ray *b) {
   double c1[3], c2[3], m = cl_maxabs3(a->o), n = cl_maxabs3(b->o), tol;
   tol = CL_EPSILON * (1 + (m > n ? m : n));
-  return cl_closest_segments(a->o, a->d, a->tmax, b->o, b->d, b->tmax,
-                             NULL, NULL, c1, c2) <= tol * tol;
+  /* sqrt(d2) <= tol, not d2 <= tol^2: tol^2 overflows for huge origins */
+  return sqrt(cl_closest_segments(a->o, a->d, a->tmax, b->o, b->d, b->tmax,
+                                  NULL, NULL, c1, c2)) <= tol;
 }
 
 static int plane_plane(const cl_plane *a, const cl_plane *b) {
@@ -191,7 +210,7 @@ static int tri_tri(const cl_triangle *a, const cl_triangle *b) {
   for (i = 0; i < 3; i++)
     for (j = 0; j < 3; j++) {
       cl_cross(ax, ea[i], eb[j]);
-      if (cl_length(ax) <= CL_EPSILON * cl_length(ea[i]) * cl_length(eb[j])) continue;
+      if (!cl_axis_ok(ax, ea[i], eb[j])) continue;
       if (sep_tri_tri(a, b, ax)) return 0;
     }
   for (i = 0; i < 3; i++) {
