@@ -223,4 +223,18 @@ describe("regressions", function()
     assert.is_not_nil(hit)
     assert.is_true(t:distance(px, py, pz) <= 1e-14)
   end)
+
+  -- fuzz_mesh: ray-ray and ray-segment compared the squared distance with
+  -- the squared tolerance 1e-9 * (1 + largest origin coordinate), which
+  -- overflows to inf near the largest double: every pair "intersected"
+  it("does not let the tolerance overflow at the largest coordinates", function()
+    local M = 1.7976931348623157e308
+    assert.is_false(collide.intersects(collide.segment(M, -16, 0, M, -15, 0),
+                                       collide.segment(0, 0, 0, 1, 0, 0)))
+    assert.is_false(collide.intersects(collide.triangle(M, -16, 0, M, -16, 0, M, -16, 0),
+                                       collide.triangle(0, 0, 0, 0, 0, 0, 0, 0, 0)))
+    assert.is_nil(collide.ray(0, 0, 0, 0, 1, 0):cast(collide.triangle(M, 5, 0, M, 6, 0, M, 6, 0)))
+    -- a true meeting out there is still found: the second ray reaches x = M
+    assert.is_true(collide.intersects(collide.ray(M, -16, 0, 0, 1, 0), collide.ray(0, 0, 0, 1, 0, 0)))
+  end)
 end)

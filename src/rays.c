@@ -172,7 +172,7 @@ static int cast_segment_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h) {
     s = tb != ta ? cl_clamp((t - ta) / (tb - ta), 0, 1) : 0;   /* a point: no 0 / 0 */
   } else {
     double d2 = cl_closest_segments(r->o, r->d, r->tmax, a, sd, len, &t, &s, c1, c2);
-    if (d2 > tol * tol) return 0;
+    if (!(sqrt(d2) <= tol)) return 0;        /* not d2 > tol^2: that overflows */
     s = len > 0 ? s / len : 0;
   }
   h->t = t;
