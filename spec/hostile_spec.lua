@@ -418,7 +418,7 @@ local function methods(obj)
       m[#m + 1] = { name = name, f = f, is_c = debug.getinfo(f, "S").what == "C" }
     end
   end
-  for _, meta in ipairs { "__tostring", "__eq", "__len", "__call", "__index", "__newindex" } do
+  for _, meta in ipairs { "__tostring", "__eq", "__len", "__call", "__index", "__newindex", "__gc", "__close" } do
     local f = rawget(mt, meta)
     if type(f) == "function" then
       m[#m + 1] = { name = meta, f = f, is_c = debug.getinfo(f, "S").what == "C" }

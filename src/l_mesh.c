@@ -179,13 +179,12 @@ static int f_mesh(lua_State *L) {
   return 1;
 }
 
+/* a script can call getmetatable(mesh).__gc itself: only on a mesh */
 static int mesh_gc(lua_State *L) {
-  l_mesh *lm = (l_mesh *)lua_touserdata(L, 1);
-  if (lm != NULL) {
-    cl_mesh_free(&lm->m);
-    free(lm->scratch);
-    lm->scratch = NULL;
-  }
+  l_mesh *lm = check_mesh(L, 1);
+  cl_mesh_free(&lm->m);
+  free(lm->scratch);
+  lm->scratch = NULL;
   return 0;
 }
 

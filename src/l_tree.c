@@ -58,9 +58,11 @@ static int push_proxies(lua_State *L, const cl_tree_entry *e, int n) {
 
 /* ---------------------------------------------------------------------- */
 
+/* A script can call getmetatable(tree).__gc itself: on anything but a
+** tree (a shape's memory read as a tree was freed as one), or on a tree
+** whose raycast is walking it, that is refused like any other change. */
 static int t_gc(lua_State *L) {
-  l_tree *lt = (l_tree *)lua_touserdata(L, 1);
-  if (lt != NULL) cl_tree_free(&lt->tree);
+  cl_tree_free(&check_unlocked(L)->tree);
   return 0;
 }
 
