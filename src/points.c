@@ -109,6 +109,7 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]) {
       else cl_madd(out, sp->c, d, sp->r / len);
       break;
     }
+    default: cl_copy(out, p); break;   /* no such shape; out is never left unset */
   }
 }
 
