@@ -585,7 +585,6 @@ end
 
 describe("hostile input", function()
   it("every function and method survives random argument lists", function()
-    local t0 = os.clock()
     for i = 1, CALLS do
       if i % 5 == 0 then
         -- inside a coroutine, so yielding traps do yield across the C call
@@ -619,6 +618,5 @@ describe("hostile input", function()
     assert.is_true(calls >= CALLS)
     assert.is_true(errors < calls * 0.95, ("%d of %d calls raised"):format(errors, calls))
     assert.is_true(errors > calls * 0.05)
-    assert.is_true(os.clock() - t0 < 60)
   end)
 end)
