@@ -11,3 +11,9 @@ bench: bench-narrow
 
 bench-narrow: $(SO) $(FLOOR_SO)
 	$(LUA) -e 'package.path="./lua/?.lua;./lua/?/init.lua;./bench/?.lua;"..package.path; package.cpath="./$(BUILD)/?.so;./$(BUILD)/bench/?.so;"..package.cpath' bench/narrow.lua
+
+# instructions per call under callgrind: repeatable on a busy machine
+.PHONY: bench-instructions
+bench-instructions: $(SO) $(FLOOR_SO)
+	@command -v valgrind >/dev/null 2>&1 || sh tools/deps.sh $(LUA) valgrind:valgrind
+	sh bench/instr.sh $(LUA) $(BUILD)
