@@ -270,4 +270,32 @@ describe("regressions", function()
     mgc(mesh)
     assert.is_false(collide.intersects(mesh, collide.sphere(0, 0, 0, 1)))
   end)
+
+  -- fuzz_mesh: mesh-mesh set its box pad to 0 when the pad overflowed (a
+  -- vertex at the largest double), and then culled two points 1e-9 apart
+  -- that the triangle test (tolerance 1e-9) says meet
+  it("does not cull mesh-mesh pairs when the box pad overflows", function()
+    local M = 1.7976931348623157e308
+    local a = collide.mesh({ 0, -M, 0, 1e-9, 0, 0 }, { 1, 1, 1, 2, 2, 2, 2, 2, 2 })
+    local b = collide.mesh({ 0, 0, 0 }, { 1, 1, 1 })
+    -- what the triangles say: the two points meet within the tolerance
+    assert.is_true(collide.intersects(collide.triangle(1e-9, 0, 0, 1e-9, 0, 0, 1e-9, 0, 0),
+                                      collide.triangle(0, 0, 0, 0, 0, 0, 0, 0, 0)))
+    assert.is_true(collide.intersects(a, b))
+    assert.is_true(collide.intersects(b, a))
+    local far = collide.mesh({ 0, -M, 0, 5, 0, 0 }, { 1, 1, 1, 2, 2, 2, 2, 2, 2 })
+    assert.is_false(collide.intersects(far, b))
+  end)
+
+  -- fuzz_mesh: ray-sphere (a degenerate triangle is a segment) and
+  -- sphere-sphere compared squares, and r * r is inf for r above 1e154: a
+  -- sphere of radius 1e300 "touched" points 1.7e300 from its centre
+  it("compares distances with radii, not squares that overflow", function()
+    local s = collide.sphere(1e300, 1e300, 1e300, 1e300)
+    assert.is_false(collide.intersects(s, collide.triangle(7, 7, 7, 7, 7, 7, 7, 7, 7)))
+    assert.is_false(collide.intersects(s, collide.segment(7, 7, 7, 8, 8, 8)))
+    assert.is_false(collide.intersects(s, collide.sphere(0, 0, 0, 1e299)))
+    assert.is_true(collide.intersects(s, collide.sphere(0, 0, 0, 8e299)))
+    assert.is_true(collide.intersects(s, collide.segment(0, 0, 0, 1e300, 1e300, 1e300)))
+  end)
 end)

@@ -579,7 +579,9 @@ int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
   if (a->nt == 0 || b->nt == 0) return 0;
   ms[0] = a; ms[1] = b;
   pad = pad_of(a->maxabs + b->maxabs);
-  if (!(a->maxabs + b->maxabs + 2 * pad < INFINITY)) pad = 0;   /* boxes then infinite */
+  /* a pad that overflows culls nothing (as walk's q.all): pad 0 there
+  ** culled pairs the tests find within their tolerance */
+  if (!(a->maxabs + b->maxabs + 2 * pad < INFINITY)) pad = INFINITY;
   if (!boxes_overlap(a->rlo, a->rhi, b->rlo, b->rhi, pad)) return 0;
   for (k = 0; k < 2; k++) {
     e.child[k] = 0;

@@ -146,17 +146,11 @@ static int aabb_aabb(const cl_aabb *a, const cl_aabb *b) {
   return 1;
 }
 
-static double dist2_point(const cl_shape *s, const double p[3]) {
-  double q[3], d[3];
-  cl_closest_point(s, p, q);
-  cl_sub(d, p, q);
-  return cl_dot(d, d);
-}
-
 static int ray_sphere(const cl_ray *r, const cl_sphere *s) {
   cl_shape rs;
   rs.ray = *r;
-  return dist2_point(&rs, s->c) <= s->r * s->r;
+  /* distances, not squares: r * r overflows for r above 1e154 */
+  return cl_distance(&rs, s->c) <= s->r;
 }
 
 static int ray_plane(const cl_ray *r, const cl_plane *p) {
@@ -305,7 +299,7 @@ static int pair(const cl_shape *a, const cl_shape *b) {
     case CL_SPHERE * CL_NKINDS + CL_SPHERE: {
       double d[3], r = a->sphere.r + b->sphere.r;
       cl_sub(d, a->sphere.c, b->sphere.c);
-      return cl_dot(d, d) <= r * r;
+      return cl_length(d) <= r;          /* as contact; r * r overflows */
     }
   }
   return 0;
