@@ -83,6 +83,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           bhit = 1; hb = hi; bidx = i;
         }
       }
+      if (getenv("FZ_VERBOSE") && hit != bhit) {
+        fz_print("ray", &r);
+        for (i = 0; i < nt; i++) { cl_mesh_triangle(&m, i, &tri.tri); fz_print("t", &tri); }
+        if (bhit) fprintf(stderr, "brute: t %.17g index %zu\n", hb.t, bidx);
+      }
       FZ_CHECK(hit == bhit, "mesh cast disagrees with the triangles", hit);
       if (hit) {
         FZ_CHECK(idx == bidx, "mesh cast: not the lowest triangle hit first", (double)idx);

@@ -298,4 +298,14 @@ describe("regressions", function()
     assert.is_true(collide.intersects(s, collide.sphere(0, 0, 0, 8e299)))
     assert.is_true(collide.intersects(s, collide.segment(0, 0, 0, 1e300, 1e300, 1e300)))
   end)
+
+  -- fuzz_mesh: a ray from x = -5e307 hit a triangle near the origin at
+  -- t = inf (the distance overflows), point inf; such a hit is a miss
+  it("gives no hit at t = inf", function()
+    local t = collide.triangle(-4, -4, 7.0000000001269997, 1, 4, -4, 5.9999999998720002, 0, -4)
+    local r = collide.ray(-5.0560162278344438e+307, -7.0000000000789999, 1e-9, 1, 1, 1)
+    local hit = r:cast(t)
+    assert.is_true(hit == nil or hit < math.huge)
+    assert.are.equal(hit ~= nil, collide.intersects(r, t))
+  end)
 end)

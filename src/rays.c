@@ -260,12 +260,19 @@ static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hi
 }
 
 int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h) {
+  int hit;
   switch (s->tag) {
-    case CL_AABB: return cast_aabb(r, &s->aabb, h);
-    case CL_OBB: return cast_obb(r, &s->obb, h);
-    case CL_SPHERE: return cast_sphere(r, &s->sphere, h);
-    case CL_TRIANGLE: return cast_triangle(r, &s->tri, cull, h);
-    case CL_PLANE: return cast_plane(r, &s->plane, h);
+    case CL_AABB: hit = cast_aabb(r, &s->aabb, h); break;
+    case CL_OBB: hit = cast_obb(r, &s->obb, h); break;
+    case CL_SPHERE: hit = cast_sphere(r, &s->sphere, h); break;
+    case CL_TRIANGLE: hit = cast_triangle(r, &s->tri, cull, h); break;
+    case CL_PLANE: hit = cast_plane(r, &s->plane, h); break;
     default: return 0;
   }
+  /* a hit the doubles cannot place (t or the point overflowed, near the
+  ** largest double) is a miss, as a plane reached only at t = inf is */
+  if (hit && !(h->t < INFINITY && fabs(h->p[0]) < INFINITY && fabs(h->p[1]) < INFINITY
+               && fabs(h->p[2]) < INFINITY))
+    return 0;
+  return hit;
 }
