@@ -308,4 +308,26 @@ describe("regressions", function()
     assert.is_true(hit == nil or hit < math.huge)
     assert.are.equal(hit ~= nil, collide.intersects(r, t))
   end)
+
+  -- fuzz_mesh: a ray grazing a triangle's plane (sin 2e-8) from 2.6e11 away
+  -- "hit" a 100-wide triangle at a point 1.4e12 from it: the edge
+  -- functions, known to eps * (offset)^2, were noise. Now the hit point's
+  -- barycentrics must confirm such a hit.
+  it("does not hit a triangle far from a grazing ray", function()
+    local r = collide.ray(-257324218750, 0.5, -0.00390625, 1, 1, 1)
+    local t = collide.triangle(11, -12, -12, 69.26953125, 69.26953125, 69.26953125,
+                               1e-6, 1e-6, 1.7226562499999999e-12)
+    assert.is_nil(r:cast(t))
+    assert.is_false(collide.intersects(r, t))
+    -- the same ray still hits a triangle across its path far along it
+    local k, t0 = 1 / math.sqrt(3), 4.5e11
+    local px, py, pz = -257324218750 + t0 * k, 0.5 + t0 * k, -0.00390625 + t0 * k
+    local a1, a2 = 1000 / math.sqrt(2), 1000 / math.sqrt(6)
+    local across = collide.triangle(px + a1, py - a1, pz,          -- u1 = (1, -1, 0) / sqrt 2
+                                    px - a1 / 2 + 0.866 * a2, py + a1 / 2 + 0.866 * a2, pz - 1.732 * a2,
+                                    px - a1 / 2 - 0.866 * a2, py + a1 / 2 - 0.866 * a2, pz + 1.732 * a2)
+    local hit = r:cast(across)
+    assert.is_not_nil(hit)
+    assert.is_true(math.abs(hit - t0) <= 1e-3 * t0)
+  end)
 end)

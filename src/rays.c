@@ -1,6 +1,7 @@
 /*
 ** rays.c - ray casts (exact hit data) and the slab method.
 */
+#include <float.h>
 #include "collide.h"
 
 /* Slab method on the box [lo, hi] (seed article 004; Ericson RTCD 5.3.3).
@@ -250,6 +251,21 @@ static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hi
   if (sum == 0) return 0;
   t = cl_dot(cr, A) / cl_dot(cr, r->d);
   if (!(t >= 0 && t <= r->tmax)) return 0;
+  {
+    /* The w's are known to about eps * (largest offset)^2. When one is
+    ** within that, their signs may be noise (a ray grazing the plane from
+    ** far away: one 2e11 from a 100-wide triangle "hit" it 1.4e12 from it):
+    ** then the hit point's barycentrics, taken relative to the triangle,
+    ** must confirm it; they reject only gross errors, so a ray through a
+    ** shared edge still hits one of the two triangles. */
+    double m2 = fmax(cl_dot(Ap, Ap), fmax(cl_dot(Bp, Bp), cl_dot(Cp, Cp)));
+    if (fmin(fabs(wa), fmin(fabs(wb), fabs(wc))) <= 16 * DBL_EPSILON * m2) {
+      double p[3], w[3];
+      cl_madd(p, r->o, r->d, t);
+      cl_barycentric(tr, p, w);
+      if (!(w[0] >= -1e-6 && w[1] >= -1e-6 && w[2] >= -1e-6)) return 0;
+    }
+  }
   u = wb / sum;
   v = wc / sum;
   h->t = t == 0 ? 0 : t;                     /* +0, not -0, from an origin on it */
