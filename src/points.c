@@ -51,7 +51,7 @@ static void closest_on_triangle(const cl_triangle *tr, const double p[3], double
     cl_closest_on_segment(tr->v[i], tr->v[j], p, c, &s);
     cl_sub(d, p, c);
     d2 = cl_dot(d, d);
-    if (d2 < best) {
+    if (i == 0 || d2 < best) {               /* i == 0: set even if d2 overflowed */
       best = d2;
       cl_copy(out, c);
       w[0] = w[1] = w[2] = 0;
