@@ -96,7 +96,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (ka == CL_PLANE && kb != CL_PLANE && kb != CL_RAY) {
     int c = cl_classify(&a.plane, &b);
     FZ_CHECK(c == -1 || c == 0 || c == 1, "classify range", c);
-    FZ_CHECK(ab == (c == 0), "intersects(plane, s) != (classify == 0)", c);
+    /* beyond 1e100 a box's centre and extents can overflow (max - min),
+    ** and the two answers come from NaN comparisons */
+    if (moderate) FZ_CHECK(ab == (c == 0), "intersects(plane, s) != (classify == 0)", c);
   }
   if (contactable(ka) && contactable(kb) && !(ka == CL_TRIANGLE && kb == CL_TRIANGLE))
     check_contact(&a, &b, moderate, delta, robust);
