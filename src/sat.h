@@ -8,8 +8,9 @@
 #include "collide.h"
 
 /* an aabb or obb as centre, half extents and unit axes */
-/* aligned: u is the identity (an aabb), so local coordinates are v - c */
-typedef struct { double c[3], e[3], u[3][3]; int aligned; } cl_box;
+/* aligned: u is the identity (an aabb), so local coordinates are v - c,
+** and lo, hi hold the aabb's own min and max for exact face tests */
+typedef struct { double c[3], e[3], u[3][3], lo[3], hi[3]; int aligned; } cl_box;
 
 void cl_box_of(const cl_shape *s, cl_box *b);
 

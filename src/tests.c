@@ -19,6 +19,8 @@ void cl_box_of(const cl_shape *s, cl_box *b) {
     b->e[k] = (s->aabb.max[k] - s->aabb.min[k]) / 2;
     cl_set(b->u[k], k == 0, k == 1, k == 2);
   }
+  cl_copy(b->lo, s->aabb.min);
+  cl_copy(b->hi, s->aabb.max);
   b->aligned = 1;
 }
 
@@ -92,10 +94,14 @@ static int box_triangle(const cl_box *b, const cl_triangle *t) {
   double v[3][3], f[3][3], n[3], ff[3];
   int i, j, k;
   cl_tri_local(b, t, v);
+  /* the box's face axes; an aabb's on its own min and max, exactly as
+  ** aabb-aabb and the broad phase decide (its centre and half extents
+  ** resolve a face only to the rounding of the box's size) */
   for (k = 0; k < 3; k++) {
-    double lo = v[0][k], hi = v[0][k];
-    for (i = 1; i < 3; i++) { if (v[i][k] < lo) lo = v[i][k]; if (v[i][k] > hi) hi = v[i][k]; }
-    if (lo > b->e[k] || hi < -b->e[k]) return 0;
+    const double (*p)[3] = b->aligned ? (const double (*)[3])t->v : (const double (*)[3])v;
+    double lo = p[0][k], hi = p[0][k];
+    for (i = 1; i < 3; i++) { if (p[i][k] < lo) lo = p[i][k]; if (p[i][k] > hi) hi = p[i][k]; }
+    if (b->aligned ? (lo > b->hi[k] || hi < b->lo[k]) : (lo > b->e[k] || hi < -b->e[k])) return 0;
   }
   for (i = 0; i < 3; i++) cl_sub(f[i], v[(i + 1) % 3], v[i]);
   /* axis e_k x f_j has a zero k component: (.., -f[k2], f[k1]) at k1, k2 */
