@@ -47,17 +47,23 @@ local function interval_tri(t, ax)
   return min(p0, p1, p2), max(p0, p1, p2)
 end
 
-function P.obb_obb(a, b)
-  local axes = { a.u[1], a.u[2], a.u[3], b.u[1], b.u[2], b.u[3] }
-  for i = 1, 3 do for j = 1, 3 do axes[#axes + 1] = cross(a.u[i], b.u[j]) end end
+-- false when one of the axes (longer than tiny) separates a and b, whose
+-- intervals on an axis come from ia and ib
+local function overlap_on(axes, tiny, ia, a, ib, b)
   for _, ax in ipairs(axes) do
-    if dot(ax, ax) > 1e-12 then
-      local alo, ahi = interval_box(a, ax)
-      local blo, bhi = interval_box(b, ax)
+    if dot(ax, ax) > tiny then
+      local alo, ahi = ia(a, ax)
+      local blo, bhi = ib(b, ax)
       if ahi < blo or bhi < alo then return false end
     end
   end
   return true
+end
+
+function P.obb_obb(a, b)
+  local axes = { a.u[1], a.u[2], a.u[3], b.u[1], b.u[2], b.u[3] }
+  for i = 1, 3 do for j = 1, 3 do axes[#axes + 1] = cross(a.u[i], b.u[j]) end end
+  return overlap_on(axes, 1e-12, interval_box, a, interval_box, b)
 end
 function P.aabb_obb(a, b) return P.obb_obb(P.to_obb(a), b) end
 
@@ -65,14 +71,7 @@ function P.obb_tri(o, t)
   local e = { sub(t.b, t.a), sub(t.c, t.b), sub(t.a, t.c) }
   local axes = { o.u[1], o.u[2], o.u[3], cross(e[1], e[2]) }
   for i = 1, 3 do for j = 1, 3 do axes[#axes + 1] = cross(o.u[i], e[j]) end end
-  for _, ax in ipairs(axes) do
-    if dot(ax, ax) > 1e-12 then
-      local alo, ahi = interval_box(o, ax)
-      local blo, bhi = interval_tri(t, ax)
-      if ahi < blo or bhi < alo then return false end
-    end
-  end
-  return true
+  return overlap_on(axes, 1e-12, interval_box, o, interval_tri, t)
 end
 function P.aabb_tri(b, t) return P.obb_tri(P.to_obb(b), t) end
 
@@ -204,14 +203,7 @@ function P.tri_tri(a, b)
     axes[#axes + 1] = cross(na, ea[i])
     axes[#axes + 1] = cross(nb, eb[i])
   end
-  for _, ax in ipairs(axes) do
-    if dot(ax, ax) > 1e-18 then
-      local alo, ahi = interval_tri(a, ax)
-      local blo, bhi = interval_tri(b, ax)
-      if ahi < blo or bhi < alo then return false end
-    end
-  end
-  return true
+  return overlap_on(axes, 1e-18, interval_tri, a, interval_tri, b)
 end
 
 -- Moller-Trumbore
