@@ -10,13 +10,8 @@ local collide = require "collide"
 local sqrt, abs = math.sqrt, math.abs
 local R2 = sqrt(0.5)
 
-local function pack(...) return { n = select("#", ...), ... } end
-
-local function fmt(list)
-  local out = {}
-  for i = 1, list.n or #list do out[i] = ("%.17g"):format(list[i] or 0 / 0) end
-  return "{" .. table.concat(out, ", ") .. "}"
-end
+local H = require "helpers"
+local pack, fmt = H.pack, H.fmt
 
 local function moved(s, n, dist)
   return s:clone():translate(n[1] * dist, n[2] * dist, n[3] * dist)
@@ -27,17 +22,8 @@ end
 local function contact_is(expected, tol, a, b, margin)
   margin = margin or 1e-6
   local got = pack(collide.contact(a, b))
-  local ok = got.n == 4
-  for i = 1, 4 do
-    local g = got[i]
-    if type(g) ~= "number" or g ~= g then ok = false
-    elseif tol then ok = ok and abs(g - expected[i]) <= tol
-    else ok = ok and g == expected[i] end
-  end
-  if not ok then
-    error(("contact(%s, %s):\nexpected %s%s\n     got %s"):format(tostring(a), tostring(b),
-      fmt(expected), tol and (" (within %g)"):format(tol) or "", fmt(got)), 2)
-  end
+  local msg = H.mismatch(expected, got, tol)
+  if msg then error(("contact(%s, %s):\n%s"):format(tostring(a), tostring(b), msg), 2) end
   local n = { got[1], got[2], got[3] }
   if not collide.intersects(a, moved(b, n, got[4])) then
     error(("contact(%s, %s): b moved by n * depth no longer touches a"):format(tostring(a), tostring(b)), 2)

@@ -29,6 +29,28 @@ function H.pack(...)
   return { n = select("#", ...), ... }
 end
 
+-- "{a, b, ...}" with every number to 17 digits (nil as nan)
+function H.fmt(list)
+  local out = {}
+  for i = 1, list.n or #list do out[i] = ("%.17g"):format(list[i] or 0 / 0) end
+  return "{" .. table.concat(out, ", ") .. "}"
+end
+
+-- nil when the packed results `got` are exactly `expected` (or each within
+-- the absolute tolerance tol), in number and value; else what differs
+function H.mismatch(expected, got, tol)
+  local ok = (got.n or #got) == #expected
+  for i = 1, #expected do
+    local g = got[i]
+    if type(g) ~= "number" or g ~= g then ok = false
+    elseif tol then ok = ok and math.abs(g - expected[i]) <= tol
+    else ok = ok and g == expected[i] end
+  end
+  if ok then return nil end
+  return ("expected %s%s\n     got %s"):format(H.fmt(expected),
+    tol and (" (within %g)"):format(tol) or "", H.fmt(got))
+end
+
 function H.near(a, b, tol)
   tol = tol or 1e-12
   if a == b then return true end

@@ -7,28 +7,13 @@ local collide = require "collide"
 local sqrt, abs, huge = math.sqrt, math.abs, math.huge
 local R2 = sqrt(0.5)
 
-local function pack(...) return { n = select("#", ...), ... } end
-
-local function fmt(list)
-  local out = {}
-  for i = 1, list.n or #list do out[i] = ("%.17g"):format(list[i] or 0 / 0) end
-  return "{" .. table.concat(out, ", ") .. "}"
-end
+local H = require "helpers"
+local pack, fmt = H.pack, H.fmt
 
 -- the results are exactly `expected` (or within tol), in number and value
 local function vals(expected, tol, ...)
-  local got = pack(...)
-  local ok = got.n == #expected
-  for i = 1, #expected do
-    local g = got[i]
-    if type(g) ~= "number" or g ~= g then ok = false
-    elseif tol then ok = ok and abs(g - expected[i]) <= tol
-    else ok = ok and g == expected[i] end
-  end
-  if not ok then
-    error(("expected %s%s\n     got %s"):format(fmt(expected),
-      tol and (" (within %g)"):format(tol) or "", fmt(got)), 2)
-  end
+  local msg = H.mismatch(expected, pack(...), tol)
+  if msg then error(msg, 2) end
 end
 
 -- turned 120 degrees about (1, 1, 1): axes (0,1,0), (0,0,1), (1,0,0), all

@@ -7,29 +7,14 @@ local collide = require "collide"
 local sqrt, abs, huge = math.sqrt, math.abs, math.huge
 local R2 = sqrt(0.5)                  -- cos 45 = sin 45
 
-local function pack(...) return { n = select("#", ...), ... } end
-
-local function fmt(list)
-  local out = {}
-  for i = 1, list.n or #list do out[i] = ("%.17g"):format(list[i] or 0 / 0) end
-  return "{" .. table.concat(out, ", ") .. "}"
-end
+local H = require "helpers"
+local pack, fmt = H.pack, H.fmt
 
 -- the results must be exactly `expected` (or within tol of it, element by
 -- element), in number and value
 local function check(expected, got, tol)
-  local n = got.n or #got
-  local ok = n == #expected
-  for i = 1, #expected do
-    local g = got[i]
-    if type(g) ~= "number" or g ~= g then ok = false
-    elseif tol then ok = ok and abs(g - expected[i]) <= tol
-    else ok = ok and g == expected[i] end
-  end
-  if not ok then
-    error(("expected %s%s\n     got %s"):format(fmt(expected),
-      tol and (" (within %g)"):format(tol) or "", fmt(got)), 2)
-  end
+  local msg = H.mismatch(expected, got, tol)
+  if msg then error(msg, 2) end
 end
 
 local function hit(expected, tol, ...) check(expected, pack(...), tol) end
