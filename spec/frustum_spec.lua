@@ -9,13 +9,7 @@ local H = require "helpers"
 local sqrt, abs = math.sqrt, math.abs
 local unpack = table.unpack or unpack
 
-local function rng(seed)
-  local s = seed
-  return function(a, b)
-    s = s * 48271 % 2147483647
-    return a + (b - a) * (s / 2147483647)
-  end
-end
+local rng = require("helpers").rng
 
 -- ---------------------------------------------------------------------
 -- 4x4 matrices as arrays of 16 numbers in column order: m[(c-1)*4 + r]

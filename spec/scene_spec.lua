@@ -9,13 +9,7 @@ local H = require "helpers"
 local huge = math.huge
 local unpack = table.unpack or unpack
 
-local function rng(seed)
-  local s = seed
-  return function(a, b)
-    s = s * 48271 % 2147483647
-    return a + (b - a) * (s / 2147483647)
-  end
-end
+local rng = require("helpers").rng
 
 -- ---------------------------------------------------------------------
 -- brute force over a list of {item, shape} in add order

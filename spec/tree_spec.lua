@@ -9,13 +9,7 @@ local H = require "helpers"
 local huge = math.huge
 
 -- Park-Miller, the same under every Lua version
-local function rng(seed)
-  local s = seed
-  return function(a, b)
-    s = s * 48271 % 2147483647
-    return a + (b - a) * (s / 2147483647)
-  end
-end
+local rng = require("helpers").rng
 
 local function fatten(b, m)
   local x0, y0, z0 = b:min()
