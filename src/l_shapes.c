@@ -13,7 +13,7 @@ const char *const l_type_names[CL_NKINDS] = {
   "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
   "collide.sphere"
 };
-static const size_t kind_sizes[CL_NKINDS] = {
+const size_t l_kind_sizes[CL_NKINDS] = {
   sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), sizeof(cl_ray),
   sizeof(cl_sphere)
 };
@@ -110,28 +110,7 @@ int l_readquat(lua_State *L, int i, double q[4]) {
   return next;
 }
 
-/* Every shape userdata is a header followed by the shape. The header's magic
-** word, the address of a static of this library, tells our shapes from any
-** other userdata without fetching and comparing metatables on each call (the
-** cost that dominated a call, measured with callgrind): a Lua script cannot
-** forge it, a light userdata has length 0, and no userdata shorter than the
-** header is read. */
-typedef struct { const void *magic; double align; } ud_header;
-static const char shape_magic = 0;
-#define UD_SHAPE(u) ((cl_shape *)((char *)(u) + sizeof(ud_header)))
-
-cl_shape *l_toshape(lua_State *L, int i) {
-  const ud_header *u = (const ud_header *)lua_touserdata(L, i);
-  size_t len;
-  cl_shape *s;
-  if (u == NULL || (len = lua_rawlen(L, i)) < sizeof(ud_header) + sizeof(int)
-      || u->magic != &shape_magic)
-    return NULL;
-  s = UD_SHAPE(u);
-  if (s->tag < 0 || s->tag >= CL_NKINDS || len != sizeof(ud_header) + kind_sizes[s->tag])
-    return NULL;
-  return s;
-}
+const char l_shape_magic = 0;
 
 cl_shape *l_checkshape(lua_State *L, int i, int kind) {
   cl_shape *s = l_toshape(L, i);
@@ -146,11 +125,11 @@ cl_shape *l_checkanyshape(lua_State *L, int i) {
 }
 
 cl_shape *l_newshape(lua_State *L, int kind) {
-  ud_header *u = (ud_header *)COLLIDE_NEWUD(L, sizeof(ud_header) + kind_sizes[kind]);
-  cl_shape *s = UD_SHAPE(u);
-  u->magic = &shape_magic;
+  l_udheader *u = (l_udheader *)COLLIDE_NEWUD(L, sizeof(l_udheader) + l_kind_sizes[kind]);
+  cl_shape *s = L_UDSHAPE(u);
+  u->magic = &l_shape_magic;
   u->align = 0;
-  memset(s, 0, kind_sizes[kind]);
+  memset(s, 0, l_kind_sizes[kind]);
   s->tag = kind;
   lua_pushvalue(L, L_MT(kind));
   lua_setmetatable(L, -2);
@@ -173,7 +152,7 @@ int l_pushvec(lua_State *L, const double v[3]) {
 
 /* copy a freshly built value into the shape's own size (never more) */
 static void store(cl_shape *dst, const cl_shape *src) {
-  memcpy(dst, src, kind_sizes[src->tag]);
+  memcpy(dst, src, l_kind_sizes[src->tag]);
 }
 
 /* ---------------------------------------------------------------------- */
