@@ -95,8 +95,18 @@ end
 -- ROUNDS interleaved rounds of the three, the best of each: a shared machine
 -- only ever makes a round slower
 local ROUNDS = tonumber(os.getenv("BENCH_ROUNDS")) or 5
+-- BENCH_ONLY=a,b,... runs only the rows whose name contains one of them
+local ONLY = os.getenv("BENCH_ONLY")
+local function wanted(name)
+  if not ONLY then return true end
+  for part in ONLY:gmatch("[^,]+") do
+    if name:find(part, 1, true) then return true end
+  end
+  return false
+end
 local rows = {}
 local function run(name, ka, kb, cfn, pfn, vfn)
+  if not wanted(name) then return end
   local A, B, PA, PB = pool(ka, kb)
   local VA, VB
   if vfn then

@@ -33,17 +33,28 @@ static int q_contact(lua_State *L) {
   return 4;
 }
 
+/* the hot path of every scene query: checks inline, the cull flag read
+** only when given, the results pushed without a helper call */
 static int q_cast(lua_State *L) {
-  cl_ray *r = &l_checkshape(L, 1, CL_RAY)->ray;
-  cl_shape *s = l_toshape(L, 2);
+  cl_shape *rs = l_toshape(L, 1), *s = l_toshape(L, 2);
   cl_hit h;
-  if (s == NULL && l_tomesh(L, 2) != NULL) return l_mesh_cast(L);
-  if (s == NULL || s->tag == CL_RAY)
+  if (rs == NULL || rs->tag != CL_RAY) l_checkshape(L, 1, CL_RAY);
+  if (s == NULL || s->tag == CL_RAY) {
+    if (s == NULL && l_tomesh(L, 2) != NULL) return l_mesh_cast(L);
     l_typeerror(L, 2, "aabb, obb, sphere, triangle, plane or mesh");
-  if (!cl_cast(r, s, lua_toboolean(L, 3), &h)) { lua_pushnil(L); return 1; }
+  }
+  if (!cl_cast(&rs->ray, s, lua_gettop(L) >= 3 && lua_toboolean(L, 3), &h)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  /* + 0.0 turns -0 into 0, as l_pushvec */
   lua_pushnumber(L, h.t);
-  l_pushvec(L, h.p);
-  l_pushvec(L, h.n);
+  lua_pushnumber(L, h.p[0] + 0.0);
+  lua_pushnumber(L, h.p[1] + 0.0);
+  lua_pushnumber(L, h.p[2] + 0.0);
+  lua_pushnumber(L, h.n[0] + 0.0);
+  lua_pushnumber(L, h.n[1] + 0.0);
+  lua_pushnumber(L, h.n[2] + 0.0);
   if (s->tag != CL_TRIANGLE) return 7;
   lua_pushnumber(L, h.u);
   lua_pushnumber(L, h.v);

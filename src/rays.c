@@ -8,28 +8,32 @@
 ** A zero direction component is tested against its slab instead of dividing
 ** (no 0 * inf); other components divide, so tiny ones give huge t, never NaN.
 ** *axis is the axis of the entry t, ties to the lower axis; -1 if none. */
-static int slab(const double o[3], const double d[3], const double lo[3], const double hi[3],
-                double *tnear, double *tfar, int *axis) {
+/* one axis of the slab method; a macro so the three work on fixed indices
+** (a loop cost a third more instructions, measured with callgrind) */
+#define SLAB_AXIS(k)                                                           \
+  do {                                                                         \
+    if (d[k] == 0) {                                                           \
+      if (o[k] < lo[k] || o[k] > hi[k]) return 0;                              \
+    } else {                                                                   \
+      double t1 = (lo[k] - o[k]) / d[k], t2 = (hi[k] - o[k]) / d[k];          \
+      if (t1 > t2) { double s_ = t1; t1 = t2; t2 = s_; }                       \
+      if (t1 > tn) { tn = t1; ax = k; }                                        \
+      if (t2 < tf) tf = t2;                                                    \
+      if (tn > tf) return 0;                                                   \
+    }                                                                          \
+  } while (0)
+
+static inline int slab(const double o[3], const double d[3], const double lo[3],
+                       const double hi[3], double *tnear, double *tfar, int *axis) {
   double tn = -INFINITY, tf = INFINITY;
-  int k, ax = -1;
-  for (k = 0; k < 3; k++) {
-    double t1, t2;
-    if (d[k] == 0) {
-      if (o[k] < lo[k] || o[k] > hi[k]) return 0;
-      continue;
-    }
-    t1 = (lo[k] - o[k]) / d[k];
-    t2 = (hi[k] - o[k]) / d[k];
-    if (t1 > t2) { double s = t1; t1 = t2; t2 = s; }
-    if (t1 > tn) { tn = t1; ax = k; }
-    if (t2 < tf) tf = t2;
-    if (tn > tf) return 0;
-  }
+  int ax = -1;
+  SLAB_AXIS(0); SLAB_AXIS(1); SLAB_AXIS(2);
   /* a component so tiny that t overflowed: the box is out of reach */
   if (tn == INFINITY || tf == -INFINITY) return 0;
   *tnear = tn; *tfar = tf; *axis = ax;
   return 1;
 }
+#undef SLAB_AXIS
 
 /* a box as a frame: o and d in local coordinates, box [-e, e] */
 static void to_local(const cl_obb *b, const cl_ray *r, double o[3], double d[3]) {

@@ -20,6 +20,7 @@ void cl_box_of(const cl_shape *s, cl_box *b);
 static inline int cl_axis_ok(const double a[3], const double e[3], const double f[3]) {
   double aa = cl_dot(a, a), ef = cl_dot(e, e) * cl_dot(f, f);
   if (aa > 1e-250 && ef < 1e250) return aa > CL_EPSILON * CL_EPSILON * ef;
+  if (a[0] == 0 && a[1] == 0 && a[2] == 0) return 0;   /* parallel edges: no lengths */
   return cl_length(a) > CL_EPSILON * cl_length(e) * cl_length(f);
 }
 double cl_box_radius(const cl_box *b, const double a[3]);

@@ -203,13 +203,6 @@ static int aabb_aabb(const cl_aabb *a, const cl_aabb *b) {
   return 1;
 }
 
-static int ray_sphere(const cl_ray *r, const cl_sphere *s) {
-  cl_shape rs;
-  rs.ray = *r;
-  /* distances, not squares: r * r overflows for r above 1e154 */
-  return cl_distance(&rs, s->c) <= s->r;
-}
-
 static int ray_plane(const cl_ray *r, const cl_plane *p) {
   double s0 = cl_dot(p->n, r->o) - p->d, den = cl_dot(p->n, r->d), t;
   if (s0 == 0) return 1;
@@ -271,13 +264,6 @@ static int tri_tri(const cl_triangle *a, const cl_triangle *b) {
     if (sep_tri_tri(a, b, ax)) return 0;
   }
   return 1;
-}
-
-static int ray_triangle(const cl_ray *r, const cl_triangle *t) {
-  cl_shape s;
-  cl_hit h;
-  s.tri = *t;
-  return cl_cast(r, &s, 0, &h);
 }
 
 static int ray_box(const cl_ray *r, const cl_shape *box) {
@@ -351,9 +337,14 @@ static int pair(const cl_shape *a, const cl_shape *b) {
     case CL_PLANE * CL_NKINDS + CL_RAY: return ray_plane(&b->ray, &a->plane);
     case CL_PLANE * CL_NKINDS + CL_SPHERE: return cl_classify(&a->plane, b) == 0;
     case CL_TRIANGLE * CL_NKINDS + CL_TRIANGLE: return tri_tri(&a->tri, &b->tri);
-    case CL_TRIANGLE * CL_NKINDS + CL_RAY: return ray_triangle(&b->ray, &a->tri);
+    case CL_TRIANGLE * CL_NKINDS + CL_RAY: {
+      cl_hit h;
+      return cl_cast(&b->ray, a, 0, &h);
+    }
     case CL_RAY * CL_NKINDS + CL_RAY: return ray_ray(&a->ray, &b->ray);
-    case CL_RAY * CL_NKINDS + CL_SPHERE: return ray_sphere(&a->ray, &b->sphere);
+    case CL_RAY * CL_NKINDS + CL_SPHERE:
+      /* distances, not squares: r * r overflows for r above 1e154 */
+      return cl_distance(a, b->sphere.c) <= b->sphere.r;
     case CL_SPHERE * CL_NKINDS + CL_SPHERE: {
       double d[3], r = a->sphere.r + b->sphere.r;
       cl_sub(d, a->sphere.c, b->sphere.c);
