@@ -6,6 +6,10 @@ local collide = require "collide"
 local floor_fn = require "floor"
 local P = require "purelua"
 local V = require "purelua_vec"
+-- the geometry alone, called from C (bench/geometry.c); absent under an
+-- interpreter it was not built for
+local okgeo, geometry = pcall(require, "geometry")
+if not okgeo then geometry = nil end
 
 local N = tonumber(os.getenv("BENCH_N")) or 300000
 local POOL = 256
@@ -105,7 +109,7 @@ local function wanted(name)
   return false
 end
 local rows = {}
-local function run(name, ka, kb, cfn, pfn, vfn)
+local function run(name, ka, kb, cfn, pfn, vfn, gfn)
   if not wanted(name) then return end
   local A, B, PA, PB = pool(ka, kb)
   local VA, VB
@@ -113,16 +117,27 @@ local function run(name, ka, kb, cfn, pfn, vfn)
     VA, VB = {}, {}
     for i = 1, POOL do VA[i], VB[i] = V.from(PA[i]), V.from(PB[i]) end
   end
-  local hits = 0
-  for i = 1, POOL do if cfn(A[i], B[i]) then hits = hits + 1 end end
-  local c, f, p, v = math.huge, math.huge, math.huge, math.huge
+  local hits, ghits_expected = 0, 0
+  local full = math.floor(N / POOL)
+  for i = 1, POOL do
+    if cfn(A[i], B[i]) then
+      hits = hits + 1
+      ghits_expected = ghits_expected + full + ((i <= N - full * POOL) and 1 or 0)
+    end
+  end
+  local c, f, p, v, g = math.huge, math.huge, math.huge, math.huge, math.huge
   for _ = 1, ROUNDS do
     c = math.min(c, time(cfn, A, B))
     f = math.min(f, time(floor_fn, A, B))
     p = math.min(p, time(pfn, PA, PB))
     if vfn then v = math.min(v, time(vfn, VA, VB)) end
+    if gfn then
+      local ns, ghits = gfn(A, B, N)
+      assert(ghits == ghits_expected, name .. ": the C loop disagrees with the calls")
+      g = math.min(g, ns)
+    end
   end
-  rows[#rows + 1] = { name, c, f, p, hits / POOL, vfn and v }
+  rows[#rows + 1] = { name, c, f, p, hits / POOL, vfn and v, gfn and g }
 end
 
 local intersects = collide.intersects
@@ -139,7 +154,8 @@ local kinds = { "aabb", "obb", "plane", "triangle", "ray", "sphere" }
 for i = 1, #kinds do
   for j = i, #kinds do
     local name = kinds[i] .. "_" .. kinds[j]
-    run("intersects " .. kinds[i] .. "-" .. kinds[j], kinds[i], kinds[j], intersects, pure[name])
+    run("intersects " .. kinds[i] .. "-" .. kinds[j], kinds[i], kinds[j], intersects, pure[name], nil,
+      geometry and geometry.intersects)
   end
 end
 local cast = getmetatable(collide.ray(0, 0, 0, 1, 0, 0)).__index.cast
@@ -147,16 +163,18 @@ for _, k in ipairs { "aabb", "obb", "sphere", "triangle", "plane" } do
   local pf = ({ aabb = P.cast_aabb, obb = P.cast_obb, sphere = P.cast_sphere,
                 triangle = P.cast_tri, plane = P.cast_plane })[k]
   local vf = ({ aabb = V.cast_aabb, triangle = V.cast_tri })[k]
-  run("ray:cast " .. k, "ray", k, cast, pf, vf)
+  run("ray:cast " .. k, "ray", k, cast, pf, vf, geometry and geometry.cast)
 end
 
 print(("%s, %d calls per test over %d shape pairs"):format(_VERSION .. (jit and (" " .. jit.version) or ""), N, POOL))
-print(("%-28s %9s %9s %8s %10s %9s %5s %11s %9s"):format("test", "collide", "floor", "x floor", "pure Lua", "speedup",
-  "hits", "vec3 Lua", "speedup"))
+print(("%-28s %9s %9s %8s %9s %10s %9s %5s %11s %9s"):format("test", "collide", "floor", "x floor", "C only",
+  "pure Lua", "speedup", "hits", "vec3 Lua", "speedup"))
 for _, r in ipairs(rows) do
   local extra = r[6] and ("%9.1fns %8.1fx"):format(r[6], r[6] / r[2]) or ""
-  print(("%-28s %7.1fns %7.1fns %7.2fx %8.1fns %8.1fx %4.0f%% %s"):format(r[1], r[2], r[3], r[2] / r[3], r[4],
-    r[4] / r[2], r[5] * 100, extra))
+  local geo = r[7] and ("%7.1fns"):format(r[7]) or ("%9s"):format("-")
+  print(("%-28s %7.1fns %7.1fns %7.2fx %s %8.1fns %8.1fx %4.0f%% %s"):format(r[1], r[2], r[3], r[2] / r[3], geo,
+    r[4], r[4] / r[2], r[5] * 100, extra))
 end
 print("pure Lua: plain tables of numbers, no allocation (bench/purelua.lua); vec3 Lua: a vector class with")
-print("operators, as with CPML (bench/purelua_vec.lua). Each figure is the best of " .. ROUNDS .. " interleaved rounds.")
+print("operators, as with CPML (bench/purelua_vec.lua). C only: the same geometry called in a C loop")
+print("(bench/geometry.c), no Lua. Each figure is the best of " .. ROUNDS .. " interleaved rounds.")

@@ -1,15 +1,22 @@
 # make bench: narrow-phase ns per call against the floor and pure Lua
 # (other mk files add their own benchmarks as prerequisites of `bench`)
 FLOOR_SO = $(BUILD)/bench/floor.so
+# the geometry alone, timed from C: the core's sources without the binding
+GEOMETRY_SO = $(BUILD)/bench/geometry.so
+CORE_SRC = $(filter-out src/l_%,$(SRC))
 
 $(FLOOR_SO): bench/floor.c | deps
 	@mkdir -p $(BUILD)/bench
 	$(CC) $(OPT) -fPIC -std=c99 -Wall -Wextra -pedantic -I$(LUA_INCDIR) $< -o $@ -shared
 
+$(GEOMETRY_SO): bench/geometry.c $(CORE_SRC) $(HDR) | deps
+	@mkdir -p $(BUILD)/bench
+	$(CC) $(CFLAGS) -I$(LUA_INCDIR) bench/geometry.c $(CORE_SRC) -o $@ $(LDFLAGS) -lm
+
 .PHONY: bench bench-narrow
 bench: bench-narrow
 
-bench-narrow: $(SO) $(FLOOR_SO)
+bench-narrow: $(SO) $(FLOOR_SO) $(GEOMETRY_SO)
 	$(LUA) -e 'package.path="./lua/?.lua;./lua/?/init.lua;./bench/?.lua;"..package.path; package.cpath="./$(BUILD)/?.so;./$(BUILD)/bench/?.so;"..package.cpath' bench/narrow.lua
 
 # instructions per call under callgrind: repeatable on a busy machine

@@ -330,4 +330,27 @@ describe("regressions", function()
     assert.is_not_nil(hit)
     assert.is_true(math.abs(hit - t0) <= 1e-3 * t0)
   end)
+
+  -- found while making the slab faster (issue 5): a ray starting on a
+  -- box's max face and heading in entered at (hi - o) / d = 0 / -1 = -0,
+  -- and ray:cast, ray:slab and scene raycasts returned t = -0.0
+  it("never returns t = -0 from a ray starting on a box's far face", function()
+    local function positive_zero(x) return x == 0 and 1 / x == math.huge end
+    local r = collide.ray(1, 0.5, 0.5, -1, 0, 0)
+    for _, box in ipairs { collide.aabb(0, 0, 0, 1, 1, 1),
+                           collide.obb(0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0, 0, 0, 1) } do
+      local t, px, py, pz, nx, ny, nz = r:cast(box)
+      assert.is_true(positive_zero(t), tostring(t))
+      assert.are.same({ 1, 0.5, 0.5, 1, 0, 0 }, { px, py, pz, nx, ny, nz })
+      assert.are.equal("0.0", tostring(t))
+      local tn, tf = r:slab(box)
+      assert.is_true(positive_zero(tn), tostring(tn))
+      assert.are.equal(1, tf)
+    end
+    local tree = collide.tree()
+    tree:insert(collide.aabb(0, 0, 0, 1, 1, 1))
+    local seen
+    tree:raycast(r, function(_, t) seen = t; return false end)
+    assert.is_true(positive_zero(seen), tostring(seen))
+  end)
 end)

@@ -47,7 +47,7 @@ static int q_cast(lua_State *L) {
     lua_pushnil(L);
     return 1;
   }
-  /* + 0.0 turns -0 into 0, as l_pushvec */
+  /* + 0.0 turns -0 into 0, as l_pushvec (cl_cast's t is never -0) */
   lua_pushnumber(L, h.t);
   lua_pushnumber(L, h.p[0] + 0.0);
   lua_pushnumber(L, h.p[1] + 0.0);

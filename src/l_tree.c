@@ -324,7 +324,7 @@ static int ray_best(lua_State *L, l_tree *lt, const cl_ray *r, int fn) {
     if (fn) {
       lua_pushvalue(L, 3);
       lua_pushinteger(L, (lua_Integer)p + 1);
-      lua_pushnumber(L, te);
+      lua_pushnumber(L, te + 0.0);
       call(L, lt, own, 2, LUA_MULTRET);
       if (lua_gettop(L) == top || !lua_toboolean(L, top + 1)) { lua_settop(L, top); continue; }
       if (lua_type(L, top + 1) != LUA_TNUMBER) {
