@@ -12,7 +12,7 @@ local okgeo, geometry = pcall(require, "geometry")
 if not okgeo then geometry = nil end
 
 local N = tonumber(os.getenv("BENCH_N")) or 300000
-local POOL = 256
+local POOL = tonumber(os.getenv("BENCH_POOL")) or 256
 
 -- a fixed LCG so every interpreter draws the same shapes
 local seed = 42

@@ -109,6 +109,8 @@ double cl_triangle_area(const cl_triangle *t);
 /* ---- points.c: closest points, containment, barycentrics ---- */
 void cl_closest_point(const cl_shape *s, const double p[3], double out[3]);
 double cl_distance(const cl_shape *s, const double p[3]);
+/* a vector as long as p's distance from s (not a sphere or plane) */
+void cl_offset(const cl_shape *s, const double p[3], double v[3]);
 int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere */
 void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]);
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],

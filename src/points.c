@@ -113,29 +113,40 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]) {
   }
 }
 
-double cl_distance(const cl_shape *s, const double p[3]) {
-  double q[3], d[3];
-  if (s->tag == CL_SPHERE) {
-    double len;
-    cl_sub(d, p, s->sphere.c);
-    len = cl_length(d) - s->sphere.r;
-    return len > 0 ? len : 0;
-  }
-  if (s->tag == CL_PLANE) return fabs(cl_dot(s->plane.n, p) - s->plane.d);
+/* p's offset from the shape as a vector whose length is the distance:
+** for an obb the per-axis excess in the box frame, the same test as
+** cl_contains, so a contained point is at 0 exactly (p - closest point is
+** rounding noise); otherwise p minus the closest point. Not for spheres
+** and planes, whose distances are measured directly. */
+void cl_offset(const cl_shape *s, const double p[3], double v[3]) {
   if (s->tag == CL_OBB) {
-    /* per-axis excess in the box frame, the same test as cl_contains, so a
-    ** contained point is at 0 exactly (p - closest point is rounding noise) */
+    double d[3];
     int k;
     cl_sub(d, p, s->obb.c);
     for (k = 0; k < 3; k++) {
       double x = fabs(cl_dot(d, s->obb.u[k])) - s->obb.e[k];
-      q[k] = x > 0 ? x : 0;
+      v[k] = x > 0 ? x : 0;
     }
-    return cl_length(q);
+    return;
   }
-  cl_closest_point(s, p, q);
-  cl_sub(d, p, q);
-  return cl_length(d);
+  {
+    double q[3];
+    cl_closest_point(s, p, q);
+    cl_sub(v, p, q);
+  }
+}
+
+double cl_distance(const cl_shape *s, const double p[3]) {
+  double v[3];
+  if (s->tag == CL_SPHERE) {
+    double len;
+    cl_sub(v, p, s->sphere.c);
+    len = cl_length(v) - s->sphere.r;
+    return len > 0 ? len : 0;
+  }
+  if (s->tag == CL_PLANE) return fabs(cl_dot(s->plane.n, p) - s->plane.d);
+  cl_offset(s, p, v);
+  return cl_length(v);
 }
 
 int cl_contains(const cl_shape *s, const double p[3]) {

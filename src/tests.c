@@ -305,6 +305,35 @@ int cl_classify(const cl_plane *p, const cl_shape *s) {
   return dist > r ? 1 : (dist < -r ? -1 : 0);
 }
 
+/* |v| <= r exactly as cl_length(v) <= r decides it, without its square
+** root when the squares are clearly apart: margins of 1e-12 are far above
+** the rounding of either square, and the range keeps both from overflow
+** and underflow. A square root's latency shows in every call from Lua. */
+static int length_le(const double v[3], double r) {
+  double d2 = cl_dot(v, v), r2 = r * r;
+  if (r2 > 1e-290 && r2 < 1e290 && d2 < 1e290) {
+    if (d2 < r2 * (1 - 1e-12)) return 1;
+    if (d2 > r2 * (1 + 1e-12)) return 0;
+  }
+  return cl_length(v) <= r;
+}
+
+/* a sphere clearly clear of the triangle's bounding box, so farther than
+** its radius from the triangle: the closest point (three edges and the
+** plane) is not needed. The margin, far above the rounding of either
+** side, keeps the answer the closest point's wherever that is close. */
+static int sphere_off_triangle_box(const cl_sphere *s, const cl_triangle *t) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    double lo = t->v[0][k], hi = t->v[0][k], c = s->c[k], m;
+    if (t->v[1][k] < lo) lo = t->v[1][k]; else if (t->v[1][k] > hi) hi = t->v[1][k];
+    if (t->v[2][k] < lo) lo = t->v[2][k]; else if (t->v[2][k] > hi) hi = t->v[2][k];
+    m = 1e-9 * (fabs(c) + s->r + fmax(fabs(lo), fabs(hi)));
+    if ((c + s->r) + m < lo || (c - s->r) - m > hi) return 1;
+  }
+  return 0;
+}
+
 /* a pair in canonical order: a->tag <= b->tag */
 static int pair(const cl_shape *a, const cl_shape *b) {
   cl_box ba;
@@ -326,12 +355,19 @@ static int pair(const cl_shape *a, const cl_shape *b) {
     case CL_AABB * CL_NKINDS + CL_RAY:
     case CL_OBB * CL_NKINDS + CL_RAY:
       return ray_box(&b->ray, a);
+    case CL_TRIANGLE * CL_NKINDS + CL_SPHERE:
+      if (sphere_off_triangle_box(&b->sphere, &a->tri)) return 0;
+      /* fall through */
     case CL_AABB * CL_NKINDS + CL_SPHERE:
     case CL_OBB * CL_NKINDS + CL_SPHERE:
-    case CL_TRIANGLE * CL_NKINDS + CL_SPHERE:
-      /* cl_distance: 0 exactly for a centre inside an obb (a rebuilt closest
-      ** point is off by rounding), and the quantity contact decides on */
-      return cl_distance(a, b->sphere.c) <= b->sphere.r;
+    case CL_RAY * CL_NKINDS + CL_SPHERE: {
+      /* cl_distance's vector: 0 exactly for a centre inside an obb (a
+      ** rebuilt closest point is off by rounding), and the quantity
+      ** contact decides on; distances, not squares, beyond their range */
+      double v[3];
+      cl_offset(a, b->sphere.c, v);
+      return length_le(v, b->sphere.r);
+    }
     case CL_PLANE * CL_NKINDS + CL_PLANE: return plane_plane(&a->plane, &b->plane);
     case CL_PLANE * CL_NKINDS + CL_TRIANGLE: return cl_classify(&a->plane, b) == 0;
     case CL_PLANE * CL_NKINDS + CL_RAY: return ray_plane(&b->ray, &a->plane);
@@ -342,13 +378,10 @@ static int pair(const cl_shape *a, const cl_shape *b) {
       return cl_cast(&b->ray, a, 0, &h);
     }
     case CL_RAY * CL_NKINDS + CL_RAY: return ray_ray(&a->ray, &b->ray);
-    case CL_RAY * CL_NKINDS + CL_SPHERE:
-      /* distances, not squares: r * r overflows for r above 1e154 */
-      return cl_distance(a, b->sphere.c) <= b->sphere.r;
     case CL_SPHERE * CL_NKINDS + CL_SPHERE: {
       double d[3], r = a->sphere.r + b->sphere.r;
       cl_sub(d, a->sphere.c, b->sphere.c);
-      return cl_length(d) <= r;          /* as contact; r * r overflows */
+      return length_le(d, r);            /* as contact */
     }
   }
   return 0;
