@@ -8,7 +8,9 @@ LUA_INCDIR ?= $(firstword $(wildcard /usr/include/$(LUA) /usr/include/$(LUA:luaj
 CC         ?= cc
 OPT        ?= -O2
 CFLAGS_W    = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes
-CFLAGS     += $(OPT) -fPIC $(CFLAGS_W)
+# hidden: only luaopen_collide_core is exported, so calls inside the
+# module are direct (no PLT); measured with make bench-instructions
+CFLAGS     += $(OPT) -fPIC -fvisibility=hidden $(CFLAGS_W)
 LDFLAGS    += -shared
 BUSTED     ?= /usr/bin/busted
 

@@ -54,9 +54,9 @@ static int run(lua_State *L, int cast) {
 static int geo_intersects(lua_State *L) { return run(L, 0); }
 static int geo_cast(lua_State *L) { return run(L, 1); }
 
-LUALIB_API int luaopen_geometry(lua_State *L);
+COLLIDE_EXPORT LUALIB_API int luaopen_geometry(lua_State *L);
 
-LUALIB_API int luaopen_geometry(lua_State *L) {
+COLLIDE_EXPORT LUALIB_API int luaopen_geometry(lua_State *L) {
   lua_newtable(L);
   lua_pushcfunction(L, geo_intersects);
   lua_setfield(L, -2, "intersects");

@@ -708,9 +708,9 @@ static void fill_meta(lua_State *L, int mt, int mts, const luaL_Reg *meta, const
   lua_pop(L, 1);
 }
 
-LUALIB_API int luaopen_collide_core(lua_State *L);
+COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
 
-LUALIB_API int luaopen_collide_core(lua_State *L) {
+COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   int k, mts;
   lua_settop(L, 0);
   for (k = 0; k < L_NUPVALUES; k++) {

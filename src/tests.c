@@ -323,15 +323,16 @@ static int length_le(const double v[3], double r) {
 ** plane) is not needed. The margin, far above the rounding of either
 ** side, keeps the answer the closest point's wherever that is close. */
 static int sphere_off_triangle_box(const cl_sphere *s, const cl_triangle *t) {
-  int k;
-  for (k = 0; k < 3; k++) {
-    double lo = t->v[0][k], hi = t->v[0][k], c = s->c[k], m;
-    if (t->v[1][k] < lo) lo = t->v[1][k]; else if (t->v[1][k] > hi) hi = t->v[1][k];
-    if (t->v[2][k] < lo) lo = t->v[2][k]; else if (t->v[2][k] > hi) hi = t->v[2][k];
-    m = 1e-9 * (fabs(c) + s->r + fmax(fabs(lo), fabs(hi)));
-    if ((c + s->r) + m < lo || (c - s->r) - m > hi) return 1;
+  int k, off = 0;
+  for (k = 0; k < 3; k++) {         /* no branches: hit or miss is random */
+    double a0 = t->v[0][k], a1 = t->v[1][k], a2 = t->v[2][k], c = s->c[k], r = s->r, m;
+    double lo = a0 < a1 ? a0 : a1, hi = a0 > a1 ? a0 : a1;
+    lo = a2 < lo ? a2 : lo;
+    hi = a2 > hi ? a2 : hi;
+    m = 1e-9 * (fabs(c) + r + fabs(lo) + fabs(hi));
+    off |= ((c + r) + m < lo) | ((c - r) - m > hi);
   }
-  return 0;
+  return off;
 }
 
 /* a pair in canonical order: a->tag <= b->tag */
