@@ -74,31 +74,27 @@ local function pool(ka, kb)
   return A, B, PA, PB
 end
 
+-- the timing loop, compiled from a string so one file runs everywhere:
+-- 5.3+ index the pool with &, which 5.1 and LuaJIT cannot even parse
 local clock = os.clock
-local function time(f, A, B)
-  local mask = POOL - 1
+local compile = loadstring or load        -- luacheck: ignore loadstring
+local has_band = pcall(compile, "return 1 & 1") and compile("return 1 & 1") ~= nil
+local timer = assert(compile(([[
+  local f, A, B, n, mask, clock = ...
   local t0 = clock()
-  for i = 1, N do
-    local k = (i & mask) + 1
+  for i = 1, n do
+    local k = INDEX
     f(A[k], B[k])
   end
-  return (clock() - t0) / N * 1e9
-end
--- Lua 5.1/LuaJIT have no & operator: fall back to % there
-if not pcall(load, "return 1 & 1") or not load("return 1 & 1") then
-  time = function(f, A, B)
-    local t0 = clock()
-    for i = 1, N do
-      local k = i % POOL + 1
-      f(A[k], B[k])
-    end
-    return (clock() - t0) / N * 1e9
-  end
-end
+  return (clock() - t0) / n * 1e9
+]]):gsub("INDEX", function() return has_band and "(i & mask) + 1" or "i % (mask + 1) + 1" end)))
+-- pure Lua is 3 to 500 times slower: a tenth of the calls times it as well
+local NPURE = math.max(POOL, math.floor(N / 10))
+local function time(f, A, B, n) return timer(f, A, B, n or N, POOL - 1, clock) end
 
--- ROUNDS interleaved rounds of the three, the best of each: a shared machine
+-- ROUNDS interleaved rounds of them all, the best of each: a shared machine
 -- only ever makes a round slower
-local ROUNDS = tonumber(os.getenv("BENCH_ROUNDS")) or 5
+local ROUNDS = tonumber(os.getenv("BENCH_ROUNDS")) or 9
 -- BENCH_ONLY=a,b,... runs only the rows whose name contains one of them
 local ONLY = os.getenv("BENCH_ONLY")
 local function wanted(name)
@@ -126,18 +122,25 @@ local function run(name, ka, kb, cfn, pfn, vfn, gfn)
     end
   end
   local c, f, p, v, g = math.huge, math.huge, math.huge, math.huge, math.huge
-  for _ = 1, ROUNDS do
-    c = math.min(c, time(cfn, A, B))
-    f = math.min(f, time(floor_fn, A, B))
-    p = math.min(p, time(pfn, PA, PB))
-    if vfn then v = math.min(v, time(vfn, VA, VB)) end
+  local ratios = {}
+  for r = 1, ROUNDS do
+    -- the floor just before and after: the ratio of a round is taken
+    -- under one load of the machine
+    local f1, ci, f2 = time(floor_fn, A, B), time(cfn, A, B), time(floor_fn, A, B)
+    ratios[r] = ci / ((f1 + f2) / 2)
+    c = math.min(c, ci)
+    f = math.min(f, f1, f2)
+    p = math.min(p, time(pfn, PA, PB, NPURE))
+    if vfn then v = math.min(v, time(vfn, VA, VB, NPURE)) end
     if gfn then
       local ns, ghits = gfn(A, B, N)
       assert(ghits == ghits_expected, name .. ": the C loop disagrees with the calls")
       g = math.min(g, ns)
     end
   end
-  rows[#rows + 1] = { name, c, f, p, hits / POOL, vfn and v, gfn and g }
+  table.sort(ratios)
+  local median = ratios[math.floor((ROUNDS + 1) / 2)]
+  rows[#rows + 1] = { name, c, f, p, hits / POOL, vfn and v, gfn and g, median }
 end
 
 local intersects = collide.intersects
@@ -172,9 +175,10 @@ print(("%-28s %9s %9s %8s %9s %10s %9s %5s %11s %9s"):format("test", "collide", 
 for _, r in ipairs(rows) do
   local extra = r[6] and ("%9.1fns %8.1fx"):format(r[6], r[6] / r[2]) or ""
   local geo = r[7] and ("%7.1fns"):format(r[7]) or ("%9s"):format("-")
-  print(("%-28s %7.1fns %7.1fns %7.2fx %s %8.1fns %8.1fx %4.0f%% %s"):format(r[1], r[2], r[3], r[2] / r[3], geo,
+  print(("%-28s %7.1fns %7.1fns %7.2fx %s %8.1fns %8.1fx %4.0f%% %s"):format(r[1], r[2], r[3], r[8], geo,
     r[4], r[4] / r[2], r[5] * 100, extra))
 end
 print("pure Lua: plain tables of numbers, no allocation (bench/purelua.lua); vec3 Lua: a vector class with")
 print("operators, as with CPML (bench/purelua_vec.lua). C only: the same geometry called in a C loop")
-print("(bench/geometry.c), no Lua. Each figure is the best of " .. ROUNDS .. " interleaved rounds.")
+print("(bench/geometry.c), no Lua. Times are the best of " .. ROUNDS .. " interleaved rounds; x floor is the median")
+print("of the rounds' ratios to the floor timed just before and after (robust to a machine's load changing).")

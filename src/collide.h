@@ -18,19 +18,20 @@ typedef enum {
 ** a cl_shape and dispatched on. */
 typedef struct { int tag; double min[3], max[3]; } cl_aabb;
 /* q is the unit rotation (x, y, z, w), w >= 0; u[i] the box's i-th axis,
-** derived from q and kept in step with it. */
-typedef struct { int tag; double c[3], e[3], q[4], u[3][3]; } cl_obb;
+** derived from q and kept in step with it (q last: the tests read c, e, u). */
+typedef struct { int tag; double c[3], e[3], u[3][3], q[4]; } cl_obb;
 /* points p with dot(n, p) = d; n unit. */
 typedef struct { int tag; double n[3], d; } cl_plane;
 /* n is the unit normal of cross(b - a, c - a), zero when degenerate;
 ** a degenerate triangle is the segment v[s0]-v[s1] (its two farthest
 ** vertices, the same one twice when all coincide). */
 typedef struct {
-  int tag; double v[3][3], n[3];
-  int degenerate, s0, s1;
-  /* derived, kept by cl_triangle_init: e1 = b - a, e2 = c - a,
-  ** cr = cross(e1, e2), crlen = |cr|, scale = the longest edge */
-  double e1[3], e2[3], cr[3], crlen, scale;
+  int tag, degenerate; double v[3][3], n[3];
+  /* derived, kept by cl_triangle_init: cr = cross(e1, e2), crlen = |cr|,
+  ** scale = the longest edge, e1 = b - a, e2 = c - a. What a ray cast
+  ** reads comes first, so it touches as few cache lines as it can. */
+  double cr[3], crlen, scale, e1[3], e2[3];
+  int s0, s1;
 } cl_triangle;
 /* o + t * d, 0 <= t <= tmax; d unit; tmax may be INFINITY. */
 typedef struct { int tag; double o[3], d[3], tmax; } cl_ray;

@@ -29,7 +29,10 @@ int l_readquat(lua_State *L, int i, double q[4]);
 ** cost that dominated a call, measured with callgrind): a Lua script cannot
 ** forge it, a light userdata has length 0, and no userdata shorter than the
 ** header is read. Inline: it runs twice on every query. */
-typedef struct { const void *magic; double align; } l_udheader;
+/* a union: one 8-byte word that keeps the shape after it aligned for
+** doubles on every platform (the shape then starts as early as it can,
+** so a test touches as few cache lines as it can) */
+typedef union { const void *magic; double align; } l_udheader;
 extern const char l_shape_magic;
 extern const size_t l_kind_sizes[CL_NKINDS];
 #define L_UDSHAPE(u) ((cl_shape *)((char *)(u) + sizeof(l_udheader)))

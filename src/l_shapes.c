@@ -127,8 +127,8 @@ cl_shape *l_checkanyshape(lua_State *L, int i) {
 cl_shape *l_newshape(lua_State *L, int kind) {
   l_udheader *u = (l_udheader *)COLLIDE_NEWUD(L, sizeof(l_udheader) + l_kind_sizes[kind]);
   cl_shape *s = L_UDSHAPE(u);
-  u->magic = &l_shape_magic;
   u->align = 0;
+  u->magic = &l_shape_magic;
   memset(s, 0, l_kind_sizes[kind]);
   s->tag = kind;
   lua_pushvalue(L, L_MT(kind));

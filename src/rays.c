@@ -255,6 +255,8 @@ static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hi
   cl_madd(Cp, C, r->d, -cl_dot(C, r->d));
   cl_cross(x, Bp, Cp); wa = cl_dot(r->d, x); /* weight of a */
   cl_cross(x, Cp, Ap); wb = cl_dot(r->d, x);
+  /* opposite signs already: a miss whatever wc is (most rays miss) */
+  if ((wa < 0 && wb > 0) || (wa > 0 && wb < 0)) return 0;
   cl_cross(x, Ap, Bp); wc = cl_dot(r->d, x);
   if ((wa < 0 || wb < 0 || wc < 0) && (wa > 0 || wb > 0 || wc > 0)) return 0;
   sum = wa + wb + wc;
