@@ -212,8 +212,19 @@ static int ray_plane(const cl_ray *r, const cl_plane *p) {
 }
 
 static int ray_ray(const cl_ray *a, const cl_ray *b) {
-  double c1[3], c2[3], m = cl_maxabs3(a->o), n = cl_maxabs3(b->o), tol;
+  double c1[3], c2[3], m = cl_maxabs3(a->o), n = cl_maxabs3(b->o), tol, x[3], q[3], nn, mq;
   tol = CL_EPSILON * (1 + (m > n ? m : n));
+  /* Most rays pass far apart: the distance of their lines, |q.x| / |x|
+  ** with x = d1 x d2, bounds the segments' from below. q.x is known to
+  ** about 1e-15 |q| (unit d's); clear of tol by a margin far above that,
+  ** it is a miss without the closest points, as they would also find. */
+  cl_cross(x, a->d, b->d);
+  cl_sub(q, b->o, a->o);
+  nn = cl_dot(x, x);
+  mq = cl_maxabs3(q);
+  if (nn > 1e-200 && mq < 1e300
+      && fabs(cl_dot(q, x)) - 2e-12 * (mq + tol) > tol * sqrt(nn))
+    return 0;
   /* sqrt(d2) <= tol, not d2 <= tol^2: tol^2 overflows for huge origins */
   return sqrt(cl_closest_segments(a->o, a->d, a->tmax, b->o, b->d, b->tmax,
                                   NULL, NULL, c1, c2)) <= tol;
