@@ -1000,6 +1000,53 @@ describe("collide.intersects", function()
   end)
 
   -------------------------------------------------------------------------
+  -- The sphere tests compare squares unless they are within 1e-12 of each
+  -- other, triangle-sphere rejects a sphere clear of the triangle's box,
+  -- and ray-ray rejects lines clearly farther apart than the tolerance;
+  -- each shortcut hands the close cases to the exact test. Both sides of
+  -- each margin, decided here by the distances themselves.
+  describe("shortcuts and the exact tests behind them", function()
+    it("sphere tests within and beyond the squares' margin", function()
+      local s = sphere(0, 0, 0, 1)
+      for _, d in ipairs { 1e-11, 1e-13 } do     -- beyond, within the band
+        miss(s, sphere(3 * (1 + d), 0, 0, 2))
+        hit(s, sphere(3 * (1 - d), 0, 0, 2))
+        miss(ray(0, 0, 0, 1, 0, 0), sphere(5, 1 + d, 0, 1))
+        hit(ray(0, 0, 0, 1, 0, 0), sphere(5, 1 - d, 0, 1))
+        miss(aabb(0, 0, 0, 1, 1, 1), sphere(3 + d, 0.5, 0.5, 2))
+        hit(aabb(0, 0, 0, 1, 1, 1), sphere(3 - d, 0.5, 0.5, 2))
+        miss(obb(0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0, 0, 0, 1), sphere(3 + d, 0.5, 0.5, 2))
+        hit(obb(0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0, 0, 0, 1), sphere(3 - d, 0.5, 0.5, 2))
+      end
+    end)
+    it("triangle-sphere beside the triangle's box, by more and less than the margin", function()
+      local t = triangle(0, 0, 0, 2, 0, 0, 0, 2, 0)  -- box [0,2]x[0,2]x[0,0]
+      for _, d in ipairs { 1e-6, 1e-10 } do     -- rejected by the box, by the exact test
+        miss(t, sphere(-1 - d, 0.5, 0, 1))
+        hit(t, sphere(-1 + d, 0.5, 0, 1))
+        miss(t, sphere(0.5, 0.5, 1 + d, 1))
+        hit(t, sphere(0.5, 0.5, 1 - d, 1))
+        miss(t, sphere(0, 3 + d, 0, 1))              -- the vertex (0, 2, 0)
+        hit(t, sphere(0, 3 - d, 0, 1))
+      end
+      -- inside the box, off the triangle: the exact test says no
+      miss(t, sphere(1.5, 1.5, 0, 0.7))
+    end)
+    it("ray-ray at the tolerance, through the shortcut and the closest points", function()
+      -- tol = 1e-9 (1 + largest origin component) = 2e-9 for these rays
+      local r = ray(0, 0, 0, 1, 0, 0)
+      miss(r, ray(1, -1, 2.1e-9, 0, 1, 0))         -- rejected by the lines' distance
+      miss(r, ray(1, -1, 2.001e-9, 0, 1, 0))       -- within the margin: closest points
+      hit(r, ray(1, -1, 1.999e-9, 0, 1, 0))
+      hit(r, ray(1, -1, -1.999e-9, 0, 1, 0))
+      miss(r, ray(1, -1, -2.1e-9, 0, 1, 0))
+      -- the lines meet but the segments do not: the shortcut must not decide
+      miss(r, ray(1, 1, 0, 0, 1, 0))
+      miss(ray(0, 0, 0, 1, 0, 0, 0.5), ray(1, -1, 0, 0, 1, 0))
+    end)
+  end)
+
+  -------------------------------------------------------------------------
   describe("argument checking", function()
     it("rejects what is not a shape, naming the position", function()
       assert.has_error(function() collide.intersects(unit, 5) end,
