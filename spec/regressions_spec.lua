@@ -353,4 +353,27 @@ describe("regressions", function()
     tree:raycast(r, function(_, t) seen = t; return false end)
     assert.is_true(positive_zero(seen), tostring(seen))
   end)
+
+  -- left open by the fuzzing note (issue 4): a box spanning more than the
+  -- largest double has max - min = inf, so its centre min + (max - min) / 2
+  -- was inf and the box tests, classify and center() gave inf or NaN.
+  -- Such a box now takes its centre and half extents from the halves.
+  it("gives a finite centre to a box wider than the largest double", function()
+    local b = collide.aabb(-1e308, -1e308, -1e308, 1e308, 1e308, 1e308)
+    assert.are.same({ 0, 0, 0 }, { b:center() })
+    assert.are.same({ 1e308, 1e308, 1e308 }, { b:half_extents() })
+    local p = collide.plane(0, 1, 0, 0)
+    assert.is_true(collide.intersects(b, p))
+    assert.are.equal(0, p:classify(b))
+    assert.are.equal(-1, collide.plane(0, 1, 0, 1.5e308):classify(collide.aabb(0, 0, 0, 1, 1, 1)))
+    assert.is_true(collide.intersects(b, collide.sphere(0, 0, 0, 1)))
+    assert.is_false(collide.intersects(b, collide.sphere(1.5e308, 0, 0, 1)))
+    assert.is_true(collide.intersects(b, collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)))
+    assert.is_true(collide.intersects(b, collide.obb(0, 0, 0, 1, 1, 1, 0, 0, 0.3, 1)))
+    local o = collide.obb_from_aabb(b)
+    assert.are.same({ 0, 0, 0 }, { o:center() })
+    assert.are.same({ 1e308, 1e308, 1e308 }, { o:half_extents() })
+    -- from inside: t = 0 at the origin, facing back along the ray
+    assert.are.same({ 0, 0, 0, 0, -1, 0, 0 }, { collide.ray(0, 0, 0, 1, 0, 0):cast(b) })
+  end)
 end)

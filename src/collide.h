@@ -102,6 +102,22 @@ void cl_sphere_init(cl_sphere *s, const double c[3], double r);
 void cl_translate(cl_shape *s, const double d[3]);
 /* enclosing box; 0 when there is none (a plane, an infinite ray) */
 int cl_bounds(const cl_shape *s, cl_aabb *out);
+/* an aabb's centre and half extents: min + (max - min) / 2 and
+** (max - min) / 2, or from the halves when max - min overflows (a box
+** spanning more than 1.8e308). Inline: the box tests start with it. */
+static inline void cl_aabb_frame(const cl_aabb *b, double c[3], double e[3]) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    double size = b->max[k] - b->min[k];
+    if (size < INFINITY) {
+      e[k] = size / 2;
+      c[k] = b->min[k] + e[k];
+    } else {
+      e[k] = b->max[k] / 2 - b->min[k] / 2;
+      c[k] = b->min[k] / 2 + b->max[k] / 2;
+    }
+  }
+}
 void cl_obb_from_aabb(cl_obb *o, const cl_aabb *b, const double q[4]);
 void cl_obb_corner(const cl_obb *o, int i, double p[3]);
 void cl_aabb_corner(const cl_aabb *b, int i, double p[3]);

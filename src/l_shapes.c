@@ -468,18 +468,14 @@ static int aabb_min(lua_State *L) { return l_pushvec(L, SELF(CL_AABB, aabb)->min
 static int aabb_max(lua_State *L) { return l_pushvec(L, SELF(CL_AABB, aabb)->max); }
 
 static int aabb_center(lua_State *L) {
-  cl_aabb *b = SELF(CL_AABB, aabb);
-  double c[3];
-  int k;
-  for (k = 0; k < 3; k++) c[k] = b->min[k] + (b->max[k] - b->min[k]) / 2;
+  double c[3], e[3];
+  cl_aabb_frame(SELF(CL_AABB, aabb), c, e);
   return l_pushvec(L, c);
 }
 
 static int aabb_half_extents(lua_State *L) {
-  cl_aabb *b = SELF(CL_AABB, aabb);
-  double e[3];
-  int k;
-  for (k = 0; k < 3; k++) e[k] = (b->max[k] - b->min[k]) / 2;
+  double c[3], e[3];
+  cl_aabb_frame(SELF(CL_AABB, aabb), c, e);
   return l_pushvec(L, e);
 }
 

@@ -231,11 +231,7 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
 
 void cl_obb_from_aabb(cl_obb *o, const cl_aabb *b, const double q[4]) {
   double c[3], e[3];
-  int k;
-  for (k = 0; k < 3; k++) {
-    c[k] = b->min[k] + (b->max[k] - b->min[k]) / 2;
-    e[k] = (b->max[k] - b->min[k]) / 2;
-  }
+  cl_aabb_frame(b, c, e);
   cl_obb_init(o, c, e, q);
 }
 

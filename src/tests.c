@@ -14,11 +14,8 @@ void cl_box_of(const cl_shape *s, cl_box *b) {
     b->aligned = 0;
     return;
   }
-  for (k = 0; k < 3; k++) {
-    b->c[k] = s->aabb.min[k] + (s->aabb.max[k] - s->aabb.min[k]) / 2;
-    b->e[k] = (s->aabb.max[k] - s->aabb.min[k]) / 2;
-    cl_set(b->u[k], k == 0, k == 1, k == 2);
-  }
+  cl_aabb_frame(&s->aabb, b->c, b->e);
+  for (k = 0; k < 3; k++) cl_set(b->u[k], k == 0, k == 1, k == 2);
   cl_copy(b->lo, s->aabb.min);
   cl_copy(b->hi, s->aabb.max);
   b->aligned = 1;
@@ -77,15 +74,6 @@ static int sat15(const double R[3][3], const double t[3], const double a[3], con
   return 1;
 }
 
-/* an aabb's centre and half extents */
-static void aabb_frame(const cl_aabb *b, double c[3], double e[3]) {
-  int k;
-  for (k = 0; k < 3; k++) {
-    e[k] = (b->max[k] - b->min[k]) / 2;
-    c[k] = b->min[k] + e[k];
-  }
-}
-
 static int obb_obb(const cl_obb *a, const cl_obb *b) {
   double R[3][3], t[3], d[3];
   int i;
@@ -103,7 +91,7 @@ static int obb_obb(const cl_obb *a, const cl_obb *b) {
 static int aabb_obb(const cl_aabb *a, const cl_obb *b) {
   double R[3][3], t[3], c[3], e[3];
   int i;
-  aabb_frame(a, c, e);
+  cl_aabb_frame(a, c, e);
   for (i = 0; i < 3; i++) {
     R[i][0] = b->u[0][i]; R[i][1] = b->u[1][i]; R[i][2] = b->u[2][i];
   }
@@ -370,7 +358,7 @@ static int pair(const cl_shape *a, const cl_shape *b) {
       return box_plane(&ba, &b->plane);
     case CL_AABB * CL_NKINDS + CL_TRIANGLE: {
       double c[3], e[3];
-      aabb_frame(&a->aabb, c, e);
+      cl_aabb_frame(&a->aabb, c, e);
       return box_triangle(c, e, NULL, a->aabb.min, a->aabb.max, &b->tri);
     }
     case CL_OBB * CL_NKINDS + CL_TRIANGLE:
