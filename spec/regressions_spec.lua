@@ -342,7 +342,7 @@ describe("regressions", function()
       local t, px, py, pz, nx, ny, nz = r:cast(box)
       assert.is_true(positive_zero(t), tostring(t))
       assert.are.same({ 1, 0.5, 0.5, 1, 0, 0 }, { px, py, pz, nx, ny, nz })
-      assert.are.equal("0.0", tostring(t))
+      assert.is_nil(tostring(t):find("-", 1, true))   -- "0.0" (5.3+) or "0", never "-0"
       local tn, tf = r:slab(box)
       assert.is_true(positive_zero(tn), tostring(tn))
       assert.are.equal(1, tf)
