@@ -24,6 +24,7 @@ build = {
     ["collide.core"] = {
       sources = {
         "src/contact.c",
+        "src/l_ffi.c",
         "src/l_mesh.c",
         "src/l_query.c",
         "src/l_shapes.c",
@@ -38,6 +39,7 @@ build = {
       libraries = { "m" },
     },
     ["collide.args"] = "lua/collide/args.lua",
+    ["collide.ffi"] = "lua/collide/ffi.lua",
     ["collide.frustum"] = "lua/collide/frustum.lua",
     ["collide"] = "lua/collide/init.lua",
     ["collide.obj"] = "lua/collide/obj.lua",

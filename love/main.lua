@@ -29,8 +29,11 @@ function love.run()
       jit and jit.version or _VERSION, love.filesystem.isFused() and "fused" or "not fused"))
     local where = love.filesystem.getInfo("collide/core.so") and "LÖVE's loader (game or save directory)"
       or "package.cpath"
-    require "collide"
+    local collide = require "collide"
     say("collide.core loaded from " .. where)
+    -- the FFI path needs the core's file on package.cpath (lua/collide/ffi.lua)
+    say("collide.intersects through " .. (collide.intersects ~= require("collide.core").intersects
+      and "LuaJIT's FFI" or "the Lua C API"))
     local passed, failed, skipped = require("suite")(say)
     say(string.format("love: %d passed, %d failed, %d skipped", passed, failed, skipped))
     status = failed == 0 and 0 or 1

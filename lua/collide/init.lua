@@ -13,6 +13,12 @@ M.scene = require("collide.scene").new
 M.frustum = frustum.new
 M.frustum_from_matrix = frustum.from_matrix
 
+-- Under LuaJIT, collide.intersects goes through the FFI when it can
+-- (src/l_ffi.c): the JIT compiles the call, which the classic C API call
+-- never is. Same answers and the same errors (they come from the classic
+-- function); COLLIDE_NO_FFI=1 in the environment turns it off.
+M.intersects = require("collide.ffi").intersects(core) or M.intersects
+
 local epsilon = M.epsilon
 M.epsilon = nil
 
