@@ -1,21 +1,56 @@
--- The LuaJIT FFI path of collide.intersects (src/l_ffi.c,
--- lua/collide/ffi.lua): under LuaJIT, with the core's file on
--- package.cpath, collide.intersects calls the geometry through the FFI;
--- it must answer as the classic C function does on every pair and raise
--- its errors word for word, naming the caller's line. Elsewhere the path
--- is absent and collide.intersects is the classic function.
+-- collide.cast, and the LuaJIT FFI paths of collide.intersects and
+-- collide.cast (src/l_ffi.c, lua/collide/ffi.lua): under LuaJIT, with the
+-- core's file on package.cpath, both call the geometry through the FFI;
+-- they must answer as the classic C functions do on every pair and raise
+-- their errors word for word, naming the caller's line. Elsewhere the path
+-- is absent and both are the classic functions.
 local collide = require "collide"
 local core = require "collide.core"
 local H = require "spec.helpers"
 
 local has_ffi = jit ~= nil and pcall(require, "ffi") and os.getenv("COLLIDE_NO_FFI") == nil
 
+-- random shapes from the seeded generator r: makers in the order aabb,
+-- obb, plane, triangle, sphere, ray (the ray last, so 1..5 are cast targets)
+local function makers(r)
+  local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
+  return {
+    function() local x, y, z = v(2); return collide.aabb(x, y, z, x + r(0, 2), y + r(0, 2), z + r(0, 2)) end,
+    function()
+      local x, y, z = v(2)
+      local qx, qy, qz = v(1)
+      return collide.obb(x, y, z, r(0.1, 1.5), r(0.1, 1.5), r(0.1, 1.5), qx, qy, qz, r(0.1, 1))
+    end,
+    function() local x, y, z = v(1); return collide.plane(x, y, z + 0.01, r(-1, 1)) end,
+    function()
+      local ax, ay, az = v(2)
+      return collide.triangle(ax, ay, az, ax + r(-2, 2), ay, az, ax, ay + r(-2, 2), az + r(-1, 1))
+    end,
+    function() local x, y, z = v(2); return collide.sphere(x, y, z, r(0, 1.5)) end,
+    function() local x, y, z = v(3); return collide.ray(x, y, z, v(1)) end,
+  }, v
+end
+
+-- each case: message, argument count, arguments. call, a one-line
+-- function, makes the call as a user would (collide.cast(...), not a tail
+-- call), so the message names its line.
+local function expect_errors(call, cases)
+  local line = debug.getinfo(call, "S").linedefined
+  for _, c in ipairs(cases) do
+    local ok, err = pcall(call, H.unpack { n = c[2], c[3], c[4] })
+    assert.is_false(ok)
+    assert.are.equal(("spec/ffi_spec.lua:%d: %s"):format(line, c[1]), err)
+  end
+end
+
 describe("the LuaJIT FFI path", function()
   it("is there exactly under LuaJIT", function()
     if has_ffi then
       assert.are_not.equal(core.intersects, collide.intersects)
+      assert.are_not.equal(core.cast, collide.cast)
     else
       assert.are.equal(core.intersects, collide.intersects)
+      assert.are.equal(core.cast, collide.cast)
     end
   end)
 
@@ -29,23 +64,23 @@ describe("the LuaJIT FFI path", function()
     assert.are.equal(0, raw(box, collide.sphere(2, 1, 1, 0.5)))
     assert.are.equal(-1, raw(box, collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 })))
     assert.are.equal(-1, raw(collide.tree(), box))
+    local cast = ffi.load(package.searchpath("collide.core", package.cpath)).collide_ffi_cast
+    local out = ffi.new("double[9]")
+    local r = collide.ray(0, 0.5, 0.5, 1, 0, 0)
+    assert.are.equal(7, cast(r, collide.aabb(2, 0, 0, 3, 1, 1), 0, out))
+    assert.are.same({ 2, 2, 0.5, 0.5, -1, 0, 0 }, { out[0], out[1], out[2], out[3], out[4], out[5], out[6] })
+    assert.are.equal(9, cast(r, collide.triangle(1, 0, 0, 1, 2, 0, 1, 0, 2), 0, out))
+    assert.are.same({ 1, 0.25, 0.25 }, { out[0], out[7], out[8] })
+    assert.are.equal(0, cast(r, collide.triangle(1, 0, 0, 1, 2, 0, 1, 0, 2), 1, out))  -- culled: facing away
+    assert.are.equal(0, cast(r, collide.sphere(0, 5, 0, 1), 0, out))
+    assert.are.equal(-1, cast(r, r, 0, out))
+    assert.are.equal(-1, cast(box, r, 0, out))
+    assert.are.equal(-1, cast(r, collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }), 0, out))
   end)
 
   it("answers as the classic function on 20,000 pairs of every kind", function()
     local r = H.rng(7)
-    local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
-    local make = {
-      function() local x, y, z = v(2); return collide.aabb(x, y, z, x + r(0, 2), y + r(0, 2), z + r(0, 2)) end,
-      function()
-        local x, y, z = v(2)
-        local qx, qy, qz = v(1)
-        return collide.obb(x, y, z, r(0.1, 1.5), r(0.1, 1.5), r(0.1, 1.5), qx, qy, qz, r(0.1, 1))
-      end,
-      function() local x, y, z = v(1); return collide.plane(x, y, z + 0.01, r(-1, 1)) end,
-      function() local ax, ay, az = v(2); return collide.triangle(ax, ay, az, ax + r(-2, 2), ay, az, ax, ay + r(-2, 2), az + r(-1, 1)) end,
-      function() local x, y, z = v(3); return collide.ray(x, y, z, v(1)) end,
-      function() local x, y, z = v(2); return collide.sphere(x, y, z, r(0, 1.5)) end,
-    }
+    local make = makers(r)
     local hits, n = 0, 0
     for _ = 1, 20000 do
       local a = make[math.floor(r(1, 7))]()
@@ -60,6 +95,44 @@ describe("the LuaJIT FFI path", function()
       n = n + 1
     end
     assert.is_true(hits > 2000 and hits < n - 2000)   -- both answers well represented
+  end)
+
+  it("casts as ray:cast does on 20,000 rays at every kind, every value bit for bit", function()
+    local r = H.rng(11)
+    local targets, v = makers(r)
+    local function same(x, y) return x == y and (x ~= 0 or 1 / x == 1 / y) end
+    local hits = 0
+    for i = 1, 20000 do
+      local ox, oy, oz = v(4)
+      local tx, ty, tz = v(1)
+      local ray = collide.ray(ox, oy, oz, tx - ox, ty - oy, tz - oz + 1e-3, r(1, 10))
+      local shape = targets[math.floor(r(1, 6))]()
+      local cull = i % 3 == 0
+      local want = H.pack(ray:cast(shape, cull))
+      local got = H.pack(collide.cast(ray, shape, cull))
+      assert.are.equal(want.n, got.n)
+      for k = 1, want.n do
+        if not same(want[k], got[k]) then
+          error(("cast %d, value %d: %s, ray:cast %s"):format(i, k, tostring(got[k]), tostring(want[k])))
+        end
+      end
+      if want[1] then hits = hits + 1 end
+    end
+    assert.is_true(hits > 2000 and hits < 18000)
+  end)
+
+  it("casts at meshes and raises ray:cast's errors as collide.cast's", function()
+    local m = collide.mesh({ 2, -1, -1, 2, 2, -1, 2, -1, 2 })
+    local ray = collide.ray(0, 0.2, 0.3, 1, 0, 0)
+    assert.are.same(H.pack(ray:cast(m)), H.pack(collide.cast(ray, m)))
+    local box = collide.aabb(0, 0, 0, 1, 1, 1)
+    local cases = {
+      { "bad argument #1 to 'cast' (collide.ray expected, got number)", 2, 5, box },
+      { "bad argument #1 to 'cast' (collide.ray expected, got collide.aabb)", 2, box, ray },
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, plane or mesh expected, got no value)", 1, ray },
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, plane or mesh expected, got collide.ray)", 2, ray, ray },
+    }
+    expect_errors(function(...) local x = collide.cast(...); return x end, cases)
   end)
 
   it("hands meshes to the classic function", function()
@@ -77,12 +150,6 @@ describe("the LuaJIT FFI path", function()
       { "bad argument #2 to 'intersects' (shape expected, got table)", 2, box, {} },
       { "bad argument #1 to 'intersects' (shape expected, got collide.tree)", 2, collide.tree(), box },
     }
-    for _, c in ipairs(cases) do
-      local args = { n = c[2], c[3], c[4] }
-      local line = debug.getinfo(1, "l").currentline + 1
-      local ok, err = pcall(function() local x = collide.intersects(H.unpack(args)); return x end)
-      assert.is_false(ok)
-      assert.are.equal(("spec/ffi_spec.lua:%d: %s"):format(line, c[1]), err)
-    end
+    expect_errors(function(...) local x = collide.intersects(...); return x end, cases)
   end)
 end)

@@ -2,7 +2,8 @@
 ** l_ffi.c - entry points for LuaJIT's FFI. A call through the classic Lua C
 ** API cannot be compiled by LuaJIT's JIT: it costs ~60 ns where an FFI call
 ** from compiled code costs a few. lua/collide/init.lua binds these under
-** LuaJIT, after checking in Lua that both arguments carry shape metatables;
+** LuaJIT (collide.intersects, collide.cast), after checking in Lua that
+** both arguments carry shape metatables;
 ** anything else (meshes, bad arguments) goes to the classic functions,
 ** which raise the usual errors. The FFI passes a userdata as the address of
 ** its block: the header's magic word is checked again here.
@@ -12,7 +13,7 @@
 static const cl_shape *ffi_shape(const void *u) {
   const cl_shape *s;
   if (u == NULL || ((const l_udheader *)u)->magic != &l_shape_magic) return NULL;
-  s = L_UDSHAPE(u);
+  s = (const cl_shape *)((const char *)u + sizeof(l_udheader));
   return (unsigned)s->tag < CL_NKINDS ? s : NULL;
 }
 
@@ -23,4 +24,27 @@ COLLIDE_EXPORT int collide_ffi_intersects(const void *a, const void *b) {
   const cl_shape *sa = ffi_shape(a), *sb = ffi_shape(b);
   if (sa == NULL || sb == NULL) return -1;
   return cl_intersects(sa, sb);
+}
+
+/* collide.cast's results in out[0..8] as ray:cast pushes them (t, point,
+** normal, then u and v for a triangle): returns their count, 7 or 9; 0 for
+** a miss; -1 when the first is not a ray or the second not a shape to cast
+** at (the caller falls back to the classic function) */
+COLLIDE_EXPORT int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out);
+
+COLLIDE_EXPORT int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out) {
+  const cl_shape *r = ffi_shape(ray), *s = ffi_shape(shape);
+  cl_hit h;
+  int k;
+  if (r == NULL || s == NULL || r->tag != CL_RAY || s->tag == CL_RAY) return -1;
+  if (!cl_cast(&r->ray, s, cull, &h)) return 0;
+  out[0] = h.t;
+  for (k = 0; k < 3; k++) {
+    out[1 + k] = h.p[k] + 0.0;      /* + 0.0: no -0, as l_pushvec */
+    out[4 + k] = h.n[k] + 0.0;
+  }
+  if (s->tag != CL_TRIANGLE) return 7;
+  out[7] = h.u;
+  out[8] = h.v;
+  return 9;
 }

@@ -140,8 +140,11 @@ static int q_barycentric(lua_State *L) {
   return l_pushvec(L, w);
 }
 
+/* collide.cast(ray, shape, [cull]) is ray:cast(shape, [cull]) as a
+** function, as collide.intersects is a:intersects(b): under LuaJIT it is the
+** one lua/collide/ffi.lua can route through the FFI */
 const luaL_Reg l_query_functions[] = {
-  {"intersects", q_intersects}, {"contact", q_contact}, {NULL, NULL}
+  {"intersects", q_intersects}, {"contact", q_contact}, {"cast", q_cast}, {NULL, NULL}
 };
 
 static const luaL_Reg solid_methods[] = {

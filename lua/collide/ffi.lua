@@ -1,28 +1,27 @@
--- collide.ffi: the LuaJIT FFI fast path of collide.intersects (see
--- src/l_ffi.c). ffi.intersects(core) returns the fast function, or nil
--- where there is no FFI, the core's file cannot be found (a custom
--- loader), or COLLIDE_NO_FFI is set.
+-- collide.ffi: the LuaJIT FFI fast paths of collide.intersects and
+-- collide.cast (see src/l_ffi.c). ffi.bind(core) returns a table with the
+-- fast intersects and cast, or nil where there is no FFI, the core's file
+-- is not on package.cpath (another loader found it), its entry points are
+-- missing, or COLLIDE_NO_FFI is set in the environment.
 local M = {}
 
-local function core_path()
-  if not package.searchpath then return nil end
-  return package.searchpath("collide.core", package.cpath)
-end
-
-function M.intersects(core)
-  if not jit or os.getenv("COLLIDE_NO_FFI") then return nil end
+function M.bind(core)
+  if not jit or os.getenv("COLLIDE_NO_FFI") or not package.searchpath then return nil end
   local ok, ffi = pcall(require, "ffi")
   if not ok then return nil end
-  local path = core_path()
+  local path = package.searchpath("collide.core", package.cpath)
   if not path then return nil end
   local lib
   ok = pcall(function()
-    ffi.cdef "int collide_ffi_intersects(const void *a, const void *b);"
+    ffi.cdef [[
+      int collide_ffi_intersects(const void *a, const void *b);
+      int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out);
+    ]]
     lib = ffi.load(path)
-    return lib.collide_ffi_intersects
+    return lib.collide_ffi_intersects, lib.collide_ffi_cast
   end)
   if not ok then return nil end
-  local fast = lib.collide_ffi_intersects
+  local f_intersects, f_cast = lib.collide_ffi_intersects, lib.collide_ffi_cast
 
   -- the six shape metatables, from one shape of each kind
   local shape_mt = {}
@@ -33,22 +32,49 @@ function M.intersects(core)
   } do
     shape_mt[getmetatable(s)] = true
   end
-
-  local classic, getmetatable, type, pcall, error = core.intersects, getmetatable, type, pcall, error
-  return function(...)
-    local a, b = ...
-    if type(a) == "userdata" and type(b) == "userdata"
-        and shape_mt[getmetatable(a)] and shape_mt[getmetatable(b)] then
-      local r = fast(a, b)
-      if r >= 0 then return r == 1 end
-    end
-    -- meshes and bad arguments: the classic function, with the arguments
-    -- as given (their count too), called so that an error names
-    -- 'intersects' and the caller's line, as a direct call does
-    local ok2, r = pcall(classic, ...)
-    if ok2 then return r end
-    error(r, 2)
+  local ray_mt = getmetatable(core.ray(0, 0, 0, 1, 0, 0))
+  local mesh_mt = getmetatable(core.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }))
+  local getmetatable, type, pcall, error = getmetatable, type, pcall, error
+  local function shapes(a, b)
+    return type(a) == "userdata" and type(b) == "userdata"
+      and shape_mt[getmetatable(a)] and shape_mt[getmetatable(b)]
   end
+
+  -- Meshes and bad arguments go to the classic function, with the
+  -- arguments as given (their count too), under pcall so that an error is
+  -- raised again at the caller's level: the same text, naming the same
+  -- function and line as a direct call.
+  local classic_intersects, classic_cast = core.intersects, core.cast
+  local out = ffi.new("double[9]")
+  return {
+    intersects = function(...)
+      local a, b = ...
+      if shapes(a, b) then
+        local r = f_intersects(a, b)
+        if r >= 0 then return r == 1 end
+      end
+      local ok2, r = pcall(classic_intersects, ...)
+      if ok2 then return r end
+      error(r, 2)
+    end,
+    cast = function(...)
+      local ray, shape, cull = ...
+      if shapes(ray, shape) then
+        local n = f_cast(ray, shape, cull and 1 or 0, out)
+        if n == 7 then return out[0], out[1], out[2], out[3], out[4], out[5], out[6] end
+        if n == 9 then return out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8] end
+        if n == 0 then return nil end
+      end
+      -- a ray at a mesh cannot fail: straight to the classic function
+      if type(ray) == "userdata" and type(shape) == "userdata"
+          and getmetatable(ray) == ray_mt and getmetatable(shape) == mesh_mt then
+        return classic_cast(...)
+      end
+      local res = { pcall(classic_cast, ...) }
+      if res[1] then return (table.unpack or unpack)(res, 2, table.maxn and table.maxn(res) or #res) end
+      error(res[2], 2)
+    end,
+  }
 end
 
 return M

@@ -13,11 +13,15 @@ M.scene = require("collide.scene").new
 M.frustum = frustum.new
 M.frustum_from_matrix = frustum.from_matrix
 
--- Under LuaJIT, collide.intersects goes through the FFI when it can
--- (src/l_ffi.c): the JIT compiles the call, which the classic C API call
--- never is. Same answers and the same errors (they come from the classic
--- function); COLLIDE_NO_FFI=1 in the environment turns it off.
-M.intersects = require("collide.ffi").intersects(core) or M.intersects
+-- Under LuaJIT, collide.intersects and collide.cast go through the FFI
+-- when they can (src/l_ffi.c): the JIT compiles those calls, which it never
+-- does for a Lua C API call. Same answers and the same errors (they come
+-- from the classic functions); COLLIDE_NO_FFI=1 in the environment turns
+-- it off.
+local fast = require("collide.ffi").bind(core)
+if fast then
+  M.intersects, M.cast = fast.intersects, fast.cast
+end
 
 local epsilon = M.epsilon
 M.epsilon = nil
