@@ -54,6 +54,20 @@ describe("the LuaJIT FFI path", function()
     end
   end)
 
+  it("binds again when collide is required a second time in the same Lua", function()
+    local saved = {}
+    for k in pairs(package.loaded) do
+      if k == "collide" or k:match("^collide%.") then saved[k] = package.loaded[k]; package.loaded[k] = nil end
+    end
+    local again = require "collide"
+    for k, v in pairs(saved) do package.loaded[k] = v end
+    if has_ffi then
+      assert.are_not.equal(again.intersects, require("collide.core").intersects)
+    end
+    assert.is_true(again.intersects(again.aabb(0, 0, 0, 1, 1, 1), again.sphere(1, 1, 1, 0)))
+    assert.are.equal(2, (again.cast(again.ray(0, 0.5, 0.5, 1, 0, 0), again.aabb(2, 0, 0, 3, 1, 1))))
+  end)
+
   it("calls the C entry point, which knows collide's shapes by their header", function()
     if not has_ffi then return end
     local ffi = require "ffi"

@@ -11,12 +11,14 @@ function M.bind(core)
   if not ok then return nil end
   local path = package.searchpath("collide.core", package.cpath)
   if not path then return nil end
+  -- declared once per Lua state: a second require (package.loaded cleared)
+  -- finds them declared already, which ffi.cdef refuses
+  pcall(ffi.cdef, [[
+    int collide_ffi_intersects(const void *a, const void *b);
+    int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out);
+  ]])
   local lib
   ok = pcall(function()
-    ffi.cdef [[
-      int collide_ffi_intersects(const void *a, const void *b);
-      int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out);
-    ]]
     lib = ffi.load(path)
     return lib.collide_ffi_intersects, lib.collide_ffi_cast
   end)
