@@ -263,39 +263,39 @@ static inline double fz_delta(const cl_shape *a, const cl_shape *b, double delta
   return delta;
 }
 
-/* How ill-conditioned a triangle is: (longest edge)^2 / |cross|, at most
-** 1 / CL_EPSILON for a triangle that is not degenerate. A sliver's normal
-** and plane are only known to about DBL_EPSILON * scale * this. */
-static inline double fz_tri_cond(const cl_triangle *t) {
-  double e[3], c[3], e2[3], l = 0, x;
+/* a triangle's longest edge *l and |cross(b - a, c - a)| *x */
+static inline void fz_tri_sizes(const cl_triangle *t, double *l, double *x) {
+  double e[3], c[3], e2[3];
   int i;
-  if (t->degenerate) return 1;
+  *l = 0;
   for (i = 0; i < 3; i++) {
+    double len;
     cl_sub(e, t->v[(i + 1) % 3], t->v[i]);
-    x = cl_length(e);
-    if (x > l) l = x;
+    len = cl_length(e);
+    if (len > *l) *l = len;
   }
   cl_sub(e, t->v[1], t->v[0]);
   cl_sub(e2, t->v[2], t->v[0]);
   cl_cross(c, e, e2);
-  x = cl_length(c);
+  *x = cl_length(c);
+}
+
+/* How ill-conditioned a triangle is: (longest edge)^2 / |cross|, at most
+** 1 / CL_EPSILON for a triangle that is not degenerate. A sliver's normal
+** and plane are only known to about DBL_EPSILON * scale * this. */
+static inline double fz_tri_cond(const cl_triangle *t) {
+  double l, x;
+  if (t->degenerate) return 1;
+  fz_tri_sizes(t, &l, &x);
   return x > 0 ? l * l / x : 1;
 }
 
 /* the smallest altitude of a triangle, |cross| / longest edge: barycentrics
 ** of a point known to an absolute error e are known to about e / this */
 static inline double fz_tri_alt(const cl_triangle *t) {
-  double e[3], c[3], e2[3], l = 0, x;
-  int i;
-  for (i = 0; i < 3; i++) {
-    cl_sub(e, t->v[(i + 1) % 3], t->v[i]);
-    x = cl_length(e);
-    if (x > l) l = x;
-  }
-  cl_sub(e, t->v[1], t->v[0]);
-  cl_sub(e2, t->v[2], t->v[0]);
-  cl_cross(c, e, e2);
-  return l > 0 ? cl_length(c) / l : 0;
+  double l, x;
+  fz_tri_sizes(t, &l, &x);
+  return l > 0 ? x / l : 0;
 }
 
 static inline void fz_moved(const cl_shape *s, int axis, double step, cl_shape *out) {

@@ -28,28 +28,34 @@ int l_readquat(lua_State *L, int i, double q[4]);
 ** other userdata without fetching and comparing metatables on each call (the
 ** cost that dominated a call, measured with callgrind): a Lua script cannot
 ** forge it, a light userdata has length 0, and no userdata shorter than the
-** header is read. Inline: it runs twice on every query. */
-/* a union: one 8-byte word that keeps the shape after it aligned for
-** doubles on every platform (the shape then starts as early as it can,
-** so a test touches as few cache lines as it can) */
+** header is read. The header is a union, one 8-byte word that keeps the
+** shape after it aligned for doubles on every platform, so the shape starts
+** as early as it can and a test touches as few cache lines as it can. */
 typedef union { const void *magic; double align; } l_udheader;
 extern const char l_shape_magic;
 extern const size_t l_kind_sizes[CL_NKINDS];
 #define L_UDSHAPE(u) ((cl_shape *)((char *)(u) + sizeof(l_udheader)))
 
-/* the shape at i if it is one of ours, else NULL */
+/* the shape in a block known to be at least a header long, if ours */
+static inline cl_shape *l_blockshape(const void *u) {
+  cl_shape *s;
+  if (((const l_udheader *)u)->magic != &l_shape_magic) return NULL;
+  s = L_UDSHAPE(u);
+  return (unsigned)s->tag < CL_NKINDS ? s : NULL;
+}
+
+/* the shape at i if it is one of ours, else NULL. Inline: it runs twice on
+** every query. */
 static inline cl_shape *l_toshape(lua_State *L, int i) {
-  const l_udheader *u = (const l_udheader *)lua_touserdata(L, i);
+  void *u = lua_touserdata(L, i);
   size_t len;
   cl_shape *s;
   if (u == NULL || (len = lua_rawlen(L, i)) < sizeof(l_udheader) + sizeof(int)
-      || u->magic != &l_shape_magic)
-    return NULL;
-  s = L_UDSHAPE(u);
-  if ((unsigned)s->tag >= CL_NKINDS || len != sizeof(l_udheader) + l_kind_sizes[s->tag])
+      || (s = l_blockshape(u)) == NULL || len != sizeof(l_udheader) + l_kind_sizes[s->tag])
     return NULL;
   return s;
 }
+
 cl_shape *l_checkshape(lua_State *L, int i, int kind);
 cl_shape *l_checkanyshape(lua_State *L, int i);
 cl_shape *l_newshape(lua_State *L, int kind);

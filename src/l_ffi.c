@@ -10,11 +10,26 @@
 */
 #include "l_collide.h"
 
+/* the FFI hands over the block of a userdata whose metatable the Lua side
+** checked, so it is at least a header long */
 static const cl_shape *ffi_shape(const void *u) {
-  const cl_shape *s;
-  if (u == NULL || ((const l_udheader *)u)->magic != &l_shape_magic) return NULL;
-  s = (const cl_shape *)((const char *)u + sizeof(l_udheader));
-  return (unsigned)s->tag < CL_NKINDS ? s : NULL;
+  return u == NULL ? NULL : l_blockshape(u);
+}
+
+/* ray:cast's results from a hit on a shape of kind: t, the point, the
+** normal (+ 0.0: never -0, as l_pushvec), and u, v for a triangle; their
+** count, 7 or 9. q_cast (l_query.c) pushes the same list. */
+static int hit_values(const cl_hit *h, int kind, double out[9]) {
+  int k;
+  out[0] = h->t;
+  for (k = 0; k < 3; k++) {
+    out[1 + k] = h->p[k] + 0.0;
+    out[4 + k] = h->n[k] + 0.0;
+  }
+  if (kind != CL_TRIANGLE) return 7;
+  out[7] = h->u;
+  out[8] = h->v;
+  return 9;
 }
 
 /* 1 or 0; -1 when either is not one of our shapes (the caller falls back) */
@@ -35,16 +50,7 @@ COLLIDE_EXPORT int collide_ffi_cast(const void *ray, const void *shape, int cull
 COLLIDE_EXPORT int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out) {
   const cl_shape *r = ffi_shape(ray), *s = ffi_shape(shape);
   cl_hit h;
-  int k;
   if (r == NULL || s == NULL || r->tag != CL_RAY || s->tag == CL_RAY) return -1;
   if (!cl_cast(&r->ray, s, cull, &h)) return 0;
-  out[0] = h.t;
-  for (k = 0; k < 3; k++) {
-    out[1 + k] = h.p[k] + 0.0;      /* + 0.0: no -0, as l_pushvec */
-    out[4 + k] = h.n[k] + 0.0;
-  }
-  if (s->tag != CL_TRIANGLE) return 7;
-  out[7] = h.u;
-  out[8] = h.v;
-  return 9;
+  return hit_values(&h, s->tag, out);
 }

@@ -4,16 +4,11 @@
 #include <float.h>
 #include "collide.h"
 
-/* Slab method on the box [lo, hi] (seed article 004; Ericson RTCD 5.3.3).
-** A zero direction component is tested against its slab instead of dividing
-** (no 0 * inf); other components divide, so tiny ones give huge t, never NaN.
-** *axis is the axis of the entry t, ties to the lower axis; -1 if none. */
 /* one axis of the slab method; a macro so the three work on fixed indices
-** (a loop cost a third more instructions, measured with callgrind). Min,
-** max and selects instead of branches: which way a ray meets a box is
-** random to the branch predictor, and a miss costs more than the arithmetic
-** (measured with bench/narrow.lua). Testing tn > tf once at the end is the
-** same test: tn only grows and tf only shrinks. */
+** (a loop cost a third more instructions, measured with callgrind). Near
+** and far are chosen with selects (t1 > t2 swaps, as the loop did, so
+** equal zeros keep their signs); testing tn > tf once at the end is the
+** same test as after each axis: tn only grows and tf only shrinks. */
 #define SLAB_AXIS(k)                                                           \
   do {                                                                         \
     if (d[k] == 0) {                                                           \
@@ -27,6 +22,10 @@
     }                                                                          \
   } while (0)
 
+/* Slab method on the box [lo, hi] (seed article 004; Ericson RTCD 5.3.3).
+** A zero direction component is tested against its slab instead of dividing
+** (no 0 * inf); other components divide, so tiny ones give huge t, never NaN.
+** *axis is the axis of the entry t, ties to the lower axis; -1 if none. */
 static inline int slab(const double o[3], const double d[3], const double lo[3],
                        const double hi[3], double *tnear, double *tfar, int *axis) {
   double tn = -INFINITY, tf = INFINITY;

@@ -17,9 +17,16 @@ void cl_box_of(const cl_shape *s, cl_box *b);
 /* whether a = e x f is long enough to serve as a separating axis:
 ** |a| > epsilon |e| |f|. Squares where they cannot overflow or underflow,
 ** lengths (no sqrt on the fast path) otherwise. */
+/* the same verdict from aa = |a|^2 and ef = |e|^2 |f|^2, for callers that
+** have the squares already: CL_AXIS_LONG decides where CL_AXIS_SQUARES
+** holds (no overflow or underflow), cl_axis_ok on lengths elsewhere.
+** Macros: the unrolled tests stay as the compiler lays them out best. */
+#define CL_AXIS_SQUARES(aa, ef) ((aa) > 1e-250 && (ef) < 1e250)
+#define CL_AXIS_LONG(aa, ef) ((aa) > CL_EPSILON * CL_EPSILON * (ef))
+
 static inline int cl_axis_ok(const double a[3], const double e[3], const double f[3]) {
   double aa = cl_dot(a, a), ef = cl_dot(e, e) * cl_dot(f, f);
-  if (aa > 1e-250 && ef < 1e250) return aa > CL_EPSILON * CL_EPSILON * ef;
+  if (CL_AXIS_SQUARES(aa, ef)) return CL_AXIS_LONG(aa, ef);
   if (a[0] == 0 && a[1] == 0 && a[2] == 0) return 0;   /* parallel edges: no lengths */
   return cl_length(a) > CL_EPSILON * cl_length(e) * cl_length(f);
 }

@@ -126,8 +126,8 @@ static int cross_axis_ok_slow(int k, const double f[3]) {
 #define CROSS_AXIS(k, k1, k2, j)                                               \
   do {                                                                         \
     double ak1 = -f[j][k2], ak2 = f[j][k1], aa = ak1 * ak1 + ak2 * ak2;        \
-    if (aa > 1e-250 && ff[j] < 1e250 ? aa > CL_EPSILON * CL_EPSILON * ff[j]    \
-                                     : cross_axis_ok_slow(k, f[j])) {          \
+    if (CL_AXIS_SQUARES(aa, ff[j]) ? CL_AXIS_LONG(aa, ff[j])                   \
+                                   : cross_axis_ok_slow(k, f[j])) {            \
       double p0 = ak1 * v[0][k1] + ak2 * v[0][k2];                             \
       double p1 = ak1 * v[1][k1] + ak2 * v[1][k2];                             \
       double p2 = ak1 * v[2][k1] + ak2 * v[2][k2];                             \
@@ -245,8 +245,8 @@ static inline int sep_tri_tri(const cl_triangle *a, const cl_triangle *b, const 
     double ax_[3], aa_, ef_;                                                   \
     cl_cross(ax_, ea[i], eb[j]);                                               \
     aa_ = cl_dot(ax_, ax_); ef_ = la[i] * lb[j];                               \
-    if ((aa_ > 1e-250 && ef_ < 1e250) ? aa_ > CL_EPSILON * CL_EPSILON * ef_    \
-                                      : cl_axis_ok(ax_, ea[i], eb[j]))         \
+    if (CL_AXIS_SQUARES(aa_, ef_) ? CL_AXIS_LONG(aa_, ef_)                     \
+                                  : cl_axis_ok(ax_, ea[i], eb[j]))             \
       if (sep_tri_tri(a, b, ax_)) return 0;                                    \
   } while (0)
 

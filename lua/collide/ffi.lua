@@ -25,16 +25,15 @@ function M.bind(core)
   if not ok then return nil end
   local f_intersects, f_cast = lib.collide_ffi_intersects, lib.collide_ffi_cast
 
-  -- the six shape metatables, from one shape of each kind
-  local shape_mt = {}
-  for _, s in ipairs {
+  -- the six shape metatables, from one shape of each kind, and the mesh's
+  local samples = {
     core.aabb(0, 0, 0, 0, 0, 0), core.obb(0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
     core.plane(0, 0, 1, 0), core.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
     core.ray(0, 0, 0, 1, 0, 0), core.sphere(0, 0, 0, 0),
-  } do
-    shape_mt[getmetatable(s)] = true
-  end
-  local ray_mt = getmetatable(core.ray(0, 0, 0, 1, 0, 0))
+  }
+  local shape_mt = {}
+  for _, s in ipairs(samples) do shape_mt[getmetatable(s)] = true end
+  local ray_mt = getmetatable(samples[5])
   local mesh_mt = getmetatable(core.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }))
   local getmetatable, type, pcall, error = getmetatable, type, pcall, error
   local function shapes(a, b)
@@ -45,7 +44,12 @@ function M.bind(core)
   -- Meshes and bad arguments go to the classic function, with the
   -- arguments as given (their count too), under pcall so that an error is
   -- raised again at the caller's level: the same text, naming the same
-  -- function and line as a direct call.
+  -- function and line as a direct call. Called as a tail call, so level 2
+  -- is the caller of collide.intersects or collide.cast.
+  local function passed(ok2, ...)
+    if ok2 then return ... end
+    error((...), 2)
+  end
   local classic_intersects, classic_cast = core.intersects, core.cast
   local out = ffi.new("double[9]")
   return {
@@ -55,9 +59,7 @@ function M.bind(core)
         local r = f_intersects(a, b)
         if r >= 0 then return r == 1 end
       end
-      local ok2, r = pcall(classic_intersects, ...)
-      if ok2 then return r end
-      error(r, 2)
+      return passed(pcall(classic_intersects, ...))
     end,
     cast = function(...)
       local ray, shape, cull = ...
@@ -72,9 +74,7 @@ function M.bind(core)
           and getmetatable(ray) == ray_mt and getmetatable(shape) == mesh_mt then
         return classic_cast(...)
       end
-      local res = { pcall(classic_cast, ...) }
-      if res[1] then return (table.unpack or unpack)(res, 2, table.maxn and table.maxn(res) or #res) end
-      error(res[2], 2)
+      return passed(pcall(classic_cast, ...))
     end,
   }
 end
