@@ -16,8 +16,13 @@ BUSTED     ?= /usr/bin/busted
 
 BUILD   = build/$(LUA)
 SO      = $(BUILD)/collide/core.so
-SRC     = $(wildcard src/*.c)
-HDR     = $(wildcard src/*.h)
+# src/geometry: plain C99 with no Lua header, what an engine compiles in;
+# src/lua: the binding that makes it the Lua module
+GEOMETRY_SRC = $(wildcard src/geometry/*.c)
+GEOMETRY_HDR = $(wildcard src/geometry/*.h)
+SRC     = $(GEOMETRY_SRC) $(wildcard src/lua/*.c)
+HDR     = $(GEOMETRY_HDR) $(wildcard src/lua/*.h)
+INC     = -Isrc/geometry -Isrc/lua
 
 .PHONY: all test demo deps clean ci-extra
 
@@ -28,7 +33,7 @@ all: $(SO)
 
 $(SO): $(SRC) $(HDR) | deps
 	@mkdir -p $(BUILD)/collide
-	$(CC) $(CFLAGS) -I$(LUA_INCDIR) $(SRC) -o $@ $(LDFLAGS) -lm
+	$(CC) $(CFLAGS) -I$(LUA_INCDIR) $(INC) $(SRC) -o $@ $(LDFLAGS) -lm
 
 # Installs what a fresh Debian machine lacks when run as root; otherwise
 # says which command to run.

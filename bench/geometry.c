@@ -9,7 +9,7 @@
 #include <time.h>
 #include "lua.h"
 #include "lauxlib.h"
-#include "../src/l_collide.h"
+#include "l_collide.h"
 
 enum { POOL_MAX = 4096 };
 

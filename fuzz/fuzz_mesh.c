@@ -1,5 +1,5 @@
 /*
-** fuzz_mesh.c - the triangle mesh's hierarchy (src/mesh.c) against the same
+** fuzz_mesh.c - the triangle mesh's hierarchy (src/geometry/mesh.c) against the same
 ** test run on every triangle, which mesh.h promises to match exactly.
 **
 ** Input: counts (vertices 1..32, triangles 1..48), the vertices (any finite
@@ -15,7 +15,7 @@
 **  - the bounds hold every vertex of every triangle.
 */
 #include "fuzz_common.h"
-#include "../src/mesh.h"
+#include "mesh.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

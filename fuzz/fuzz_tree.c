@@ -1,5 +1,5 @@
 /*
-** fuzz_tree.c - the dynamic AABB tree (src/tree.c) under a random sequence
+** fuzz_tree.c - the dynamic AABB tree (src/geometry/tree.c) under a random sequence
 ** of inserts, moves, removes and queries, checked after every step against
 ** a brute-force list of the live proxies and their fat boxes.
 **
@@ -16,7 +16,7 @@
 **  - pairs reports every touching pair of live fat boxes exactly once.
 */
 #include "fuzz_common.h"
-#include "../src/tree.h"
+#include "tree.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

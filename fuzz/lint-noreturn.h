@@ -15,6 +15,6 @@ int luaL_typeerror(lua_State *L, int arg, const char *tname) __attribute__((nore
 /* ours, ending in one of those (analyzer_noreturn: only the analyzer is
 ** told, so their `return luaL_error(...)` bodies raise no diagnostic) */
 int l_typeerror(lua_State *L, int i, const char *expected)
-  __attribute__((analyzer_noreturn));              /* src/l_shapes.c */
+  __attribute__((analyzer_noreturn));              /* src/lua/l_args.c */
 static int compat_argerror(lua_State *L, int arg, const char *extramsg)
-  __attribute__((analyzer_noreturn));              /* src/l_compat.h */
+  __attribute__((analyzer_noreturn));              /* src/lua/l_compat.h */

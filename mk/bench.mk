@@ -3,15 +3,14 @@
 FLOOR_SO = $(BUILD)/bench/floor.so
 # the geometry alone, timed from C: the core's sources without the binding
 GEOMETRY_SO = $(BUILD)/bench/geometry.so
-CORE_SRC = $(filter-out src/l_%,$(SRC))
 
 $(FLOOR_SO): bench/floor.c | deps
 	@mkdir -p $(BUILD)/bench
 	$(CC) $(OPT) -fPIC -std=c99 -Wall -Wextra -pedantic -I$(LUA_INCDIR) $< -o $@ -shared
 
-$(GEOMETRY_SO): bench/geometry.c $(CORE_SRC) $(HDR) | deps
+$(GEOMETRY_SO): bench/geometry.c $(GEOMETRY_SRC) $(HDR) | deps
 	@mkdir -p $(BUILD)/bench
-	$(CC) $(CFLAGS) -I$(LUA_INCDIR) bench/geometry.c $(CORE_SRC) -o $@ $(LDFLAGS) -lm
+	$(CC) $(CFLAGS) -I$(LUA_INCDIR) $(INC) bench/geometry.c $(GEOMETRY_SRC) -o $@ $(LDFLAGS) -lm
 
 .PHONY: bench bench-narrow
 bench: bench-narrow

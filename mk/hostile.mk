@@ -8,7 +8,6 @@
 #   make check-valgrind  the spec suite under valgrind memcheck
 #   make lint            cppcheck and clang-tidy on src/
 
-HOSTILE_CORE    = $(filter-out src/l_%.c,$(wildcard src/*.c))
 SAN_BUILD       = build/sanitize
 SAN_SO          = $(SAN_BUILD)/collide/core.so
 SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -50,7 +49,7 @@ CI_TARGETS += sanitize fuzz-smoke
 $(SAN_SO): $(SRC) $(HDR) | deps
 	@sh fuzz/deps.sh sanitize
 	@mkdir -p $(SAN_BUILD)/collide
-	$(SAN_CC) -g -O1 -fPIC $(CFLAGS_W) $(SAN_FLAGS) -I$(LUA_INCDIR) $(SRC) -o $@ -shared -lm
+	$(SAN_CC) -g -O1 -fPIC $(CFLAGS_W) $(SAN_FLAGS) -I$(LUA_INCDIR) $(INC) $(SRC) -o $@ -shared -lm
 
 sanitize: $(SAN_SO)
 	$(SAN_ENV) $(LUA) $(BUSTED) --cpath="./$(SAN_BUILD)/?.so" spec
@@ -59,9 +58,9 @@ sanitize: $(SAN_SO)
 fuzz-deps:
 	@sh fuzz/deps.sh fuzz
 
-$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $(HOSTILE_CORE) $(HDR) | fuzz-deps
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $(GEOMETRY_SRC) $(GEOMETRY_HDR) | fuzz-deps
 	@mkdir -p $(FUZZ_BUILD)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc $< $(HOSTILE_CORE) -o $@ -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc/geometry $< $(GEOMETRY_SRC) -o $@ -lm
 
 fuzz-build: $(FUZZ_BINS)
 
@@ -100,6 +99,6 @@ check-valgrind: $(SO)
 lint:
 	@sh fuzz/deps.sh lint
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \
-	  --inline-suppr --suppressions-list=fuzz/cppcheck.supp -I$(LUA_INCDIR) -Isrc src
+	  --inline-suppr --suppressions-list=fuzz/cppcheck.supp -I$(LUA_INCDIR) $(INC) src
 	clang-tidy --quiet --warnings-as-errors='*' $(SRC) -- -std=c99 \
-	  -include fuzz/lint-noreturn.h -I$(LUA_INCDIR) -Isrc
+	  -include fuzz/lint-noreturn.h -I$(LUA_INCDIR) $(INC)

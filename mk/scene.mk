@@ -7,12 +7,11 @@
 #                      ray brute-forced, no Bullet: fails when a nearest hit
 #                      differs
 #
-# The Bullet programs link collide's Lua-free geometry (src/*.c but l_*.c)
+# The Bullet programs link collide's Lua-free geometry (src/geometry)
 # for the exact casts; objects go to $(BUILD)/bench/geometry.
 
-SCENE_GEOMETRY  = $(filter-out src/l_%.c,$(wildcard src/*.c))
 SCENE_GEOM_DIR  = $(BUILD)/bench/geometry
-SCENE_GEOM_OBJ  = $(patsubst src/%.c,$(SCENE_GEOM_DIR)/%.o,$(SCENE_GEOMETRY))
+SCENE_GEOM_OBJ  = $(patsubst src/geometry/%.c,$(SCENE_GEOM_DIR)/%.o,$(GEOMETRY_SRC))
 BULLET_DBVT     = $(BUILD)/bench/bullet_dbvt
 BULLET_DBVT64   = $(BUILD)/bench/bullet_dbvt64
 CXX            ?= g++
@@ -36,14 +35,14 @@ bullet-deps:
 	  apt-get update -qq >/dev/null && apt-get install -y -qq libbullet-dev g++ >/dev/null; \
 	else echo "missing packages; run: sudo apt-get install -y libbullet-dev g++" >&2; exit 1; fi
 
-$(SCENE_GEOM_DIR)/%.o: src/%.c $(HDR)
+$(SCENE_GEOM_DIR)/%.o: src/geometry/%.c $(GEOMETRY_HDR)
 	@mkdir -p $(SCENE_GEOM_DIR)
-	$(CC) $(OPT) -std=c99 -Isrc -c $< -o $@
+	$(CC) $(OPT) -std=c99 -Isrc/geometry -c $< -o $@
 
 $(BULLET_DBVT): bench/bullet_dbvt.cpp $(SCENE_GEOM_OBJ) | bullet-deps
-	$(CXX) $(OPT) -Isrc -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
+	$(CXX) $(OPT) -Isrc/geometry -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
 	  -lBulletCollision -lLinearMath -lm
 
 $(BULLET_DBVT64): bench/bullet_dbvt.cpp $(SCENE_GEOM_OBJ) | bullet-deps
-	$(CXX) $(OPT) -DBT_USE_DOUBLE_PRECISION -Isrc -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
+	$(CXX) $(OPT) -DBT_USE_DOUBLE_PRECISION -Isrc/geometry -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
 	  -lBulletCollision-float64 -lLinearMath-float64 -lm

@@ -8,9 +8,9 @@
 #   make test-luarocks  `luarocks make` offline into a temporary tree for each
 #                       version, then a fresh interpreter requires everything
 #                       from it and passes love/suite.lua (tools/test_luarocks.sh)
-#   make test-c         compiles every src/*.c not named l_* with no Lua header
+#   make test-c         compiles src/geometry with no Lua header
 #                       in reach, links examples/engine.c to it and runs it
-#   make rockspec       rewrites collide-scm-1.rockspec from src/*.c and
+#   make rockspec       rewrites collide-scm-1.rockspec from src/*/*.c and
 #                       lua/collide/*.lua (test-luarocks fails while it is stale)
 #
 # Each installs what it lacks through tools/deps.sh when run as root.
@@ -46,13 +46,11 @@ test-luarocks:
 	@for v in $(VERSIONS); do sh tools/deps.sh $$v luarocks:luarocks unshare:util-linux || exit 1; done
 	@sh tools/test_luarocks.sh
 
-LUA_FREE_SRC = $(filter-out src/l_%.c,$(SRC))
-
-test-c: $(LUA_FREE_SRC) $(HDR) examples/engine.c | deps
+test-c: $(GEOMETRY_SRC) $(GEOMETRY_HDR) examples/engine.c | deps
 	@! grep -n '^ *# *include *["<]\(lua\|lauxlib\|lualib\|luajit\|l_\)' \
-	  $(LUA_FREE_SRC) $(filter-out src/l_%.h,$(HDR)) || { echo "test-c: a Lua header above" >&2; exit 1; }
+	  $(GEOMETRY_SRC) $(GEOMETRY_HDR) || { echo "test-c: a Lua header above" >&2; exit 1; }
 	@mkdir -p build/c
-	$(CC) $(OPT) $(CFLAGS_W) -Isrc examples/engine.c $(LUA_FREE_SRC) -o build/c/engine -lm
+	$(CC) $(OPT) $(CFLAGS_W) -Isrc/geometry examples/engine.c $(GEOMETRY_SRC) -o build/c/engine -lm
 	./build/c/engine
 
 rockspec:

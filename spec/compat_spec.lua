@@ -1,5 +1,5 @@
 -- The same error text on every Lua (5.1, 5.2, 5.3, 5.4, LuaJIT) whatever
--- the call form: src/l_compat.h. `make test-all` runs this under each.
+-- the call form: src/lua/l_compat.h. `make test-all` runs this under each.
 local collide = require "collide"
 
 -- the message of the error f raises, without the "file:line: " prefix

@@ -1,5 +1,5 @@
 -- collide.cast, and the LuaJIT FFI paths of collide.intersects and
--- collide.cast (src/l_ffi.c, lua/collide/ffi.lua): under LuaJIT, with the
+-- collide.cast (src/lua/l_ffi.c, lua/collide/ffi.lua): under LuaJIT, with the
 -- core's file on package.cpath, both call the geometry through the FFI;
 -- they must answer as the classic C functions do on every pair and raise
 -- their errors word for word, naming the caller's line. Elsewhere the path

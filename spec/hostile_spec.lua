@@ -438,7 +438,7 @@ end
 local STANDARD = {
   "^bad argument #%d+ to '[^']+' %(.+%)$",
   "^calling '[^']+' on bad self",
-  -- the binding's other errors (src/l_tree.c, src/l_mesh.c)
+  -- the binding's other errors (src/lua/l_tree.c, src/lua/l_mesh.c)
   "^not enough memory$",
   "^cannot change a tree during its raycast callback$",
   "^raycast callback must return a number or nil, got ",

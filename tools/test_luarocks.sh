@@ -1,5 +1,5 @@
 #!/bin/sh
-# make test-luarocks: the rockspec lists every src/*.c and lua/collide/*.lua
+# make test-luarocks: the rockspec lists every src/*/*.c and lua/collide/*.lua
 # (else: make rockspec), and for each of Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
 # `luarocks make` from a copy of the tree, without network, installs into a
 # temporary tree from which a fresh interpreter, whose paths name only that
@@ -37,7 +37,7 @@ for lua in ${*:-lua5.1 lua5.2 lua5.3 lua5.4 luajit}; do
   src=$tmp/src-$lua tree=$tmp/tree-$lua
   mkdir -p "$src"
   cp -r collide-scm-1.rockspec src lua "$src/"
-  rm -f "$src"/src/*.o
+  rm -f "$src"/src/*/*.o
   (cd "$src" && offline luarocks --lua-version="$ver" make --tree="$tree" \
      collide-scm-1.rockspec $vars) > "$tmp/log" 2>&1 || { cat "$tmp/log" >&2; exit 1; }
   # what the rockspec installs: collide/core.so and the Lua modules

@@ -1,5 +1,5 @@
 -- collide.ffi: the LuaJIT FFI fast paths of collide.intersects and
--- collide.cast (see src/l_ffi.c). ffi.bind(core) returns a table with the
+-- collide.cast (see src/lua/l_ffi.c). ffi.bind(core) returns a table with the
 -- fast intersects and cast, or nil where there is no FFI, the core's file
 -- is not on package.cpath (another loader found it), its entry points are
 -- missing, or COLLIDE_NO_FFI is set in the environment.

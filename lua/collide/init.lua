@@ -14,7 +14,7 @@ M.frustum = frustum.new
 M.frustum_from_matrix = frustum.from_matrix
 
 -- Under LuaJIT, collide.intersects and collide.cast go through the FFI
--- when they can (src/l_ffi.c): the JIT compiles those calls, which it never
+-- when they can (src/lua/l_ffi.c): the JIT compiles those calls, which it never
 -- does for a Lua C API call. Same answers and the same errors (they come
 -- from the classic functions); COLLIDE_NO_FFI=1 in the environment turns
 -- it off.

@@ -21,6 +21,11 @@ extern const char *const l_type_names[CL_NKINDS];   /* "collide.aabb", ... */
 
 int l_typeerror(lua_State *L, int i, const char *expected);
 double l_checknum(lua_State *L, int i);
+/* x, or an error at argument i when it is nan or infinite */
+double l_checkfinite(lua_State *L, int i, double x);
+/* the numbers x, y, z (else [1], [2], [3]) of the table or userdata at i;
+** 0 when it has neither (no check for finiteness, no error) */
+int l_tovec(lua_State *L, int i, double v[3]);
 int l_readvec(lua_State *L, int i, double v[3]);
 int l_readquat(lua_State *L, int i, double q[4]);
 /* Every shape userdata is a header followed by the shape. The header's magic
@@ -62,6 +67,11 @@ cl_shape *l_newshape(lua_State *L, int kind);
 /* the optional out argument at i of the kind, or a new shape; pushed */
 cl_shape *l_outshape(lua_State *L, int i, int kind);
 int l_pushvec(lua_State *L, const double v[3]);
+
+/* l_shapes.c: constructors (module functions), the methods every shape
+** has, each kind's own, and the metamethods */
+extern const luaL_Reg l_shape_functions[], l_shape_common_methods[], l_shape_meta[];
+extern const luaL_Reg *const l_shape_methods[CL_NKINDS];
 
 /* l_query.c: module functions (intersects, contact) and each kind's query
 ** methods, registered with the same upvalues */

@@ -1,154 +1,10 @@
 /*
-** l_shapes.c - the shape userdata: constructors, accessors, mutators,
-** metatables, and luaopen_collide_core.
+** l_shapes.c - the shape userdata: constructors, accessors, mutators and
+** the tables of their methods (registered by l_module.c).
 */
 #include <stdio.h>
 #include <string.h>
 #include "l_collide.h"
-
-const char *const l_kind_names[CL_NKINDS] = {
-  "aabb", "obb", "plane", "triangle", "ray", "sphere"
-};
-const char *const l_type_names[CL_NKINDS] = {
-  "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
-  "collide.sphere"
-};
-const size_t l_kind_sizes[CL_NKINDS] = {
-  sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), sizeof(cl_ray),
-  sizeof(cl_sphere)
-};
-
-/* ---------------------------------------------------------------------- */
-/* argument readers                                                       */
-
-int l_typeerror(lua_State *L, int i, const char *expected) {
-  const char *got;
-  if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING)
-    got = lua_tostring(L, -1);
-  else if (lua_type(L, i) == LUA_TLIGHTUSERDATA)
-    got = "light userdata";
-  else
-    got = luaL_typename(L, i);
-  return luaL_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", expected, got));
-}
-
-static double finite_or_error(lua_State *L, int i, double x) {
-  if (x - x != 0) {   /* nan or inf */
-    const char *what = x != x ? "nan" : (x > 0 ? "inf" : "-inf");
-    luaL_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
-  }
-  return x;
-}
-
-double l_checknum(lua_State *L, int i) {
-  if (lua_type(L, i) != LUA_TNUMBER) l_typeerror(L, i, "number");
-  return finite_or_error(L, i, lua_tonumber(L, i));
-}
-
-/* components of the table or userdata at i: fields named by keys, else
-** [1]..[n]; 0 when neither form holds numbers (not checked for finiteness) */
-static int read_numbers(lua_State *L, int i, const char *const *keys, int n, double *v) {
-  int k, ok = 1;
-  for (k = 0; k < n && ok; k++) {
-    ok = COLLIDE_GETFIELD(L, i, keys[k]) == LUA_TNUMBER;
-    v[k] = lua_tonumber(L, -1);
-    lua_pop(L, 1);
-  }
-  if (!ok) {
-    ok = 1;
-    for (k = 0; k < n && ok; k++) {
-      ok = lua_geti(L, i, k + 1) == LUA_TNUMBER;
-      v[k] = lua_tonumber(L, -1);
-      lua_pop(L, 1);
-    }
-  }
-  return ok;
-}
-
-/* read_numbers, and an error at argument i for a non-finite component */
-static int read_components(lua_State *L, int i, const char *const *keys, int n, double *v) {
-  int k, ok = read_numbers(L, i, keys, n, v);
-  if (ok)
-    for (k = 0; k < n; k++) finite_or_error(L, i, v[k]);
-  return ok;
-}
-
-static const char *const xyzw[4] = {"x", "y", "z", "w"};
-
-/* a vector given as three numbers or one indexable value (lovr luax_readvec3);
-** returns the index of the next argument */
-int l_readvec(lua_State *L, int i, double v[3]) {
-  int t = lua_type(L, i);
-  if (t == LUA_TNUMBER) {
-    v[0] = l_checknum(L, i);
-    v[1] = l_checknum(L, i + 1);
-    v[2] = l_checknum(L, i + 2);
-    return i + 3;
-  }
-  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
-      && read_components(L, i, xyzw, 3, v))
-    return i + 1;
-  return l_typeerror(L, i, "vector");
-}
-
-/* a quaternion as four numbers or one indexable value; identity when absent
-** (none or nil), normalised; returns the next index */
-int l_readquat(lua_State *L, int i, double q[4]) {
-  int t = lua_type(L, i), next = i + 1;
-  if (t == LUA_TNONE || t == LUA_TNIL) {
-    q[0] = q[1] = q[2] = 0; q[3] = 1;
-    return next;
-  }
-  if (t == LUA_TNUMBER) {
-    int k;
-    for (k = 0; k < 4; k++) q[k] = l_checknum(L, i + k);
-    next = i + 4;
-  } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
-               && read_components(L, i, xyzw, 4, q)))
-    return l_typeerror(L, i, "quaternion");
-  luaL_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");
-  return next;
-}
-
-const char l_shape_magic = 0;
-
-cl_shape *l_checkshape(lua_State *L, int i, int kind) {
-  cl_shape *s = l_toshape(L, i);
-  if (s == NULL || s->tag != kind) l_typeerror(L, i, l_type_names[kind]);
-  return s;
-}
-
-cl_shape *l_checkanyshape(lua_State *L, int i) {
-  cl_shape *s = l_toshape(L, i);
-  if (s == NULL) l_typeerror(L, i, "shape");
-  return s;
-}
-
-cl_shape *l_newshape(lua_State *L, int kind) {
-  l_udheader *u = (l_udheader *)COLLIDE_NEWUD(L, sizeof(l_udheader) + l_kind_sizes[kind]);
-  cl_shape *s = L_UDSHAPE(u);
-  u->align = 0;
-  u->magic = &l_shape_magic;
-  memset(s, 0, l_kind_sizes[kind]);
-  s->tag = kind;
-  lua_pushvalue(L, L_MT(kind));
-  lua_setmetatable(L, -2);
-  return s;
-}
-
-cl_shape *l_outshape(lua_State *L, int i, int kind) {
-  if (lua_isnoneornil(L, i)) return l_newshape(L, kind);
-  lua_pushvalue(L, i);
-  return l_checkshape(L, i, kind);
-}
-
-/* + 0.0 turns -0 into 0, so results print as users expect */
-int l_pushvec(lua_State *L, const double v[3]) {
-  lua_pushnumber(L, v[0] + 0.0);
-  lua_pushnumber(L, v[1] + 0.0);
-  lua_pushnumber(L, v[2] + 0.0);
-  return 3;
-}
 
 /* copy a freshly built value into the shape's own size (never more) */
 static void store(cl_shape *dst, const cl_shape *src) {
@@ -196,7 +52,7 @@ static void build_ray(lua_State *L, int i, cl_shape *s) {
   if (!lua_isnoneornil(L, k)) {
     if (lua_type(L, k) != LUA_TNUMBER) l_typeerror(L, k, "number");
     tmax = lua_tonumber(L, k);
-    if (tmax != INFINITY) finite_or_error(L, k, tmax);
+    if (tmax != INFINITY) l_checkfinite(L, k, tmax);
     luaL_argcheck(L, tmax >= 0, k, "negative tmax");
   }
   luaL_argcheck(L, cl_ray_init(&s->ray, o, d, tmax), j, "zero direction");
@@ -249,7 +105,7 @@ static int f_aabb_from_points(lua_State *L) {
   for (i = 1; i <= n; i++) {
     int t = lua_geti(L, 1, i), top = lua_gettop(L);
     if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL
-          && read_numbers(L, top, xyzw, 3, p))) {
+          && l_tovec(L, top, p))) {
       const char *got = luaL_typename(L, top);
       if (luaL_getmetafield(L, top, "__name") && lua_type(L, -1) == LUA_TSTRING)
         got = lua_tostring(L, -1);
@@ -532,7 +388,7 @@ static int aabb_expand(lua_State *L) {
     r.min[k] = a->min[k] - m;
     r.max[k] = a->max[k] + m;
     luaL_argcheck(L, r.min[k] <= r.max[k], 2, "margin inverts the box");
-    finite_or_error(L, 2, r.max[k] - r.min[k]);
+    l_checkfinite(L, 2, r.max[k] - r.min[k]);
   }
   r.tag = CL_AABB;
   l_outshape(L, 3, CL_AABB)->aabb = r;
@@ -641,7 +497,7 @@ static int sphere_radius(lua_State *L) {
 /* ---------------------------------------------------------------------- */
 /* registration                                                           */
 
-static const luaL_Reg common_methods[] = {
+const luaL_Reg l_shape_common_methods[] = {
   {"type", m_type}, {"clone", m_clone}, {"set", m_set}, {"translate", m_translate},
   {NULL, NULL}
 };
@@ -671,15 +527,15 @@ static const luaL_Reg ray_methods[] = {
 static const luaL_Reg sphere_methods[] = {
   {"center", sphere_center}, {"radius", sphere_radius}, {"bounds", m_bounds}, {NULL, NULL}
 };
-static const luaL_Reg *const kind_methods[CL_NKINDS] = {
+const luaL_Reg *const l_shape_methods[CL_NKINDS] = {
   aabb_methods, obb_methods, plane_methods, triangle_methods, ray_methods, sphere_methods
 };
 
-static const luaL_Reg meta_methods[] = {
+const luaL_Reg l_shape_meta[] = {
   {"__tostring", m_tostring}, {"__eq", m_eq}, {NULL, NULL}
 };
 
-static const luaL_Reg functions[] = {
+const luaL_Reg l_shape_functions[] = {
   {"aabb", f_aabb}, {"aabb_from_center", f_aabb_from_center},
   {"aabb_from_points", f_aabb_from_points}, {"obb", f_obb}, {"obb_from_axes", f_obb_from_axes},
   {"obb_from_aabb", f_obb_from_aabb}, {"plane", f_plane},
@@ -687,63 +543,3 @@ static const luaL_Reg functions[] = {
   {"plane_from_equation", f_plane_from_equation}, {"triangle", f_triangle}, {"ray", f_ray},
   {"segment", f_segment}, {"sphere", f_sphere}, {"type", f_type}, {NULL, NULL}
 };
-
-static void push_upvalues(lua_State *L, int first) {
-  int k;
-  for (k = 0; k < L_NUPVALUES; k++) lua_pushvalue(L, first + k);
-}
-
-/* a metatable at index mt whose __index holds methods */
-static void fill_meta(lua_State *L, int mt, int mts, const luaL_Reg *meta, const luaL_Reg *methods) {
-  lua_pushvalue(L, mt);
-  if (meta) { push_upvalues(L, mts); luaL_setfuncs(L, meta, L_NUPVALUES); }
-  lua_newtable(L);
-  push_upvalues(L, mts);
-  luaL_setfuncs(L, methods, L_NUPVALUES);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
-}
-
-COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
-
-COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
-  int k, mts;
-  lua_settop(L, 0);
-  for (k = 0; k < L_NUPVALUES; k++) {
-    const char *name = k < CL_NKINDS ? l_type_names[k]
-                     : (k == CL_NKINDS ? "collide.tree" : "collide.mesh");
-    luaL_newmetatable(L, name);
-    lua_pushstring(L, name);
-    lua_setfield(L, -2, "__name");          /* Lua 5.1/5.2 do not set it */
-  }
-  mts = 1;
-  fill_meta(L, mts + CL_NKINDS, mts, l_tree_meta, l_tree_methods);
-  fill_meta(L, mts + CL_NKINDS + 1, mts, l_mesh_meta, l_mesh_methods);
-  for (k = 0; k < CL_NKINDS; k++) {
-    int mt = mts + k;
-    lua_pushvalue(L, mt);
-    push_upvalues(L, mts);
-    luaL_setfuncs(L, meta_methods, L_NUPVALUES);
-    lua_newtable(L);                        /* methods, the __index */
-    push_upvalues(L, mts);
-    luaL_setfuncs(L, common_methods, L_NUPVALUES);
-    push_upvalues(L, mts);
-    luaL_setfuncs(L, kind_methods[k], L_NUPVALUES);
-    push_upvalues(L, mts);
-    luaL_setfuncs(L, l_query_methods[k], L_NUPVALUES);
-    lua_setfield(L, -2, "__index");
-    lua_pop(L, 1);
-  }
-  lua_newtable(L);
-  push_upvalues(L, mts);
-  luaL_setfuncs(L, functions, L_NUPVALUES);
-  push_upvalues(L, mts);
-  luaL_setfuncs(L, l_query_functions, L_NUPVALUES);
-  push_upvalues(L, mts);
-  luaL_setfuncs(L, l_tree_functions, L_NUPVALUES);
-  push_upvalues(L, mts);
-  luaL_setfuncs(L, l_mesh_functions, L_NUPVALUES);
-  lua_pushnumber(L, CL_EPSILON);
-  lua_setfield(L, -2, "epsilon");
-  return 1;
-}

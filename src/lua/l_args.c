@@ -1,0 +1,156 @@
+/*
+** l_args.c - what every binding file uses: the kinds' names and sizes,
+** argument readers, shape userdata checks and results.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "l_collide.h"
+
+const char *const l_kind_names[CL_NKINDS] = {
+  "aabb", "obb", "plane", "triangle", "ray", "sphere"
+};
+const char *const l_type_names[CL_NKINDS] = {
+  "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
+  "collide.sphere"
+};
+const size_t l_kind_sizes[CL_NKINDS] = {
+  sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), sizeof(cl_ray),
+  sizeof(cl_sphere)
+};
+
+/* ---------------------------------------------------------------------- */
+/* argument readers                                                       */
+
+int l_typeerror(lua_State *L, int i, const char *expected) {
+  const char *got;
+  if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING)
+    got = lua_tostring(L, -1);
+  else if (lua_type(L, i) == LUA_TLIGHTUSERDATA)
+    got = "light userdata";
+  else
+    got = luaL_typename(L, i);
+  return luaL_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", expected, got));
+}
+
+double l_checkfinite(lua_State *L, int i, double x) {
+  if (x - x != 0) {   /* nan or inf */
+    const char *what = x != x ? "nan" : (x > 0 ? "inf" : "-inf");
+    luaL_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
+  }
+  return x;
+}
+
+double l_checknum(lua_State *L, int i) {
+  if (lua_type(L, i) != LUA_TNUMBER) l_typeerror(L, i, "number");
+  return l_checkfinite(L, i, lua_tonumber(L, i));
+}
+
+/* components of the table or userdata at i: fields named by keys, else
+** [1]..[n]; 0 when neither form holds numbers (not checked for finiteness) */
+static int read_numbers(lua_State *L, int i, const char *const *keys, int n, double *v) {
+  int k, ok = 1;
+  for (k = 0; k < n && ok; k++) {
+    ok = COLLIDE_GETFIELD(L, i, keys[k]) == LUA_TNUMBER;
+    v[k] = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+  }
+  if (!ok) {
+    ok = 1;
+    for (k = 0; k < n && ok; k++) {
+      ok = lua_geti(L, i, k + 1) == LUA_TNUMBER;
+      v[k] = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  return ok;
+}
+
+/* read_numbers, and an error at argument i for a non-finite component */
+static int read_components(lua_State *L, int i, const char *const *keys, int n, double *v) {
+  int k, ok = read_numbers(L, i, keys, n, v);
+  if (ok)
+    for (k = 0; k < n; k++) l_checkfinite(L, i, v[k]);
+  return ok;
+}
+
+static const char *const xyzw[4] = {"x", "y", "z", "w"};
+
+int l_tovec(lua_State *L, int i, double v[3]) {
+  return read_numbers(L, i, xyzw, 3, v);
+}
+
+/* a vector given as three numbers or one indexable value (lovr luax_readvec3);
+** returns the index of the next argument */
+int l_readvec(lua_State *L, int i, double v[3]) {
+  int t = lua_type(L, i);
+  if (t == LUA_TNUMBER) {
+    v[0] = l_checknum(L, i);
+    v[1] = l_checknum(L, i + 1);
+    v[2] = l_checknum(L, i + 2);
+    return i + 3;
+  }
+  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
+      && read_components(L, i, xyzw, 3, v))
+    return i + 1;
+  return l_typeerror(L, i, "vector");
+}
+
+/* a quaternion as four numbers or one indexable value; identity when absent
+** (none or nil), normalised; returns the next index */
+int l_readquat(lua_State *L, int i, double q[4]) {
+  int t = lua_type(L, i), next = i + 1;
+  if (t == LUA_TNONE || t == LUA_TNIL) {
+    q[0] = q[1] = q[2] = 0; q[3] = 1;
+    return next;
+  }
+  if (t == LUA_TNUMBER) {
+    int k;
+    for (k = 0; k < 4; k++) q[k] = l_checknum(L, i + k);
+    next = i + 4;
+  } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
+               && read_components(L, i, xyzw, 4, q)))
+    return l_typeerror(L, i, "quaternion");
+  luaL_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");
+  return next;
+}
+
+const char l_shape_magic = 0;
+
+cl_shape *l_checkshape(lua_State *L, int i, int kind) {
+  cl_shape *s = l_toshape(L, i);
+  if (s == NULL || s->tag != kind) l_typeerror(L, i, l_type_names[kind]);
+  return s;
+}
+
+cl_shape *l_checkanyshape(lua_State *L, int i) {
+  cl_shape *s = l_toshape(L, i);
+  if (s == NULL) l_typeerror(L, i, "shape");
+  return s;
+}
+
+cl_shape *l_newshape(lua_State *L, int kind) {
+  l_udheader *u = (l_udheader *)COLLIDE_NEWUD(L, sizeof(l_udheader) + l_kind_sizes[kind]);
+  cl_shape *s = L_UDSHAPE(u);
+  u->align = 0;
+  u->magic = &l_shape_magic;
+  memset(s, 0, l_kind_sizes[kind]);
+  s->tag = kind;
+  lua_pushvalue(L, L_MT(kind));
+  lua_setmetatable(L, -2);
+  return s;
+}
+
+cl_shape *l_outshape(lua_State *L, int i, int kind) {
+  if (lua_isnoneornil(L, i)) return l_newshape(L, kind);
+  lua_pushvalue(L, i);
+  return l_checkshape(L, i, kind);
+}
+
+/* + 0.0 turns -0 into 0, so results print as users expect */
+int l_pushvec(lua_State *L, const double v[3]) {
+  lua_pushnumber(L, v[0] + 0.0);
+  lua_pushnumber(L, v[1] + 0.0);
+  lua_pushnumber(L, v[2] + 0.0);
+  return 3;
+}
+

@@ -1,0 +1,65 @@
+/*
+** l_module.c - luaopen_collide_core: makes the metatables and registers the
+** functions and methods of every binding file with the same upvalues.
+*/
+#include "l_collide.h"
+
+static void push_upvalues(lua_State *L, int first) {
+  int k;
+  for (k = 0; k < L_NUPVALUES; k++) lua_pushvalue(L, first + k);
+}
+
+/* a metatable at index mt whose __index holds methods */
+static void fill_meta(lua_State *L, int mt, int mts, const luaL_Reg *meta, const luaL_Reg *methods) {
+  lua_pushvalue(L, mt);
+  if (meta) { push_upvalues(L, mts); luaL_setfuncs(L, meta, L_NUPVALUES); }
+  lua_newtable(L);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, methods, L_NUPVALUES);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+}
+
+COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
+
+COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
+  int k, mts;
+  lua_settop(L, 0);
+  for (k = 0; k < L_NUPVALUES; k++) {
+    const char *name = k < CL_NKINDS ? l_type_names[k]
+                     : (k == CL_NKINDS ? "collide.tree" : "collide.mesh");
+    luaL_newmetatable(L, name);
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");          /* Lua 5.1/5.2 do not set it */
+  }
+  mts = 1;
+  fill_meta(L, mts + CL_NKINDS, mts, l_tree_meta, l_tree_methods);
+  fill_meta(L, mts + CL_NKINDS + 1, mts, l_mesh_meta, l_mesh_methods);
+  for (k = 0; k < CL_NKINDS; k++) {
+    int mt = mts + k;
+    lua_pushvalue(L, mt);
+    push_upvalues(L, mts);
+    luaL_setfuncs(L, l_shape_meta, L_NUPVALUES);
+    lua_newtable(L);                        /* methods, the __index */
+    push_upvalues(L, mts);
+    luaL_setfuncs(L, l_shape_common_methods, L_NUPVALUES);
+    push_upvalues(L, mts);
+    luaL_setfuncs(L, l_shape_methods[k], L_NUPVALUES);
+    push_upvalues(L, mts);
+    luaL_setfuncs(L, l_query_methods[k], L_NUPVALUES);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+  }
+  lua_newtable(L);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, l_shape_functions, L_NUPVALUES);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, l_query_functions, L_NUPVALUES);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, l_tree_functions, L_NUPVALUES);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, l_mesh_functions, L_NUPVALUES);
+  lua_pushnumber(L, CL_EPSILON);
+  lua_setfield(L, -2, "epsilon");
+  return 1;
+}
