@@ -283,11 +283,11 @@ describe("collide.scene", function()
       local ray = collide.ray(0, 0, 0, 1, 0, 0)
       assert.has_error(function() s:raycast(ray, function() error("no", 0) end) end, "no")
       assert.has_error(function() s:raycast(ray, function() s:add("b", collide.sphere(0, 0, 0, 1)) end) end,
-        "cannot change a tree during its raycast callback")
+        "cannot change a scene during its raycast")
       assert.has_error(function() s:raycast(ray, function() s:remove("a") end) end,
-        "cannot change a tree during its raycast callback")
+        "cannot change a scene during its raycast")
       assert.has_error(function() s:raycast(ray, function() s:update("a", collide.plane(0, 1, 0, 0)) end) end,
-        "cannot change a tree during its raycast callback")
+        "cannot change a scene during its raycast")
       assert.is_false(s:has("b"))
       assert.are.same({ "a" }, items_of(s))
       assert.are.equal(collide.aabb(1, -1, -1, 2, 1, 1), s:shape("a"))

@@ -15,9 +15,13 @@ function M.typename(v)
   return type(v)
 end
 
--- raises the error at the caller of the function that called argerror
-function M.argerror(n, fname, msg)
-  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), 3)
+-- raises the error at the caller of the function that called argerror, or
+-- at level (as error counts it from argerror: 3 is that caller, 4 when a
+-- helper between them called argerror). The public functions reach their
+-- helpers by plain calls, never tail calls, so the levels are the same on
+-- every Lua (5.1 counts a tail call as a level of its own).
+function M.argerror(n, fname, msg, level)
+  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), level or 3)
 end
 
 return M

@@ -10,6 +10,15 @@
 --
 -- Shapes without bounds (planes, rays with infinite tmax, empty meshes) are kept out of
 -- the tree in a list that every query also tests.
+--
+-- Changes during a call: while a filter runs (raycast, raycast_all, query,
+-- query_frustum, pairs) the scene is locked, and add, update and remove
+-- raise `cannot change a scene during its NAME` (NAME the call whose filter
+-- is running), whatever the item's shape. Queries from inside a filter are
+-- allowed. A filter that raises unlocks the scene on its way out.
+--
+-- No function here reads `...` after a loop: LuaJIT 2.1 can read the wrong
+-- slot there once the loop is compiled (spec/scene_hostile_spec.lua).
 local core = require "collide.core"
 local frustum = require "collide.frustum"
 
@@ -17,7 +26,6 @@ local ctype, intersects = core.type, core.intersects
 local type, error, getmetatable, rawget, setmetatable = type, error, getmetatable, rawget, setmetatable
 local huge = math.huge
 local format, sort = string.format, table.sort
-local unpack = table.unpack or unpack
 local Frustum = frustum.Frustum
 
 local M = {}
@@ -35,20 +43,42 @@ local FRUSTUM_EXACT = CORE
 local args = require "collide.args"
 local typename, argerror = args.typename, args.argerror
 
+-- the check_ helpers raise at level 4: the caller of the scene method
 local function check_item(item, fname)
-  if item == nil then argerror(1, fname, "item expected, got nil") end
-  if item ~= item then argerror(1, fname, "item expected, got nan") end
+  if item == nil then argerror(1, fname, "item expected, got nil", 4) end
+  if item ~= item then argerror(1, fname, "item expected, got nan", 4) end
 end
 
 local function check_shape(shape, n, fname)
   if ctype(shape) == nil then
-    argerror(n, fname, "shape expected, got " .. (shape == nil and "nil" or typename(shape)))
+    argerror(n, fname, "shape expected, got " .. (shape == nil and "nil" or typename(shape)), 4)
   end
 end
 
 local function check_filter(filter, n, fname)
   if filter ~= nil and type(filter) ~= "function" then
-    argerror(n, fname, "function expected, got " .. typename(filter))
+    argerror(n, fname, "function expected, got " .. typename(filter), 4)
+  end
+end
+
+-- add, update and remove are refused while a filter runs
+local function check_unlocked(self)
+  local busy = self._busy
+  if busy then error("cannot change a scene during its " .. busy, 4) end
+end
+
+-- the filter as the scene calls it: with the scene locked under the name
+-- of the call, unlocked again however the filter ends (an error passes
+-- through unchanged); nil for no filter
+local function locked(self, name, filter)
+  if filter == nil then return nil end
+  return function(item)
+    local outer = self._busy
+    self._busy = name
+    local ok, keep = pcall(filter, item)
+    self._busy = outer
+    if not ok then error(keep, 0) end
+    return keep
   end
 end
 
@@ -75,6 +105,7 @@ function M.new(margin)
     _count = 0,
     _counter = 0,
     _box = core.aabb(0, 0, 0, 0, 0, 0),
+    _busy = false,    -- the name of the call whose filter is running
   }, Scene)
   return self
 end
@@ -132,6 +163,7 @@ end
 
 --- scene:add(item, shape) -> item
 function Scene:add(item, shape)
+  check_unlocked(self)
   check_item(item, "add")
   if self._shape[item] ~= nil then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
@@ -150,6 +182,7 @@ end
 --- scene:update(item, [shape]) -> item: after its shape changed, or to
 --- give it another one
 function Scene:update(item, shape)
+  check_unlocked(self)
   check_item(item, "update")
   if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
   if shape ~= nil then check_shape(shape, 2, "update") else shape = self._shape[item] end
@@ -175,6 +208,7 @@ end
 
 --- scene:remove(item) -> item
 function Scene:remove(item)
+  check_unlocked(self)
   check_item(item, "remove")
   if self._shape[item] == nil then argerror(1, "remove", "item not in the scene") end
   unplace(self, item)
@@ -203,15 +237,32 @@ function Scene:shape(item)
   return self._shape[item]
 end
 
---- scene:items() -> iterator over item, shape in the order they were added;
---- removing the item just returned is allowed while iterating
+--- scene:items() -> iterator over item, shape in the order they were added.
+--- The scene may change during the loop: a removed item is never yielded
+--- (the one just returned or any other), an added one is (it goes last).
 function Scene:items()
-  local nxt, shapes = self._next, self._shape
-  local cur = nxt[HEAD]
+  local nxt, prev, shapes, seqs = self._next, self._prev, self._shape, self._seq
+  -- the item last returned and its sequence number; the one after it then
+  -- and its number, for when the current one is removed
+  local cur, cur_seq, ahead, ahead_seq = HEAD, 0, nil, nil
   return function()
-    local item = cur
-    if item == nil then return nil end
-    cur = nxt[item]
+    if cur == nil then return nil end            -- the loop has ended
+    local item
+    if cur == HEAD or seqs[cur] == cur_seq then
+      item = nxt[cur]                            -- still there: its successor
+    elseif ahead ~= nil and seqs[ahead] == ahead_seq then
+      item = ahead                               -- removed, its successor not
+    else
+      -- both gone: the first item added after cur, found from the end
+      -- (items are only ever added there)
+      item = nil
+      local k = self._tail
+      while k ~= HEAD and seqs[k] > cur_seq do item = k; k = prev[k] end
+    end
+    if item == nil then cur = nil; return nil end
+    cur, cur_seq = item, seqs[item]
+    ahead = nxt[item]
+    ahead_seq = ahead ~= nil and seqs[ahead] or nil
     return item, shapes[item]
   end
 end
@@ -226,7 +277,7 @@ end
 
 local function check_ray(ray, fname)
   if ctype(ray) ~= "ray" then
-    argerror(1, fname, "collide.ray expected, got " .. (ray == nil and "nil" or typename(ray)))
+    argerror(1, fname, "collide.ray expected, got " .. (ray == nil and "nil" or typename(ray)), 4)
   end
 end
 
@@ -236,32 +287,37 @@ local function cast(ray, shape)
   return ray:cast(shape)
 end
 
-local function pack(...) return { n = select("#", ...), ... } end
+-- ray:cast's results with their count first: n, t, x, y, z, nx, ny, nz,
+-- u, v, index (n is 0, 7, 9 or 10)
+local function counted(...) return select("#", ...), ... end
 
--- the tree's best (proxy, t, ...) against the unbounded items' best
-local function finish(self, ray, filter, proxy, ...)
+-- item and the first n of the hit values, n from counted
+local function hit(item, n, t, x, y, z, nx, ny, nz, u, v, index)
+  if n == 7 then return item, t, x, y, z, nx, ny, nz end
+  if n == 9 then return item, t, x, y, z, nx, ny, nz, u, v end
+  return item, t, x, y, z, nx, ny, nz, u, v, index
+end
+
+-- The tree's best (proxy and its hit, n values) against the unbounded
+-- items' best. Named parameters, not `...`: see the top of the file.
+local function finish(self, ray, filter, n, proxy, t, x, y, z, nx, ny, nz, u, v, index)
   local list = self._unbounded
-  if #list == 0 then
-    if proxy == nil then return nil end
-    return self._items[proxy], ...
-  end
-  local best, bt, bvals
+  local best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi
   for i = 1, #list do
-    local u = list[i]
-    local vals = pack(cast(ray, self._shape[u]))
-    local t = vals[1]
-    if t and (bt == nil or t < bt) and (filter == nil or filter(u)) then
-      best, bt, bvals = u, t, vals
+    local item = list[i]
+    local cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = counted(cast(ray, self._shape[item]))
+    if ct and (bt == nil or ct < bt) and (filter == nil or filter(item)) then
+      best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi = item, cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci
     end
   end
   if proxy ~= nil then
-    local item, t = self._items[proxy], ...
+    local item = self._items[proxy]
     if best == nil or t < bt or (t == bt and self._seq[item] < self._seq[best]) then
-      return item, ...
+      return hit(item, n - 1, t, x, y, z, nx, ny, nz, u, v, index)
     end
   end
   if best == nil then return nil end
-  return best, unpack(bvals, 1, bvals.n)
+  return hit(best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi)
 end
 
 --- scene:raycast(ray, [filter]) -> item, t, px, py, pz, nx, ny, nz[, ...]
@@ -269,7 +325,10 @@ end
 function Scene:raycast(ray, filter)
   check_ray(ray, "raycast")
   check_filter(filter, 2, "raycast")
-  return finish(self, ray, filter, self._tree:raycast(ray, self._shapes, filter, self._items))
+  filter = locked(self, "raycast", filter)
+  local n, proxy, t, x, y, z, nx, ny, nz, u, v, index =
+    counted(self._tree:raycast(ray, self._shapes, filter, self._items))
+  return finish(self, ray, filter, n, proxy, t, x, y, z, nx, ny, nz, u, v, index)
 end
 
 local function hit_record(item, t, x, y, z, nx, ny, nz, u, v, index)
@@ -281,6 +340,7 @@ end
 function Scene:raycast_all(ray, filter)
   check_ray(ray, "raycast_all")
   check_filter(filter, 2, "raycast_all")
+  filter = locked(self, "raycast_all", filter)
   local out, n = {}, 0
   local items, shapes = self._items, self._shapes
   local function try(item, shape)
@@ -334,6 +394,7 @@ end
 function Scene:query(shape, filter)
   check_shape(shape, 1, "query")
   check_filter(filter, 2, "query")
+  filter = locked(self, "query", filter)
   local cands
   if CORE[ctype(shape)] then cands = self._tree:query(shape)
   else
@@ -368,6 +429,7 @@ function Scene:query_frustum(f, filter)
     argerror(1, "query_frustum", "collide.frustum expected, got " .. (f == nil and "nil" or typename(f)))
   end
   check_filter(filter, 2, "query_frustum")
+  filter = locked(self, "query_frustum", filter)
   local cands = self._tree:query_convex(f:planes())
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #cands do
@@ -386,6 +448,7 @@ end
 --- intersect, once, a added before b; sorted by a, then b (add order)
 function Scene:pairs(filter)
   check_filter(filter, 1, "pairs")
+  filter = locked(self, "pairs", filter)
   local pass = {}
   local function ok(item)
     if filter == nil then return true end
