@@ -62,12 +62,6 @@ describe("collide.load_obj", function()
       assert.are.same({ 1, 2, 4, 1, 4, 3 }, i)
     end)
 
-    it("gives empty arrays for a file without faces", function()
-      local v, i = load_obj("# nothing\nv 1 2 3\n")
-      assert.are.same({ 1, 2, 3 }, v)
-      assert.are.same({}, i)
-      assert.are.equal(0, collide.mesh(v, i):count())
-    end)
 
     it("reads a file by its path, and the result makes a mesh", function()
       local path = os.tmpname()
@@ -116,6 +110,12 @@ f 4 1 5 8
       assert.are.equal("obj:1: bad vertex reference '2.5'", err_of("f 1 2.5 3\n"))
       assert.are.equal("obj:1: bad vertex reference '/1'", err_of("f 1 /1 3\n"))
       assert.are.equal("obj:1: bad vertex index 0", err_of("f 1 0 3\n"))
+    end)
+
+    it("say so for a file without faces, at its last line", function()
+      assert.are.equal("obj:2: no faces (1 vertex)", err_of("# nothing\nv 1 2 3\n"))
+      assert.are.equal("obj:3: no faces (0 vertices)", err_of("# nothing\n\ng x"))
+      assert.are.equal("obj:1: no faces (0 vertices)", err_of("\n"))
     end)
 
     it("name the line of an index out of range", function()

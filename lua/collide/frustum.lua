@@ -82,6 +82,15 @@ local function derive(f)
       if nx[k] * cx[i] + ny[k] * cy[i] + nz[k] * cz[i] - d[k] < -tol then return false end
     end
   end
+  -- and some corner strictly inside each plane: a plane given twice (or
+  -- facing its opposite) puts all eight on it, a flat or unbounded region
+  for k = 1, 6 do
+    local inside = false
+    for i = 1, 8 do
+      if nx[k] * cx[i] + ny[k] * cy[i] + nz[k] * cz[i] - d[k] > tol then inside = true break end
+    end
+    if not inside then return false end
+  end
   -- distinct edge directions, unit
   local ex, ey, ez, n = f._ex, f._ey, f._ez, 0
   for k = #ex, 1, -1 do ex[k], ey[k], ez[k] = nil, nil, nil end
@@ -119,48 +128,87 @@ local function blank()
   return f
 end
 
-local function set_planes(f, fname, ...)
+-- Changing a frustum in place builds the new one in a spare (kept for the
+-- next time) and swaps the two only when it is valid: a refused change
+-- leaves the frustum as it was. The arrays keep their identity.
+local FIELDS = { "_planes", "_nx", "_ny", "_nz", "_d", "_cx", "_cy", "_cz", "_ex", "_ey", "_ez", "_tris" }
+
+local function target(f, fresh)
+  if fresh then return f end
+  local g = rawget(f, "_spare")
+  if not g then g = blank(); f._spare = g end
+  return g
+end
+
+local function commit(f, g)
+  if f == g then return f end
+  for _, k in ipairs(FIELDS) do
+    local a, b = f[k], g[k]
+    for i = 1, math.max(#a, #b) do a[i], b[i] = b[i], a[i] end
+  end
+  return f
+end
+
+-- Errors are raised at level 4: the caller of M.new or Frustum:set, which
+-- call this without a tail call (see collide.args). n is how many
+-- arguments were given.
+local function set_planes(f, fresh, fname, n, p1, p2, p3, p4, p5, p6)
+  local ps = { p1, p2, p3, p4, p5, p6 }
   for i = 1, 6 do
-    local p = select(i, ...)
+    local p = ps[i]
     if ctype(p) ~= "plane" then
-      argerror(i, fname, "collide.plane expected, got " .. (select("#", ...) < i and "no value" or typename(p)))
+      argerror(i, fname, "collide.plane expected, got " .. (n < i and "no value" or typename(p)), 4)
     end
   end
-  for i = 1, 6 do f._planes[i] = select(i, ...):clone() end
-  if not derive(f) then argerror(1, fname, "planes do not bound a frustum") end
-  return f
+  local g = target(f, fresh)
+  for i = 1, 6 do g._planes[i] = ps[i]:clone() end
+  if not derive(g) then argerror(1, fname, "planes do not bound a frustum", 4) end
+  return commit(f, g)
 end
 
 --- collide.frustum(left, right, bottom, top, near, far)
 function M.new(...)
-  return set_planes(blank(), "frustum", ...)
+  local n, p1, p2, p3, p4, p5, p6 = select("#", ...), ...
+  local f = set_planes(blank(), true, "frustum", n, p1, p2, p3, p4, p5, p6)
+  return f
 end
 
---- frustum:set(left, right, bottom, top, near, far): in place, returns self
+--- frustum:set(left, right, bottom, top, near, far): in place, returns
+--- self; refused planes leave it as it was
 function Frustum:set(...)
-  return set_planes(self, "set", ...)
+  local n, p1, p2, p3, p4, p5, p6 = select("#", ...), ...
+  local f = set_planes(self, false, "set", n, p1, p2, p3, p4, p5, p6)
+  return f
 end
 
 local ORDERS = { column = true, row = true }
 
+-- what is wrong with an option, in luaL_checkoption's words (a number is
+-- not turned into text: 5.1 and 5.3 write 1.0 differently)
+local function option_error(v)
+  if type(v) == "string" then return format("invalid option '%s'", v) end
+  return "string expected, got " .. typename(v)
+end
+
 -- Gribb and Hartmann, "Fast extraction of viewing frustum planes from the
 -- world-view-projection matrix": with clip = M * (x, y, z, 1) and OpenGL's
 -- -w <= x, y, z <= w, the planes are row4 +- row1, row2, row3.
-local function set_matrix(f, fname, m, order)
-  if type(m) ~= "table" then argerror(1, fname, "table expected, got " .. (m == nil and "no value" or typename(m))) end
+local function set_matrix(f, fresh, fname, m, order)
+  if type(m) ~= "table" then argerror(1, fname, "table expected, got " .. (m == nil and "no value" or typename(m)), 4) end
   if order ~= nil and not ORDERS[order] then
-    argerror(2, fname, format("invalid option '%s'", tostring(order)))
+    argerror(2, fname, option_error(order), 4)
   end
   for k = 1, 16 do
     local v = m[k]
     if type(v) ~= "number" then
-      argerror(1, fname, format("number expected at index %d, got %s", k, v == nil and "nil" or typename(v)))
+      argerror(1, fname, format("number expected at index %d, got %s", k, v == nil and "nil" or typename(v)), 4)
     end
     if not finite(v) then
       argerror(1, fname, format("finite number expected at index %d, got %s", k,
-        v ~= v and "nan" or (v > 0 and "inf" or "-inf")))
+        v ~= v and "nan" or (v > 0 and "inf" or "-inf")), 4)
     end
   end
+  local g = target(f, fresh)
   local function e(i, j)            -- element at row i, column j
     if order == "row" then return m[(i - 1) * 4 + j] end
     return m[(j - 1) * 4 + i]
@@ -174,23 +222,26 @@ local function set_matrix(f, fname, m, order)
     local c = r4[3] + sign * e(row, 3)
     local dd = r4[4] + sign * e(row, 4)
     if a == 0 and b == 0 and c == 0 or not (finite(a) and finite(b) and finite(c) and finite(dd)) then
-      argerror(1, fname, "matrix does not define a frustum")
+      argerror(1, fname, "matrix does not define a frustum", 4)
     end
-    if f._planes[i] then f._planes[i]:set(a, b, c, -dd)
-    else f._planes[i] = core.plane(a, b, c, -dd) end
+    if g._planes[i] then g._planes[i]:set(a, b, c, -dd)
+    else g._planes[i] = core.plane(a, b, c, -dd) end
   end
-  if not derive(f) then argerror(1, fname, "matrix does not define a frustum") end
-  return f
+  if not derive(g) then argerror(1, fname, "matrix does not define a frustum", 4) end
+  return commit(f, g)
 end
 
 --- collide.frustum_from_matrix(m, [order]): order "column" (default) or "row"
 function M.from_matrix(m, order)
-  return set_matrix(blank(), "frustum_from_matrix", m, order)
+  local f = set_matrix(blank(), true, "frustum_from_matrix", m, order)
+  return f
 end
 
---- frustum:set_matrix(m, [order]): in place, returns self
+--- frustum:set_matrix(m, [order]): in place, returns self; a refused
+--- matrix leaves it as it was
 function Frustum:set_matrix(m, order)
-  return set_matrix(self, "set_matrix", m, order)
+  local f = set_matrix(self, false, "set_matrix", m, order)
+  return f
 end
 
 --- frustum:corners() -> 24 numbers, near plane first
@@ -373,23 +424,23 @@ local function read_point(fname, a, b, c)
   local x, y, z
   if ta == "number" then
     x, y, z = a, b, c
-    if type(y) ~= "number" then argerror(2, fname, "number expected, got " .. (y == nil and "no value" or typename(y))) end
-    if type(z) ~= "number" then argerror(3, fname, "number expected, got " .. (z == nil and "no value" or typename(z))) end
+    if type(y) ~= "number" then argerror(2, fname, "number expected, got " .. (y == nil and "no value" or typename(y)), 5) end
+    if type(z) ~= "number" then argerror(3, fname, "number expected, got " .. (z == nil and "no value" or typename(z)), 5) end
   elseif ta == "table" or ta == "userdata" then
     x, y, z = a.x, a.y, a.z
     if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" then
       x, y, z = a[1], a[2], a[3]
     end
     if type(x) ~= "number" or type(y) ~= "number" or type(z) ~= "number" then
-      argerror(1, fname, "shape or vector expected, got " .. typename(a))
+      argerror(1, fname, "shape or vector expected, got " .. typename(a), 5)
     end
   else
-    argerror(1, fname, "shape or vector expected, got " .. (a == nil and "no value" or typename(a)))
+    argerror(1, fname, "shape or vector expected, got " .. (a == nil and "no value" or typename(a)), 5)
   end
   for i, v in ipairs({ x, y, z }) do
     if not finite(v) then
       argerror(ta == "number" and i or 1, fname,
-        "finite number expected, got " .. (v ~= v and "nan" or (v > 0 and "inf" or "-inf")))
+        "finite number expected, got " .. (v ~= v and "nan" or (v > 0 and "inf" or "-inf")), 5)
     end
   end
   return x, y, z
@@ -403,10 +454,10 @@ local function classify(f, fname, a, b, c, d)
   if kind == "ray" then return classify_ray(f, a) end
   if kind == "plane" then return classify_plane(f, a) end
   if kind ~= "aabb" and kind ~= "obb" and kind ~= "sphere" and kind ~= "triangle" then
-    argerror(1, fname, "shape or vector expected, got " .. typename(a))
+    argerror(1, fname, "shape or vector expected, got " .. typename(a), 4)
   end
   if b ~= nil and b ~= "planes" and b ~= "exact" then
-    argerror(2, fname, format("invalid option '%s'", tostring(b)))
+    argerror(2, fname, option_error(b), 4)
   end
   -- plane by plane: exact for "outside one plane" and "inside all"
   local planes = f._planes
@@ -438,7 +489,8 @@ end
 
 --- frustum:classify(shape | point, ["planes"]) -> -1 outside, 0 crossing, 1 inside
 function Frustum:classify(a, b, c, d)
-  return classify(self, "classify", a, b, c, d)
+  local r = classify(self, "classify", a, b, c, d)     -- not a tail call: see collide.args
+  return r
 end
 
 --- frustum:intersects(shape | point) -> boolean
