@@ -202,4 +202,476 @@ describe("collide.scene under hostile use", function()
       assert.are.equal(0, wrong)
     end)
   end)
+
+  -- -------------------------------------------------------------------
+  describe("changes during a call are refused, for every kind of item", function()
+    local function items_of(scene)
+      local out = {}
+      for item, shape in scene:items() do out[#out + 1] = { item, shape } end
+      return out
+    end
+
+    -- hit by the ray along +x from the origin, inside the big sphere and
+    -- frustum, and meeting each other in pairs; the empty mesh meets nothing
+    local function fixture()
+      local s = collide.scene()
+      s:add("box", collide.aabb(1, -1, -1, 2, 1, 1))
+      s:add("wall", collide.plane(-1, 0, 0, -3))
+      s:add("beam", collide.ray(1.5, -5, 0, 0, 1, 0))
+      s:add("mesh", collide.mesh({ 4, -1, -1, 4, 2, -1, 4, -1, 2 }))
+      s:add("empty", collide.mesh({}))
+      return s
+    end
+
+    local box = collide.frustum(
+      collide.plane(1, 0, 0, -10), collide.plane(-1, 0, 0, -10), collide.plane(0, 1, 0, -10),
+      collide.plane(0, -1, 0, -10), collide.plane(0, 0, 1, -10), collide.plane(0, 0, -1, -10))
+    local ray = collide.ray(0, 0, 0, 1, 0, 0)
+
+    -- each call, run with a filter
+    local CALLS = {
+      raycast = function(s, f) return s:raycast(ray, f) end,
+      raycast_all = function(s, f) return s:raycast_all(ray, f) end,
+      query = function(s, f) return s:query(collide.sphere(0, 0, 0, 10), f) end,
+      query_frustum = function(s, f) return s:query_frustum(box, f) end,
+      pairs = function(s, f) return s:pairs(f) end,
+    }
+    local CALL_NAMES = { "raycast", "raycast_all", "query", "query_frustum", "pairs" }
+    -- each change, on each item
+    local CHANGES = {
+      { "remove", function(s, item) s:remove(item) end },
+      { "update", function(s, item) s:update(item) end },
+      { "update to a plane", function(s, item) s:update(item, collide.plane(0, 1, 0, 0)) end },
+      { "update to a box", function(s, item) s:update(item, collide.aabb(0, 0, 0, 1, 1, 1)) end },
+      { "add a box", function(s) s:add("new", collide.aabb(0, 0, 0, 1, 1, 1)) end },
+      { "add a plane", function(s) s:add("new", collide.plane(0, 1, 0, 0)) end },
+      { "add an endless ray", function(s) s:add("new", collide.ray(0, 0, 0, 0, 0, 1)) end },
+      { "add a mesh", function(s) s:add("new", collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 })) end },
+      { "add an empty mesh", function(s) s:add("new", collide.mesh({})) end },
+    }
+
+    it("add, update and remove raise inside every call's filter; the scene stays as it was", function()
+      local src = debug.getinfo(1, "S").short_src
+      local cases = 0
+      for _, name in ipairs(CALL_NAMES) do
+        for _, target in ipairs({ "box", "wall", "beam", "mesh", "empty" }) do
+          for _, change in ipairs(CHANGES) do
+            local s = fixture()
+            local before = items_of(s)
+            local calls, line = 0, nil
+            local e = H.error_of(CALLS[name], s, function()
+              calls = calls + 1
+              line = debug.getinfo(1, "l").currentline; change[2](s, target)
+              return true
+            end)
+            local what = name .. ", " .. change[1] .. " " .. target
+            assert.are.equal(1, calls, what)
+            assert.are.equal(src .. ":" .. line .. ": cannot change a scene during its " .. name, e, what)
+            assert.are.same(before, items_of(s), what)
+            assert.are.equal(5, s:count(), what)
+            assert.is_true(s:tree():validate(), what)
+            -- and unlocked afterwards
+            assert.are.equal("after", s:add("after", collide.sphere(0, 0, 0, 1)), what)
+            assert.are.equal("after", s:remove("after"), what)
+            cases = cases + 1
+          end
+        end
+      end
+      assert.are.equal(5 * 5 * #CHANGES, cases)
+    end)
+
+    it("answers are those of the unchanged scene when the filter only queries", function()
+      for _, name in ipairs(CALL_NAMES) do
+        local s = fixture()
+        local plain = H.pack(CALLS[name](s, function() return true end))
+        local nested = H.pack(CALLS[name](s, function()
+          assert.are.equal(4, #s:query(collide.sphere(0, 0, 0, 10)))
+          return true
+        end))
+        assert.are.same(plain, nested, name)
+      end
+      local s = fixture()
+      H.assert_exact(H.pack("box", ray:cast(s:shape("box"))), s:raycast(ray))
+      assert.are.same({ "box", "wall", "beam", "mesh" }, s:query(collide.sphere(0, 0, 0, 10)))
+      local all, expected = items_of(s), {}
+      for i = 1, #all do
+        for j = i + 1, #all do
+          if collide.intersects(all[i][2], all[j][2]) then expected[#expected + 1] = { all[i][1], all[j][1] } end
+        end
+      end
+      assert.are.same({ { "box", "beam" } }, expected)
+      assert.are.same(expected, s:pairs())
+    end)
+
+    it("a change inside a nested call's filter names the inner call", function()
+      local s = fixture()
+      assert.has_error(function()
+        s:raycast(ray, function()
+          s:query(collide.sphere(0, 0, 0, 10), function(item) s:remove(item) end)
+        end)
+      end, "cannot change a scene during its query")
+      assert.has_error(function()
+        s:raycast(ray, function()
+          s:query(collide.sphere(0, 0, 0, 10), function() return true end)
+          s:remove("box")
+        end)
+      end, "cannot change a scene during its raycast")
+      assert.are.equal(5, s:count())
+    end)
+
+    it("a filter that raises leaves the scene unlocked, its error unchanged", function()
+      for _, name in ipairs(CALL_NAMES) do
+        local s = fixture()
+        local thrown = { reason = "stop" }
+        local ok, e = pcall(CALLS[name], s, function() error(thrown) end)
+        assert.is_false(ok)
+        assert.are.equal(thrown, e, name)
+        assert.are.equal("box", s:remove("box"), name)
+        assert.are.equal("x", s:add("x", collide.plane(0, 1, 0, 0)), name)
+        assert.are.equal("wall", s:update("wall", collide.aabb(0, 0, 0, 1, 1, 1)), name)
+        assert.are.equal("stop at", select(2, pcall(CALLS[name], s, function() error("stop at", 0) end)), name)
+        assert.are.equal("y", s:add("y", collide.sphere(0, 0, 0, 1)), name)
+      end
+    end)
+  end)
+
+  -- -------------------------------------------------------------------
+  describe("items() while the scene changes", function()
+    local function scene_of(n)
+      local s = collide.scene()
+      for i = 1, n do
+        s:add(i, i % 3 == 0 and collide.plane(0, 1, 0, i) or collide.sphere(i, 0, 0, 0.5))
+      end
+      return s
+    end
+
+    -- runs the loop; body(item) may change the scene; returns what was
+    -- yielded, and checks each yielded item was in the scene with its shape
+    local function run(s, body)
+      local seen = {}
+      for item, shape in s:items() do
+        assert.is_true(s:has(item))
+        assert.are.equal(s:shape(item), shape)
+        seen[#seen + 1] = item
+        body(item)
+      end
+      return seen
+    end
+
+    it("removing the current item", function()
+      local s = scene_of(6)
+      assert.are.same({ 1, 2, 3, 4, 5, 6 }, run(s, function(item) if item % 2 == 0 then s:remove(item) end end))
+      local rest = {}
+      for item in s:items() do rest[#rest + 1] = item end
+      assert.are.same({ 1, 3, 5 }, rest)
+    end)
+
+    it("removing the next item: never yielded", function()
+      local s = scene_of(6)
+      assert.are.same({ 1, 3, 5 }, run(s, function(item) if s:has(item + 1) then s:remove(item + 1) end end))
+    end)
+
+    it("removing the current and the next item", function()
+      local s = scene_of(7)
+      assert.are.same({ 1, 3, 5, 7 }, run(s, function(item)
+        if s:has(item + 1) then s:remove(item + 1) end
+        s:remove(item)
+      end))
+      assert.are.equal(0, s:count())
+    end)
+
+    it("removing every other item from the first, and the current last one", function()
+      local s = scene_of(5)
+      assert.are.same({ 1 }, run(s, function() for i = 2, 5 do s:remove(i) end end))
+      s = scene_of(5)
+      assert.are.same({ 1, 2, 3, 4, 5 }, run(s, function(item) if item == 5 then s:remove(5) end end))
+    end)
+
+    it("added items are yielded, last; an item removed and added again comes again at the end", function()
+      local s = scene_of(3)
+      local again = false
+      assert.are.same({ 1, 2, 3, "a", 1 }, run(s, function(item)
+        if item == 1 and not s:has("a") then s:add("a", collide.sphere(0, 0, 0, 1)) end
+        if item == 3 and not again then again = true; s:remove(1); s:add(1, collide.aabb(0, 0, 0, 1, 1, 1)) end
+      end))
+      -- the current last item removed, then new ones added
+      s = scene_of(3)
+      assert.are.same({ 1, 2, 3, "b", "c" }, run(s, function(item)
+        if item == 3 then s:remove(3); s:add("b", collide.plane(1, 0, 0, 0)); s:add("c", collide.sphere(0, 0, 0, 1)) end
+      end))
+      -- current and next removed, then one added
+      s = scene_of(4)
+      assert.are.same({ 1, 2, "d" }, run(s, function(item)
+        if item == 2 then s:remove(3); s:remove(4); s:remove(2); s:add("d", collide.sphere(0, 0, 0, 1)) end
+      end))
+    end)
+
+    it("an iterator that has ended stays ended", function()
+      local s = scene_of(2)
+      local it = s:items()
+      assert.are.equal(1, (it()))
+      assert.are.equal(2, (it()))
+      assert.is_nil(it())
+      s:add("late", collide.sphere(0, 0, 0, 1))
+      assert.is_nil(it())
+    end)
+
+    it("random removals and additions inside the loop agree with a list", function()
+      local r = H.rng(4242)
+      for _ = 1, 20 do
+        local s, order, serial = collide.scene(), {}, 0
+        for i = 1, 40 do serial = serial + 1; s:add(serial, collide.sphere(i, 0, 0, 1)); order[#order + 1] = serial end
+        -- the model: a list in add order with a position; removal marks
+        -- an entry dead, addition appends
+        local dead, pos, expected = {}, 0, {}
+        local seen = run(s, function(item)
+          -- advance the model to item
+          repeat pos = pos + 1 until not dead[order[pos]]
+          expected[#expected + 1] = order[pos]
+          for _ = 1, math.floor(r(0, 3)) do
+            local k = math.floor(r(1, #order + 1 - 1e-9))
+            local victim = order[k]
+            if not dead[victim] and r(0, 1) < 0.8 then s:remove(victim); dead[victim] = true end
+          end
+          if r(0, 1) < 0.15 and serial < 80 then
+            serial = serial + 1; s:add(serial, collide.sphere(serial, 0, 0, 1)); order[#order + 1] = serial
+          end
+        end)
+        assert.are.same(expected, seen)
+        for k = pos + 1, #order do assert.is_true(dead[order[k]] or false, "unvisited " .. order[k]) end
+      end
+    end)
+  end)
+
+  -- -------------------------------------------------------------------
+  describe("errors point at the caller's line", function()
+    local src = debug.getinfo(1, "S").short_src
+
+    -- calls fn, which raises on the line given, and checks the message
+    local function at(line, e, msg)
+      assert.are.equal(src .. ":" .. line .. ": " .. msg, e)
+    end
+
+    it("for the scene", function()
+      local s = collide.scene()
+      s:add("a", collide.sphere(0, 0, 0, 1))
+      local ray = collide.ray(0, 0, 0, 1, 0, 0)
+      local l, e
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:add(nil, ray) end)
+      at(l, e, "bad argument #1 to 'add' (item expected, got nil)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:add(0 / 0, ray) end)
+      at(l, e, "bad argument #1 to 'add' (item expected, got nan)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:add("a", ray) end)
+      at(l, e, "bad argument #1 to 'add' (item already in the scene)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:add("b", {}) end)
+      at(l, e, "bad argument #2 to 'add' (shape expected, got table)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:update("b") end)
+      at(l, e, "bad argument #1 to 'update' (item not in the scene)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:update("a", 5) end)
+      at(l, e, "bad argument #2 to 'update' (shape expected, got number)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:remove(nil) end)
+      at(l, e, "bad argument #1 to 'remove' (item expected, got nil)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:raycast(s) end)
+      at(l, e, "bad argument #1 to 'raycast' (collide.ray expected, got collide.scene)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:raycast(ray, true) end)
+      at(l, e, "bad argument #2 to 'raycast' (function expected, got boolean)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:raycast_all() end)
+      at(l, e, "bad argument #1 to 'raycast_all' (collide.ray expected, got nil)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:query("box") end)
+      at(l, e, "bad argument #1 to 'query' (shape expected, got string)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:query(ray, {}) end)
+      at(l, e, "bad argument #2 to 'query' (function expected, got table)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:query_frustum(ray) end)
+      at(l, e, "bad argument #1 to 'query_frustum' (collide.frustum expected, got collide.ray)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() s:pairs(1) end)
+      at(l, e, "bad argument #1 to 'pairs' (function expected, got number)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() collide.scene(-1) end)
+      at(l, e, "bad argument #1 to 'scene' (negative margin)")
+    end)
+
+    it("for the frustum", function()
+      local P = collide.plane
+      local planes = { P(1, 0, 0, -1), P(-1, 0, 0, -1), P(0, 1, 0, -1), P(0, -1, 0, -1), P(0, 0, 1, -1), P(0, 0, -1, -1) }
+      local f = collide.frustum(unpack(planes))
+      local l, e
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() collide.frustum(planes[1]) end)
+      at(l, e, "bad argument #2 to 'frustum' (collide.plane expected, got no value)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:set(planes[1], planes[1], planes[3], planes[4], planes[5], planes[6]) end)
+      at(l, e, "bad argument #1 to 'set' (planes do not bound a frustum)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:set_matrix({}) end)
+      at(l, e, "bad argument #1 to 'set_matrix' (number expected at index 1, got nil)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() collide.frustum_from_matrix(nil) end)
+      at(l, e, "bad argument #1 to 'frustum_from_matrix' (table expected, got no value)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:classify(1, 2) end)
+      at(l, e, "bad argument #3 to 'classify' (number expected, got no value)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:intersects({}) end)
+      at(l, e, "bad argument #1 to 'intersects' (shape or vector expected, got table)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:intersects(1, 2, 0 / 0) end)
+      at(l, e, "bad argument #3 to 'intersects' (finite number expected, got nan)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:classify(collide.aabb(0, 0, 0, 1, 1, 1), "fast") end)
+      at(l, e, "bad argument #2 to 'classify' (invalid option 'fast')")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:classify(collide.aabb(0, 0, 0, 1, 1, 1), 1) end)
+      at(l, e, "bad argument #2 to 'classify' (string expected, got number)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:set_matrix({ 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 }, 1.0) end)
+      at(l, e, "bad argument #2 to 'set_matrix' (string expected, got number)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:corner(9) end)
+      at(l, e, "bad argument #1 to 'corner' (index out of range)")
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() f:plane(1, 2) end)
+      at(l, e, "bad argument #2 to 'plane' (collide.plane expected, got number)")
+    end)
+
+    it("for load_obj", function()
+      local l, e
+      l = debug.getinfo(1, "l").currentline; e = H.error_of(function() collide.load_obj(collide.aabb(0, 0, 0, 1, 1, 1)) end)
+      at(l, e, "bad argument #1 to 'load_obj' (string expected, got collide.aabb)")
+    end)
+  end)
+end)
+
+-- -------------------------------------------------------------------------
+describe("collide.frustum with bad planes", function()
+  local P = collide.plane
+  -- the cube -1..1
+  local function cube()
+    return { P(1, 0, 0, -1), P(-1, 0, 0, -1), P(0, 1, 0, -1), P(0, -1, 0, -1), P(0, 0, 1, -1), P(0, 0, -1, -1) }
+  end
+
+  it("refuses a plane given twice, in any two places, or facing itself", function()
+    local n = 0
+    for i = 1, 6 do
+      for j = 1, 6 do
+        if i ~= j then
+          local ps = cube()
+          ps[j] = ps[i]
+          assert.has_error(function() collide.frustum(unpack(ps)) end,
+            "bad argument #1 to 'frustum' (planes do not bound a frustum)")
+          local f = collide.frustum(unpack(cube()))
+          assert.has_error(function() f:set(unpack(ps)) end,
+            "bad argument #1 to 'set' (planes do not bound a frustum)")
+          n = n + 1
+        end
+      end
+    end
+    assert.are.equal(30, n)
+    -- the far plane facing the near one: a flat slab
+    local ps = cube()
+    ps[6] = P(0, 0, -1, 1)
+    assert.has_error(function() collide.frustum(unpack(ps)) end,
+      "bad argument #1 to 'frustum' (planes do not bound a frustum)")
+    -- a thin frustum is still one
+    ps = cube()
+    ps[6] = P(0, 0, -1, 1 - 1e-6)
+    assert.are.equal(1, collide.frustum(unpack(ps)):classify(0, 0, -1 + 5e-7))
+  end)
+
+  it("a refused set or set_matrix leaves the frustum as it was", function()
+    local f = collide.frustum(unpack(cube()))
+    local planes = f:planes()
+    local before = { tostring(f), f:corners() }
+    local function same()
+      assert.are.same(before, { tostring(f), f:corners() })
+      assert.are.equal(planes, f:planes())
+      assert.are.equal(1, f:classify(0, 0, 0))
+      assert.are.equal(-1, f:classify(0, 0, 1.5))
+      assert.are.equal(0, f:classify(collide.sphere(0, 0, 1.5, 0.6)))
+      assert.is_false(f:intersects(collide.aabb(2, 2, 2, 3, 3, 3)))
+      assert.are.equal(2, #collide.tree():query_convex(planes) + 2)
+    end
+    local ps = cube()
+    ps[6] = ps[5]
+    assert.has_error(function() f:set(unpack(ps)) end, "bad argument #1 to 'set' (planes do not bound a frustum)")
+    same()
+    ps = cube()
+    ps[2] = P(1, 0, 0, 2)                         -- x >= 2 and x >= -1: no corners inside both
+    assert.has_error(function() f:set(unpack(ps)) end, "bad argument #1 to 'set' (planes do not bound a frustum)")
+    same()
+    assert.has_error(function() f:set(ps[1], ps[2], ps[3], ps[4], ps[5], "far") end,
+      "bad argument #6 to 'set' (collide.plane expected, got string)")
+    same()
+    -- rows 1 and 3 equal: left and near are the same plane
+    local m = { 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1 }
+    assert.has_error(function() f:set_matrix(m, "row") end, "bad argument #1 to 'set_matrix' (matrix does not define a frustum)")
+    same()
+    m = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 / 0 }
+    assert.has_error(function() f:set_matrix(m) end,
+      "bad argument #1 to 'set_matrix' (finite number expected at index 16, got nan)")
+    same()
+    -- and a good change afterwards takes
+    local wide = { P(1, 0, 0, -2), P(-1, 0, 0, -2), P(0, 1, 0, -2), P(0, -1, 0, -2), P(0, 0, 1, -2), P(0, 0, -1, -2) }
+    assert.are.equal(f, f:set(unpack(wide)))
+    assert.are.equal(planes, f:planes())
+    assert.are.same({ -2, -2, -2 }, { f:corner(1) })
+    assert.are.equal(1, f:classify(0, 0, 1.5))
+    assert.are.equal(f, f:set_matrix({ 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 }))
+    assert.are.same(before, { tostring(f), f:corners() })
+  end)
+end)
+
+-- -------------------------------------------------------------------------
+describe("collide.load_obj with broken files", function()
+  local load_obj = collide.load_obj
+  local function err_of(src)
+    local ok, e = pcall(load_obj, src)
+    assert.is_false(ok)
+    return e
+  end
+
+  it("an index too large for any mesh names its line, as written", function()
+    assert.are.equal("obj:4: vertex index 99999999999999999999 out of range (3 vertices)",
+      err_of("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 99999999999999999999\n"))
+    assert.are.equal("obj:4: vertex index -99999999999999999999 out of range (3 vertices so far)",
+      err_of("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 -99999999999999999999\n"))
+    assert.are.equal("obj:2: vertex index 9007199254740993 out of range (1 vertex)",
+      err_of("v 0 0 0\nf 1 1 +0009007199254740993/1/1\n"))
+    assert.are.equal("obj:1: bad vertex index 0", err_of("f 1 2 -000\n"))
+  end)
+
+  it("a directory is an argument error", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    assert(os.execute("mkdir " .. dir))
+    local e = H.error_of(function() load_obj(dir) end)
+    os.remove(dir)
+    assert.are.equal("bad argument #1 to 'load_obj' (" .. dir .. ": Is a directory)", (e:gsub("^[^:]*:%d+: ", "")))
+  end)
+
+  it("CR-only line endings load like LF ones, as text and as a file", function()
+    local lf = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nf 1 2 3\nf 2 4 3\n"
+    local v1, i1 = load_obj(lf)
+    local v2, i2 = load_obj((lf:gsub("\n", "\r")))
+    assert.are.same({ 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0 }, v2)
+    assert.are.same({ 1, 2, 3, 2, 4, 3 }, i2)
+    assert.are.same(v1, v2)
+    assert.are.same(i1, i2)
+    local path = os.tmpname()
+    local f = assert(io.open(path, "wb"))
+    f:write((lf:gsub("\n", "\r")))
+    f:close()
+    local v3, i3 = load_obj(path)
+    os.remove(path)
+    assert.are.same(v1, v3)
+    assert.are.same(i1, i3)
+    -- lines are counted by CR too, and mixed endings
+    assert.are.equal("obj:3: face needs at least 3 vertices", err_of("v 0 0 0\rv 1 0 0\r\nf 1 2\n"))
+  end)
+
+  it("a continuation on the last line continues into the end of the file", function()
+    local v, i = load_obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 \\\n3 \\")
+    assert.are.same({ 1, 2, 3 }, i)
+    assert.are.equal(9, #v)
+    v, i = load_obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3 \\\n")
+    assert.are.same({ 1, 2, 3 }, i)
+    assert.are.equal("obj:4: face needs at least 3 vertices", err_of("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 \\"))
+  end)
+
+  it("no faces is an error that says so, at the last line", function()
+    assert.are.equal("obj:3: no faces (3 vertices)", err_of("v 0 0 0\nv 1 0 0\nv 0 1 0\n"))
+    assert.are.equal("obj:2: no faces (0 vertices)", err_of("# only a comment\r\n\r\n"))
+    local path = os.tmpname()
+    local f = assert(io.open(path, "wb"))
+    f:close()
+    local e = err_of(path)
+    os.remove(path)
+    assert.are.equal(path .. ":1: no faces (0 vertices)", e)
+  end)
 end)
