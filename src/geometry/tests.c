@@ -40,8 +40,8 @@ double cl_box_radius(const cl_box *b, const double a[3]) {
 }
 
 /* OBB-OBB by 15 separating axes in A's frame (Gottschalk, Lin and Manocha,
-** "OBBTree", SIGGRAPH 1996; Ericson, Real-Time Collision Detection, 4.4.1): R[i][j] = A's axis i . B's axis j, t = B's centre - A's in
-** A's frame, a and b the half extents. Epsilon is added to the absolute
+** "OBBTree", SIGGRAPH 1996; Ericson, Real-Time Collision Detection, 4.4.1):
+** R[i][j] = A's axis i . B's axis j, t = B's centre - A's in A's frame, a and b the half extents. Epsilon is added to the absolute
 ** rotation so near-parallel edge pairs cannot fake a separation. Written
 ** out axis by axis (a loop with (i + 1) % 3 indices cost three times as
 ** many instructions, measured with callgrind). */
