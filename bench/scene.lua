@@ -1,4 +1,4 @@
--- bench/scene.lua - collide.scene at game scale (issue 6; doc/readme/scene.md).
+-- bench/scene.lua - collide.scene at game scale (doc/performance.md).
 --
 --   make bench-scene     (builds the core and the Bullet programs, runs this)
 --   lua5.4 bench/scene.lua [bullet_dbvt ...]   with package paths set as `make demo` does

@@ -251,7 +251,7 @@ static inline double fz_pair_delta(const cl_shape *a, const cl_shape *b, double 
 }
 
 /* Rays and degenerate triangles (segments) meet within the absolute
-** tolerance CL_EPSILON * (1 + largest origin coordinate) (conventions.md):
+** tolerance CL_EPSILON * (1 + largest origin coordinate) (doc/robustness.md):
 ** the nudge must exceed it too. */
 static inline int fz_thin(const cl_shape *s) {
   return s->tag == CL_RAY || (s->tag == CL_TRIANGLE && s->tri.degenerate);

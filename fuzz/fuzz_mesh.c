@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ok2 = read_mesh(&in, &m2, nv2, nt2);
 
   /* mesh.h promises the per-triangle answers exactly. Beyond 1e100 (the
-  ** range of the no-NaN promise, doc/readme/robustness.md) the triangle
+  ** range of the no-NaN promise, doc/robustness.md) the triangle
   ** tests themselves give answers of rounding only (a triangle 1e12 wide
   ** "hit" by a ray passing 1e300 away), which the hierarchy's boxes rightly
   ** cull: compare there only what does not depend on them. */

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   moderate = fz_moderate(&sc);
   if (hit && moderate) {
     double q[3], d[3], scale = sc.maxabs > 1 ? sc.maxabs : 1, slack = 0;
-    /* Conditioning (doc/readme/robustness.md): a sliver's plane is known
+    /* Conditioning (doc/robustness.md): a sliver's plane is known
     ** to DBL_EPSILON * scale * cond, and a ray at a grazing angle meets a
     ** plane only to that over sin(angle) (> CL_EPSILON, or the cast takes
     ** the in-plane branch) */

@@ -1,5 +1,5 @@
 # mk/hostile.mk - hostile input: sanitizers, fuzzing, valgrind, lint
-# (issue 4; doc/readme/robustness.md).
+# (doc/robustness.md).
 #
 #   make sanitize        module built with ASan+UBSan (no recovery), whole spec
 #                        suite run with the ASan runtime preloaded

@@ -1,4 +1,4 @@
-# mk/mesh.mk - collide.mesh (issue 7; doc/readme/mesh.md)
+# mk/mesh.mk - collide.mesh (doc/mesh.md, doc/performance.md)
 #
 #   make render       examples/render.lua: a terrain and a torus ray-cast into
 #                     build/render.png (RENDER_OUT=file.png|file.ppm,

@@ -1,4 +1,4 @@
-# mk/scene.mk - the scene benchmark (issue 6; doc/readme/scene.md)
+# mk/scene.mk - the scene benchmark (doc/performance.md)
 #
 #   make bench-scene   collide.scene on 100,000 items and 2,000 rays, beside
 #                      brute force and Bullet's btDbvt (float and float64)

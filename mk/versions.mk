@@ -1,4 +1,4 @@
-# mk/versions.mk - every Lua a game runs (issue 3; doc/readme/install.md).
+# mk/versions.mk - every Lua a game runs (doc/install.md).
 #
 #   make test-all       `make test LUA=x` for Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT,
 #                       then one line of busted counts per version

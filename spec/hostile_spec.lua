@@ -6,7 +6,7 @@
 --
 -- Asserted: a call either returns or raises a Lua error whose value is a
 -- non-empty string (or the trap's own error value passed through); a C
--- function's own errors have the standard forms of doc/conventions.md;
+-- function's own errors have the standard forms of doc/robustness.md;
 -- nothing crashes (a crash ends the busted run). When every number that went
 -- into a call (and into the shapes it was given) was finite and moderate
 -- (0 or 1e-6 <= |x| <= 1e6, no trap involved), no result is NaN, nor any

@@ -331,7 +331,7 @@ describe("regressions", function()
     assert.is_true(math.abs(hit - t0) <= 1e-3 * t0)
   end)
 
-  -- found while making the slab faster (issue 5): a ray starting on a
+  -- found while making the slab faster: a ray starting on a
   -- box's max face and heading in entered at (hi - o) / d = 0 / -1 = -0,
   -- and ray:cast, ray:slab and scene raycasts returned t = -0.0
   it("never returns t = -0 from a ray starting on a box's far face", function()
@@ -354,7 +354,7 @@ describe("regressions", function()
     assert.is_true(positive_zero(seen), tostring(seen))
   end)
 
-  -- left open by the fuzzing note (issue 4): a box spanning more than the
+  -- left open by an earlier fuzzing round: a box spanning more than the
   -- largest double has max - min = inf, so its centre min + (max - min) / 2
   -- was inf and the box tests, classify and center() gave inf or NaN.
   -- Such a box now takes its centre and half extents from the halves.

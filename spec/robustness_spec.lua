@@ -1,4 +1,4 @@
--- spec/robustness_spec.lua: numerical robustness (doc/readme/robustness.md).
+-- spec/robustness_spec.lua: numerical robustness (doc/robustness.md).
 --  * Scale and offset: the same configurations at scale 1e-6, 1 and 1e6 and
 --    moved by 1e6; the expected values are the unit-scale ones (worked out
 --    by hand below) mapped through x -> s * x + o, and the tolerance is the

@@ -22,7 +22,8 @@
     }                                                                          \
   } while (0)
 
-/* Slab method on the box [lo, hi] (seed article 004; Ericson RTCD 5.3.3).
+/* Slab method on the box [lo, hi] (Kay and Kajiya, "Ray tracing complex
+** scenes", SIGGRAPH 1986; Ericson, Real-Time Collision Detection, 5.3.3).
 ** A zero direction component is tested against its slab instead of dividing
 ** (no 0 * inf); other components divide, so tiny ones give huge t, never NaN.
 ** *axis is the axis of the entry t, ties to the lower axis; -1 if none. */

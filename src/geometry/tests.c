@@ -32,15 +32,16 @@ void cl_segment_of(const cl_triangle *t, cl_ray *r) {
   cl_copy(r->d, d);
 }
 
-/* projected radius of a box on an axis (seed article 000) */
+/* projected radius of a box on an axis (Ericson, Real-Time Collision
+** Detection, 5.2.3: testing a box against a plane) */
 double cl_box_radius(const cl_box *b, const double a[3]) {
   return b->e[0] * fabs(cl_dot(b->u[0], a)) + b->e[1] * fabs(cl_dot(b->u[1], a))
        + b->e[2] * fabs(cl_dot(b->u[2], a));
 }
 
-/* OBB-OBB by 15 separating axes in A's frame (Ericson RTCD 4.4.1; seed
-** article 003): R[i][j] = A's axis i . B's axis j, t = B's centre - A's in
-** A's frame, a and b the half extents. Epsilon is added to the absolute
+/* OBB-OBB by 15 separating axes in A's frame (Gottschalk, Lin and Manocha,
+** "OBBTree", SIGGRAPH 1996; Ericson, Real-Time Collision Detection, 4.4.1):
+** R[i][j] = A's axis i . B's axis j, t = B's centre - A's in A's frame, a and b the half extents. Epsilon is added to the absolute
 ** rotation so near-parallel edge pairs cannot fake a separation. Written
 ** out axis by axis (a loop with (i + 1) % 3 indices cost three times as
 ** many instructions, measured with callgrind). */
@@ -138,7 +139,9 @@ static int cross_axis_ok_slow(int k, const double f[3]) {
     }                                                                          \
   } while (0)
 
-/* box-triangle by 13 separating axes (Akenine-Moller; seed article 001),
+/* box-triangle by 13 separating axes (Akenine-Moller, "Fast 3D
+** Triangle-Box Overlap Testing", 2001; Ericson, Real-Time Collision
+** Detection, 5.2.9),
 ** in the box's frame: centre c, half extents e, axes u, or u NULL for an
 ** aabb whose own min and max are lo and hi. A cross-product axis too
 ** short to trust is skipped, never normalised. */
@@ -287,7 +290,10 @@ int cl_classify_point(const cl_plane *p, const double x[3]) {
   return s > 0 ? 1 : (s < 0 ? -1 : 0);
 }
 
-/* Unreal-style relative position by the projected radius (seed article 002) */
+/* relative position -1/0/1 of a shape and a plane, the classic engine
+** plane-box test (as Unreal's FPlane box test): a box by its projected
+** radius against its centre's signed distance (Ericson, Real-Time
+** Collision Detection, 5.2.3) */
 int cl_classify(const cl_plane *p, const cl_shape *s) {
   double dist, r;
   switch (s->tag) {

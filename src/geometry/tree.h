@@ -102,7 +102,7 @@ int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_step *heap,
 
 /* 1 when the structure is sound; else 0 and *why says what is wrong:
 ** parents and children agree, heights are 1 + the taller child and differ
-** by at most 1 between siblings, every box is the union of its children's,
+** by at most 4 (BALANCE in tree.c) between siblings, every box is the union of its children's,
 ** leaves and free nodes are counted right */
 int cl_tree_validate(cl_tree *t, const char **why);
 

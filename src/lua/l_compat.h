@@ -2,7 +2,7 @@
 ** l_compat.h - what differs between Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT, so
 ** that the binding is written once against the 5.4 API and gives the same
 ** results and error messages on every version. Everything version-specific
-** lives here; doc/readme/install.md lists what it covers.
+** lives here; doc/install.md lists what it covers.
 */
 #ifndef COLLIDE_L_COMPAT_H
 #define COLLIDE_L_COMPAT_H

@@ -1,9 +1,10 @@
 /*
 ** l_ffi.c - entry points for LuaJIT's FFI. A call through the classic Lua C
 ** API cannot be compiled by LuaJIT's JIT: it costs ~60 ns where an FFI call
-** from compiled code costs a few. lua/collide/init.lua binds these under
-** LuaJIT (collide.intersects, collide.cast), after checking in Lua that
-** both arguments carry shape metatables;
+** from compiled code costs a few. lua/collide/ffi.lua binds these under
+** LuaJIT (ffi.bind, called by lua/collide/init.lua for collide.intersects
+** and collide.cast), after checking in Lua that both arguments carry shape
+** metatables;
 ** anything else (meshes, bad arguments) goes to the classic functions,
 ** which raise the usual errors. The FFI passes a userdata as the address of
 ** its block: the header's magic word is checked again here.
