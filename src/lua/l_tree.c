@@ -18,15 +18,23 @@ typedef struct {
   int heap_busy;    /* the tree's own heap scratch is in use */
 } l_tree;
 
-static l_tree *check_tree(lua_State *L, int i) {
+/* a tree is a full userdata of its size with the tree metatable: a
+** userdata given that metatable by debug.setmetatable is not one */
+void *l_totree(lua_State *L, int i) {
   void *p = lua_touserdata(L, i);
-  if (p != NULL && lua_getmetatable(L, i)) {
-    int ok = lua_rawequal(L, -1, L_MT_TREE);
-    lua_pop(L, 1);
-    if (ok) return (l_tree *)p;
-  }
-  l_typeerror(L, i, "collide.tree");
-  return NULL;
+  int ok;
+  if (p == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != sizeof(l_tree)
+      || !lua_getmetatable(L, i))
+    return NULL;
+  ok = lua_rawequal(L, -1, L_MT_TREE);
+  lua_pop(L, 1);
+  return ok ? p : NULL;
+}
+
+static l_tree *check_tree(lua_State *L, int i) {
+  l_tree *lt = (l_tree *)l_totree(L, i);
+  if (lt == NULL) l_typeerror(L, i, "collide.tree");
+  return lt;
 }
 
 static l_tree *check_unlocked(lua_State *L) {
@@ -193,9 +201,7 @@ static int t_query_convex(lua_State *L) {
     lua_rawgeti(L, 2, k + 1);
     s = l_toshape(L, -1);
     if (s == NULL || s->tag != CL_PLANE) {
-      const char *got = luaL_typename(L, -1);
-      if (luaL_getmetafield(L, -1, "__name") && lua_type(L, -1) == LUA_TSTRING)
-        got = lua_tostring(L, -1);
+      const char *got = l_typename(L, -1);
       return luaL_argerror(L, 2, lua_pushfstring(L, "collide.plane expected at index %d, got %s",
                                                  k + 1, got));
     }
