@@ -365,3 +365,45 @@ describe("the LuaJIT FFI path", function()
     assert.are.equal("bad argument #2 to 'cast' (aabb, obb, sphere, triangle, plane or mesh expected, got no value)", err)
   end)
 end)
+
+describe("the Lua helpers", function()
+  local m = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1.02, -1, 0, 0, -2.02, 0 }
+  local box = collide.aabb(0, 0, 0, 1, 1, 1)
+
+  it("print numbers in messages as the core does", function()
+    local f = collide.frustum_from_matrix(m)
+    errors {
+      { "bad argument #2 to 'frustum_from_matrix' (invalid option '1')", function() collide.frustum_from_matrix(m, 1.0) end },
+      { "bad argument #2 to 'frustum_from_matrix' (invalid option 'nan')", function() collide.frustum_from_matrix(m, 0 / 0) end },
+      { "bad argument #2 to 'frustum_from_matrix' (invalid option '-inf')", function() collide.frustum_from_matrix(m, -inf) end },
+      { "bad argument #2 to 'frustum_from_matrix' (invalid option '0.5')", function() collide.frustum_from_matrix(m, 0.5) end },
+      { "bad argument #2 to 'frustum_from_matrix' (invalid option 'true')", function() collide.frustum_from_matrix(m, true) end },
+      { "bad argument #2 to 'classify' (invalid option '2')", function() f:classify(box, 2.0) end },
+    }
+    -- load_obj's errors carry the text's position, raised at level 0
+    local obj = {
+      { "obj:2: vertex index 1e+20 out of range (1 vertex)", "v 0 0 0\nf 1 1 99999999999999999999\n" },
+      { "obj:2: vertex index -1e+20 out of range (1 vertex so far)", "v 0 0 0\nf 1 1 -99999999999999999999\n" },
+      { "obj:2: vertex index 9007199254740992 out of range (1 vertex)", "v 0 0 0\nf 1 1 9007199254740993\n" },
+      { "obj:2: vertex index 4 out of range (1 vertex)", "v 0 0 0\nf 1 1 4\n" },
+    }
+    for _, c in ipairs(obj) do
+      local ok, err = pcall(collide.load_obj, c[2])
+      assert.is_false(ok)
+      assert.are.equal(c[1], err)
+    end
+  end)
+
+  it("name a value that only carries a core name by its Lua type", function()
+    local scene = collide.scene()
+    errors {
+      { "bad argument #2 to 'add' (shape expected, got table)",
+        function() scene:add("a", setmetatable({}, getmetatable(box))) end },
+      { "bad argument #1 to 'query' (shape expected, got table)",
+        function() scene:query(setmetatable({}, { __name = "collide.sphere" })) end },
+      { "bad argument #1 to 'query' (shape expected, got collide.tree)", function() scene:query(collide.tree()) end },
+      { "bad argument #1 to 'query' (shape expected, got Vec3)",
+        function() scene:query(setmetatable({}, { __name = "Vec3" })) end },
+    }
+  end)
+end)

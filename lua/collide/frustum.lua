@@ -149,7 +149,7 @@ local ORDERS = { column = true, row = true }
 local function set_matrix(f, fname, m, order)
   if type(m) ~= "table" then argerror(1, fname, "table expected, got " .. (m == nil and "no value" or typename(m))) end
   if order ~= nil and not ORDERS[order] then
-    argerror(2, fname, format("invalid option '%s'", tostring(order)))
+    argerror(2, fname, format("invalid option '%s'", args.valuetext(order)))
   end
   for k = 1, 16 do
     local v = m[k]
@@ -406,7 +406,7 @@ local function classify(f, fname, a, b, c, d)
     argerror(1, fname, "shape or vector expected, got " .. typename(a))
   end
   if b ~= nil and b ~= "planes" and b ~= "exact" then
-    argerror(2, fname, format("invalid option '%s'", tostring(b)))
+    argerror(2, fname, format("invalid option '%s'", args.valuetext(b)))
   end
   -- plane by plane: exact for "outside one plane" and "inside all"
   local planes = f._planes

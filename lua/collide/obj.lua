@@ -4,6 +4,8 @@
 -- (relative to the vertices read so far) and written `v`, `v/vt`, `v/vt/vn`
 -- or `v//vn`. Every other statement (vt, vn, o, g, s, usemtl, l, ...) is
 -- skipped. Errors name the file (or `obj` for text) and the line.
+local numtext = require("collide.args").numtext
+
 local M = {}
 
 local tonumber = tonumber
@@ -60,7 +62,7 @@ local function parse(text, source)
           if i == 0 then fail(source, first, "bad vertex index 0") end
           if i < 0 then
             if nv + 1 + i < 1 then
-              fail(source, first, "vertex index %d out of range (%s so far)", i, vertices(nv))
+              fail(source, first, "vertex index %s out of range (%s so far)", numtext(i), vertices(nv))
             end
             i = nv + 1 + i
           elseif not far or i > far then
@@ -79,7 +81,7 @@ local function parse(text, source)
   end
   -- positive indices may point at vertices given later in the file
   if far and far > nv then
-    fail(source, far_line, "vertex index %d out of range (%s)", far, vertices(nv))
+    fail(source, far_line, "vertex index %s out of range (%s)", numtext(far), vertices(nv))
   end
   return verts, idx
 end
