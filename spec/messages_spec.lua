@@ -407,3 +407,29 @@ describe("the Lua helpers", function()
     }
   end)
 end)
+
+describe("the Lua helpers' errors", function()
+  it("name the line of the user's call, also when a helper or a tail call made the check", function()
+    local m = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1.02, -1, 0, 0, -2.02, 0 }
+    local scene = collide.scene()
+    local src = debug.getinfo(1, "S").short_src
+    local cases = {   -- each: a one-line function, its message
+      { function() scene:add("a", {}) end, "bad argument #2 to 'add' (shape expected, got table)" },
+      { function() scene:add(nil, {}) end, "bad argument #1 to 'add' (item expected, got nil)" },
+      { function() scene:query(5) end, "bad argument #1 to 'query' (shape expected, got number)" },
+      { function() collide.frustum_from_matrix(m, 1) end, "bad argument #2 to 'frustum_from_matrix' (invalid option '1')" },
+      { function() collide.frustum_from_matrix({}) end,
+        "bad argument #1 to 'frustum_from_matrix' (number expected at index 1, got nil)" },
+      { function() collide.frustum_from_matrix(m):set_matrix(m, "x") end, "bad argument #2 to 'set_matrix' (invalid option 'x')" },
+    }
+    for _, c in ipairs(cases) do
+      local ok, err = pcall(c[1])
+      assert.is_false(ok)
+      assert.are.equal(("%s:%d: %s"):format(src, debug.getinfo(c[1], "S").linedefined, c[2]), err)
+    end
+    -- called straight from pcall, as the core's functions: no position
+    local ok, err = pcall(scene.add, scene, "a", {})
+    assert.is_false(ok)
+    assert.are.equal("bad argument #2 to 'add' (shape expected, got table)", err)
+  end)
+end)

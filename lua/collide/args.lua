@@ -51,9 +51,29 @@ function M.valuetext(v)
   return tostring(v)
 end
 
--- raises the error at the caller of the function that called argerror
+-- The level of the first function up the stack that is not one of these
+-- modules (their files share this one's directory), seen from the function
+-- that calls here_level's caller: the position an error names, whether
+-- the check was made in the function the user called or in a helper of
+-- it, or reached by a tail call (5.1 inserts a frame for it, which is
+-- skipped). Without the debug library: the caller's caller.
+local getinfo = debug and debug.getinfo
+local own = getinfo and getinfo(1, "S").source:match("^@(.*[/\\])")
+local function user_level()
+  if not own then return 3 end
+  local level = 3   -- 1: user_level, 2: argerror, 3: argerror's caller
+  while true do
+    local info = getinfo(level, "S")
+    if info == nil then return level - 1 end
+    if info.what ~= "tail" and info.source:sub(1, #own + 1) ~= "@" .. own then return level - 1 end
+    level = level + 1
+  end
+end
+
+-- raises the error at the user's call: the first caller outside these
+-- modules (levels as error counts them from argerror)
 function M.argerror(n, fname, msg)
-  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), 3)
+  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), user_level())
 end
 
 return M
