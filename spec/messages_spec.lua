@@ -277,6 +277,10 @@ describe("arrays with holes", function()
         function() collide.aabb_from_points(array(3, { { 0, 0, 0 }, false, { 1, 1, 1 } })) end },
       { "bad argument #1 to 'aabb_from_points' (vector expected at index 1, got nil)",
         function() collide.aabb_from_points({ [2] = { 1, 1, 1 } }) end },
+      { "bad argument #1 to 'query_convex' (collide.plane expected at index 2, got nil)",
+        function() collide.tree():query_convex({ [1] = collide.plane(0, 0, 1, 0), [3] = collide.plane(0, 1, 0, 0) }) end },
+      { "bad argument #1 to 'query_convex' (too many planes)",
+        function() collide.tree():query_convex({ [1] = collide.plane(0, 0, 1, 0), [33] = collide.plane(0, 1, 0, 0) }) end },
     }
   end)
 

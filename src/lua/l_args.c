@@ -3,6 +3,7 @@
 ** argument readers, shape userdata checks and results.
 */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "l_collide.h"
@@ -82,15 +83,13 @@ size_t l_arraylen(lua_State *L, int i, size_t *hole) {
     }
   }
   *hole = 0;
-  if (count == n) return (size_t)n;
-  /* count < n: a nil among 1..count + 1 */
-  for (k = 1;; k++) {
-    int t = lua_geti(L, i, (lua_Integer)k);
-    lua_pop(L, 1);
-    if (t == LUA_TNIL) break;
-  }
-  *hole = k;
-  return (size_t)count;
+  if (count < n)   /* a nil among 1..count + 1 */
+    for (k = 1;; k++) {
+      int t = lua_geti(L, i, (lua_Integer)k);
+      lua_pop(L, 1);
+      if (t == LUA_TNIL) { *hole = k; break; }
+    }
+  return n < (double)SIZE_MAX ? (size_t)n : SIZE_MAX;
 }
 
 double l_checkfinite(lua_State *L, int i, double x) {

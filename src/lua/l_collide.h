@@ -36,8 +36,8 @@ void l_checktype(lua_State *L, int i, int t);
 const char *l_pushnumtext(lua_State *L, double x);
 /* the length of the table at i (an absolute index) on every Lua: its
 ** largest positive integer key, 0 when none (the # border of a table with
-** holes differs between versions). *hole: the first k in 1..length with
-** t[k] nil, else 0 (the length returned is then not meaningful). Raw. */
+** holes differs between versions; SIZE_MAX at most). *hole: the first k
+** in 1..length with t[k] nil, else 0. Raw accesses only. */
 size_t l_arraylen(lua_State *L, int i, size_t *hole);
 double l_checknum(lua_State *L, int i);
 /* x, or an error at argument i when it is nan or infinite */

@@ -192,10 +192,12 @@ static int t_query_convex(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   cl_plane planes[MAX_PLANES];
   const cl_tree_entry *e;
+  size_t len, hole;
   int n, k;
   luaL_checktype(L, 2, LUA_TTABLE);
-  n = (int)lua_rawlen(L, 2);
-  luaL_argcheck(L, n <= MAX_PLANES, 2, "too many planes");
+  len = l_arraylen(L, 2, &hole);   /* a nil inside is refused below */
+  luaL_argcheck(L, len <= MAX_PLANES, 2, "too many planes");
+  n = (int)len;
   for (k = 0; k < n; k++) {
     cl_shape *s;
     lua_rawgeti(L, 2, k + 1);
