@@ -121,6 +121,20 @@ describe("a result that is not finite", function()
     assert.are.equal("plane((-1, 0, 0), -1.7976931348623e+308)", tostring(collide.plane(1, 0, 0, M):flip()))
   end)
 
+  it("is never NaN in a huge triangle's area nor inf in its centroid", function()
+    -- an edge beyond the doubles: the area is measured on halved vertices
+    assert.are.equal(inf, collide.triangle(-M, -M, 0, M, -M, 0, 0, M, 0):area())   -- 2 M^2
+    -- a finite area then needs a height below 2 / M of the edge: a denormal
+    -- ratio, so a few digits only (the true area is M * 1e-10)
+    local a = collide.triangle(-M, 0, 0, M, 0, 0, 0, 1e-10, 0):area()
+    assert.is_true(math.abs(a / 1.7976931348623157e298 - 1) < 1e-6, tostring(a))
+    -- edges that fit, a cross product that does not
+    assert.are.equal(inf, collide.triangle(0, 0, 0, 1e200, 0, 0, 0, 1e200, 0):area())
+    assert.are.equal(1e150 * 1e150 / 2, collide.triangle(0, 0, 0, 1e150, 0, 0, 0, 1e150, 0):area())
+    H.assert_exact({ M, 0, 0 }, collide.triangle(M, 0, 0, M, 0, 0, M, 0, 0):centroid())
+    H.assert_exact({ -M, 1, 0 }, collide.triangle(-M, 1, 0, -M, 1, 0, -M, 1, 0):centroid())
+  end)
+
   it("is clamped to the largest double in the bounds of a huge obb, sphere or ray", function()
     local big = "1.7976931348623e+308"
     assert.are.equal(("aabb((0, 0, 0), (%s, %s, %s))"):format(big, big, big),

@@ -262,9 +262,24 @@ void cl_obb_corner(const cl_obb *o, int i, double p[3]) {
 }
 
 double cl_triangle_area(const cl_triangle *t) {
-  double e1[3], e2[3], cr[3];
-  cl_sub(e1, t->v[1], t->v[0]);
-  cl_sub(e2, t->v[2], t->v[0]);
-  cl_cross(cr, e1, e2);
-  return cl_length(cr) / 2;
+  double e[2][3], cr[3], m = 0, area;
+  int j, k;
+  cl_sub(e[0], t->v[1], t->v[0]);
+  cl_sub(e[1], t->v[2], t->v[0]);
+  cl_cross(cr, e[0], e[1]);
+  area = cl_length(cr) / 2;
+  if (area - area == 0) return area;
+  /* an edge or the cross product overflowed (NaN would follow): edges of
+  ** the halved vertices, which cannot overflow, divided by their largest
+  ** component; the area is then that of the unit-scaled triangle times
+  ** (2m)^2, inf when it is beyond the doubles */
+  for (j = 0; j < 2; j++)
+    for (k = 0; k < 3; k++) {
+      e[j][k] = t->v[j + 1][k] / 2 - t->v[0][k] / 2;
+      if (fabs(e[j][k]) > m) m = fabs(e[j][k]);
+    }
+  for (j = 0; j < 2; j++)
+    for (k = 0; k < 3; k++) e[j][k] /= m;
+  cl_cross(cr, e[0], e[1]);
+  return cl_length(cr) * 2 * m * m;
 }

@@ -508,7 +508,14 @@ static int tri_centroid(lua_State *L) {
   cl_triangle *t = SELF(CL_TRIANGLE, tri);
   double c[3];
   int k;
-  for (k = 0; k < 3; k++) c[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
+  for (k = 0; k < 3; k++) {
+    /* thirds first (no overflow), then kept between the vertices, which
+    ** rounding near the largest double could leave (to inf) */
+    double lo = fmin(t->v[0][k], fmin(t->v[1][k], t->v[2][k]));
+    double hi = fmax(t->v[0][k], fmax(t->v[1][k], t->v[2][k]));
+    c[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
+    c[k] = c[k] < lo ? lo : (c[k] > hi ? hi : c[k]);
+  }
   return l_pushvec(L, c);
 }
 
