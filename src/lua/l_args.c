@@ -58,10 +58,12 @@ void l_checktype(lua_State *L, int i, int t) {
 
 const char *l_pushnumtext(lua_State *L, double x) {
   char buf[64];
-  if (x != x) return lua_pushstring(L, "nan"), lua_tostring(L, -1);
-  if (x - x != 0) return lua_pushstring(L, x > 0 ? "inf" : "-inf"), lua_tostring(L, -1);
-  if (x == floor(x) && fabs(x) <= 9007199254740992.0)   /* 2^53: every integer exact */
-    snprintf(buf, sizeof buf, "%.0f", x + 0.0);
+  if (x != x)
+    strcpy(buf, "nan");   /* not printf's: -nan on some C libraries */
+  else if (x - x != 0)
+    strcpy(buf, x > 0 ? "inf" : "-inf");
+  else if (x == floor(x) && fabs(x) <= 9007199254740992.0)   /* 2^53: integers exact */
+    snprintf(buf, sizeof buf, "%.0f", x + 0.0);               /* + 0.0: no -0 */
   else
     snprintf(buf, sizeof buf, "%.14g", x);
   lua_pushstring(L, buf);
