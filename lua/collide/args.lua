@@ -1,27 +1,79 @@
 -- collide.args: argument errors of the Lua helpers in the same words as the
 -- C core's: `bad argument #N to 'NAME' (REASON)`, types named by __name.
 local type, getmetatable, rawget, error = type, getmetatable, rawget, error
-local format = string.format
+local format, floor, huge = string.format, math.floor, math.huge
+local core = require "collide.core"
 
 local M = {}
 
--- the name errors give a value's type: its metatable's __name, else type()
+-- the names of the core's userdata: a value that only carries one (a table
+-- given the aabb metatable, or such a __name) is named by its Lua type, as
+-- the core names it
+local core_names = { ["collide.tree"] = true }
+for _, kind in ipairs { "aabb", "obb", "plane", "triangle", "ray", "sphere", "mesh" } do
+  core_names["collide." .. kind] = true
+end
+local tree_mt = getmetatable(core.tree())
+
+-- the name errors give a value's type: collide.KIND for the core's shapes
+-- and meshes, collide.tree for its trees, else its metatable's __name
+-- (collide.frustum, FILE*) unless it is one of the core's, else type()
 function M.typename(v)
+  local t = type(v)
+  if t == "userdata" then
+    local kind = core.type(v)
+    if kind then return "collide." .. kind end
+  end
   local mt = getmetatable(v)
   if type(mt) == "table" then
     local name = rawget(mt, "__name")
-    if type(name) == "string" then return name end
+    if type(name) == "string" and (not core_names[name] or (name == "collide.tree" and mt == tree_mt and t == "userdata")) then
+      return name
+    end
   end
-  return type(v)
+  return t
 end
 
--- raises the error at the caller of the function that called argerror, or
--- at level (as error counts it from argerror: 3 is that caller, 4 when a
--- helper between them called argerror). The public functions reach their
--- helpers by plain calls, never tail calls, so the levels are the same on
--- every Lua (5.1 counts a tail call as a level of its own).
-function M.argerror(n, fname, msg, level)
-  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), level or 3)
+-- a number as the core's messages print it on every Lua: nan, inf, -inf,
+-- an integer up to 2^53 in digits, else %.14g
+function M.numtext(x)
+  x = x + 0.0   -- an integer of 5.3+ as the double the core reads
+  if x ~= x then return "nan" end
+  if x == huge then return "inf" end
+  if x == -huge then return "-inf" end
+  if x == floor(x) and x <= 2 ^ 53 and x >= -2 ^ 53 then return format("%.0f", x) end
+  return format("%.14g", x)
+end
+
+-- a value in a message: numbers by numtext, anything else by tostring
+function M.valuetext(v)
+  if type(v) == "number" then return M.numtext(v) end
+  return tostring(v)
+end
+
+-- The level of the first function up the stack that is not one of these
+-- modules (their files share this one's directory), seen from the function
+-- that calls here_level's caller: the position an error names, whether
+-- the check was made in the function the user called or in a helper of
+-- it, or reached by a tail call (5.1 inserts a frame for it, which is
+-- skipped). Without the debug library: the caller's caller.
+local getinfo = debug and debug.getinfo
+local own = getinfo and getinfo(1, "S").source:match("^@(.*[/\\])")
+local function user_level()
+  if not own then return 3 end
+  local level = 3   -- 1: user_level, 2: argerror, 3: argerror's caller
+  while true do
+    local info = getinfo(level, "S")
+    if info == nil then return level - 1 end
+    if info.what ~= "tail" and info.source:sub(1, #own + 1) ~= "@" .. own then return level - 1 end
+    level = level + 1
+  end
+end
+
+-- raises the error at the user's call: the first caller outside these
+-- modules (levels as error counts them from argerror)
+function M.argerror(n, fname, msg)
+  error(format("bad argument #%d to '%s' (%s)", n, fname, msg), user_level())
 end
 
 return M

@@ -35,7 +35,7 @@ function M.bind(core)
   for _, s in ipairs(samples) do shape_mt[getmetatable(s)] = true end
   local ray_mt = getmetatable(samples[5])
   local mesh_mt = getmetatable(core.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }))
-  local getmetatable, type, pcall, error = getmetatable, type, pcall, error
+  local getmetatable, type, pcall, error, debug = getmetatable, type, pcall, error, debug
   local function shapes(a, b)
     return type(a) == "userdata" and type(b) == "userdata"
       and shape_mt[getmetatable(a)] and shape_mt[getmetatable(b)]
@@ -44,11 +44,29 @@ function M.bind(core)
   -- Meshes and bad arguments go to the classic function, with the
   -- arguments as given (their count too), under pcall so that an error is
   -- raised again at the caller's level: the same text, naming the same
-  -- function and line as a direct call. Called as a tail call, so level 2
-  -- is the caller of collide.intersects or collide.cast.
-  local function passed(ok2, ...)
-    if ok2 then return ... end
-    error((...), 2)
+  -- line as a direct call. Under pcall the classic function cannot see how
+  -- its caller named it (`o:cast(x)`, `local f = collide.cast; f(x)`), so
+  -- it names itself 'cast' and counts self; the wrapper knows its own call
+  -- (debug.getinfo, on the error path only) and words the message as the
+  -- classic function called there would (src/lua/l_compat.h): that name,
+  -- and for a method call the arguments after self, self itself being
+  -- `calling 'NAME' on bad self`.
+  local getinfo = debug and debug.getinfo
+  local unpack, select, tonumber, format = unpack, select, tonumber, string.format
+  local function pack(...) return { n = select("#", ...), ... } end
+  -- err as the classic function called as the function level levels up
+  -- (1: as_called's caller) would word it
+  local function as_called(err, level)
+    local info = type(err) == "string" and getinfo and getinfo(level + 1, "n")
+    if not info or info.name == nil then return err end
+    local n, reason = err:match("^bad argument #(%d+) to '[^']*' (%(.*%))$")
+    if not n then return err end
+    n = tonumber(n)
+    if info.namewhat == "method" then
+      n = n - 1
+      if n == 0 then return format("calling '%s' on bad self %s", info.name, reason) end
+    end
+    return format("bad argument #%d to '%s' %s", n, info.name, reason)
   end
   local classic_intersects, classic_cast = core.intersects, core.cast
   local out = ffi.new("double[9]")
@@ -59,7 +77,9 @@ function M.bind(core)
         local r = f_intersects(a, b)
         if r >= 0 then return r == 1 end
       end
-      return passed(pcall(classic_intersects, ...))
+      local ok, r = pcall(classic_intersects, ...)
+      if ok then return r end
+      error(as_called(r, 1), 2)
     end,
     cast = function(...)
       local ray, shape, cull = ...
@@ -74,7 +94,9 @@ function M.bind(core)
           and getmetatable(ray) == ray_mt and getmetatable(shape) == mesh_mt then
         return classic_cast(...)
       end
-      return passed(pcall(classic_cast, ...))
+      local res = pack(pcall(classic_cast, ...))
+      if res[1] then return unpack(res, 2, res.n) end
+      error(as_called(res[2], 1), 2)
     end,
   }
 end

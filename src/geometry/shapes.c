@@ -1,6 +1,7 @@
 /*
 ** shapes.c - building shapes and what derives from them (bounds, corners).
 */
+#include <float.h>
 #include "collide.h"
 
 double cl_length(const double a[3]) {
@@ -194,6 +195,18 @@ static void bounds_points(cl_aabb *out, const double (*p)[3], int n) {
     }
 }
 
+/* the bounds of a shape whose extent overflows (a huge obb or sphere, a
+** long ray) are clamped to +-DBL_MAX: still a box around every point of
+** the shape a double can hold, and never infinite */
+static int clamped(cl_aabb *b) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    if (b->min[k] < -DBL_MAX) b->min[k] = -DBL_MAX;
+    if (b->max[k] > DBL_MAX) b->max[k] = DBL_MAX;
+  }
+  return 1;
+}
+
 int cl_bounds(const cl_shape *s, cl_aabb *out) {
   int k;
   switch (s->tag) {
@@ -207,7 +220,7 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
         out->max[k] = o->c[k] + r;
       }
       out->tag = CL_AABB;
-      return 1;
+      return clamped(out);
     }
     case CL_TRIANGLE: bounds_points(out, (const double (*)[3])s->tri.v, 3); return 1;
     case CL_SPHERE:
@@ -216,14 +229,14 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
         out->max[k] = s->sphere.c[k] + s->sphere.r;
       }
       out->tag = CL_AABB;
-      return 1;
+      return clamped(out);
     case CL_RAY: {
       double p[2][3];
       if (isinf(s->ray.tmax)) return 0;
       cl_copy(p[0], s->ray.o);
       cl_madd(p[1], s->ray.o, s->ray.d, s->ray.tmax);
       bounds_points(out, (const double (*)[3])p, 2);
-      return 1;
+      return clamped(out);
     }
     default: return 0;
   }
@@ -249,9 +262,24 @@ void cl_obb_corner(const cl_obb *o, int i, double p[3]) {
 }
 
 double cl_triangle_area(const cl_triangle *t) {
-  double e1[3], e2[3], cr[3];
-  cl_sub(e1, t->v[1], t->v[0]);
-  cl_sub(e2, t->v[2], t->v[0]);
-  cl_cross(cr, e1, e2);
-  return cl_length(cr) / 2;
+  double e[2][3], cr[3], m = 0, area;
+  int j, k;
+  cl_sub(e[0], t->v[1], t->v[0]);
+  cl_sub(e[1], t->v[2], t->v[0]);
+  cl_cross(cr, e[0], e[1]);
+  area = cl_length(cr) / 2;
+  if (area - area == 0) return area;
+  /* an edge or the cross product overflowed (NaN would follow): edges of
+  ** the halved vertices, which cannot overflow, divided by their largest
+  ** component; the area is then that of the unit-scaled triangle times
+  ** (2m)^2, inf when it is beyond the doubles */
+  for (j = 0; j < 2; j++)
+    for (k = 0; k < 3; k++) {
+      e[j][k] = t->v[j + 1][k] / 2 - t->v[0][k] / 2;
+      if (fabs(e[j][k]) > m) m = fabs(e[j][k]);
+    }
+  for (j = 0; j < 2; j++)
+    for (k = 0; k < 3; k++) e[j][k] /= m;
+  cl_cross(cr, e[0], e[1]);
+  return cl_length(cr) * 2 * m * m;
 }

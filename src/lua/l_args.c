@@ -2,6 +2,8 @@
 ** l_args.c - what every binding file uses: the kinds' names and sizes,
 ** argument readers, shape userdata checks and results.
 */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "l_collide.h"
@@ -21,15 +23,75 @@ const size_t l_kind_sizes[CL_NKINDS] = {
 /* ---------------------------------------------------------------------- */
 /* argument readers                                                       */
 
+/* the names of the userdata of the core: a value that is not one of them
+** but carries their metatable or __name borrows the name */
+static int our_name(const char *name) {
+  int k;
+  if (strncmp(name, "collide.", 8) != 0) return 0;
+  for (k = 0; k < CL_NKINDS; k++)
+    if (strcmp(name, l_type_names[k]) == 0) return 1;
+  return strcmp(name, "collide.tree") == 0 || strcmp(name, "collide.mesh") == 0;
+}
+
+const char *l_typename(lua_State *L, int i) {
+  cl_shape *s;
+  int t;
+  if (i < 0 && i > LUA_REGISTRYINDEX) i = lua_gettop(L) + i + 1;
+  t = lua_type(L, i);
+  if ((s = l_toshape(L, i)) != NULL) return l_type_names[s->tag];
+  if (l_tomesh(L, i) != NULL) return "collide.mesh";
+  if (l_totree(L, i) != NULL) return "collide.tree";
+  if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING
+      && !our_name(lua_tostring(L, -1)))
+    return lua_tostring(L, -1);   /* stays on the stack below the message */
+  return t == LUA_TLIGHTUSERDATA ? "light userdata" : luaL_typename(L, i);
+}
+
 int l_typeerror(lua_State *L, int i, const char *expected) {
-  const char *got;
-  if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING)
-    got = lua_tostring(L, -1);
-  else if (lua_type(L, i) == LUA_TLIGHTUSERDATA)
-    got = "light userdata";
-  else
-    got = luaL_typename(L, i);
+  const char *got = l_typename(L, i);
   return luaL_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", expected, got));
+}
+
+void l_checktype(lua_State *L, int i, int t) {
+  if (lua_type(L, i) != t) l_typeerror(L, i, lua_typename(L, t));
+}
+
+const char *l_pushnumtext(lua_State *L, double x) {
+  char buf[64];
+  if (x != x)
+    strcpy(buf, "nan");   /* not printf's: -nan on some C libraries */
+  else if (x - x != 0)
+    strcpy(buf, x > 0 ? "inf" : "-inf");
+  else if (x == floor(x) && fabs(x) <= 9007199254740992.0)   /* 2^53: integers exact */
+    snprintf(buf, sizeof buf, "%.0f", x + 0.0);               /* + 0.0: no -0 */
+  else
+    snprintf(buf, sizeof buf, "%.14g", x);
+  lua_pushstring(L, buf);
+  return lua_tostring(L, -1);
+}
+
+size_t l_arraylen(lua_State *L, int i, size_t *hole) {
+  double n = 0, count = 0;
+  size_t k;
+  lua_pushnil(L);
+  while (lua_next(L, i)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      double x = lua_tonumber(L, -1);
+      if (x >= 1 && x == floor(x) && x <= 9007199254740992.0) {
+        count++;
+        if (x > n) n = x;
+      }
+    }
+  }
+  *hole = 0;
+  if (count < n)   /* a nil among 1..count + 1 */
+    for (k = 1;; k++) {
+      int t = lua_geti(L, i, (lua_Integer)k);
+      lua_pop(L, 1);
+      if (t == LUA_TNIL) { *hole = k; break; }
+    }
+  return n < (double)SIZE_MAX ? (size_t)n : SIZE_MAX;
 }
 
 double l_checkfinite(lua_State *L, int i, double x) {

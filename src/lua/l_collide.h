@@ -19,7 +19,26 @@
 extern const char *const l_kind_names[CL_NKINDS];   /* "aabb", ... */
 extern const char *const l_type_names[CL_NKINDS];   /* "collide.aabb", ... */
 
+/* the type of the value at i as errors name it: the __name of its
+** metatable (collide.aabb, FILE*, collide.frustum), else its Lua type
+** (light userdata apart); a value that is not one of the core's userdata is
+** never named by their names (a table given the aabb metatable is a table).
+** May push the name's string. */
+const char *l_typename(lua_State *L, int i);
+/* `bad argument #i to 'f' (EXPECTED expected, got TYPE)` */
 int l_typeerror(lua_State *L, int i, const char *expected);
+/* luaL_checktype with the names of l_typename */
+void l_checktype(lua_State *L, int i, int t);
+#undef luaL_checktype
+#define luaL_checktype(L, i, t) l_checktype(L, i, t)
+/* x as error messages print it on every Lua: nan, inf, -inf, an integer up
+** to 2^53 in digits (4294967297, -5, 0), else %.14g (1.5, 1e+300); pushed */
+const char *l_pushnumtext(lua_State *L, double x);
+/* the length of the table at i (an absolute index) on every Lua: its
+** largest positive integer key, 0 when none (the # border of a table with
+** holes differs between versions; SIZE_MAX at most). *hole: the first k
+** in 1..length with t[k] nil, else 0. Raw accesses only. */
+size_t l_arraylen(lua_State *L, int i, size_t *hole);
 double l_checknum(lua_State *L, int i);
 /* x, or an error at argument i when it is nan or infinite */
 double l_checkfinite(lua_State *L, int i, double x);
@@ -87,6 +106,8 @@ extern const luaL_Reg l_mesh_functions[], l_mesh_methods[], l_mesh_meta[];
 ** mesh on either side (called from l_query.c) */
 typedef struct l_mesh l_mesh;
 l_mesh *l_tomesh(lua_State *L, int i);
+/* l_tree.c: the tree at i or NULL */
+void *l_totree(lua_State *L, int i);
 int l_mesh_cast(lua_State *L);
 int l_mesh_intersects(lua_State *L);
 

@@ -142,20 +142,8 @@ static inline int compat_argerror(lua_State *L, int arg, const char *extramsg) {
 #undef luaL_argerror
 #define luaL_argerror(L, arg, msg) compat_argerror(L, arg, msg)
 
-/* luaL_checktype with 5.4's text: the __name of a metatable names the type
-** (5.1 and 5.2 say `userdata`) */
-static inline void compat_checktype(lua_State *L, int i, int t) {
-  const char *got;
-  if (lua_type(L, i) == t) return;
-  if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING)
-    got = lua_tostring(L, -1);
-  else if (lua_type(L, i) == LUA_TLIGHTUSERDATA)
-    got = "light userdata";
-  else
-    got = luaL_typename(L, i);
-  luaL_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", lua_typename(L, t), got));
-}
-#undef luaL_checktype
-#define luaL_checktype(L, i, t) compat_checktype(L, i, t)
+/* luaL_checktype: l_collide.h replaces it with l_checktype, whose text is
+** 5.4's on every version (the __name of a metatable names the type; 5.1
+** and 5.2 say `userdata`) */
 
 #endif

@@ -13,10 +13,14 @@ struct l_mesh {
   uint32_t *scratch;   /* room for every triangle index: query results */
 };
 
+/* a mesh is a full userdata of its size with the mesh metatable: a
+** userdata given that metatable by debug.setmetatable is not one */
 l_mesh *l_tomesh(lua_State *L, int i) {
   void *p = lua_touserdata(L, i);
   int ok;
-  if (p == NULL || !lua_getmetatable(L, i)) return NULL;
+  if (p == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != sizeof(l_mesh)
+      || !lua_getmetatable(L, i))
+    return NULL;
   ok = lua_rawequal(L, -1, L_MT_MESH);
   lua_pop(L, 1);
   return ok ? (l_mesh *)p : NULL;
@@ -26,13 +30,6 @@ static l_mesh *check_mesh(lua_State *L, int i) {
   l_mesh *m = l_tomesh(L, i);
   if (m == NULL) l_typeerror(L, i, "collide.mesh");
   return m;
-}
-
-/* the type of the value at i as errors name it (a metatable's __name first) */
-static const char *type_at(lua_State *L, int i) {
-  if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING)
-    return lua_tostring(L, -1);
-  return lua_type(L, i) == LUA_TLIGHTUSERDATA ? "light userdata" : luaL_typename(L, i);
 }
 
 static const char *nonfinite(double x) {
@@ -64,7 +61,7 @@ static void read_vector_vertex(lua_State *L, size_t k, double *v) {
   }
   if (!ok)
     luaL_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
-                                        type_at(L, top)));
+                                        l_typename(L, top)));
   for (c = 0; c < 3; c++)
     if (v[c] - v[c] != 0)
       luaL_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
@@ -80,7 +77,7 @@ static void read_vertices(lua_State *L, cl_mesh *m, size_t n, int flat) {
       lua_rawgeti(L, 1, (lua_Integer)k);
       if (lua_type(L, -1) != LUA_TNUMBER)
         luaL_argerror(L, 1, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
-                                            type_at(L, lua_gettop(L))));
+                                            l_typename(L, lua_gettop(L))));
       x = lua_tonumber(L, -1);
       if (x - x != 0)
         luaL_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
@@ -103,18 +100,14 @@ static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
     lua_rawgeti(L, 2, (lua_Integer)k);
     if (lua_type(L, -1) != LUA_TNUMBER)
       luaL_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got %s", (int)k,
-                                          type_at(L, lua_gettop(L))));
+                                          l_typename(L, lua_gettop(L))));
     x = lua_tonumber(L, -1);
     if (x != floor(x) || x - x != 0)
-      luaL_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got %f", (int)k,
-                                          (lua_Number)x));
-    if (x < 1 || x > (double)m->nv) {
-      if (fabs(x) < 2147483647.0)
-        lua_pushfstring(L, "vertex index out of range at index %d, got %d", (int)k, (int)x);
-      else
-        lua_pushfstring(L, "vertex index out of range at index %d, got %f", (int)k, (lua_Number)x);
-      luaL_argerror(L, 2, lua_tostring(L, -1));
-    }
+      luaL_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got %s", (int)k,
+                                          l_pushnumtext(L, x)));
+    if (x < 1 || x > (double)m->nv)
+      luaL_argerror(L, 2, lua_pushfstring(L, "vertex index out of range at index %d, got %s",
+                                          (int)k, l_pushnumtext(L, x)));
     m->tri[k - 1] = (uint32_t)(x - 1);
     lua_pop(L, 1);
   }
@@ -122,25 +115,30 @@ static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
 
 /* collide.mesh(vertices, [indices]) */
 static int f_mesh(lua_State *L) {
-  size_t n, nv, nt, ni = 0;
+  size_t n, nv, nt, ni = 0, hole;
   int flat = 1, has_idx;
   l_mesh *lm;
   luaL_checktype(L, 1, LUA_TTABLE);
   has_idx = !lua_isnoneornil(L, 2);
   if (has_idx) luaL_checktype(L, 2, LUA_TTABLE);
-  n = (size_t)lua_rawlen(L, 1);
-  if (n > 0) {
+  n = l_arraylen(L, 1, &hole);
+  if (n > 0 || hole) {
     int t;
     lua_rawgeti(L, 1, 1);
     t = lua_type(L, -1);
     if (t != LUA_TNUMBER) {
       if (t != LUA_TTABLE && t != LUA_TUSERDATA)
         luaL_argerror(L, 1, lua_pushfstring(L, "number or vector expected at index 1, got %s",
-                                            type_at(L, lua_gettop(L))));
+                                            l_typename(L, lua_gettop(L))));
       flat = 0;
     }
     lua_pop(L, 1);
   }
+  /* a nil inside an array is refused before anything is allocated, as
+  ** reading it would refuse it */
+  if (hole)
+    luaL_argerror(L, 1, lua_pushfstring(L, "%s expected at index %d, got nil",
+                                        flat ? "number" : "vector", (int)hole));
   if (flat) {
     luaL_argcheck(L, n % 3 == 0, 1, "vertex array length is not a multiple of 3");
     nv = n / 3;
@@ -148,7 +146,9 @@ static int f_mesh(lua_State *L) {
     nv = n;
   }
   if (has_idx) {
-    ni = (size_t)lua_rawlen(L, 2);
+    ni = l_arraylen(L, 2, &hole);
+    if (hole)
+      luaL_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got nil", (int)hole));
     luaL_argcheck(L, ni % 3 == 0, 2, "index array length is not a multiple of 3");
     nt = ni / 3;
   } else {

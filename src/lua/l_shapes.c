@@ -11,6 +11,37 @@ static void store(cl_shape *dst, const cl_shape *src) {
   memcpy(dst, src, l_kind_sizes[src->tag]);
 }
 
+/* the first axis (0, 1, 2) on which a number s stores is not finite, -1
+** when all are (a ray's tmax may be inf); a plane's d and a sphere's radius
+** count as axis 0 */
+static int nonfinite_axis(const cl_shape *s) {
+  const double *v[4] = {NULL, NULL, NULL, NULL};
+  double x = 0;
+  int j, k;
+  switch (s->tag) {
+    case CL_AABB: v[0] = s->aabb.min; v[1] = s->aabb.max; break;
+    case CL_OBB: v[0] = s->obb.c; v[1] = s->obb.e; break;
+    case CL_PLANE: v[0] = s->plane.n; x = s->plane.d; break;
+    case CL_TRIANGLE:
+      v[0] = s->tri.v[0]; v[1] = s->tri.v[1]; v[2] = s->tri.v[2]; v[3] = s->tri.n;
+      break;
+    case CL_RAY: v[0] = s->ray.o; v[1] = s->ray.d; break;
+    case CL_SPHERE: v[0] = s->sphere.c; x = s->sphere.r; break;
+  }
+  for (k = 0; k < 3; k++)
+    for (j = 0; j < 4; j++)
+      if (v[j] != NULL && v[j][k] - v[j][k] != 0) return k;
+  return x - x != 0 ? 0 : -1;
+}
+
+/* the argument that holds component k of a vector read from i, next being
+** the index after it: i + k for three numbers, else i */
+static int arg_of(int i, int next, int k) {
+  return next - i == 3 ? i + k : i;
+}
+
+static const char *const not_finite = "result is not finite";
+
 /* ---------------------------------------------------------------------- */
 /* builders: read constructor arguments from index i into a shape         */
 
@@ -71,26 +102,36 @@ static const builder builders[CL_NKINDS] = {
   build_aabb, build_obb, build_plane, build_triangle, build_ray, build_sphere
 };
 
-static int construct(lua_State *L, int kind, builder b) {
+/* a shape built from the arguments from i, refused (at i) when a number it
+** would store is not finite */
+static void build(lua_State *L, int i, cl_shape *s, int kind) {
+  builders[kind](L, i, s);
+  luaL_argcheck(L, nonfinite_axis(s) < 0, i, not_finite);
+}
+
+static int construct(lua_State *L, int kind) {
   cl_shape tmp;
-  b(L, 1, &tmp);
+  build(L, 1, &tmp, kind);
   store(l_newshape(L, kind), &tmp);
   return 1;
 }
 
-static int f_aabb(lua_State *L) { return construct(L, CL_AABB, build_aabb); }
-static int f_obb(lua_State *L) { return construct(L, CL_OBB, build_obb); }
-static int f_plane(lua_State *L) { return construct(L, CL_PLANE, build_plane); }
-static int f_triangle(lua_State *L) { return construct(L, CL_TRIANGLE, build_triangle); }
-static int f_ray(lua_State *L) { return construct(L, CL_RAY, build_ray); }
-static int f_sphere(lua_State *L) { return construct(L, CL_SPHERE, build_sphere); }
+static int f_aabb(lua_State *L) { return construct(L, CL_AABB); }
+static int f_obb(lua_State *L) { return construct(L, CL_OBB); }
+static int f_plane(lua_State *L) { return construct(L, CL_PLANE); }
+static int f_triangle(lua_State *L) { return construct(L, CL_TRIANGLE); }
+static int f_ray(lua_State *L) { return construct(L, CL_RAY); }
+static int f_sphere(lua_State *L) { return construct(L, CL_SPHERE); }
 
 static int f_aabb_from_center(lua_State *L) {
   double c[3], e[3], lo[3], hi[3];
-  int j = l_readvec(L, 1, c), k;
-  l_readvec(L, j, e);
+  int j = l_readvec(L, 1, c), next = l_readvec(L, j, e), k;
   luaL_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
-  for (k = 0; k < 3; k++) { lo[k] = c[k] - e[k]; hi[k] = c[k] + e[k]; }
+  for (k = 0; k < 3; k++) {
+    lo[k] = c[k] - e[k];
+    hi[k] = c[k] + e[k];
+    luaL_argcheck(L, lo[k] - lo[k] == 0 && hi[k] - hi[k] == 0, arg_of(j, next, k), not_finite);
+  }
   cl_aabb_init(&l_newshape(L, CL_AABB)->aabb, lo, hi);
   return 1;
 }
@@ -99,16 +140,17 @@ static int f_aabb_from_points(lua_State *L) {
   double lo[3], hi[3], p[3];
   lua_Integer n, i;
   int k;
+  size_t hole;
   luaL_checktype(L, 1, LUA_TTABLE);
-  n = (lua_Integer)lua_rawlen(L, 1);
+  /* read up to the largest integer key: a nil inside is refused below */
+  n = (lua_Integer)l_arraylen(L, 1, &hole);
+  if (hole) n = (lua_Integer)hole;
   luaL_argcheck(L, n > 0, 1, "empty point array");
   for (i = 1; i <= n; i++) {
     int t = lua_geti(L, 1, i), top = lua_gettop(L);
     if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL
           && l_tovec(L, top, p))) {
-      const char *got = luaL_typename(L, top);
-      if (luaL_getmetafield(L, top, "__name") && lua_type(L, -1) == LUA_TSTRING)
-        got = lua_tostring(L, -1);
+      const char *got = l_typename(L, top);
       luaL_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s",
                                           (int)i, got));
     }
@@ -155,6 +197,7 @@ static int f_plane_from_point(lua_State *L) {
   l_readvec(L, j, n);
   luaL_argcheck(L, cl_plane_init(&tmp.plane, n, 0), j, "zero normal");
   tmp.plane.d = cl_dot(tmp.plane.n, p);
+  luaL_argcheck(L, tmp.plane.d - tmp.plane.d == 0, 1, not_finite);
   store(l_newshape(L, CL_PLANE), &tmp);
   return 1;
 }
@@ -223,17 +266,23 @@ static int m_clone(lua_State *L) {
 
 static int m_set(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1), tmp;
-  builders[s->tag](L, 2, &tmp);
+  build(L, 2, &tmp, s->tag);
   store(s, &tmp);
   lua_settop(L, 1);
   return 1;
 }
 
+/* translated in a copy: a result that overflows is refused at the
+** component that made it (a plane's d: at the first) and the shape kept */
 static int m_translate(lua_State *L) {
-  cl_shape *s = l_checkanyshape(L, 1);
+  cl_shape *s = l_checkanyshape(L, 1), tmp;
   double d[3];
-  l_readvec(L, 2, d);
-  cl_translate(s, d);
+  int next = l_readvec(L, 2, d), k;
+  store(&tmp, s);
+  cl_translate(&tmp, d);
+  k = nonfinite_axis(&tmp);
+  if (k >= 0) luaL_argerror(L, arg_of(2, next, k), not_finite);
+  store(s, &tmp);
   lua_settop(L, 1);
   return 1;
 }
@@ -385,10 +434,12 @@ static int aabb_expand(lua_State *L) {
   double m = l_checknum(L, 2);
   int k;
   for (k = 0; k < 3; k++) {
+    double size;
     r.min[k] = a->min[k] - m;
     r.max[k] = a->max[k] + m;
+    size = r.max[k] - r.min[k];
     luaL_argcheck(L, r.min[k] <= r.max[k], 2, "margin inverts the box");
-    l_checkfinite(L, 2, r.max[k] - r.min[k]);
+    luaL_argcheck(L, size - size == 0, 2, not_finite);
   }
   r.tag = CL_AABB;
   l_outshape(L, 3, CL_AABB)->aabb = r;
@@ -457,7 +508,14 @@ static int tri_centroid(lua_State *L) {
   cl_triangle *t = SELF(CL_TRIANGLE, tri);
   double c[3];
   int k;
-  for (k = 0; k < 3; k++) c[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
+  for (k = 0; k < 3; k++) {
+    /* thirds first (no overflow), then kept between the vertices, which
+    ** rounding near the largest double could leave (to inf) */
+    double lo = fmin(t->v[0][k], fmin(t->v[1][k], t->v[2][k]));
+    double hi = fmax(t->v[0][k], fmax(t->v[1][k], t->v[2][k]));
+    c[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
+    c[k] = c[k] < lo ? lo : (c[k] > hi ? hi : c[k]);
+  }
   return l_pushvec(L, c);
 }
 

@@ -18,15 +18,23 @@ typedef struct {
   int heap_busy;    /* the tree's own heap scratch is in use */
 } l_tree;
 
-static l_tree *check_tree(lua_State *L, int i) {
+/* a tree is a full userdata of its size with the tree metatable: a
+** userdata given that metatable by debug.setmetatable is not one */
+void *l_totree(lua_State *L, int i) {
   void *p = lua_touserdata(L, i);
-  if (p != NULL && lua_getmetatable(L, i)) {
-    int ok = lua_rawequal(L, -1, L_MT_TREE);
-    lua_pop(L, 1);
-    if (ok) return (l_tree *)p;
-  }
-  l_typeerror(L, i, "collide.tree");
-  return NULL;
+  int ok;
+  if (p == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != sizeof(l_tree)
+      || !lua_getmetatable(L, i))
+    return NULL;
+  ok = lua_rawequal(L, -1, L_MT_TREE);
+  lua_pop(L, 1);
+  return ok ? p : NULL;
+}
+
+static l_tree *check_tree(lua_State *L, int i) {
+  l_tree *lt = (l_tree *)l_totree(L, i);
+  if (lt == NULL) l_typeerror(L, i, "collide.tree");
+  return lt;
 }
 
 static l_tree *check_unlocked(lua_State *L) {
@@ -184,18 +192,18 @@ static int t_query_convex(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   cl_plane planes[MAX_PLANES];
   const cl_tree_entry *e;
+  size_t len, hole;
   int n, k;
   luaL_checktype(L, 2, LUA_TTABLE);
-  n = (int)lua_rawlen(L, 2);
-  luaL_argcheck(L, n <= MAX_PLANES, 2, "too many planes");
+  len = l_arraylen(L, 2, &hole);   /* a nil inside is refused below */
+  luaL_argcheck(L, len <= MAX_PLANES, 2, "too many planes");
+  n = (int)len;
   for (k = 0; k < n; k++) {
     cl_shape *s;
     lua_rawgeti(L, 2, k + 1);
     s = l_toshape(L, -1);
     if (s == NULL || s->tag != CL_PLANE) {
-      const char *got = luaL_typename(L, -1);
-      if (luaL_getmetafield(L, -1, "__name") && lua_type(L, -1) == LUA_TSTRING)
-        got = lua_tostring(L, -1);
+      const char *got = l_typename(L, -1);
       return luaL_argerror(L, 2, lua_pushfstring(L, "collide.plane expected at index %d, got %s",
                                                  k + 1, got));
     }
