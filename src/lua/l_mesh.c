@@ -221,6 +221,7 @@ static int f_mesh(lua_State *L) {
   anchor(L, 3, SLOT_SCRATCH);
   lm->m = tmp;
   lua_settop(L, 3);
+  COLLIDE_GC_PACE(L, vbytes + 2 * nt * 3 * sizeof(uint32_t) + cl_mesh_build_size(nt) + size);
   return 1;
 }
 

@@ -141,6 +141,7 @@ static void make_room(lua_State *L, l_tree *lt) {
     } else {
       lua_pop(L, 1);
     }
+    COLLIDE_GC_PACE(L, size);                      /* may run finalizers */
   }
 }
 
