@@ -62,7 +62,7 @@ describe("a tree used by finalizers during its own calls", function()
       end
       fresh()
       collecting_often(function()
-        for _ = 1, 500 do
+        for _ = 1, 300 do
           if t:count() > 1000 then fresh() end
           local tree = t
           on_gc(function() for _ = 1, 50 do tree:insert(box) end end)
@@ -105,7 +105,7 @@ describe("a tree used by finalizers during its own calls", function()
     local t = collide.tree(0.5)
     local n = 0
     collecting_often(function()
-      for i = 1, 2000 do
+      for i = 1, 600 do
         if t:count() == 0 then for k = 1, 50 do t:insert(collide.aabb(k, 0, 0, k + 1, 1, 1)) end end
         local tree = t
         on_gc(function()
@@ -139,9 +139,9 @@ describe("a tree used by finalizers during its own calls", function()
     local t = collide.tree(0)
     for _ = 1, 20 do t:insert(box) end
     collecting_often(function()
-      for _ = 1, 300 do
+      for _ = 1, 100 do
         local tree = t
-        on_gc(function() if tree:count() < 60 then tree:insert(box) end end)
+        on_gc(function() if tree:count() < 40 then tree:insert(box) end end)
         local r = t:pairs()
         local c = t:count()
         -- all boxes overlap: every pair of the leaves the tree holds (no
@@ -171,7 +171,7 @@ describe("a scene used by finalizers during its calls", function()
       end
       add(50)
       collecting_often(function()
-        for _ = 1, 300 do
+        for _ = 1, 150 do
           if s:count() > 1500 then s = collide.scene(); add(50) end
           on_gc(function() add(20) end)
           local before = s:count()
@@ -225,7 +225,7 @@ describe("objects whose metatables a script reaches", function()
       want[k] = w
     end
     collecting_often(function()
-      for i = 1, 2000 do
+      for i = 1, 800 do
         on_gc(function() m:query(collide.aabb(0, 0, 0, 50, 1, 1)) end)
         local k = (i % 300) + 1
         H.assert_exact({ k, 0, 0, k + 1, 0, 0, k, 1, 0 }, m:triangle(k):vertices())
@@ -388,7 +388,7 @@ describe("finalizers that change, query and collect on every allocation", functi
       end)
     end
     collecting_often(function()
-      for i = 1, 1500 do
+      for i = 1, 1000 do
         schedule(1)
         local op = math.floor(r(1, 11))
         if op == 1 then
