@@ -172,7 +172,7 @@ describe("a scene used by finalizers during its calls", function()
       add(50)
       collecting_often(function()
         for _ = 1, 150 do
-          if s:count() > 1500 then s = collide.scene(); add(50) end
+          if s:count() > 300 then s = collide.scene(); add(50) end
           on_gc(function() add(20) end)
           local before = s:count()
           local r = c[2](s)
