@@ -141,7 +141,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       fz_scale sc = {0, INFINITY};
       int n;
       if (!fz_shape(&in, &s, fz_byte(&in) % CL_NKINDS, 0, &sc)) continue;
-      n = cl_tree_query(&t, &s, &e);
+      n = cl_tree_query(&t, &s, NULL, &e);
       if (getenv("FZ_VERBOSE")) {
         fz_print("query", &s);
         for (i = 0; i < nlive; i++) {
@@ -192,7 +192,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           cl_plane_init(&pl[k], z, 0);
         }
       }
-      n = cl_tree_query_convex(&t, pl, np, &e);
+      n = cl_tree_query_convex(&t, pl, np, NULL, &e);
       if (world > WORLD_MAX) continue;
       if (getenv("FZ_VERBOSE")) {
         for (k = 0; k < np; k++)
@@ -225,7 +225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       check_list(&t, e, n, want, nw, "query_convex misses or repeats a leaf");
     } else if (op == 6) {                                 /* pairs */
       memset(pair_count, 0, sizeof pair_count);
-      cl_tree_pairs(&t, on_pair, NULL);
+      cl_tree_pairs(&t, NULL, on_pair, NULL);
       for (i = 0; i < nlive; i++)
         for (j = i + 1; j < nlive; j++) {
           cl_shape fa, fb;
@@ -251,7 +251,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       note_box(&b);
       (void)cl_tree_move(&t, p, &b);
     }
-    FZ_CHECK(cl_tree_validate(&t, &why), why ? why : "validate", ops);
+    FZ_CHECK(cl_tree_validate(&t, NULL, &why), why ? why : "validate", ops);
     FZ_CHECK(t.count == nlive, "count", t.count);
   }
   cl_tree_free(&t);

@@ -406,9 +406,10 @@ seeds = seed_objects()
 -- methods by metatable, found from the objects themselves
 local methods_of = setmetatable({}, { __mode = "k" })
 local known_mt = {}    -- collide's own metatables (shapes, tree, mesh, scene, frustum)
-for _, o in ipairs(seeds) do known_mt[getmetatable(o)] = true end
+-- (their real metatables: collide's own are protected by __metatable)
+for _, o in ipairs(seeds) do known_mt[debug.getmetatable(o)] = true end
 local function methods(obj)
-  local mt = getmetatable(obj)
+  local mt = debug.getmetatable(obj)
   -- only collide's objects: a trap table that came back through an API
   -- call (an item, a filter's result) has "methods" that are our traps
   if type(mt) ~= "table" or not known_mt[mt] then return nil end

@@ -2,11 +2,19 @@
 -- collide.cast (see src/lua/l_ffi.c). ffi.bind(core) returns a table with the
 -- fast intersects and cast, or nil where there is no FFI, the core's file
 -- is not on package.cpath (another loader found it), its entry points are
--- missing, or COLLIDE_NO_FFI is set in the environment.
+-- missing, the debug library is absent, or COLLIDE_NO_FFI is set in the
+-- environment.
 local M = {}
 
+-- The shapes' metatables are protected (getmetatable gives a table with
+-- their name, which any script can copy into its own metatable), so they
+-- are told apart by their real metatables, which only debug.getmetatable
+-- gives; the JIT compiles it like getmetatable.
+local debug_getmetatable = debug and debug.getmetatable
+
 function M.bind(core)
-  if not jit or os.getenv("COLLIDE_NO_FFI") or not package.searchpath then return nil end
+  if not jit or os.getenv("COLLIDE_NO_FFI") or not package.searchpath
+      or not debug_getmetatable then return nil end
   local ok, ffi = pcall(require, "ffi")
   if not ok then return nil end
   local path = package.searchpath("collide.core", package.cpath)
@@ -31,11 +39,11 @@ function M.bind(core)
     core.plane(0, 0, 1, 0), core.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
     core.ray(0, 0, 0, 1, 0, 0), core.sphere(0, 0, 0, 0),
   }
+  local getmetatable, type, pcall, error, debug = debug_getmetatable, type, pcall, error, debug
   local shape_mt = {}
   for _, s in ipairs(samples) do shape_mt[getmetatable(s)] = true end
   local ray_mt = getmetatable(samples[5])
   local mesh_mt = getmetatable(core.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }))
-  local getmetatable, type, pcall, error, debug = getmetatable, type, pcall, error, debug
   local function shapes(a, b)
     return type(a) == "userdata" and type(b) == "userdata"
       and shape_mt[getmetatable(a)] and shape_mt[getmetatable(b)]

@@ -23,11 +23,29 @@ void cl_mesh_init(cl_mesh *m) {
   memset(m, 0, sizeof *m);
 }
 
+void cl_mesh_use(cl_mesh *m, double *v, size_t nv, uint32_t *tri, size_t nt) {
+  cl_mesh_init(m);
+  m->v = v;
+  m->tri = tri;
+  m->nv = nv;
+  m->nt = nt;
+}
+
+static void free_tree(cl_mesh *m) {
+  if (m->owns_tree) free(m->node_mem);
+  m->node_mem = NULL;
+  m->node = NULL;
+  m->order = NULL;
+  m->nn = 0;
+  m->owns_tree = 0;
+}
+
 void cl_mesh_free(cl_mesh *m) {
-  free(m->v);
-  free(m->tri);
-  free(m->order);
-  free(m->node_mem);
+  free_tree(m);
+  if (m->owns_input) {
+    free(m->v);
+    free(m->tri);
+  }
   cl_mesh_init(m);
 }
 
@@ -43,6 +61,7 @@ int cl_mesh_reserve(cl_mesh *m, size_t nv, size_t nt) {
   if (nv > UINT32_MAX || nt > UINT32_MAX) return 0;
   m->v = (double *)alloc_n(nv, 3 * sizeof(double));
   m->tri = (uint32_t *)alloc_n(nt, 3 * sizeof(uint32_t));
+  m->owns_input = 1;
   if (m->v == NULL || m->tri == NULL) { cl_mesh_free(m); return 0; }
   m->nv = nv;
   m->nt = nt;
@@ -100,7 +119,8 @@ typedef struct {
   double *box;            /* per triangle: min x y z, max x y z */
   double *cen;            /* per triangle: centre of its box */
   cl_mesh_node *node;     /* nodes while building */
-  size_t cap;             /* nodes allocated */
+  size_t cap;             /* room for nodes: nt - 1 (a binary tree of nt
+                          ** nonempty leaves), at least 1 */
 } builder;
 
 /* half the surface area of a box: the SAH's measure */
@@ -176,16 +196,11 @@ static split find_split(const builder *b, uint32_t first, uint32_t count,
   return best;
 }
 
-/* a new node's index, or UINT32_MAX when out of memory */
+/* a new node's index, or UINT32_MAX when there is no room (every split
+** leaves both sides nonempty, so there always is) */
 static uint32_t add_node(builder *b) {
   cl_mesh *m = b->m;
-  if (m->nn == b->cap) {
-    size_t cap = b->cap ? 2 * b->cap : 64;
-    cl_mesh_node *p = (cl_mesh_node *)realloc(b->node, cap * sizeof *p);
-    if (p == NULL) return UINT32_MAX;
-    b->node = p;
-    b->cap = cap;
-  }
+  if (m->nn == b->cap) return UINT32_MAX;
   return (uint32_t)m->nn++;
 }
 
@@ -243,56 +258,101 @@ static int build(builder *b, uint32_t first, uint32_t count, int depth,
   return 1;
 }
 
-int cl_mesh_build(cl_mesh *m) {
+/* the scratch of a build: boxes (6 doubles a triangle), centres (3), the
+** order (padded to 8 bytes), then the nodes from a 64-byte boundary */
+static size_t node_cap(size_t nt) { return nt > 1 ? nt - 1 : 1; }
+
+static size_t order_bytes(size_t nt) { return (nt * sizeof(uint32_t) + 7) / 8 * 8; }
+
+size_t cl_mesh_build_size(size_t nt) {
+  if (nt > UINT32_MAX || nt > ((size_t)-1 - 128) / (9 * sizeof(double) + 8 + sizeof(cl_mesh_node)))
+    return 0;
+  return nt * 9 * sizeof(double) + order_bytes(nt) + node_cap(nt) * sizeof(cl_mesh_node) + 64;
+}
+
+static cl_mesh_node *align64(void *p) {
+  return (cl_mesh_node *)(void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
+int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   builder b;
   size_t t;
   uint32_t c, cc;
-  int k, j, ok;
-  free(m->order); m->order = NULL;
-  free(m->node_mem); m->node_mem = NULL; m->node = NULL;
-  m->nn = 0;
+  int k, j;
+  free_tree(m);
   cl_set(m->min, 0, 0, 0);
   cl_set(m->max, 0, 0, 0);
   store_box(m->rlo, m->rhi, m->min, m->max);
   m->maxabs = 0;
   if (m->nt == 0) return 1;
+  if (cl_mesh_build_size(m->nt) == 0) return 0;
   b.m = m;
-  b.cap = 0;
-  b.node = NULL;
-  b.box = (double *)alloc_n(m->nt, 6 * sizeof(double));
-  b.cen = (double *)alloc_n(m->nt, 3 * sizeof(double));
-  m->order = (uint32_t *)alloc_n(m->nt, sizeof(uint32_t));
-  ok = b.box && b.cen && m->order;
-  if (ok) {
-    for (t = 0; t < m->nt; t++) {
-      double *bx = b.box + 6 * t;
-      empty_box(bx, bx + 3);
-      for (j = 0; j < 3; j++) grow_box(bx, bx + 3, vert(m, t, j), vert(m, t, j));
-      /* halves first: no overflow for any finite box */
-      for (k = 0; k < 3; k++) b.cen[3 * t + k] = bx[k] / 2 + bx[3 + k] / 2;
-      m->order[t] = (uint32_t)t;
-    }
-    ok = build(&b, 0, (uint32_t)m->nt, 0, &c, &cc, m->min, m->max);
+  b.box = (double *)scratch;
+  b.cen = b.box + 6 * m->nt;
+  m->order = (uint32_t *)(void *)(b.cen + 3 * m->nt);
+  b.node = align64((char *)m->order + order_bytes(m->nt));
+  b.cap = node_cap(m->nt);
+  m->node_mem = scratch;
+  for (t = 0; t < m->nt; t++) {
+    double *bx = b.box + 6 * t;
+    empty_box(bx, bx + 3);
+    for (j = 0; j < 3; j++) grow_box(bx, bx + 3, vert(m, t, j), vert(m, t, j));
+    /* halves first: no overflow for any finite box */
+    for (k = 0; k < 3; k++) b.cen[3 * t + k] = bx[k] / 2 + bx[3 + k] / 2;
+    m->order[t] = (uint32_t)t;
   }
-  free(b.box);
-  free(b.cen);
-  if (ok && m->nn > 0) {
-    /* the final array, aligned so that every node is one cache line */
-    m->node_mem = malloc(m->nn * sizeof(cl_mesh_node) + 64);
-    ok = m->node_mem != NULL;
-    if (ok) {
-      m->node = (cl_mesh_node *)(void *)(((uintptr_t)m->node_mem + 63) & ~(uintptr_t)63);
-      memcpy(m->node, b.node, m->nn * sizeof(cl_mesh_node));
-    }
-  }
-  free(b.node);
-  if (!ok) {
-    free(m->order); m->order = NULL;
+  if (!build(&b, 0, (uint32_t)m->nt, 0, &c, &cc, m->min, m->max)) {
+    m->order = NULL;
+    m->node_mem = NULL;
     m->nn = 0;
     return 0;
   }
+  m->node = m->nn > 0 ? b.node : NULL;
   store_box(m->rlo, m->rhi, m->min, m->max);
   m->maxabs = fmax(cl_maxabs3(m->min), cl_maxabs3(m->max));
+  return 1;
+}
+
+/* kept: the nodes from a 64-byte boundary, so that every node is one
+** cache line, then the order */
+size_t cl_mesh_tree_size(const cl_mesh *m) {
+  return m->nt == 0 ? 0 : 64 + m->nn * sizeof(cl_mesh_node) + m->nt * sizeof(uint32_t);
+}
+
+void cl_mesh_keep(cl_mesh *m, void *dst) {
+  cl_mesh_node *node;
+  uint32_t *order;
+  if (m->nt == 0) return;
+  node = align64(dst);
+  order = (uint32_t *)(void *)(node + m->nn);
+  if (m->nn > 0) memcpy(node, m->node, m->nn * sizeof(cl_mesh_node));
+  memcpy(order, m->order, m->nt * sizeof(uint32_t));
+  if (m->owns_tree) free(m->node_mem);
+  m->node_mem = dst;
+  m->node = m->nn > 0 ? node : NULL;
+  m->order = order;
+  m->owns_tree = 0;
+}
+
+int cl_mesh_build(cl_mesh *m) {
+  size_t size = cl_mesh_build_size(m->nt), keep;
+  void *scratch, *dst;
+  free_tree(m);
+  if (size == 0) return 0;
+  scratch = malloc(size);
+  if (scratch == NULL) return 0;
+  if (!cl_mesh_build_in(m, scratch)) { free(scratch); return 0; }
+  if (m->nt == 0) { free(scratch); return 1; }
+  keep = cl_mesh_tree_size(m);
+  dst = malloc(keep > 0 ? keep : 1);
+  if (dst == NULL) {
+    free(scratch);
+    free_tree(m);
+    return 0;
+  }
+  cl_mesh_keep(m, dst);
+  m->owns_tree = 1;
+  free(scratch);
   return 1;
 }
 

@@ -1,8 +1,10 @@
 /*
 ** mesh.h - a static triangle mesh held in a bounding volume hierarchy.
-** Plain C99, no Lua. The mesh owns its arrays (malloc); queries allocate
-** nothing and give exactly the answers of the same test run on every
-** triangle (cl_cast, cl_intersects), with ties to the lowest triangle index.
+** Plain C99, no Lua. The arrays are the mesh's own (malloc: reserve,
+** build) or the caller's (use, build_in, keep: a binding that gives the
+** memory of its host language); queries allocate nothing and give exactly
+** the answers of the same test run on every triangle (cl_cast,
+** cl_intersects), with ties to the lowest triangle index.
 */
 #ifndef COLLIDE_MESH_H
 #define COLLIDE_MESH_H
@@ -29,7 +31,8 @@ typedef struct {
   uint32_t *tri;        /* nt triangles: three 0-based vertex indices each */
   uint32_t *order;      /* nt triangle indices in leaf order */
   cl_mesh_node *node;   /* nn inner nodes, the root first (64-byte aligned) */
-  void *node_mem;       /* the allocation node points into */
+  void *node_mem;       /* the block node and order point into */
+  int owns_input, owns_tree;  /* v and tri, node_mem: malloc'ed here */
   size_t nv, nt, nn;    /* nn = 0 with nt > 0: the root is one leaf */
   double min[3], max[3];  /* bounds of the triangles (of what is referenced) */
   float rlo[3], rhi[3];   /* the same, rounded outwards */
@@ -38,12 +41,28 @@ typedef struct {
 
 /* an empty mesh, no arrays */
 void cl_mesh_init(cl_mesh *m);
+/* the mesh over the caller's arrays: v (3 nv doubles) and tri (3 nt
+** indices, each < nv), filled before the build; the mesh does not own them */
+void cl_mesh_use(cl_mesh *m, double *v, size_t nv, uint32_t *tri, size_t nt);
+/* bytes of the scratch cl_mesh_build_in needs for nt triangles (0 when too
+** many) */
+size_t cl_mesh_build_size(size_t nt);
+/* builds the hierarchy (as cl_mesh_build) in the caller's scratch of
+** cl_mesh_build_size(m->nt) bytes, aligned for double: order and node
+** then point into it, until cl_mesh_keep moves them; 0 when too many */
+int cl_mesh_build_in(cl_mesh *m, void *scratch);
+/* bytes of the hierarchy as built: what cl_mesh_keep copies */
+size_t cl_mesh_tree_size(const cl_mesh *m);
+/* copies order and nodes into dst (cl_mesh_tree_size bytes, aligned for
+** double), which the mesh then uses and does not own */
+void cl_mesh_keep(cl_mesh *m, void *dst);
 /* allocates v and tri for nv vertices and nt triangles, which the caller
 ** then fills (every index < nv, every coordinate finite); 0 if out of memory */
 int cl_mesh_reserve(cl_mesh *m, size_t nv, size_t nt);
 /* builds the hierarchy over v and tri (binned SAH, O(n log n)); 0 if out of
 ** memory, the mesh is then left without a tree and must be freed */
 int cl_mesh_build(cl_mesh *m);
+/* frees the arrays the mesh owns, leaves it empty */
 void cl_mesh_free(cl_mesh *m);
 /* bytes held by the mesh's arrays */
 size_t cl_mesh_memory(const cl_mesh *m);

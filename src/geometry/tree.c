@@ -130,8 +130,11 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 #define HOT_ALIGN 64
 
 static size_t per_node(void) {
-  return sizeof(cl_tree_hot) + sizeof(cl_tree_node) + sizeof(cl_tree_step)
-       + sizeof(cl_tree_entry) + sizeof(int);
+  return sizeof(cl_tree_hot) + sizeof(cl_tree_node);
+}
+
+static size_t per_scratch(void) {
+  return sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
 }
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
@@ -143,40 +146,66 @@ void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
 }
 
 void cl_tree_free(cl_tree *t) {
-  if (t->block) t->alloc(t->ud, t->block, t->block_size, 0);
-  t->block = NULL;
+  if (t->block && t->block_owned) t->alloc(t->ud, t->block, t->block_size, 0);
+  if (t->own_mem) t->alloc(t->ud, t->own_mem, t->own_size, 0);
+  t->block = t->own_mem = NULL;
   t->nodes = NULL;
   t->hot = NULL;
-  t->block_size = 0;
+  t->block_size = t->own_size = 0;
+  memset(&t->own, 0, sizeof t->own);
   t->capacity = t->count = 0;
   t->root = t->free = NIL;
 }
 
-/* one block holds, from a 64-byte boundary, the hot records, the nodes,
-** the list and heap scratch and the int stack; hot records and nodes are
-** carried over */
-static int grow(cl_tree *t) {
-  int cap = t->capacity ? t->capacity * 2 : 16, i;
-  size_t size;
-  char *block, *p;
-  if (t->capacity > INT_MAX / 2 || (size_t)cap > (SIZE_MAX - HOT_ALIGN) / per_node()) return 0;
-  size = (size_t)cap * per_node() + HOT_ALIGN;
-  block = (char *)t->alloc(t->ud, NULL, 0, size);
-  if (block == NULL) return 0;
-  p = block + (HOT_ALIGN - (size_t)((uintptr_t)block % HOT_ALIGN)) % HOT_ALIGN;
+int cl_tree_full(const cl_tree *t) {
+  /* an insert into a non-empty tree takes two nodes */
+  return t->free == NIL || (t->root != NIL && t->nodes[t->free].parent == NIL);
+}
+
+int cl_tree_next_capacity(const cl_tree *t) {
+  int cap = t->capacity ? t->capacity * 2 : 16;
+  if (t->capacity > INT_MAX / 2 || cl_tree_block_size(cap) == 0
+      || cl_tree_scratch_size(cap) == 0) return -1;
+  return cap;
+}
+
+size_t cl_tree_block_size(int capacity) {
+  if (capacity <= 0 || (size_t)capacity > (SIZE_MAX - HOT_ALIGN) / per_node()) return 0;
+  return (size_t)capacity * per_node() + HOT_ALIGN;
+}
+
+size_t cl_tree_scratch_size(int capacity) {
+  if (capacity <= 0 || (size_t)capacity > SIZE_MAX / per_scratch()) return 0;
+  return (size_t)capacity * per_scratch();
+}
+
+void cl_tree_scratch_init(cl_tree_scratch *s, void *mem, int capacity) {
+  s->list = (cl_tree_entry *)mem;
+  s->heap = (cl_tree_step *)(s->list + capacity);
+  s->stack = (int *)(s->heap + capacity);
+  s->capacity = capacity;
+}
+
+/* the block holds, from a 64-byte boundary, the hot records and the nodes;
+** those in use are carried over and the new ones put on the free list */
+void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
+  char *p = (char *)block + (HOT_ALIGN - (size_t)((uintptr_t)block % HOT_ALIGN)) % HOT_ALIGN;
+  void *old = t->block;
+  int i;
   if (t->block) {
     memcpy(p, t->hot, (size_t)t->capacity * sizeof(cl_tree_hot));
     memcpy(p + (size_t)cap * sizeof(cl_tree_hot), t->nodes,
            (size_t)t->capacity * sizeof(cl_tree_node));
-    t->alloc(t->ud, t->block, t->block_size, 0);
+    if (t->block_owned) {
+      t->alloc(t->ud, t->block, t->block_size, 0);
+      old = NULL;
+    }
   }
   t->block = block;
-  t->block_size = size;
+  t->block_size = cl_tree_block_size(cap);
+  t->block_owned = 0;
   t->hot = (cl_tree_hot *)p;
   t->nodes = (cl_tree_node *)(p + (size_t)cap * sizeof(cl_tree_hot));
-  t->list = (cl_tree_entry *)(t->nodes + cap);
-  t->heap = (cl_tree_step *)(t->list + cap);
-  t->stack = (int *)(t->heap + cap);
   for (i = cap - 1; i >= t->capacity; i--) {
     t->nodes[i].height = -1;
     t->nodes[i].parent = t->free;
@@ -184,6 +213,28 @@ static int grow(cl_tree *t) {
     t->free = i;
   }
   t->capacity = cap;
+  return old;
+}
+
+/* growth through the allocator: a block twice as large, and the tree's
+** own scratch to match */
+static int grow(cl_tree *t) {
+  int cap = cl_tree_next_capacity(t);
+  size_t size, ssize;
+  void *block, *mem;
+  if (cap < 0) return 0;
+  size = cl_tree_block_size(cap);
+  ssize = cl_tree_scratch_size(cap);
+  block = t->alloc(t->ud, NULL, 0, size);
+  if (block == NULL) return 0;
+  mem = t->alloc(t->ud, NULL, 0, ssize);
+  if (mem == NULL) { t->alloc(t->ud, block, size, 0); return 0; }
+  if (t->own_mem) t->alloc(t->ud, t->own_mem, t->own_size, 0);
+  t->own_mem = mem;
+  t->own_size = ssize;
+  cl_tree_scratch_init(&t->own, mem, cap);
+  (void)cl_tree_adopt(t, block, cap);
+  t->block_owned = 1;
   return 1;
 }
 
@@ -393,7 +444,7 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
   int leaf, parent = NIL;
   if (t->root != NIL) {
     /* both nodes first, so running out of memory leaves the tree as it was */
-    if ((t->free == NIL || t->nodes[t->free].parent == NIL) && !grow(t)) return NIL;
+    if (cl_tree_full(t) && !grow(t)) return NIL;
     parent = new_node(t);
   }
   leaf = new_node(t);
@@ -574,7 +625,7 @@ void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step
   cl_tree_step s;
   ray_setup(c, r);
   c->tree = t;
-  c->heap = heap ? heap : t->heap;
+  c->heap = heap ? heap : t->own.heap;
   if (t->root != NIL && exact_step(c, t->root, INFINITY, &s)) step_push(c, &s);
 }
 
@@ -618,18 +669,19 @@ int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter) {
   return NIL;
 }
 
-int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_step *heap,
+int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
                         const cl_tree_entry **out) {
   cl_tree_ray c;
   double te;
   int n = 0, p;
-  cl_tree_ray_begin(&c, t, r, heap);
+  if (sc == NULL) sc = &t->own;
+  cl_tree_ray_begin(&c, t, r, sc->heap);
   while ((p = cl_tree_ray_next(&c, INFINITY, &te)) >= 0) {
-    set_leaf_entry(t, &t->list[n], p);
-    t->list[n++].t = te;
+    set_leaf_entry(t, &sc->list[n], p);
+    sc->list[n++].t = te;
   }
-  sort_entries(t->list, n);
-  *out = t->list;
+  sort_entries(sc->list, n);
+  *out = sc->list;
   return n;
 }
 
@@ -729,7 +781,7 @@ static void target_shape(query_target *q, const cl_shape *s) {
 
 /* leaves whose exact fat boxes the target touches, into out (unsorted);
 ** internal nodes are pruned by their rounded boxes */
-static int walk(cl_tree *t, const query_target *q, cl_tree_entry *out) {
+static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *out) {
   int sp = 0, n = 0;
   if (t->root == NIL) return 0;
   if (t->nodes[t->root].height == 0) {
@@ -740,16 +792,16 @@ static int walk(cl_tree *t, const query_target *q, cl_tree_entry *out) {
     return n;
   }
   if (!node_may_hit(&t->nodes[t->root].box, q)) return 0;
-  t->stack[sp++] = t->root;
+  stack[sp++] = t->root;
   while (sp > 0) {
-    const cl_tree_hot *h = &t->hot[t->stack[--sp]];
+    const cl_tree_hot *h = &t->hot[stack[--sp]];
     int k;
     for (k = 0; k < 2; k++) {
       cl_aabb b;
       int c = h->child[k];
       slot_box(h, k, &b);
       if (!node_may_hit(&b, q)) continue;
-      if (h->height[k] > 0) t->stack[sp++] = c;
+      if (h->height[k] > 0) stack[sp++] = c;
       else if (leaf_hits(&t->nodes[c].box, q)) {
         set_leaf_entry(t, &out[n], c);
         if (q->after == NULL || entry_less(q->after, &out[n])) n++;
@@ -759,37 +811,44 @@ static int walk(cl_tree *t, const query_target *q, cl_tree_entry *out) {
   return n;
 }
 
-int cl_tree_query(cl_tree *t, const cl_shape *s, const cl_tree_entry **out) {
+int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
+                  const cl_tree_entry **out) {
   query_target q;
   int n;
+  if (sc == NULL) sc = &t->own;
   target_shape(&q, s);
-  n = walk(t, &q, t->list);
-  sort_entries(t->list, n);
-  *out = t->list;
+  n = walk(t, &q, sc->stack, sc->list);
+  sort_entries(sc->list, n);
+  *out = sc->list;
   return n;
 }
 
 int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int np,
-                         const cl_tree_entry **out) {
+                         cl_tree_scratch *sc, const cl_tree_entry **out) {
   query_target q;
   int n;
+  if (sc == NULL) sc = &t->own;
   memset(&q, 0, sizeof q);
   q.by = BY_PLANES;
   q.planes = planes;
   q.np = np;
-  n = walk(t, &q, t->list);
-  sort_entries(t->list, n);
-  *out = t->list;
+  n = walk(t, &q, sc->stack, sc->list);
+  sort_entries(sc->list, n);
+  *out = sc->list;
   return n;
 }
 
 /* each leaf in (id, proxy) order is queried with its own fat box and
 ** paired with the leaves after it in that order (Box2D's UpdatePairs finds
 ** the pairs the same way) */
-void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud) {
+void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
+                   int (*fn)(void *ud, int a, int b), void *ud) {
   /* the leaves in order, then room for the count - 1 that can follow one */
-  cl_tree_entry *leaves = t->list, *partners = t->list + t->count;
+  cl_tree_entry *leaves, *partners;
   int nl = 0, i, j;
+  if (sc == NULL) sc = &t->own;
+  leaves = sc->list;
+  partners = sc->list + t->count;
   for (i = 0; i < t->capacity; i++)
     if (t->nodes[i].height == 0) set_leaf_entry(t, &leaves[nl++], i);
   sort_entries(leaves, nl);
@@ -800,7 +859,7 @@ void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud) {
     box.aabb = t->nodes[leaves[i].node].box;
     target_shape(&q, &box);
     q.after = &leaves[i];
-    n = walk(t, &q, partners);
+    n = walk(t, &q, sc->stack, partners);
     sort_entries(partners, n);
     for (j = 0; j < n; j++)
       if (!fn(ud, leaves[i].node, partners[j].node)) return;
@@ -810,10 +869,12 @@ void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud) {
 /* ---------------------------------------------------------------------- */
 /* invariants                                                             */
 
-int cl_tree_validate(cl_tree *t, const char **why) {
+int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why) {
   const cl_tree_node *N = t->nodes;
   const cl_tree_hot *H = t->hot;
-  int sp = 0, reached = 0, leaves = 0, nfree = 0, i;
+  int sp = 0, reached = 0, leaves = 0, nfree = 0, i, *stack;
+  if (sc == NULL) sc = &t->own;
+  stack = sc->stack;
   for (i = t->free; i != NIL; i = N[i].parent) {
     if (i < 0 || i >= t->capacity) { *why = "free list leaves the pool"; return 0; }
     if (N[i].height != -1) { *why = "node on the free list is in use"; return 0; }
@@ -827,10 +888,10 @@ int cl_tree_validate(cl_tree *t, const char **why) {
   if (t->root < 0 || t->root >= t->capacity || N[t->root].parent != NIL) {
     *why = "root is not a parentless node"; return 0;
   }
-  t->stack[sp++] = t->root;
+  stack[sp++] = t->root;
   while (sp > 0) {
     const cl_tree_node *n;
-    i = t->stack[--sp];
+    i = stack[--sp];
     n = &N[i];
     if (++reached > t->capacity - nfree) { *why = "more nodes reached than in use"; return 0; }
     if (n->height < 0) { *why = "free node in the tree"; return 0; }
@@ -861,8 +922,8 @@ int cl_tree_validate(cl_tree *t, const char **why) {
         }
       if (H[i].height[0] != ha || H[i].height[1] != hb) { *why = "child height is stale"; return 0; }
       if (sp + 2 > t->capacity) { *why = "walk overflows"; return 0; }
-      t->stack[sp++] = a;
-      t->stack[sp++] = b;
+      stack[sp++] = a;
+      stack[sp++] = b;
     }
   }
   if (leaves != t->count) { *why = "leaf count differs from count"; return 0; }

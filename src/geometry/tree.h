@@ -3,7 +3,11 @@
 ** Catto): leaves hold fattened boxes so that small moves do not touch the
 ** tree; insert, move and remove are O(log n), kept balanced by rotations.
 ** Plain C99, no Lua. Proxies are node indices (0-based here; the binding adds
-** one). No call allocates except insert, which may grow the node pool.
+** one). No call allocates except insert, which may grow the node pool
+** through the tree's allocator; a caller that manages memory itself gives
+** an allocator that refuses (returns NULL) and hands the tree a larger
+** block with cl_tree_adopt before an insert would need one. Walks use a
+** scratch (cl_tree_scratch) that is the caller's or the tree's own.
 */
 #ifndef COLLIDE_TREE_H
 #define COLLIDE_TREE_H
@@ -38,16 +42,25 @@ typedef struct { double t; long long id; int node, leaf; } cl_tree_entry;
 /* an entry of a ray walk's heap, ordered by t alone */
 typedef struct { double t; int node, leaf; } cl_tree_step;
 
+/* the memory of one walk, for a tree of at most capacity nodes */
+typedef struct {
+  cl_tree_entry *list;               /* capacity entries */
+  cl_tree_step *heap;                /* capacity steps */
+  int *stack;                        /* capacity ints */
+  int capacity;
+} cl_tree_scratch;
+
 typedef struct {
   cl_tree_node *nodes;
   cl_tree_hot *hot;
-  void *block;                       /* the one allocation holding everything */
+  void *block;                       /* the allocation holding hot and nodes */
   size_t block_size;
+  int block_owned;                   /* block came from alloc (not adopted) */
   int capacity, root, free, count;   /* count: leaves */
   double margin;
-  int *stack;                        /* scratch, capacity ints */
-  cl_tree_step *heap;                /* scratch, capacity steps */
-  cl_tree_entry *list;               /* scratch, capacity entries */
+  cl_tree_scratch own;               /* made by the allocator with each block */
+  void *own_mem;
+  size_t own_size;
   cl_alloc_fn alloc;
   void *ud;
 } cl_tree;
@@ -56,7 +69,7 @@ typedef struct {
 ** order of the entry t into their fat boxes (cl_tree_ray_begin/next) */
 typedef struct {
   cl_tree *tree;
-  cl_tree_step *heap;                /* the tree's scratch or the caller's */
+  cl_tree_step *heap;                /* the tree's own or the caller's */
   int n;
   double o[3], d[3], inv[3], tmax;
   int mode[3];                       /* 0: d is 0, 1: multiply by inv, 2: divide */
@@ -64,7 +77,25 @@ typedef struct {
 
 /* alloc NULL: realloc/free. margin >= 0. */
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud);
+/* frees what the allocator gave (not adopted blocks) */
 void cl_tree_free(cl_tree *t);
+
+/* 1 when an insert needs more nodes than the tree has free */
+int cl_tree_full(const cl_tree *t);
+/* the capacity the tree grows to next; -1 when it cannot grow */
+int cl_tree_next_capacity(const cl_tree *t);
+/* bytes of a block for capacity nodes, 0 on overflow */
+size_t cl_tree_block_size(int capacity);
+/* moves the tree into the caller's block of cl_tree_block_size(capacity)
+** bytes (capacity > t->capacity, as cl_tree_next_capacity gives); returns
+** the block it used before, which the caller frees if it was its own (a
+** block from the allocator is freed here and NULL returned) */
+void *cl_tree_adopt(cl_tree *t, void *block, int capacity);
+/* bytes of a scratch for capacity nodes (0 on overflow) and the scratch
+** laid out in mem (suitably aligned for double) */
+size_t cl_tree_scratch_size(int capacity);
+void cl_tree_scratch_init(cl_tree_scratch *s, void *mem, int capacity);
+
 /* proxy >= 0, or -1 when memory ran out (the tree is then unchanged) */
 int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id);
 /* 1 when the leaf was reinserted, 0 when its fat box still fits the box
@@ -74,20 +105,24 @@ void cl_tree_remove(cl_tree *t, int proxy);
 int cl_tree_is_proxy(const cl_tree *t, int proxy);
 int cl_tree_height(const cl_tree *t);
 
+/* Walks take a scratch sc of at least t->capacity nodes, or NULL for the
+** tree's own (made by its allocator; valid until the next change). */
+
 /* leaves whose fat boxes touch the shape (any kind), sorted by id then
-** proxy; returns the count, *out points into the tree's scratch (valid
-** until the next call on the tree) */
-int cl_tree_query(cl_tree *t, const cl_shape *s, const cl_tree_entry **out);
+** proxy; returns the count, *out points into the scratch's list */
+int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
+                  const cl_tree_entry **out);
 /* leaves whose fat boxes are not entirely behind any of the n planes (the
 ** conservative test against a convex region), sorted like cl_tree_query */
 int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int n,
-                         const cl_tree_entry **out);
+                         cl_tree_scratch *sc, const cl_tree_entry **out);
 /* every pair of leaves whose fat boxes touch, once: a before b in (id,
 ** proxy) order; pairs come sorted by a, then b. fn returns 0 to stop. */
-void cl_tree_pairs(cl_tree *t, int (*fn)(void *ud, int a, int b), void *ud);
+void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
+                   int (*fn)(void *ud, int a, int b), void *ud);
 
-/* heap: the tree's scratch when NULL, else at least t->capacity steps
-** (for a walk nested in another one) */
+/* heap: the tree's own scratch's when NULL, else at least t->capacity
+** steps (for a walk nested in another one) */
 void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step *heap);
 /* the next leaf whose fat box the ray enters at t <= limit, in order of
 ** that t (*tenter, a lower bound that is never above the exact entry),
@@ -96,14 +131,14 @@ void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step
 ** must not change during the walk. */
 int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter);
 /* every leaf whose fat box the ray enters, sorted by entry t, then id,
-** then proxy; *out points into the tree's list scratch. heap as above. */
-int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_step *heap,
+** then proxy; *out points into the scratch's list */
+int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
                         const cl_tree_entry **out);
 
 /* 1 when the structure is sound; else 0 and *why says what is wrong:
 ** parents and children agree, heights are 1 + the taller child and differ
 ** by at most 4 (BALANCE in tree.c) between siblings, every box is the union of its children's,
 ** leaves and free nodes are counted right */
-int cl_tree_validate(cl_tree *t, const char **why);
+int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why);
 
 #endif

@@ -61,6 +61,45 @@ static inline int compat_getfield(lua_State *L, int i, const char *k) {
 #define COLLIDE_NEWUD(L, size) lua_newuserdatauv(L, size, 0)
 #endif
 
+/* A userdata with one user value (a table on 5.1, its environment), which
+** the tree and the mesh use to keep the userdata holding their storage
+** alive: COLLIDE_NEWUD1 makes it, COLLIDE_SETUV pops a value into it at
+** index i, COLLIDE_GETUV pushes it. */
+#if LUA_VERSION_NUM < 502
+#define COLLIDE_NEWUD1(L, size) lua_newuserdata(L, size)
+#define COLLIDE_SETUV(L, i) lua_setfenv(L, i)
+#define COLLIDE_GETUV(L, i) lua_getfenv(L, i)
+#elif LUA_VERSION_NUM < 504
+#define COLLIDE_NEWUD1(L, size) lua_newuserdata(L, size)
+#define COLLIDE_SETUV(L, i) lua_setuservalue(L, i)
+#define COLLIDE_GETUV(L, i) lua_getuservalue(L, i)
+#else
+#define COLLIDE_NEWUD1(L, size) lua_newuserdatauv(L, size, 1)
+#define COLLIDE_SETUV(L, i) lua_setiuservalue(L, i, 1)
+#define COLLIDE_GETUV(L, i) lua_getiuservalue(L, i, 1)
+#endif
+
+/* Lua 5.1 and LuaJIT pace their incremental collector by allocations, not
+** bytes: each allocation checks the collector, which then repays 1 KB of
+** its debt; a few large userdata (a mesh's storage, a tree's node block)
+** outrun it and the heap climbs far past its pause. After such an
+** allocation, at a point where Lua code may run (finalizers), the binding
+** makes one small allocation per KB, so the collector runs its usual steps
+** for those bytes. A collector stopped with collectgarbage("stop") stays
+** stopped (a check does nothing then), unlike with lua_gc(LUA_GCSTEP). 5.2
+** and later count bytes themselves. */
+#if LUA_VERSION_NUM < 502
+static inline void COLLIDE_GC_PACE(lua_State *L, size_t bytes) {
+  size_t k = bytes >> 10;
+  for (; k > 0; k--) {
+    lua_createtable(L, 0, 0);
+    lua_pop(L, 1);
+  }
+}
+#else
+#define COLLIDE_GC_PACE(L, bytes) ((void)(L), (void)(bytes))
+#endif
+
 /*
 ** Argument errors. Each version names the function in `bad argument #n to
 ** 'f'` its own way when the call site does not tell (5.3/5.4 search

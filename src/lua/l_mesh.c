@@ -1,8 +1,14 @@
 /*
 ** l_mesh.c - binding of the triangle mesh with its BVH (collide.mesh).
-** The mesh's arrays are malloc'ed at construction (the userdata's __gc
-** frees them); queries allocate nothing but the result table.
+** The mesh's arrays live in Lua userdata that the mesh's user value keeps
+** alive (the vertices and indices in one, the hierarchy in another, sized
+** exactly once built), so the collector counts them and frees them with
+** the mesh: there is no __gc. The mesh is filled in only when complete
+** and never changes after, so Lua code run by an allocation (a finalizer)
+** finds it either empty or whole. Queries allocate nothing but the result
+** table, and their scratch is the call's own.
 */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "l_collide.h"
@@ -10,8 +16,23 @@
 
 struct l_mesh {
   cl_mesh m;
-  uint32_t *scratch;   /* room for every triangle index: query results */
+  uint32_t *scratch;   /* cached query scratch, room for every triangle
+                       ** index (NULL: none, or taken by a running query) */
 };
+
+/* the user value: a table whose slots keep the storage alive (created
+** with every slot, so that setting one never allocates) */
+#define SLOT_INPUT 1
+#define SLOT_TREE 2
+#define SLOT_SCRATCH 3
+
+/* pops the value on top into the slot of the mesh at index i */
+static void anchor(lua_State *L, int i, int slot) {
+  COLLIDE_GETUV(L, i);
+  lua_insert(L, -2);
+  lua_rawseti(L, -2, slot);
+  lua_pop(L, 1);
+}
 
 /* a mesh is a full userdata of its size with the mesh metatable: a
 ** userdata given that metatable by debug.setmetatable is not one */
@@ -115,9 +136,12 @@ static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
 
 /* collide.mesh(vertices, [indices]) */
 static int f_mesh(lua_State *L) {
-  size_t n, nv, nt, ni = 0, hole;
+  size_t n, nv, nt, ni = 0, hole, k, vbytes, size;
   int flat = 1, has_idx;
   l_mesh *lm;
+  cl_mesh tmp;
+  char *input;
+  void *scratch;
   luaL_checktype(L, 1, LUA_TTABLE);
   has_idx = !lua_isnoneornil(L, 2);
   if (has_idx) luaL_checktype(L, 2, LUA_TTABLE);
@@ -157,35 +181,48 @@ static int f_mesh(lua_State *L) {
   }
   luaL_argcheck(L, nv <= UINT32_MAX, 1, "too many vertices");
   luaL_argcheck(L, nt <= UINT32_MAX, has_idx ? 2 : 1, "too many triangles");
-  /* the userdata first, with its __gc, so an error below frees the arrays */
-  lm = (l_mesh *)COLLIDE_NEWUD(L, sizeof *lm);
+  /* the userdata first, empty until complete: Lua code run by the
+  ** allocations or the reading below (metamethods, finalizers) may reach it */
+  lua_settop(L, 2);
+  lm = (l_mesh *)COLLIDE_NEWUD1(L, sizeof *lm);                  /* 3 */
   memset(lm, 0, sizeof *lm);
   cl_mesh_init(&lm->m);
   lua_pushvalue(L, L_MT_MESH);
-  lua_setmetatable(L, -2);
-  if (!cl_mesh_reserve(&lm->m, nv, nt)) return luaL_error(L, "not enough memory");
-  read_vertices(L, &lm->m, n, flat);
+  lua_setmetatable(L, 3);
+  lua_createtable(L, 3, 0);
+  for (k = 1; k <= 3; k++) {
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, -2, (int)k);
+  }
+  COLLIDE_SETUV(L, 3);
+  /* the vertices and indices in one userdata */
+  vbytes = nv * 3 * sizeof(double);
+  if (nv > ((size_t)-1 / 2) / (3 * sizeof(double)) || nt > ((size_t)-1 / 2) / (3 * sizeof(uint32_t)))
+    return luaL_error(L, "not enough memory");
+  input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
+  anchor(L, 3, SLOT_INPUT);
+  cl_mesh_use(&tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
+  read_vertices(L, &tmp, n, flat);
   if (has_idx) {
-    read_indices(L, &lm->m, ni);
+    read_indices(L, &tmp, ni);
   } else {
-    size_t k;
-    for (k = 0; k < 3 * nt; k++) lm->m.tri[k] = (uint32_t)k;
+    for (k = 0; k < 3 * nt; k++) tmp.tri[k] = (uint32_t)k;
   }
-  if (nt <= (size_t)-1 / sizeof(uint32_t)) {
-    size_t bytes = nt * sizeof(uint32_t);
-    lm->scratch = (uint32_t *)malloc(bytes > 0 ? bytes : 1);
-  }
-  if (lm->scratch == NULL || !cl_mesh_build(&lm->m)) return luaL_error(L, "not enough memory");
+  /* the build in a scratch userdata (garbage after), the hierarchy kept in
+  ** one of its exact size */
+  size = cl_mesh_build_size(nt);
+  if (size == 0) return luaL_error(L, "not enough memory");
+  scratch = COLLIDE_NEWUD(L, size);
+  if (!cl_mesh_build_in(&tmp, scratch)) return luaL_error(L, "not enough memory");
+  size = cl_mesh_tree_size(&tmp);
+  cl_mesh_keep(&tmp, COLLIDE_NEWUD(L, size > 0 ? size : 1));
+  anchor(L, 3, SLOT_TREE);
+  lm->scratch = (uint32_t *)COLLIDE_NEWUD(L, nt > 0 ? nt * sizeof(uint32_t) : 1);
+  anchor(L, 3, SLOT_SCRATCH);
+  lm->m = tmp;
+  lua_settop(L, 3);
+  COLLIDE_GC_PACE(L, vbytes + 2 * nt * 3 * sizeof(uint32_t) + cl_mesh_build_size(nt) + size);
   return 1;
-}
-
-/* a script can call getmetatable(mesh).__gc itself: only on a mesh */
-static int mesh_gc(lua_State *L) {
-  l_mesh *lm = check_mesh(L, 1);
-  cl_mesh_free(&lm->m);
-  free(lm->scratch);
-  lm->scratch = NULL;
-  return 0;
 }
 
 static int mesh_tostring(lua_State *L) {
@@ -218,8 +255,11 @@ static int mesh_memory(lua_State *L) {
 static int mesh_triangle(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
   double x = l_checknum(L, 2);
+  cl_triangle tri;
   luaL_argcheck(L, x >= 1 && x <= (double)lm->m.nt && x == floor(x), 2, "index out of range");
-  cl_mesh_triangle(&lm->m, (size_t)x - 1, &l_outshape(L, 3, CL_TRIANGLE)->tri);
+  /* read before the result is allocated */
+  cl_mesh_triangle(&lm->m, (size_t)x - 1, &tri);
+  l_outshape(L, 3, CL_TRIANGLE)->tri = tri;
   return 1;
 }
 
@@ -235,22 +275,39 @@ static int mesh_bounds(lua_State *L) {
   return 1;
 }
 
+/* a query's own scratch, pushed: the cached one, detached (Lua code run
+** during the query finds none and makes its own), or a new one */
+static uint32_t *take_scratch(lua_State *L, l_mesh *lm) {
+  uint32_t *p = lm->scratch;
+  if (p == NULL) return (uint32_t *)COLLIDE_NEWUD(L, lm->m.nt > 0 ? lm->m.nt * sizeof(uint32_t) : 1);
+  lm->scratch = NULL;
+  COLLIDE_GETUV(L, 1);
+  lua_rawgeti(L, -1, SLOT_SCRATCH);
+  lua_remove(L, -2);
+  lua_pushboolean(L, 0);
+  anchor(L, 1, SLOT_SCRATCH);
+  return p;
+}
+
 /* mesh:query(shape, [out]) -> array of triangle indices, increasing */
 static int mesh_query(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
   cl_shape *s = l_checkanyshape(L, 2);
   size_t n, k, old = 0;
-  if (lua_isnoneornil(L, 3)) {
-    lua_createtable(L, 0, 0);
+  uint32_t *found;
+  int has_out = !lua_isnoneornil(L, 3);
+  if (has_out) luaL_checktype(L, 3, LUA_TTABLE);
+  lua_settop(L, 3);
+  found = take_scratch(L, lm);                                   /* 4 */
+  n = cl_mesh_query(&lm->m, s, found);
+  if (!has_out) {
+    lua_createtable(L, n < INT_MAX ? (int)n : 0, 0);
   } else {
-    luaL_checktype(L, 3, LUA_TTABLE);
     lua_pushvalue(L, 3);
     old = (size_t)lua_rawlen(L, 3);
   }
-  /* nothing below runs Lua code or a collection, so scratch is ours */
-  n = cl_mesh_query(&lm->m, s, lm->scratch);
   for (k = 0; k < n; k++) {
-    lua_pushinteger(L, (lua_Integer)lm->scratch[k] + 1);
+    lua_pushinteger(L, (lua_Integer)found[k] + 1);
     lua_rawseti(L, -2, (lua_Integer)(k + 1));
   }
   /* clear what is left of an out table: its length, and beyond while set */
@@ -262,6 +319,11 @@ static int mesh_query(lua_State *L) {
     if (!set && k > old) break;
     lua_pushnil(L);
     lua_rawseti(L, -2, (lua_Integer)k);
+  }
+  if (lm->scratch == NULL) {        /* cached again for the next query */
+    lm->scratch = found;
+    lua_pushvalue(L, 4);
+    anchor(L, 1, SLOT_SCRATCH);
   }
   return 1;
 }
@@ -303,6 +365,7 @@ const luaL_Reg l_mesh_methods[] = {
   {"bounds", mesh_bounds}, {"query", mesh_query}, {"intersects", l_mesh_intersects},
   {"memory", mesh_memory}, {NULL, NULL}
 };
+/* no __gc: the storage is Lua's */
 const luaL_Reg l_mesh_meta[] = {
-  {"__gc", mesh_gc}, {"__tostring", mesh_tostring}, {NULL, NULL}
+  {"__tostring", mesh_tostring}, {NULL, NULL}
 };

@@ -31,6 +31,13 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
     luaL_newmetatable(L, name);
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");          /* Lua 5.1/5.2 do not set it */
+    /* protected: getmetatable gives a table holding only the name, so a
+    ** script cannot reach or replace __index (the methods) or the
+    ** metamethods without the debug library */
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");
+    lua_setfield(L, -2, "__metatable");
   }
   mts = 1;
   fill_meta(L, mts + CL_NKINDS, mts, l_tree_meta, l_tree_methods);

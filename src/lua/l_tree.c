@@ -1,7 +1,25 @@
 /*
 ** l_tree.c - binding of the dynamic AABB tree (collide.tree). Proxies are
-** node indices plus one. Lua is called back only from raycast, under
-** lua_pcall, with the tree locked against changes for the duration.
+** node indices plus one.
+**
+** Lua code can run in the middle of a call: raycast's callbacks, and any
+** allocation (a result table, a shape, a scratch) may run finalizers,
+** which can use this very tree. So nothing read from the tree is used
+** after such a point unless it is known unchanged:
+**  - a walk's scratch is the call's own: the tree's cached one, detached
+**    while the call runs (code run meanwhile finds none and makes its
+**    own), or a new one, taken only once it is large enough for the tree
+**    as it is after the allocation;
+**  - results are copied to locals before a result is allocated;
+**  - pairs counts, sizes its table, and counts again when the tree changed
+**    meanwhile (a version number counts changes);
+**  - raycast with callbacks runs under lua_pcall with the tree locked
+**    against changes; whatever happens inside (an error, a failing
+**    metamethod, running out of memory) it is unlocked before the error
+**    goes on.
+** The tree's storage (its node block, the cached scratch) lives in Lua
+** userdata that the tree's user value keeps alive, so the collector
+** counts it and frees it with the tree: there is no __gc.
 */
 #include <limits.h>
 #include <math.h>
@@ -14,9 +32,15 @@
 
 typedef struct {
   cl_tree tree;
-  int locked;       /* raycast callbacks running: changes are refused */
-  int heap_busy;    /* the tree's own heap scratch is in use */
+  int locked;             /* raycast callbacks running: changes are refused */
+  unsigned version;       /* counts changes to the tree */
+  cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
 } l_tree;
+
+/* the user value: a table whose slots keep the storage alive (created
+** with both slots, so that setting one never allocates) */
+#define SLOT_BLOCK 1
+#define SLOT_SCRATCH 2
 
 /* a tree is a full userdata of its size with the tree metatable: a
 ** userdata given that metatable by debug.setmetatable is not one */
@@ -54,6 +78,81 @@ static int check_proxy(lua_State *L, l_tree *lt, int i) {
   return (int)x - 1;
 }
 
+/* pops the value on top into the slot of the tree at index 1 */
+static void set_slot(lua_State *L, int slot) {
+  COLLIDE_GETUV(L, 1);
+  lua_insert(L, -2);
+  lua_rawseti(L, -2, slot);
+  lua_pop(L, 1);
+}
+
+/* the tree's memory comes from Lua userdata (cl_tree_adopt): the tree's
+** own allocator refuses, so it never allocates by itself */
+static void *no_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud; (void)ptr; (void)osize; (void)nsize;
+  return NULL;
+}
+
+/* A scratch for one call on the tree at index 1, at least as large as the
+** tree, pushed (the stack keeps it alive): the cached one, detached, or a
+** new one. An allocation may run finalizers that grow the tree, so the
+** size is checked again after it. */
+static void take_scratch(lua_State *L, l_tree *lt, cl_tree_scratch *sc) {
+  for (;;) {
+    int need = lt->tree.capacity > 0 ? lt->tree.capacity : 1;
+    size_t size;
+    void *mem;
+    if (lt->cache.capacity >= need) {
+      *sc = lt->cache;
+      lt->cache.capacity = 0;
+      COLLIDE_GETUV(L, 1);
+      lua_rawgeti(L, -1, SLOT_SCRATCH);
+      lua_remove(L, -2);
+      lua_pushboolean(L, 0);
+      set_slot(L, SLOT_SCRATCH);
+      return;
+    }
+    size = cl_tree_scratch_size(need);
+    if (size == 0) luaL_error(L, "not enough memory");
+    mem = COLLIDE_NEWUD(L, size);
+    if (lt->tree.capacity <= need) {
+      cl_tree_scratch_init(sc, mem, need);
+      return;
+    }
+    lua_pop(L, 1);
+  }
+}
+
+/* the call is done with its scratch (at index i): cached when larger than
+** what the tree holds (an error on the way only loses it) */
+static void give_back(lua_State *L, l_tree *lt, const cl_tree_scratch *sc, int i) {
+  if (sc->capacity > lt->cache.capacity) {
+    lt->cache = *sc;
+    lua_pushvalue(L, i);
+    set_slot(L, SLOT_SCRATCH);
+  }
+}
+
+/* free nodes for one insert: a larger block is allocated as a userdata
+** (which may run finalizers that change the tree: checked again after) */
+static void make_room(lua_State *L, l_tree *lt) {
+  while (cl_tree_full(&lt->tree)) {
+    int cap = cl_tree_next_capacity(&lt->tree);
+    size_t size = cap > 0 ? cl_tree_block_size(cap) : 0;
+    void *block;
+    if (size == 0) luaL_error(L, "not enough memory");
+    block = COLLIDE_NEWUD(L, size);
+    if (cl_tree_full(&lt->tree) && cl_tree_next_capacity(&lt->tree) == cap) {
+      (void)cl_tree_adopt(&lt->tree, block, cap);  /* the old block: garbage */
+      lt->version++;
+      set_slot(L, SLOT_BLOCK);
+    } else {
+      lua_pop(L, 1);
+    }
+    COLLIDE_GC_PACE(L, size);                      /* may run finalizers */
+  }
+}
+
 static int push_proxies(lua_State *L, const cl_tree_entry *e, int n) {
   int k;
   lua_createtable(L, n, 0);
@@ -66,28 +165,25 @@ static int push_proxies(lua_State *L, const cl_tree_entry *e, int n) {
 
 /* ---------------------------------------------------------------------- */
 
-/* A script can call getmetatable(tree).__gc itself: on anything but a
-** tree (a shape's memory read as a tree was freed as one), or on a tree
-** whose raycast is walking it, that is refused like any other change. */
-static int t_gc(lua_State *L) {
-  cl_tree_free(&check_unlocked(L)->tree);
-  return 0;
-}
-
 static int t_new(lua_State *L) {
   double margin = DEFAULT_MARGIN;
-  void *ud;
-  lua_Alloc alloc = lua_getallocf(L, &ud);
   l_tree *lt;
   if (!lua_isnoneornil(L, 1)) {
     margin = l_checknum(L, 1);
     luaL_argcheck(L, margin >= 0, 1, "negative margin");
   }
-  lt = (l_tree *)COLLIDE_NEWUD(L, sizeof(l_tree));
-  cl_tree_init(&lt->tree, margin, alloc, ud);
-  lt->locked = lt->heap_busy = 0;
+  lua_settop(L, 0);
+  lt = (l_tree *)COLLIDE_NEWUD1(L, sizeof(l_tree));
+  memset(lt, 0, sizeof *lt);
+  cl_tree_init(&lt->tree, margin, no_alloc, NULL);
   lua_pushvalue(L, L_MT_TREE);
-  lua_setmetatable(L, -2);
+  lua_setmetatable(L, 1);
+  lua_createtable(L, 2, 0);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, SLOT_BLOCK);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, SLOT_SCRATCH);
+  COLLIDE_SETUV(L, 1);
   return 1;
 }
 
@@ -104,7 +200,9 @@ static int t_insert(lua_State *L) {
                   "number has no integer representation");
     id = (long long)x;
   }
+  make_room(L, lt);
   p = cl_tree_insert(&lt->tree, box, id);
+  lt->version++;
   if (p < 0) return luaL_error(L, "not enough memory");
   if (!has_id) lt->tree.nodes[p].id = (long long)p + 1;
   lua_pushinteger(L, (lua_Integer)p + 1);
@@ -115,6 +213,7 @@ static int t_move(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   int p = check_proxy(L, lt, 2);
   cl_aabb *box = &l_checkshape(L, 3, CL_AABB)->aabb;
+  lt->version++;
   lua_pushboolean(L, cl_tree_move(&lt->tree, p, box));
   return 1;
 }
@@ -122,6 +221,7 @@ static int t_move(lua_State *L) {
 static int t_remove(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   cl_tree_remove(&lt->tree, check_proxy(L, lt, 2));
+  lt->version++;
   return 0;
 }
 
@@ -145,21 +245,22 @@ static void copy_box(cl_aabb *dst, const cl_aabb *src) {
   cl_copy(dst->max, src->max);
 }
 
+/* the box is read before the result shape is allocated (which may run
+** finalizers that change the tree) */
 static int t_bounds(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
-  cl_aabb *out;
+  cl_aabb box;
   if (!lua_isnoneornil(L, 2)) l_checkshape(L, 2, CL_AABB);
   if (lt->tree.root < 0) { lua_pushnil(L); return 1; }
-  out = &l_outshape(L, 2, CL_AABB)->aabb;
-  copy_box(out, &lt->tree.nodes[lt->tree.root].box);
+  box = lt->tree.nodes[lt->tree.root].box;
+  copy_box(&l_outshape(L, 2, CL_AABB)->aabb, &box);
   return 1;
 }
 
 static int t_fat(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
-  int p = check_proxy(L, lt, 2);
-  cl_aabb *out = &l_outshape(L, 3, CL_AABB)->aabb;
-  copy_box(out, &lt->tree.nodes[p].box);
+  cl_aabb box = lt->tree.nodes[check_proxy(L, lt, 2)].box;
+  copy_box(&l_outshape(L, 3, CL_AABB)->aabb, &box);
   return 1;
 }
 
@@ -171,8 +272,15 @@ static int t_id(lua_State *L) {
 }
 
 static int t_validate(lua_State *L) {
+  l_tree *lt = check_tree(L, 1);
   const char *why = NULL;
-  if (cl_tree_validate(&check_tree(L, 1)->tree, &why)) {
+  cl_tree_scratch sc;
+  int ok;
+  lua_settop(L, 1);
+  take_scratch(L, lt, &sc);
+  ok = cl_tree_validate(&lt->tree, &sc, &why);
+  give_back(L, lt, &sc, 2);
+  if (ok) {
     lua_pushboolean(L, 1);
     return 1;
   }
@@ -181,11 +289,20 @@ static int t_validate(lua_State *L) {
   return 2;
 }
 
+/* the walk's entries are in the call's own scratch, which the allocation
+** of the result table cannot touch */
 static int t_query(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   const cl_tree_entry *e;
-  int n = cl_tree_query(&lt->tree, l_checkanyshape(L, 2), &e);
-  return push_proxies(L, e, n);
+  cl_tree_scratch sc;
+  cl_shape *s = l_checkanyshape(L, 2);
+  int n;
+  lua_settop(L, 2);
+  take_scratch(L, lt, &sc);
+  n = cl_tree_query(&lt->tree, s, &sc, &e);
+  push_proxies(L, e, n);
+  give_back(L, lt, &sc, 3);
+  return 1;
 }
 
 static int t_query_convex(lua_State *L) {
@@ -193,6 +310,7 @@ static int t_query_convex(lua_State *L) {
   cl_plane planes[MAX_PLANES];
   const cl_tree_entry *e;
   size_t len, hole;
+  cl_tree_scratch sc;
   int n, k;
   luaL_checktype(L, 2, LUA_TTABLE);
   len = l_arraylen(L, 2, &hole);   /* a nil inside is refused below */
@@ -210,24 +328,32 @@ static int t_query_convex(lua_State *L) {
     planes[k] = s->plane;
     lua_pop(L, 1);
   }
-  n = cl_tree_query_convex(&lt->tree, planes, n, &e);
-  return push_proxies(L, e, n);
+  lua_settop(L, 2);
+  take_scratch(L, lt, &sc);
+  n = cl_tree_query_convex(&lt->tree, planes, n, &sc, &e);
+  push_proxies(L, e, n);
+  give_back(L, lt, &sc, 3);
+  return 1;
 }
 
 /* ---------------------------------------------------------------------- */
 /* pairs: counted first, then written into a table of the right size, so
-** nothing is allocated (and no finalizer can run) during the walks */
+** nothing is allocated (and no finalizer can run) during the walks; when
+** the table's allocation ran code that changed the tree, counted again */
 
-typedef struct { lua_State *L; int n; } pair_sink;
+typedef struct { lua_State *L; int n, max; } pair_sink;
 
 static int count_pair(void *ud, int a, int b) {
+  pair_sink *s = (pair_sink *)ud;
   (void)a; (void)b;
-  ((pair_sink *)ud)->n++;
+  if (s->n >= INT_MAX / 2 - 1) { s->max = 1; return 0; }
+  s->n++;
   return 1;
 }
 
 static int store_pair(void *ud, int a, int b) {
   pair_sink *s = (pair_sink *)ud;
+  if (s->n + 2 > s->max) return 0;
   lua_pushinteger(s->L, (lua_Integer)a + 1);
   lua_rawseti(s->L, -2, ++s->n);
   lua_pushinteger(s->L, (lua_Integer)b + 1);
@@ -237,37 +363,45 @@ static int store_pair(void *ud, int a, int b) {
 
 static int t_pairs(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
+  cl_tree_scratch sc;
   pair_sink s;
   s.L = L;
+  lua_settop(L, 1);
+  for (;;) {
+    unsigned v;
+    take_scratch(L, lt, &sc);
+    v = lt->version;
+    s.n = s.max = 0;
+    cl_tree_pairs(&lt->tree, &sc, count_pair, &s);
+    if (s.max) return luaL_error(L, "not enough memory");
+    lua_createtable(L, 2 * s.n, 0);
+    if (lt->version == v) break;
+    lua_pop(L, 1);
+    give_back(L, lt, &sc, 2);
+    lua_settop(L, 1);
+  }
+  s.max = 2 * s.n;
   s.n = 0;
-  cl_tree_pairs(&lt->tree, count_pair, &s);
-  lua_createtable(L, 2 * s.n, 0);
-  s.n = 0;
-  cl_tree_pairs(&lt->tree, store_pair, &s);
+  cl_tree_pairs(&lt->tree, &sc, store_pair, &s);
+  give_back(L, lt, &sc, 2);
   return 1;
 }
 
 /* ---------------------------------------------------------------------- */
 /* raycast                                                                */
 
-/* a heap for a walk: the tree's own unless a walk is already using it
-** (a raycast from inside a callback), then a userdata left on the stack */
-static cl_tree_step *take_heap(lua_State *L, l_tree *lt, int *own) {
-  size_t n = lt->tree.capacity > 0 ? (size_t)lt->tree.capacity : 1;
-  *own = !lt->heap_busy;
-  if (*own) { lt->heap_busy = 1; return lt->tree.heap; }
-  return (cl_tree_step *)COLLIDE_NEWUD(L, n * sizeof(cl_tree_step));
-}
-
 /* tree:raycast(ray): every leaf whose fat box the ray enters, nearest
-** first (the list scratch is free: no query runs inside a raycast) */
+** first */
 static int ray_all(lua_State *L, l_tree *lt, const cl_ray *r) {
   const cl_tree_entry *e;
-  int own, n;
-  cl_tree_step *heap = take_heap(L, lt, &own);
-  n = cl_tree_raycast_all(&lt->tree, r, heap, &e);
-  if (own) lt->heap_busy = 0;
-  return push_proxies(L, e, n);
+  cl_tree_scratch sc;
+  int n;
+  lua_settop(L, 2);
+  take_scratch(L, lt, &sc);
+  n = cl_tree_raycast_all(&lt->tree, r, &sc, &e);
+  push_proxies(L, e, n);
+  give_back(L, lt, &sc, 3);
+  return 1;
 }
 
 typedef struct {
@@ -286,15 +420,6 @@ static int better(const best_hit *b, double t, long long id, int node) {
   return id < b->id || (id == b->id && node < b->node);
 }
 
-/* call with nargs arguments under pcall; on error unlock and rethrow */
-static void call(lua_State *L, l_tree *lt, int own, int nargs, int nres) {
-  if (lua_pcall(L, nargs, nres, 0) != 0) {
-    lt->locked--;
-    if (own) lt->heap_busy = 0;
-    lua_error(L);
-  }
-}
-
 /* keeps the values from first..top as the best, dropping the old ones */
 static void keep_values(lua_State *L, best_hit *b, int base, int first) {
   int k, m = lua_gettop(L) - first + 1;
@@ -302,28 +427,32 @@ static void keep_values(lua_State *L, best_hit *b, int base, int first) {
   b->nvals = m;
 }
 
+/* what ray_best needs besides its arguments */
+typedef struct {
+  l_tree *lt;
+  const cl_ray *r;
+  cl_tree_step *heap;
+  int fn, has_filter, has_items;
+} ray_job;
+
 /* tree:raycast(ray, fn) and tree:raycast(ray, shapes, [filter], [items]):
 ** best-first walk; a candidate is tested only while its fat box starts no
-** further than the best exact hit so far */
-static int ray_best(lua_State *L, l_tree *lt, const cl_ray *r, int fn) {
+** further than the best exact hit so far. Runs under lua_pcall with the
+** tree locked (t_raycast): arguments 1..5 as raycast's, 6 the job. */
+static int ray_best(lua_State *L) {
+  const ray_job *j = (const ray_job *)lua_touserdata(L, 6);
+  l_tree *lt = j->lt;
+  const cl_ray *r = j->r;
   cl_tree_ray c;
   best_hit b;
   double te;
-  int own, p, base, has_filter = !fn && !lua_isnoneornil(L, 4), has_items;
-  if (!fn) {
-    if (has_filter) luaL_checktype(L, 4, LUA_TFUNCTION);
-    has_items = !lua_isnoneornil(L, 5);
-    if (has_items) luaL_checktype(L, 5, LUA_TTABLE);
-  } else {
-    has_items = 0;
-  }
-  lua_settop(L, 5);
-  cl_tree_ray_begin(&c, &lt->tree, r, take_heap(L, lt, &own));
+  int p, base, fn = j->fn;
+  lua_settop(L, 6);
+  cl_tree_ray_begin(&c, &lt->tree, r, j->heap);
   base = lua_gettop(L);
   memset(&b, 0, sizeof b);
   b.node = -1;
   b.t = INFINITY;
-  lt->locked++;
   while ((p = cl_tree_ray_next(&c, b.node < 0 ? INFINITY : b.t, &te)) >= 0) {
     long long id = lt->tree.nodes[p].id;
     int top = lua_gettop(L), cvals = 0;
@@ -333,14 +462,11 @@ static int ray_best(lua_State *L, l_tree *lt, const cl_ray *r, int fn) {
       lua_pushvalue(L, 3);
       lua_pushinteger(L, (lua_Integer)p + 1);
       lua_pushnumber(L, te + 0.0);
-      call(L, lt, own, 2, LUA_MULTRET);
+      lua_call(L, 2, LUA_MULTRET);
       if (lua_gettop(L) == top || !lua_toboolean(L, top + 1)) { lua_settop(L, top); continue; }
-      if (lua_type(L, top + 1) != LUA_TNUMBER) {
-        lt->locked--;
-        if (own) lt->heap_busy = 0;
+      if (lua_type(L, top + 1) != LUA_TNUMBER)
         return luaL_error(L, "raycast callback must return a number or nil, got %s",
                           luaL_typename(L, top + 1));
-      }
       t = lua_tonumber(L, top + 1);
     } else {
       cl_shape *s;
@@ -359,18 +485,18 @@ static int ray_best(lua_State *L, l_tree *lt, const cl_ray *r, int fn) {
         lua_insert(L, -2);
         lua_pushvalue(L, 2);
         lua_insert(L, -2);
-        call(L, lt, own, 2, LUA_MULTRET);
+        lua_call(L, 2, LUA_MULTRET);
         if (lua_type(L, top + 1) != LUA_TNUMBER) { lua_settop(L, top); continue; }
         t = lua_tonumber(L, top + 1);
       }
     }
     if (!better(&b, t, id, p)) { lua_settop(L, top); continue; }
-    if (has_filter) {
+    if (j->has_filter) {
       int pass;
       lua_pushvalue(L, 4);
-      if (has_items) lua_rawgeti(L, 5, p + 1);
+      if (j->has_items) lua_rawgeti(L, 5, p + 1);
       else lua_pushinteger(L, (lua_Integer)p + 1);
-      call(L, lt, own, 1, 1);
+      lua_call(L, 1, 1);
       pass = lua_toboolean(L, -1);
       lua_pop(L, 1);
       if (!pass) { lua_settop(L, top); continue; }
@@ -386,8 +512,6 @@ static int ray_best(lua_State *L, l_tree *lt, const cl_ray *r, int fn) {
       keep_values(L, &b, base, top + 1);
     }
   }
-  lt->locked--;
-  if (own) lt->heap_busy = 0;
   if (b.node < 0) { lua_pushnil(L); return 1; }
   lua_pushinteger(L, (lua_Integer)b.node + 1);
   if (b.nvals > 0) {
@@ -404,15 +528,43 @@ static int ray_best(lua_State *L, l_tree *lt, const cl_ray *r, int fn) {
   return b.nhit + 1;
 }
 
+/* Everything that can fail or run Lua code while the tree is locked runs
+** inside the pcall: the tree is unlocked before any error goes on. The
+** scratch is taken last of what allocates, so it fits the tree that the
+** walk sees (locked, the tree cannot change after). */
 static int t_raycast(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
-  const cl_ray *r = &l_checkshape(L, 2, CL_RAY)->ray;
-  switch (lua_type(L, 3)) {
-    case LUA_TNONE: case LUA_TNIL: return ray_all(L, lt, r);
-    case LUA_TFUNCTION: return ray_best(L, lt, r, 1);
-    case LUA_TTABLE: return ray_best(L, lt, r, 0);
+  ray_job j;
+  cl_tree_scratch sc;
+  int k, status, type = lua_type(L, 3);
+  j.lt = lt;
+  j.r = &l_checkshape(L, 2, CL_RAY)->ray;
+  j.fn = type == LUA_TFUNCTION;
+  j.has_filter = j.has_items = 0;
+  switch (type) {
+    case LUA_TNONE: case LUA_TNIL: return ray_all(L, lt, j.r);
+    case LUA_TFUNCTION: break;
+    case LUA_TTABLE:
+      j.has_filter = !lua_isnoneornil(L, 4);
+      if (j.has_filter) luaL_checktype(L, 4, LUA_TFUNCTION);
+      j.has_items = !lua_isnoneornil(L, 5);
+      if (j.has_items) luaL_checktype(L, 5, LUA_TTABLE);
+      break;
     default: return l_typeerror(L, 3, "function or table");
   }
+  lua_settop(L, 5);
+  lua_pushcfunction(L, ray_best);           /* 6 */
+  take_scratch(L, lt, &sc);                 /* 7 */
+  j.heap = sc.heap;
+  lua_pushvalue(L, 6);
+  for (k = 1; k <= 5; k++) lua_pushvalue(L, k);
+  lua_pushlightuserdata(L, &j);
+  lt->locked++;
+  status = lua_pcall(L, 6, LUA_MULTRET, 0);
+  lt->locked--;
+  if (status != 0) lua_error(L);
+  give_back(L, lt, &sc, 7);
+  return lua_gettop(L) - 7;
 }
 
 const luaL_Reg l_tree_functions[] = {
@@ -428,7 +580,7 @@ const luaL_Reg l_tree_methods[] = {
   {NULL, NULL}
 };
 
+/* no __gc: the storage is Lua's (see above) */
 const luaL_Reg l_tree_meta[] = {
-  {"__gc", t_gc},
   {NULL, NULL}
 };
