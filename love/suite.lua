@@ -168,8 +168,8 @@ local function run(out)
     function() return box:translate("a") end)
   raises("a function called by pcall", "bad argument #1 to 'aabb' (vector expected, got string)",
     collide.aabb, "a")
-  raises("wrong shape", "bad argument #2 to 'contact' (aabb, obb, sphere or triangle expected, got collide.plane)",
-    function() collide.contact(box, collide.plane(0, 1, 0, 0)) end)
+  raises("wrong shape", "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)",
+    function() collide.contact(box, ray) end)
   raises("bad self", "calling 'bounds' on bad self (ray has infinite tmax)",
     function() ray:bounds() end)
   raises("epsilon read-only", "collide.epsilon is read-only",

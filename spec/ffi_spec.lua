@@ -143,8 +143,8 @@ describe("the LuaJIT FFI path", function()
     local cases = {
       { "bad argument #1 to 'cast' (collide.ray expected, got number)", 2, 5, box },
       { "bad argument #1 to 'cast' (collide.ray expected, got collide.aabb)", 2, box, ray },
-      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, plane or mesh expected, got no value)", 1, ray },
-      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, plane or mesh expected, got collide.ray)", 2, ray, ray },
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got no value)", 1, ray },
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)", 2, ray, ray },
     }
     expect_errors(function(...) local x = collide.cast(...); return x end, cases)
   end)
