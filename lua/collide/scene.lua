@@ -475,7 +475,7 @@ end
 
 local function check_mover(shape, n, fname)
   if not MOVERS[ctype(shape)] then
-    argerror(n, fname, "sphere, capsule, aabb or obb expected, got " .. typename(shape))
+    argerror(n, fname, "aabb, obb, sphere or capsule expected, got " .. typename(shape))
   end
 end
 
@@ -874,7 +874,7 @@ function Scene:move(item, dx, dy, dz, filter)
   local shape = self._shape[item]
   if shape == nil then argerror(1, "move", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(1, "move", "item with a sphere, capsule, aabb or obb shape expected, got " .. typename(shape))
+    argerror(1, "move", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
   end
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz)
   if nf == 3 then filter = dy end
