@@ -42,6 +42,7 @@ build = {
       libraries = { "m" },
     },
     ["collide.args"] = "lua/collide/args.lua",
+    ["collide.character"] = "lua/collide/character.lua",
     ["collide.ffi"] = "lua/collide/ffi.lua",
     ["collide.frustum"] = "lua/collide/frustum.lua",
     ["collide"] = "lua/collide/init.lua",
