@@ -19,8 +19,9 @@
 -- within `skin` below always does.
 --
 -- Floor: a surface whose normal is within max_slope of `up`, or an edge
--- (a contact normal steeper than that) whose top is such a surface, found
--- by a ray cast down `skin` beside the contact, on the edge's top side.
+-- (a contact normal steeper than that) no higher than step_height above
+-- the feet at the start of the move whose top is such a surface, found by
+-- a ray cast down `skin` beside the contact, on the edge's top side.
 -- Ceiling: a normal within max_slope of -up. Wall: anything else.
 -- Every pass is scene:move's sweep and slide (no tunnelling, no overlap);
 -- an overlap at the start is pushed out first.
@@ -36,7 +37,7 @@ local read_motion, move_state, push_out, legs, copy_shape, each_candidate =
   motion.read_motion, motion.move_state, motion.push_out, motion.legs, motion.copy_shape,
   motion.each_candidate
 local type, getmetatable, setmetatable, pairs, tostring = type, getmetatable, setmetatable, pairs, tostring
-local sqrt, cos, pi, huge = math.sqrt, math.cos, math.pi, math.huge
+local sqrt, cos, pi, huge, abs = math.sqrt, math.cos, math.pi, math.huge, math.abs
 local format = string.format
 
 local M = {}
@@ -136,6 +137,8 @@ local function floor_under(self, px, py, pz, nx, ny, nz)
   local nu = nx * ux + ny * uy + nz * uz
   if nu >= self._cos then return nx, ny, nz end
   if nu <= 0 or px == nil then return nil end
+  -- an edge higher than a step above the feet is not stood on
+  if px * ux + py * uy + pz * uz - self._foot0 > self._step + self._tiny then return nil end
   local hx, hy, hz = nx - nu * ux, ny - nu * uy, nz - nu * uz
   local hl = sqrt(hx * hx + hy * hy + hz * hz)
   if hl == 0 then return nil end
@@ -149,6 +152,30 @@ local function floor_under(self, px, py, pz, nx, ny, nz)
     return fx, fy, fz
   end
   return nil
+end
+
+-- the height (along up) of the shape's lowest point
+local function lowest(shape, ux, uy, uz)
+  local kind = ctype(shape)
+  if kind == "sphere" then
+    local x, y, z = shape:center()
+    return x * ux + y * uy + z * uz - shape:radius()
+  elseif kind == "capsule" then
+    local ax, ay, az = shape:a()
+    local bx, by, bz = shape:b()
+    local a, b = ax * ux + ay * uy + az * uz, bx * ux + by * uy + bz * uz
+    return (a < b and a or b) - shape:radius()
+  elseif kind == "aabb" then
+    local x, y, z = shape:center()
+    local hx, hy, hz = shape:half_extents()
+    return x * ux + y * uy + z * uz - (hx * abs(ux) + hy * abs(uy) + hz * abs(uz))
+  else
+    local x, y, z = shape:center()
+    local hx, hy, hz = shape:half_extents()
+    local x1, x2, x3, y1, y2, y3, z1, z2, z3 = shape:axes()
+    return x * ux + y * uy + z * uz - (hx * abs(x1 * ux + x2 * uy + x3 * uz)
+      + hy * abs(y1 * ux + y2 * uy + y3 * uz) + hz * abs(z1 * ux + z2 * uy + z3 * uz))
+  end
 end
 
 local function set_floor(self, fx, fy, fz)
@@ -240,6 +267,8 @@ function Character:move(dx, dy, dz)
   local st = move_state(item, shape, nil, "move", 1)
   local up, side, down = hooks(self, st, v > 0)
   local w = shape:clone()
+  self._foot0 = lowest(w, ux, uy, uz)
+  self._tiny = 1e-9 * (1 + abs(self._foot0))
   local mx, my, mz = push_out(scene, st, w)
   -- an overlap pushed out from below is floor
   for i = 1, #st.cols do
