@@ -33,7 +33,9 @@ describe("collide.sweep", function()
   end)
 
   it("grazing an edge: the first touch, the normal across the motion", function()
-    H.assert_vals({ 0.5, 5, 1, 0, 0, 1, 0 }, 1e-12, collide.sweep(collide.sphere(0, 2, 0, 1), 10, 0, 0, wall))
+    -- a graze is a double root: t is known to the square root of the
+    -- rounding (the bisection of intersects itself stops at 0.4999999982)
+    H.assert_vals({ 0.5, 5, 1, 0, 0, 1, 0 }, 1e-6, collide.sweep(collide.sphere(0, 2, 0, 1), 10, 0, 0, wall))
     assert.is_nil(collide.sweep(collide.sphere(0, 2.000001, 0, 1), 10, 0, 0, wall))
   end)
 
@@ -167,6 +169,14 @@ end)
 describe("collide.sweep on random shapes (fixed seed)", function()
   local function makers(r)
     local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
+    -- a centre of each kind, to aim motions at
+    local function centre(s)
+      if collide.type(s) == "plane" then
+        local nx, ny, nz = s:normal()
+        return { nx * s:d(), ny * s:d(), nz * s:d() }
+      end
+      return { s:bounds():center() }
+    end
     return {
       aabb = function()
         local x, y, z = v(3)
@@ -187,6 +197,12 @@ describe("collide.sweep on random shapes (fixed seed)", function()
         return collide.capsule(ax, ay, az, ax + r(-2, 2), ay + r(-2, 2), az + r(-2, 2), r(0, 1))
       end,
       plane = function() local x, y, z = v(1); return collide.plane(x, y, z + 0.01, r(-2, 2)) end,
+      -- from a to b, overshooting or falling short, off course
+      motion = function(a, b)
+        local ca, cb, k = centre(a), centre(b), r(0.2, 1.6)
+        local jx, jy, jz = v(1.5)
+        return { (cb[1] - ca[1]) * k + jx, (cb[2] - ca[2]) * k + jy, (cb[3] - ca[3]) * k + jz }
+      end,
     }, v
   end
 
@@ -239,7 +255,7 @@ describe("collide.sweep on random shapes (fixed seed)", function()
         local count = { hit = 0, miss = 0, start = 0 }
         for i = 1, 100 do
           local mover, target = make[mk](), make[tk]()
-          local d = { r(-8, 8), r(-8, 8), r(-8, 8) }
+          local d = make.motion(mover, target)
           if i % 10 == 0 then d = { 0, 0, 0 } end
           local got = H.pack(collide.sweep(mover, d, target))
           local where = ("case %d: %s moved (%.17g, %.17g, %.17g) at %s -> %s"):format(i,
@@ -267,7 +283,7 @@ describe("collide.sweep on random shapes (fixed seed)", function()
     local hits = 0
     for i = 1, 150 do
       local mover = make[({ "sphere", "capsule", "aabb", "obb" })[i % 4 + 1]]()
-      local d = { r(-8, 8), r(-8, 8), r(-8, 8) }
+      local d = make.motion(mover, mesh:triangle(math.floor(r(1, mesh:count() + 1))))
       local best, bi
       for k = 1, mesh:count() do
         local one = H.pack(collide.sweep(mover, d, mesh:triangle(k)))
