@@ -48,6 +48,7 @@ M.Character = Character
 
 local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
 local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true }
+local hooks -- the passes' contact rules, below
 
 local function option_number(v, name)
   if type(v) ~= "number" then
@@ -126,6 +127,7 @@ function M.new(scene, item, options)
     _ray = core.ray(0, 0, 0, 0, -1, 0, 1),
   }, Character)
   self._not_me = function(other) return not rawequal(other, item) end
+  self._up, self._side, self._down = hooks(self)
   return self
 end
 
@@ -182,8 +184,10 @@ local function set_floor(self, fx, fy, fz)
   self._floor, self._fx, self._fy, self._fz = true, fx, fy, fz
 end
 
--- the three passes' answers to a contact (see scene.lua's legs)
-local function hooks(self, st, rising)
+-- the three passes' answers to a contact (see scene.lua's legs), made
+-- once per character; the move under way is self._st, self._rising tells
+-- whether the game asked to go up
+function hooks(self)
   local ux, uy, uz = self._ux, self._uy, self._uz
   local c = self._cos
   local function wall_normal(nx, ny, nz, nu)
@@ -193,20 +197,21 @@ local function hooks(self, st, rising)
     return hx / hl, hy / hl, hz / hl
   end
   local up = function(nx, ny, nz)
-    if rising and nx * ux + ny * uy + nz * uz <= -c then self._ceiling = true end
+    if self._rising and nx * ux + ny * uy + nz * uz <= -c then self._ceiling = true end
     return nx, ny, nz
   end
   local side = function(nx, ny, nz)
     local nu = nx * ux + ny * uy + nz * uz
     if nu >= c then return nx, ny, nz end
     if nu <= -c then
-      if rising then self._ceiling = true end
+      if self._rising then self._ceiling = true end
       return nx, ny, nz
     end
     self._wall = true
     return wall_normal(nx, ny, nz, nu)
   end
   local down = function(nx, ny, nz)
+    local st = self._st
     local cols = st.cols
     local col = cols[#cols]
     local fx, fy, fz = floor_under(self, col.x, col.y, col.z, nx, ny, nz)
@@ -265,7 +270,8 @@ function Character:move(dx, dy, dz)
   self._floor, self._wall, self._ceiling = false, false, false
 
   local st = move_state(item, shape, nil, "move", 1)
-  local up, side, down = hooks(self, st, v > 0)
+  self._st, self._rising = st, v > 0
+  local up, side, down = self._up, self._side, self._down
   local w = shape:clone()
   self._foot0 = lowest(w, ux, uy, uz)
   self._tiny = 1e-9 * (1 + abs(self._foot0))
