@@ -479,16 +479,20 @@ local function check_mover(shape, n, fname)
   end
 end
 
--- the proxies whose tree boxes meet the bounds of shape swept by d
-local function swept_candidates(self, shape, dx, dy, dz)
+-- the bounds of shape swept by d (in the scene's scratch box)
+local function swept_box(self, shape, dx, dy, dz)
   local box = shape:bounds(self._box)
   local x0, y0, z0 = box:min()
   local x1, y1, z1 = box:max()
   if dx < 0 then x0 = x0 + dx else x1 = x1 + dx end
   if dy < 0 then y0 = y0 + dy else y1 = y1 + dy end
   if dz < 0 then z0 = z0 + dz else z1 = z1 + dz end
-  box:set(x0, y0, z0, x1, y1, z1)
-  return self._tree:query(box)
+  return box:set(x0, y0, z0, x1, y1, z1)
+end
+
+-- the proxies whose tree boxes meet the bounds of shape swept by d
+local function swept_candidates(self, shape, dx, dy, dz)
+  return self._tree:query(swept_box(self, shape, dx, dy, dz))
 end
 
 -- squared distance from the point c to the centre of shape (a plane: to
@@ -753,6 +757,24 @@ local function push_out(self, st, w)
   return mx, my, mz, stop
 end
 
+-- the first triangle of mesh m that stops w moved by r, skipping contacts
+-- at t = 0 that do not oppose the motion
+local function mesh_sweep(self, w, rx, ry, rz, rlen, m)
+  local sweep = core.sweep
+  local tris = m:query(swept_box(self, w, rx, ry, rz))
+  local tri = self._tri
+  local bt, bx, by, bz, bnx, bny, bnz
+  for i = 1, #tris do
+    tri = m:triangle(tris[i], tri)
+    local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, tri)
+    if t and (bt == nil or t < bt) and not (t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen) then
+      bt, bx, by, bz, bnx, bny, bnz = t, px, py, pz, nx, ny, nz
+    end
+  end
+  self._tri = tri
+  return bt, bx, by, bz, bnx, bny, bnz
+end
+
 -- step 2: moves w by at most r; st.hook(nx, ny, nz, other, response) may
 -- give the normal a slide clips on (ex, ey, ez) or ask to stop (true as
 -- a 4th result). Returns the translation applied.
@@ -770,7 +792,13 @@ local function legs(self, st, w, rx, ry, rz)
       if crossed[other] then return end
       local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, s)
       if t == nil then return end
-      if t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen then return end
+      if t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen then
+        -- a contact that does not stop the motion; a mesh gives one hit,
+        -- so its other triangles are then swept one by one
+        if ctype(s) ~= "mesh" then return end
+        t, px, py, pz, nx, ny, nz = mesh_sweep(self, w, rx, ry, rz, rlen, s)
+        if t == nil then return end
+      end
       if bt ~= nil and t > bt then
         -- later than the first solid contact so far: a cross there is not reached yet
         return
