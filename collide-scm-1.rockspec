@@ -24,6 +24,7 @@ build = {
     ["collide.core"] = {
       sources = {
         "src/geometry/contact.c",
+        "src/geometry/gjk.c",
         "src/geometry/mesh.c",
         "src/geometry/points.c",
         "src/geometry/rays.c",

@@ -474,6 +474,7 @@ static double shape_scale(const cl_shape *s) {
       return fmax(cl_maxabs3(s->tri.v[0]), fmax(cl_maxabs3(s->tri.v[1]), cl_maxabs3(s->tri.v[2])));
     case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
     case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
+    case CL_CAPSULE: return fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
     default: return INFINITY;
   }
 }
