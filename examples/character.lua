@@ -115,12 +115,10 @@ end
 
 local not_player = function(item) return item ~= "player" end
 local ray = collide.ray(0, 0, 0, 0, 0, 1)
-local LIGHT = { 0.45, 0.8, 0.4 }
-local function shade(nx, ny, nz, t, far, base)
-  local l = max(0, nx * LIGHT[1] + ny * LIGHT[2] + nz * LIGHT[3])
-  local fog = min(1, t / far)
-  local v = (0.35 + 0.65 * l) * (1 - 0.5 * fog)
-  return floor(base[1] * v), floor(base[2] * v), floor(base[3] * v)
+-- a colour for a hit: lit by its normal's y, darker with distance
+local function shade(ny, t, far, r, g, b)
+  local v = (0.7 + 0.3 * ny) * (1 - 0.45 * min(1, t / far))
+  return floor(r * v), floor(g * v), floor(b * v)
 end
 
 -- side view: rays along +z from in front of the level
@@ -129,31 +127,26 @@ for py = 0, HS - 1 do
   for px = 0, W - 1 do
     local x = X0 + (px + 0.5) / S
     ray:set(x, y, TOP_Z0 - 1, 0, 0, 1)
-    local item, t, _, _, _, nx, ny, nz = scene:raycast(ray, not_player)
-    if item then
-      local r, g, b = shade(nx, ny, -nz, t, 10, item == "floor" and { 170, 170, 160 } or { 120, 150, 200 })
-      put(px, py, r, g, b)
-    else
-      put(px, py, 235, 242, 250)
-    end
+    local item, t, _, _, _, _, ny = scene:raycast(ray, not_player)
+    if item == "floor" then put(px, py, shade(ny, t, 10, 190, 185, 170))
+    elseif item then put(px, py, shade(ny, t, 10, 160, 185, 225))
+    else put(px, py, 235, 242, 250) end
   end
 end
 for px = 0, W - 1 do for k = 0, GAP - 1 do put(px, HS + k, 255, 255, 255) end end
--- top view: rays down from above the level, shaded by height
+-- top view: rays down from above the level, lighter where higher
 for py = 0, HT - 1 do
   local z = TOP_Z0 + (py + 0.5) / S
   for px = 0, W - 1 do
     local x = X0 + (px + 0.5) / S
     ray:set(x, 10, z, 0, -1, 0)
-    local item, t, _, y, _, nx, ny, nz = scene:raycast(ray, not_player)
+    local item, _, _, y, _, _, ny = scene:raycast(ray, not_player)
     if item then
       local hgt = min(1, max(0, y / 3))
-      local r, g, b = shade(nx, ny, nz, 0, 1, { 150 + 60 * hgt, 160 + 40 * hgt, 150 - 40 * hgt })
-      put(px, HS + GAP + py, r, g, b)
+      put(px, HS + GAP + py, shade(ny, 0.5 * (1 - hgt), 1, 170 + 60 * hgt, 180 + 50 * hgt, 190 + 50 * hgt))
     else
       put(px, HS + GAP + py, 235, 242, 250)
     end
-    local _ = t
   end
 end
 
