@@ -29,6 +29,7 @@ build = {
         "src/geometry/points.c",
         "src/geometry/rays.c",
         "src/geometry/shapes.c",
+        "src/geometry/sweep.c",
         "src/geometry/tests.c",
         "src/geometry/tree.c",
         "src/lua/l_args.c",
