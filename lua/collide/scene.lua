@@ -581,9 +581,10 @@ end
 -- ---------------------------------------------------------------------
 -- scene:move: bump.lua's world:move in 3D
 --
--- 1. Push-out: while the shape overlaps slide, touch or bounce items (depth
---    > 0; touching is not overlapping), it is moved out of the deepest one
---    by collide.contact, at most PUSH_STEPS times.
+-- 1. Push-out: while the shape overlaps slide, touch or bounce items (by
+--    more than collide.epsilon relative to its coordinates: touching, or
+--    the rounding of a contact, is not overlapping), it is moved out of the
+--    deepest one by collide.contact, at most PUSH_STEPS times.
 -- 2. Legs: the motion left is swept against the candidates; "cross" items
 --    met before the first solid one are reported and passed (each once a
 --    move); the shape stops at the first solid item's contact and the rest
@@ -599,6 +600,8 @@ end
 
 local MAX_SLIDES = 8
 local PUSH_STEPS = 4
+local PUSH_TOL = core.epsilon
+local max, abs = math.max, math.abs
 local ALONG = 1e-9
 local RESPONSES = { slide = true, touch = true, cross = true, bounce = true }
 
@@ -722,11 +725,17 @@ end
 local function push_out(self, st, w)
   local contact, sweep = core.contact, core.sweep
   local mx, my, mz, stop = 0, 0, 0, false
+  -- overlaps no deeper than the rounding of the contact that ended the
+  -- last move (collide.epsilon relative to the coordinates) are touching
+  local box = w:bounds(self._box)
+  local a, b, c = box:min()
+  local d, e, f = box:max()
+  local tol = PUSH_TOL * (1 + max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f)))
   for _ = 1, PUSH_STEPS do
     local best, bs, bnx, bny, bnz, bd, br
     each_candidate(self, w, st.skip, 0, 0, 0, function(other, s)
       local nx, ny, nz, depth = contact(s, w)
-      if nx and depth > 0 and (bd == nil or depth > bd) then
+      if nx and depth > tol and (bd == nil or depth > bd) then
         local r = response_of(st, other)
         if r == "cross" then
           if not st.crossed[other] then
