@@ -24,10 +24,12 @@ build = {
     ["collide.core"] = {
       sources = {
         "src/geometry/contact.c",
+        "src/geometry/gjk.c",
         "src/geometry/mesh.c",
         "src/geometry/points.c",
         "src/geometry/rays.c",
         "src/geometry/shapes.c",
+        "src/geometry/sweep.c",
         "src/geometry/tests.c",
         "src/geometry/tree.c",
         "src/lua/l_args.c",

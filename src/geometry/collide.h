@@ -132,7 +132,7 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]);
 double cl_distance(const cl_shape *s, const double p[3]);
 /* a vector as long as p's distance from s (not a sphere or plane) */
 void cl_offset(const cl_shape *s, const double p[3], double v[3]);
-int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere */
+int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere, capsule */
 void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]);
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s);
@@ -144,12 +144,12 @@ double cl_closest_segments(const double p1[3], const double d1[3], double l1,
 
 /* ---- tests.c: boolean tests for the 21 pairs ---- */
 int cl_intersects(const cl_shape *a, const cl_shape *b);
-/* -1, 0 or 1 of a point or shape (aabb, obb, triangle, sphere) against a plane */
+/* -1, 0 or 1 of a point or shape (aabb, obb, triangle, sphere, capsule) against a plane */
 int cl_classify_point(const cl_plane *p, const double x[3]);
 int cl_classify(const cl_plane *p, const cl_shape *s);
 
 /* ---- rays.c: casts and slabs ---- */
-/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle or plane */
+/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle, plane or capsule */
 int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h);
 /* 1 when the ray's line meets the box: tnear, tfar unclamped */
 int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
