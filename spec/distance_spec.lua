@@ -17,21 +17,21 @@ local function makers(r)
   local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
   return {
     aabb = function()
-      local x, y, z = v(3)
+      local x, y, z = v(1.3)
       return collide.aabb(x, y, z, x + r(0, 2), y + r(0, 2), z + r(0, 2))
     end,
     obb = function()
-      local x, y, z = v(3)
+      local x, y, z = v(1.3)
       local qx, qy, qz = v(1)
       return collide.obb(x, y, z, r(0, 1.5), r(0.1, 1.5), r(0.1, 1.5), qx, qy, qz, r(0.1, 1))
     end,
-    sphere = function() local x, y, z = v(3); return collide.sphere(x, y, z, r(0, 1.5)) end,
+    sphere = function() local x, y, z = v(1.3); return collide.sphere(x, y, z, r(0, 1.5)) end,
     triangle = function()
-      local ax, ay, az = v(3)
+      local ax, ay, az = v(1.3)
       return collide.triangle(ax, ay, az, ax + r(-2, 2), ay + r(-1, 1), az + r(-2, 2), ax + r(-2, 2), ay + r(-2, 2), az + r(-1, 1))
     end,
     capsule = function()
-      local ax, ay, az = v(3)
+      local ax, ay, az = v(1.3)
       return collide.capsule(ax, ay, az, ax + r(-2, 2), ay + r(-2, 2), az + r(-2, 2), r(0, 1))
     end,
   }
@@ -120,7 +120,7 @@ describe("collide.distance", function()
           assert.is_true(abs(got[1] - back[1]) <= 1e-9 * math.max(R.scale(a), R.scale(b)), where)
           if got[1] > 0 then apart = apart + 1 else meeting = meeting + 1 end
         end
-        assert.is_true(apart > 30 and meeting > 30, ("%d apart, %d meeting"):format(apart, meeting))
+        assert.is_true(apart > 30 and meeting > 20, ("%d apart, %d meeting"):format(apart, meeting))
       end)
     end
   end
