@@ -79,7 +79,9 @@ for _, leg in ipairs(script) do
       local state = ch:on_floor() and "floor" or "air"
       if ch:on_wall() then state = state .. ", wall" end
       if ch:on_ceiling() then state = state .. ", ceiling" end
-      print(("%5.2f %6.2f %6.2f %6.2f  %s"):format(time, x, y, z, state))
+      -- (values within half a centimetre of 0 print as 0.00, not -0.00)
+      local function cm(v) if v > -0.005 and v < 0.005 then return 0 end return v end
+      print(("%5.2f %6.2f %6.2f %6.2f  %s"):format(time, cm(x), cm(y), cm(z), state))
     end
   end
 end
