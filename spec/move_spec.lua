@@ -384,7 +384,7 @@ describe("scene:move", function()
       end
       local filter = function(item, other) return resp[other] end
       local solid = { slide = true, touch = true, bounce = true }
-      local moves, stopped = 0, 0
+      local moves, stopped, bounced = 0, 0, 0
       for q = 1, 80 do
         -- a mover placed clear of every item
         local mover
@@ -432,11 +432,22 @@ describe("scene:move", function()
           else
             stopped = stopped + 1
             assert.are.equal(first[2], firstsolid.t)
+            -- one bounce and nothing after it: the rest of the motion reflected
+            local solids = 0
+            for _, c in ipairs(cols) do if c.type ~= "cross" then solids = solids + 1 end end
+            if solids == 1 and firstsolid.type == "bounce" and firstsolid.t > 0 then
+              bounced = bounced + 1
+              local t, nx, ny, nz = firstsolid.t, firstsolid.nx, firstsolid.ny, firstsolid.nz
+              local rx, ry, rz = (1 - t) * dx, (1 - t) * dy, (1 - t) * dz
+              local k = 2 * (rx * nx + ry * ny + rz * nz)
+              H.assert_vals({ t * dx + rx - k * nx, t * dy + ry - k * ny, t * dz + rz - k * nz }, 1e-9, mx, my, mz)
+            end
           end
         end
         s:remove(item)
       end
       assert.is_true(stopped > 30 and stopped < moves - 30)
+      assert.is_true(bounced > 3)
     end)
   end
 end)
