@@ -343,10 +343,12 @@ static int mesh_contacts(lua_State *L) {
 int l_mesh_contact(lua_State *L) {
   l_mesh *a = l_tomesh(L, 1), *b = l_tomesh(L, 2), *lm;
   cl_shape *s, t;
-  int mesh_first = a != NULL, found = 0;
+  int mesh_first, found = 0;
   size_t n, k, best = 0;
   double bn[3] = {0, 0, 0}, bd = 0;
+  if (a == NULL && b == NULL) a = check_mesh(L, 1);   /* mesh:contact on a bad self */
   if (a != NULL && b != NULL) luaL_argerror(L, 2, "mesh-mesh contact is not supported");
+  mesh_first = a != NULL;
   lm = mesh_first ? a : b;
   s = check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
   n = cl_mesh_query(&lm->m, s, lm->scratch);

@@ -2,6 +2,7 @@
 ** l_query.c - the narrow-phase calls: intersects, cast, slab, classify,
 ** points, contact, distance between shapes, sweep. Results are pushed as numbers; nothing is allocated.
 */
+#include <string.h>
 #include "l_collide.h"
 
 static int q_intersects(lua_State *L) {
@@ -150,13 +151,17 @@ static int q_distance(lua_State *L) {
 /* collide.sweep(mover, dx, dy, dz | d, target) -> t, px, py, pz, nx, ny, nz
 ** (and the triangle's index for a mesh), or nil */
 static int q_sweep(lua_State *L) {
-  cl_shape *m = l_toshape(L, 1), *t;
+  cl_shape *m = l_toshape(L, 1), *t, mover;
   double d[3];
   int i;
   cl_hit h;
   if (m == NULL || !(m->tag == CL_AABB || m->tag == CL_OBB || m->tag == CL_SPHERE
                      || m->tag == CL_CAPSULE))
     l_typeerror(L, 1, "aabb, obb, sphere or capsule");
+  /* the sweep works on copies of the whole union: a userdata holds only
+  ** its own kind's bytes */
+  memcpy(&mover, m, l_kind_sizes[m->tag]);
+  m = &mover;
   i = l_readvec(L, 2, d);
   t = l_toshape(L, i);
   if (t == NULL || t->tag == CL_RAY) {
