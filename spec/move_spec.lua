@@ -312,6 +312,41 @@ describe("scene:move", function()
     assert.are.equal("ball", cols[1].item)
   end)
 
+  it("ends a move after 8 solid contacts", function()
+    -- a ball bouncing between two walls 2 apart: 8 contacts, then it stops
+    local s = collide.scene()
+    s:add("ball", collide.sphere(0, 0, 0, 0.5))
+    s:add("left", collide.aabb(-2, -5, -5, -1, 5, 5))
+    s:add("right", collide.aabb(1, -5, -5, 2, 5, 5))
+    local mx, my, mz, cols = s:move("ball", 100, 0, 0, function() return "bounce" end)
+    assert.are.equal(8, #cols)
+    for i, c in ipairs(cols) do
+      assert.are.equal(i % 2 == 1 and "right" or "left", c.other)
+      -- the first after 0.5 of the 100, each next after 1 of what is left
+      local t = i == 1 and 0.5 / 100 or 1 / (99.5 - (i - 2))
+      assert.is_true(H.near(t, c.t, 1e-12))
+    end
+    -- it stopped at its 8th contact, on the left wall
+    H.assert_vals({ -0.5, 0, 0 }, 1e-9, mx, my, mz)
+    -- crossing the corridor along a wall, sliding: free
+    s:update("ball", collide.sphere(0, 0, 0, 0.5))
+    mx, my, mz, cols = s:move("ball", 0.5, 3, 0)
+    H.assert_vals({ 0.5, 3, 0, 1 }, 1e-9, mx, my, mz, #cols)
+  end)
+
+  it("slides into a crease and stops in a corner", function()
+    -- a floor and two walls meeting at a corner; the ball pushed down and
+    -- diagonally into it follows the crease of floor and wall, then stops
+    local s = collide.scene()
+    s:add("ball", collide.sphere(0, 0.5, 0, 0.5))
+    s:add("floor", collide.plane(0, 1, 0, 0))
+    s:add("wall x", collide.plane(-1, 0, 0, -3))            -- x = 3
+    s:add("wall z", collide.plane(0, 0, -1, -2))            -- z = 2
+    local mx, my, mz, cols = s:move("ball", 10, -1, 4)
+    H.assert_vals({ 2.5, 0, 1.5 }, 1e-9, mx, my, mz)
+    assert.are.same({ "floor", "wall x", "wall z" }, { cols[1].other, cols[2].other, cols[3].other })
+  end)
+
   it("orders collisions at the same t nearest centre first", function()
     local s = collide.scene()
     s:add("box", collide.aabb(0, 0, 0, 1, 1, 1))
