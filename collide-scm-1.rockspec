@@ -24,10 +24,12 @@ build = {
     ["collide.core"] = {
       sources = {
         "src/geometry/contact.c",
+        "src/geometry/gjk.c",
         "src/geometry/mesh.c",
         "src/geometry/points.c",
         "src/geometry/rays.c",
         "src/geometry/shapes.c",
+        "src/geometry/sweep.c",
         "src/geometry/tests.c",
         "src/geometry/tree.c",
         "src/lua/l_args.c",
@@ -42,6 +44,7 @@ build = {
       libraries = { "m" },
     },
     ["collide.args"] = "lua/collide/args.lua",
+    ["collide.character"] = "lua/collide/character.lua",
     ["collide.ffi"] = "lua/collide/ffi.lua",
     ["collide.frustum"] = "lua/collide/frustum.lua",
     ["collide"] = "lua/collide/init.lua",

@@ -12,6 +12,7 @@ local frustum = require "collide.frustum"
 M.scene = require("collide.scene").new
 M.frustum = frustum.new
 M.frustum_from_matrix = frustum.from_matrix
+M.character = require("collide.character").new
 
 -- Under LuaJIT, collide.intersects and collide.cast go through the FFI
 -- when they can (src/lua/l_ffi.c): the JIT compiles those calls, which it never

@@ -9,15 +9,15 @@
 #include "l_collide.h"
 
 const char *const l_kind_names[CL_NKINDS] = {
-  "aabb", "obb", "plane", "triangle", "ray", "sphere"
+  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule"
 };
 const char *const l_type_names[CL_NKINDS] = {
   "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
-  "collide.sphere"
+  "collide.sphere", "collide.capsule"
 };
 const size_t l_kind_sizes[CL_NKINDS] = {
   sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), sizeof(cl_ray),
-  sizeof(cl_sphere)
+  sizeof(cl_sphere), sizeof(cl_capsule)
 };
 
 /* ---------------------------------------------------------------------- */
@@ -216,3 +216,10 @@ int l_pushvec(lua_State *L, const double v[3]) {
   return 3;
 }
 
+
+int l_pushhit(lua_State *L, const cl_hit *h) {
+  lua_pushnumber(L, h->t + 0.0);
+  l_pushvec(L, h->p);
+  l_pushvec(L, h->n);
+  return 7;
+}

@@ -86,6 +86,11 @@ cl_shape *l_newshape(lua_State *L, int kind);
 /* the optional out argument at i of the kind, or a new shape; pushed */
 cl_shape *l_outshape(lua_State *L, int i, int kind);
 int l_pushvec(lua_State *L, const double v[3]);
+/* a sweep's hit: t, the point and the normal (never -0); 7 */
+int l_pushhit(lua_State *L, const cl_hit *h);
+/* the kinds ray:cast, collide.contact and collide.sweep take as a target,
+** as their errors name them */
+extern const char *const l_target_kinds;
 
 /* l_shapes.c: constructors (module functions), the methods every shape
 ** has, each kind's own, and the metamethods */
@@ -102,13 +107,16 @@ extern const luaL_Reg *const l_query_methods[CL_NKINDS];
 extern const luaL_Reg l_tree_functions[], l_tree_methods[], l_tree_meta[];
 extern const luaL_Reg l_mesh_functions[], l_mesh_methods[], l_mesh_meta[];
 
-/* l_mesh.c: the mesh at i or NULL; ray:cast(mesh) and intersects with a
-** mesh on either side (called from l_query.c) */
+/* l_mesh.c: the mesh at i or NULL; ray:cast(mesh), intersects and contact
+** with a mesh on either side, and a sweep at the mesh at index i (called
+** from l_query.c) */
 typedef struct l_mesh l_mesh;
 l_mesh *l_tomesh(lua_State *L, int i);
 /* l_tree.c: the tree at i or NULL */
 void *l_totree(lua_State *L, int i);
 int l_mesh_cast(lua_State *L);
 int l_mesh_intersects(lua_State *L);
+int l_mesh_contact(lua_State *L);
+int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
 
 #endif

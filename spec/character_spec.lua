@@ -1,0 +1,295 @@
+-- collide.character: a capsule of radius 0.3 and height 1.8 (step_height
+-- 0.3, max_slope 45) walks a level built here, frame by frame at 60 Hz
+-- with gravity applied by the "game" below. The level is built twice: as
+-- items (boxes and rotated boxes) and as one collide.mesh of the same
+-- boxes' faces. In every frame the capsule, shrunk by a hair, must meet
+-- no level shape (collide.intersects, not the code under test).
+local collide = require "collide"
+local H = require "helpers"
+
+local sqrt, rad, sin, cos = math.sqrt, math.rad, math.sin, math.cos
+
+local R, HEIGHT = 0.3, 1.8
+local DT, G = 1 / 60, 9.81
+local HAIR = 1e-7
+
+-- the boxes of the level, each in its lane (z) of the floor
+local function boxes()
+  local list = {}
+  local function box(name, x0, y0, z0, x1, y1, z1)
+    list[#list + 1] = { name = name, shape = collide.aabb(x0, y0, z0, x1, y1, z1) }
+  end
+  -- a rotated box whose top face starts at (x, 0, z) and rises along +x by
+  -- angle degrees
+  local function ramp(name, x, z, angle)
+    local a = rad(angle)
+    local ax, ay = cos(a), sin(a)
+    local hx, hy, hz = 4, 0.5, 1.5
+    local cx, cy = x + ax * hx + ay * hy, 0 + ay * hx - ax * hy
+    list[#list + 1] = { name = name, angle = angle,
+      shape = collide.obb_from_axes(cx, cy, z, hx, hy, hz, ax, ay, 0, -ay, ax, 0, 0, 0, 1) }
+  end
+  box("floor", -20, -1, -30, 60, 0, 30)
+  for i = 1, 5 do box("stair " .. i, 2 + 0.4 * (i - 1), 0, -1.5, 12, 0.25 * i, 1.5) end
+  box("ledge", 2, 0, 3.5, 12, 0.5, 6.5)
+  ramp("ramp 30", 2, 10, 30)
+  ramp("ramp 60", 2, 15, 60)
+  box("wall", -5, 0, 21, 30, 3, 22)
+  box("thin wall", 5, 0, 23.5, 5.05, 3, 26.5)
+  box("ceiling", -2, 2.2, -6.5, 2, 3, -3.5)
+  return list
+end
+
+-- the faces of the boxes as one triangle list
+local QUADS = { { 1, 5, 7, 3 }, { 2, 4, 8, 6 }, { 1, 2, 6, 5 }, { 3, 7, 8, 4 }, { 1, 3, 4, 2 }, { 5, 6, 8, 7 } }
+local function as_mesh(list)
+  local v, idx = {}, {}
+  for _, b in ipairs(list) do
+    local base = #v / 3
+    for i = 1, 8 do
+      local x, y, z = b.shape:corner(i)
+      v[#v + 1], v[#v + 2], v[#v + 3] = x, y, z
+    end
+    for _, q in ipairs(QUADS) do
+      for _, k in ipairs { q[1], q[2], q[3], q[1], q[3], q[4] } do idx[#idx + 1] = base + k end
+    end
+  end
+  return collide.mesh(v, idx)
+end
+
+-- a level scene with the character standing at (x, 0, z)
+local function level(kind, x, z)
+  local s = collide.scene()
+  local list = boxes()
+  local shapes = {}
+  if kind == "items" then
+    for _, b in ipairs(list) do s:add(b.name, b.shape); shapes[#shapes + 1] = b.shape end
+  else
+    local m = as_mesh(list)
+    s:add("level", m)
+    shapes[1] = m
+  end
+  local cap = collide.capsule(x, R, z, x, HEIGHT - R, z, R)
+  s:add("player", cap)
+  local ch = collide.character(s, "player", { up = { 0, 1, 0 }, step_height = 0.3, max_slope = 45 })
+  return s, ch, cap, shapes
+end
+
+local function foot(cap) return select(2, cap:a()) - R end
+
+local function assert_outside(cap, shapes, frame)
+  local ax, ay, az = cap:a()
+  local bx, by, bz = cap:b()
+  local small = collide.capsule(ax, ay, az, bx, by, bz, R - HAIR)
+  for _, s in ipairs(shapes) do
+    if collide.intersects(small, s) then
+      error(("frame %d: capsule %s inside the level"):format(frame, tostring(cap)), 2)
+    end
+  end
+end
+
+-- the game's loop: velocity (vx, vz) across, gravity along y, a jump
+-- speed at the first frame; each(frame, mx, my, mz) after every move
+local function walk(ch, cap, shapes, vx, vz, frames, each, jump)
+  local vy = jump or 0
+  for f = 1, frames do
+    vy = vy - G * DT
+    local mx, my, mz = ch:move(vx * DT, vy * DT, vz * DT)
+    if ch:on_floor() and vy < 0 then vy = 0 end
+    if ch:on_ceiling() and vy > 0 then vy = 0 end
+    assert_outside(cap, shapes, f)
+    if each then each(f, mx, my, mz) end
+  end
+end
+
+for _, kind in ipairs { "items", "mesh" } do
+  describe("collide.character on a level made of " .. kind, function()
+    it("climbs the stairs to 1.25 and walks down them on the floor", function()
+      local _, ch, cap, shapes = level(kind, 0, 0)
+      local highest = 0
+      walk(ch, cap, shapes, 4, 0, 90, function()
+        local h = foot(cap)
+        assert.is_true(h <= highest + 0.3 + 1e-9)        -- no rise above a step at once
+        if h > highest then highest = h end
+      end)
+      assert.is_true(H.near(1.25, foot(cap), 1e-9))
+      assert.is_true(ch:on_floor())
+      H.assert_vals({ 0, 1, 0 }, 1e-9, ch:floor_normal())
+      walk(ch, cap, shapes, -4, 0, 90, function(f)
+        assert.is_true(ch:on_floor(), "off the floor at frame " .. f)
+      end)
+      assert.is_true(H.near(0, foot(cap), 1e-9))
+      local x = cap:center()
+      assert.is_true(x < 1.7)
+    end)
+
+    it("stops at the 0.5 ledge", function()
+      local _, ch, cap, shapes = level(kind, 0, 5)
+      walk(ch, cap, shapes, 4, 0, 60)
+      local x = cap:center()
+      assert.is_true(x <= 2 - R + 1e-9 and x > 2 - R - 1e-6)
+      assert.is_true(H.near(0, foot(cap), 1e-9))
+      assert.is_true(ch:on_wall())
+      assert.is_true(ch:on_floor())
+    end)
+
+    it("walks up the 30 degree ramp with its normal as floor normal, and down it on the floor", function()
+      local _, ch, cap, shapes = level(kind, 0, 10)
+      local nx, ny = -sin(rad(30)), cos(rad(30))
+      local on_ramp = 0
+      walk(ch, cap, shapes, 4, 0, 80, function(f)
+        assert.is_true(ch:on_floor(), "off the floor at frame " .. f)
+        local x = cap:center()
+        if x > 2.5 then
+          on_ramp = on_ramp + 1
+          H.assert_vals({ nx, ny, 0 }, 1e-9, ch:floor_normal())
+        end
+      end)
+      assert.is_true(on_ramp > 40)
+      local x = cap:center()
+      -- the capsule's lowest point rests on the ramp: its foot is where the
+      -- sphere of radius R under the axis touches the slope
+      local expect = (x - 2) * math.tan(rad(30)) + R / cos(rad(30)) - R
+      assert.is_true(H.near(expect, foot(cap), 1e-9))
+      walk(ch, cap, shapes, -4, 0, 80, function(f)
+        assert.is_true(ch:on_floor(), "off the floor at frame " .. f)
+      end)
+      assert.is_true(H.near(0, foot(cap), 1e-9))
+    end)
+
+    it("cannot climb the 60 degree ramp", function()
+      local _, ch, cap, shapes = level(kind, 0, 15)
+      local highest = 0
+      walk(ch, cap, shapes, 4, 0, 90, function()
+        highest = math.max(highest, foot(cap))
+      end)
+      assert.is_true(highest < 1e-6)
+      local x = cap:center()
+      assert.is_true(x < 2)
+      assert.is_true(ch:on_wall())
+    end)
+
+    it("slides along a wall keeping the motion along it", function()
+      local _, ch, cap, shapes = level(kind, 0, 20)
+      local along, was = 0, false
+      walk(ch, cap, shapes, 4, 3, 60, function(_, mx, _, mz)
+        local _, _, z = cap:center()
+        local at = H.near(21 - R, z, 1e-9)
+        -- all of the motion along the wall kept, on meeting it and after
+        if at then assert.is_true(H.near(4 * DT, mx, 1e-12)) end
+        if at and was then
+          -- against it already: none of the motion into it
+          along = along + 1
+          assert.is_true(math.abs(mz) < 1e-9)
+        end
+        was = at
+      end)
+      local _, _, z = cap:center()
+      assert.is_true(H.near(21 - R, z, 1e-9))
+      assert.is_true(along > 40)
+      assert.is_true(ch:on_wall())
+    end)
+
+    it("does not tunnel through a 5 cm wall at 6,000 m/s", function()
+      local _, ch, cap, shapes = level(kind, 0, 25)
+      walk(ch, cap, shapes, 6000, 0, 5)
+      local x = cap:center()
+      assert.is_true(x <= 5 - R + 1e-9 and x > 5 - R - 1e-6)
+    end)
+
+    it("a low ceiling stops a jump", function()
+      local _, ch, cap, shapes = level(kind, 0, -5)
+      local hit, top = false, 0
+      walk(ch, cap, shapes, 0, 0, 60, function()
+        if ch:on_ceiling() then hit = true end
+        top = math.max(top, select(2, cap:b()) + R)
+      end, 6)
+      assert.is_true(hit)
+      assert.is_true(H.near(2.2, top, 1e-9))
+      assert.is_true(ch:on_floor())
+      assert.is_true(H.near(0, foot(cap), 1e-9))
+    end)
+  end)
+end
+
+describe("collide.character", function()
+  it("reports what the last move met", function()
+    local s = collide.scene()
+    s:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
+    s:add("wall", collide.aabb(1, 0, -10, 2, 3, 10))
+    local cap = collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R)
+    s:add("p", cap)
+    local ch = collide.character(s, "p")
+    assert.is_false(ch:on_floor())
+    assert.is_nil(ch:floor_normal())
+    ch:move(0, -0.01, 0)
+    assert.is_true(ch:on_floor())
+    assert.is_false(ch:on_wall())
+    H.assert_exact({ 0, 1, 0 }, ch:floor_normal())
+    local cols = ch:collisions()
+    assert.are.equal("floor", cols[#cols].other)
+    assert.are.equal("p", cols[#cols].item)
+    local mx, my, mz = ch:move(2, 0, 0)
+    H.assert_vals({ 0.7, 0, 0 }, 1e-12, mx, my, mz)
+    assert.is_true(ch:on_wall())
+    assert.is_true(ch:on_floor())
+    assert.are.equal("p", ch:item())
+    assert.are.equal(s, ch:scene())
+    -- the scene follows
+    assert.are.same({ "p" }, s:query(collide.sphere(0.7, 1, 0, 0.1)))
+  end)
+
+  it("takes any up direction: z up", function()
+    local s = collide.scene()
+    s:add("floor", collide.aabb(-10, -10, -1, 10, 10, 0))
+    s:add("step", collide.aabb(1, -10, 0, 10, 10, 0.25))
+    local cap = collide.capsule(0, 0, R, 0, 0, HEIGHT - R, R)
+    s:add("p", cap)
+    local ch = collide.character(s, "p", { up = { x = 0, y = 0, z = 2 } })
+    local vz = 0
+    for _ = 1, 40 do
+      vz = vz - G * DT
+      ch:move(4 * DT, 0, vz * DT)
+      if ch:on_floor() and vz < 0 then vz = 0 end
+    end
+    local x, _, z = cap:a()
+    assert.is_true(x > 2)
+    assert.is_true(H.near(0.25 + R, z, 1e-9))
+    H.assert_vals({ 0, 0, 1 }, 1e-12, ch:floor_normal())
+  end)
+
+  it("errors", function()
+    local s = collide.scene()
+    s:add("p", collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R))
+    s:add("ground", collide.plane(0, 1, 0, 0))
+    assert.has_error(function() collide.character({}, "p") end,
+      "bad argument #1 to 'character' (collide.scene expected, got table)")
+    assert.has_error(function() collide.character(s, nil) end, "bad argument #2 to 'character' (item expected, got nil)")
+    assert.has_error(function() collide.character(s, "q") end, "bad argument #2 to 'character' (item not in the scene)")
+    assert.has_error(function() collide.character(s, "ground") end,
+      "bad argument #2 to 'character' (item with an aabb, obb, sphere or capsule shape expected, got collide.plane)")
+    assert.has_error(function() collide.character(s, "p", 1) end, "bad argument #3 to 'character' (table expected, got number)")
+    assert.has_error(function() collide.character(s, "p", { speed = 1 }) end, "bad argument #3 to 'character' (invalid option 'speed')")
+    assert.has_error(function() collide.character(s, "p", { up = "y" }) end,
+      "bad argument #3 to 'character' (option 'up': vector expected, got string)")
+    assert.has_error(function() collide.character(s, "p", { up = { 0, 0, 0 } }) end,
+      "bad argument #3 to 'character' (option 'up': zero vector)")
+    assert.has_error(function() collide.character(s, "p", { step_height = -1 }) end,
+      "bad argument #3 to 'character' (option 'step_height': negative value)")
+    assert.has_error(function() collide.character(s, "p", { step_height = "1" }) end,
+      "bad argument #3 to 'character' (option 'step_height': number expected, got string)")
+    assert.has_error(function() collide.character(s, "p", { snap = 0 / 0 }) end,
+      "bad argument #3 to 'character' (option 'snap': finite number expected, got nan)")
+    assert.has_error(function() collide.character(s, "p", { max_slope = 91 }) end,
+      "bad argument #3 to 'character' (option 'max_slope': not between 0 and 90)")
+    assert.has_error(function() collide.character(s, "p", { skin = 0 }) end,
+      "bad argument #3 to 'character' (option 'skin': not positive)")
+    local ch = collide.character(s, "p")
+    assert.has_error(function() ch:move("a") end, "bad argument #1 to 'move' (vector expected, got string)")
+    assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got nil)")
+    assert.has_error(function() ch:move(1, 2, math.huge) end, "bad argument #3 to 'move' (finite number expected, got inf)")
+    assert.has_error(function() ch.move({}, 1, 2, 3) end, "calling 'move' on bad self")
+    s:remove("p")
+    assert.has_error(function() ch:move(1, 0, 0) end, "the character's item is no longer in its scene")
+  end)
+end)
