@@ -237,8 +237,14 @@ describe("collide.scene under hostile use", function()
       query = function(s, f) return s:query(collide.sphere(0, 0, 0, 10), f) end,
       query_frustum = function(s, f) return s:query_frustum(box, f) end,
       pairs = function(s, f) return s:pairs(f) end,
+      sweep = function(s, f) return s:sweep(collide.sphere(0, 0, 0, 0.5), 10, 0, 0, f) end,
+      sweep_all = function(s, f) return s:sweep_all(collide.sphere(0, 0, 0, 0.5), 10, 0, 0, f) end,
+      -- move's filter answers a response for the pair
+      move = function(s, f)
+        return s:move("box", 10, 0, 0, function(_, other) return f(other) and "slide" or false end)
+      end,
     }
-    local CALL_NAMES = { "raycast", "raycast_all", "query", "query_frustum", "pairs" }
+    local CALL_NAMES = { "raycast", "raycast_all", "query", "query_frustum", "pairs", "sweep", "sweep_all", "move" }
     -- each change, on each item
     local CHANGES = {
       { "remove", function(s, item) s:remove(item) end },
@@ -279,13 +285,13 @@ describe("collide.scene under hostile use", function()
           end
         end
       end
-      assert.are.equal(5 * 5 * #CHANGES, cases)
+      assert.are.equal(#CALL_NAMES * 5 * #CHANGES, cases)
     end)
 
     it("answers are those of the unchanged scene when the filter only queries", function()
       for _, name in ipairs(CALL_NAMES) do
-        local s = fixture()
-        local plain = H.pack(CALLS[name](s, function() return true end))
+        local plain = H.pack(CALLS[name](fixture(), function() return true end))
+        local s = fixture()   -- a fresh one: move changes the scene it runs on
         local nested = H.pack(CALLS[name](s, function()
           assert.are.equal(4, #s:query(collide.sphere(0, 0, 0, 10)))
           return true
@@ -331,6 +337,7 @@ describe("collide.scene under hostile use", function()
         assert.are.equal("box", s:remove("box"), name)
         assert.are.equal("x", s:add("x", collide.plane(0, 1, 0, 0)), name)
         assert.are.equal("wall", s:update("wall", collide.aabb(0, 0, 0, 1, 1, 1)), name)
+        if name == "move" then s:add("box", collide.aabb(1, -1, -1, 2, 1, 1)) end   -- its mover
         assert.are.equal("stop at", select(2, pcall(CALLS[name], s, function() error("stop at", 0) end)), name)
         assert.are.equal("y", s:add("y", collide.sphere(0, 0, 0, 1)), name)
       end

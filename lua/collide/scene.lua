@@ -12,8 +12,8 @@
 -- the tree in a list that every query also tests.
 --
 -- Changes during a call: while a filter runs (raycast, raycast_all, query,
--- query_frustum, pairs) the scene is locked, and add, update and remove
--- raise `cannot change a scene during its NAME` (NAME the call whose filter
+-- query_frustum, pairs, sweep, sweep_all, move) the scene is locked, and
+-- add, update and remove raise `cannot change a scene during its NAME` (NAME the call whose filter
 -- is running), whatever the item's shape. Queries from inside a filter are
 -- allowed. A filter that raises unlocks the scene on its way out.
 --
@@ -69,16 +69,26 @@ end
 
 -- the filter as the scene calls it: with the scene locked under the name
 -- of the call, unlocked again however the filter ends (an error passes
--- through unchanged); nil for no filter
-local function locked(self, name, filter)
+-- through unchanged); nil for no filter. A pair filter (move's) takes the
+-- item and the other one.
+local function locked(self, name, filter, pair)
   if filter == nil then return nil end
-  return function(item)
-    local outer = self._busy
-    self._busy = name
-    local ok, keep = pcall(filter, item)
+  local function unlock(outer, ok, keep)
     self._busy = outer
     if not ok then error(keep, 0) end
     return keep
+  end
+  if pair then
+    return function(item, other)
+      local outer = self._busy
+      self._busy = name
+      return unlock(outer, pcall(filter, item, other))
+    end
+  end
+  return function(item)
+    local outer = self._busy
+    self._busy = name
+    return unlock(outer, pcall(filter, item))
   end
 end
 
@@ -604,6 +614,7 @@ function Scene:sweep(shape, dx, dy, dz, filter)
   local x, y, z, nf = read_motion(2, "sweep", dx, dy, dz)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, "sweep")
+  filter = locked(self, "sweep", filter)
   local sweep, seq = core.sweep, self._seq
   local best, bt, bx, by, bz, bnx, bny, bnz, bi
   each_candidate(self, shape, shape, x, y, z, function(item, s)
@@ -625,6 +636,7 @@ function Scene:sweep_all(shape, dx, dy, dz, filter)
   local x, y, z, nf = read_motion(2, "sweep_all", dx, dy, dz)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, "sweep_all")
+  filter = locked(self, "sweep_all", filter)
   local sweep, out, n = core.sweep, {}, 0
   each_candidate(self, shape, shape, x, y, z, function(item, s)
     local t, px, py, pz, nx, ny, nz, index = sweep(shape, x, y, z, s)
@@ -979,6 +991,7 @@ function Scene:move(item, dx, dy, dz, filter)
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, "move")
+  filter = locked(self, "move", filter, true)
   local st = move_state(item, shape, filter, "move", nf)
   local w = shape:clone()
   local mx, my, mz, stop = push_out(self, st, w)
