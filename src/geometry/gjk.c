@@ -16,7 +16,11 @@
 ** meet), when the origin is inside a tetrahedron, when w repeats a vertex
 ** or |v| stops decreasing (rounding: the best simplex is kept), and in any
 ** case after CL_GJK_MAX_ITER support points. The distance is then exact
-** to about tol.
+** to about tol. A run stopped by rounding or by the cap before its gap
+** closed gives an upper bound only: such cores are then tested with the
+** exact pair test (cl_intersects), and when they meet the distance is 0
+** and the common point comes from alternating projections (von Neumann),
+** 64 rounds at most.
 **
 ** The simplex's nearest point is found by enumeration in the manner of
 ** Johnson's sub-algorithm: a segment by projection, a triangle by the
