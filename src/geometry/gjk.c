@@ -199,8 +199,9 @@ static double near_simplex(const vert *s, int n, double l[4]) {
     double o[3] = {0, 0, 0}, det = vol(s[0].w, s[1].w, s[2].w, s[3].w), m = 0, best = INFINITY;
     int f;
     for (i = 0; i < 4; i++) m = fmax(m, cl_maxabs3(s[i].w));
-    /* signed volumes (Cramer's rule) when the tetrahedron is not flat */
-    if (fabs(det) > 1e-12 * m * m * m && fabs(det) < INFINITY) {
+    /* signed volumes (Cramer's rule), trusted below only when they
+    ** rebuild the origin: a flat or thin tetrahedron's are rounding */
+    if (det != 0 && fabs(det) < INFINITY) {
       double lv[4];
       lv[0] = vol(o, s[1].w, s[2].w, s[3].w) / det;
       lv[1] = vol(s[0].w, o, s[2].w, s[3].w) / det;
