@@ -283,7 +283,7 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
       inside = 1;
       break;
     }
-    if (!(d2 < vv)) { n--; break; }                      /* no progress: keep the last */
+    if (!(d2 < vv)) break;                               /* no progress: keep the best */
     /* keep the vertices that carry weight */
     for (i = 0, k = 0; i < n; i++)
       if (nl[i] > 0) { s[k] = s[i]; l[k] = nl[i]; k++; }

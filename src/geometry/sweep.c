@@ -255,6 +255,8 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
   tol = CL_SWEEP_REL * scale;
   if (target->tag == CL_PLANE) return sweep_plane(mover, d, &target->plane, tol, h);
   c.mover = mover; c.target = target; c.d = d;
+  cl_set(c.pa, 0, 0, 0); cl_set(c.pb, 0, 0, 0); cl_set(c.u, 0, 0, 0);
+  c.core = 0;
   dist = dist_at(&c, 0);
   if (dist <= tol) {
     /* touching or overlapping at the start */
