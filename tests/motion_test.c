@@ -216,7 +216,7 @@ static void test_distance(int n) {
         cl_scale(v, u, -1);
         gap = -ref_support(&b, v) - ref_support(&a, u);
       }
-      CHECK(gap >= d - tol, "distance %s %s: not certified, d %g, separation %g (case %d)",
+      CHECK(gap >= d - tol, "distance %s %s: not certified, d %.17g, separation %.17g (case %d)",
             kind_name(ka), kind_name(kb), d, gap, i);
       CHECK(!inter, "distance %s %s: %g apart but intersects", kind_name(ka), kind_name(kb), d);
     } else if (d == 0) {

@@ -363,6 +363,50 @@ static double rounded(double dc, const double ca[3], const double cb[3], double 
   return 0;
 }
 
+double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
+                           double p[3], double q[3]) {
+  const double g = 0.6180339887498949;
+  double e[3], lo = 0, hi = 1, m1, m2, f1, f2, y[3], best;
+  int i;
+  cl_sub(e, b, a);
+  m1 = hi - g * (hi - lo); m2 = lo + g * (hi - lo);
+  cl_madd(y, a, e, m1); f1 = cl_distance(x, y);
+  cl_madd(y, a, e, m2); f2 = cl_distance(x, y);
+  for (i = 0; i < CL_SEGMENT_ITER && (e[0] != 0 || e[1] != 0 || e[2] != 0); i++) {
+    if (f1 <= f2) { hi = m2; m2 = m1; f2 = f1; m1 = hi - g * (hi - lo); cl_madd(y, a, e, m1); f1 = cl_distance(x, y); }
+    else { lo = m1; m1 = m2; f1 = f2; m2 = lo + g * (hi - lo); cl_madd(y, a, e, m2); f2 = cl_distance(x, y); }
+  }
+  /* the best of the bracket and the two ends */
+  cl_copy(p, a);
+  best = cl_distance(x, a);
+  {
+    double cand[3];
+    int k;
+    cand[0] = 1; cand[1] = m1; cand[2] = m2;
+    for (k = 0; k < 3; k++) {
+      double f;
+      if (cand[k] == 1) cl_copy(y, b); else cl_madd(y, a, e, cand[k]);
+      f = cl_distance(x, y);
+      if (f < best) { best = f; cl_copy(p, y); }
+    }
+  }
+  /* the value is exact to rounding but its place along the segment only
+  ** to the square root of it (a smooth minimum): alternating projections
+  ** between the segment and x refine the points, kept while not farther */
+  cl_closest_point(x, p, q);
+  for (i = 0; i < 16 && best > 0; i++) {
+    double np[3], f;
+    cl_closest_on_segment(a, b, q, np, NULL);
+    f = cl_distance(x, np);
+    if (!(f <= best)) break;
+    best = f;
+    cl_copy(p, np);
+    cl_closest_point(x, p, q);
+  }
+  if (best == 0) cl_copy(q, p);
+  return best;
+}
+
 /* the core of a as a shape: a sphere or capsule with radius 0 */
 static void core_shape(const cl_shape *a, cl_shape *c) {
   *c = *a;
@@ -412,6 +456,28 @@ double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], d
     seg_of(&A, p1, d1, &l1);
     seg_of(&B, p2, d2, &l2);
     dc = sqrt(cl_closest_segments(p1, d1, l1, p2, d2, l2, NULL, NULL, ca, cb));
+  } else if (a->tag == CL_CAPSULE || b->tag == CL_CAPSULE) {
+    /* the segment against an aabb, obb or triangle: the distance along
+    ** the segment is convex, minimised by golden section on the exact
+    ** point distance, so the answer keeps the precision of the points
+    ** involved, not of the farthest corner */
+    int flip = a->tag == CL_CAPSULE;
+    const cl_shape *o = flip ? b : a;
+    const cl_capsule *c = flip ? &a->cap : &b->cap;
+    double sp[3], op[3], ga[3], gb[3], dg;
+    dc = cl_segment_distance(o, c->a, c->b, sp, op);
+    if (flip) { cl_copy(ca, sp); cl_copy(cb, op); }
+    else { cl_copy(ca, op); cl_copy(cb, sp); }
+    /* GJK places the points better (the minimum's place, not only its
+    ** value): its points when it agrees with the value */
+    A.r = B.r = 0;
+    dg = cl_core_distance(&A, &B, ga, gb, &touch);
+    if (touch == 0 && dc > 0 && fabs(dg - dc) <= 1e-12 * dc) {
+      cl_copy(ca, ga); cl_copy(cb, gb);
+      dc = dg;
+    }
+    A.r = a->tag == CL_CAPSULE ? a->cap.r : 0;
+    B.r = b->tag == CL_CAPSULE ? b->cap.r : 0;
   } else if (a->tag == CL_SPHERE || b->tag == CL_SPHERE) {
     /* the closest point of the other shape to the centre, in closed form */
     int flip = a->tag == CL_SPHERE;

@@ -368,25 +368,17 @@ static void capsule_ray(const cl_capsule *c, cl_ray *r) {
 
 /* a capsule against an aabb, obb or triangle that is not degenerate: the
 ** segment crossing the shape (the exact slab and triangle casts), else the
-** segment's distance from it (GJK, exact to its tolerance, which counts as
-** touching) at most the radius */
+** segment's distance from it (golden section on the exact point distance,
+** cl_segment_distance) at most the radius */
 static int capsule_solid(const cl_shape *s, const cl_capsule *c) {
   cl_shape seg;
-  cl_core A, B;
-  double ca[3], cb[3], dc, tol;
-  int touch;
+  double p[3], q[3];
   capsule_ray(c, &seg.ray);
   if (s->tag == CL_TRIANGLE) {
     cl_hit h;
     if (cl_cast(&seg.ray, s, 0, &h)) return 1;
   } else if (ray_box(&seg.ray, s)) return 1;
-  cl_core_of(s, &A);
-  cl_core_of((const cl_shape *)(const void *)c, &B);
-  B.r = 0;
-  dc = cl_core_distance(&A, &B, ca, cb, &touch);
-  tol = CL_GJK_REL * fmax(cl_core_scale(&A), cl_core_scale(&B));
-  if (touch == 2 && c->r == 0) return 0;   /* the exact tests above decided */
-  return touch == 1 || dc <= c->r + tol;
+  return cl_segment_distance(s, c->a, c->b, p, q) <= c->r;
 }
 
 /* the squared distance of a ray's part or segment p + s d (s in [0, l])
