@@ -457,27 +457,22 @@ double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], d
     seg_of(&B, p2, d2, &l2);
     dc = sqrt(cl_closest_segments(p1, d1, l1, p2, d2, l2, NULL, NULL, ca, cb));
   } else if (a->tag == CL_CAPSULE || b->tag == CL_CAPSULE) {
-    /* the segment against an aabb, obb or triangle: the distance along
-    ** the segment is convex, minimised by golden section on the exact
-    ** point distance, so the answer keeps the precision of the points
-    ** involved, not of the farthest corner */
+    /* the segment against an aabb, obb or triangle: GJK, and where it
+    ** stalls on rounding (far corners) golden section on the exact point
+    ** distance along the segment, which is convex (cl_segment_distance) */
     int flip = a->tag == CL_CAPSULE;
-    const cl_shape *o = flip ? b : a;
-    const cl_capsule *c = flip ? &a->cap : &b->cap;
-    double sp[3], op[3], ga[3], gb[3], dg;
-    dc = cl_segment_distance(o, c->a, c->b, sp, op);
-    if (flip) { cl_copy(ca, sp); cl_copy(cb, op); }
-    else { cl_copy(ca, op); cl_copy(cb, sp); }
-    /* GJK places the points better (the minimum's place, not only its
-    ** value): its points when it agrees with the value */
     A.r = B.r = 0;
-    dg = cl_core_distance(&A, &B, ga, gb, &touch);
-    if (touch == 0 && dc > 0 && fabs(dg - dc) <= 1e-12 * dc) {
-      cl_copy(ca, ga); cl_copy(cb, gb);
-      dc = dg;
-    }
+    dc = cl_core_distance(&A, &B, ca, cb, &touch);
     A.r = a->tag == CL_CAPSULE ? a->cap.r : 0;
     B.r = b->tag == CL_CAPSULE ? b->cap.r : 0;
+    if (touch == 2) {
+      const cl_shape *o = flip ? b : a;
+      const cl_capsule *c = flip ? &a->cap : &b->cap;
+      double sp[3], op[3];
+      dc = cl_segment_distance(o, c->a, c->b, sp, op);
+      if (flip) { cl_copy(ca, sp); cl_copy(cb, op); }
+      else { cl_copy(ca, op); cl_copy(cb, sp); }
+    }
   } else if (a->tag == CL_SPHERE || b->tag == CL_SPHERE) {
     /* the closest point of the other shape to the centre, in closed form */
     int flip = a->tag == CL_SPHERE;
