@@ -208,11 +208,11 @@ static double near_simplex(const vert *s, int n, double l[4]) {
       lv[2] = vol(s[0].w, s[1].w, o, s[3].w) / det;
       lv[3] = vol(s[0].w, s[1].w, s[2].w, o) / det;
       if (lv[0] >= 0 && lv[1] >= 0 && lv[2] >= 0 && lv[3] >= 0) {
-        /* trusted only when the weights rebuild the origin (a thin
-        ** tetrahedron's are known to its rounding over its volume) */
-        double x[3] = {0, 0, 0};
+        /* trusted only when the weights rebuild the origin and sum to 1
+        ** (a thin tetrahedron's are known to its rounding over its volume) */
+        double x[3] = {0, 0, 0}, sum = lv[0] + lv[1] + lv[2] + lv[3];
         for (i = 0; i < 4; i++) cl_madd(x, x, s[i].w, lv[i]);
-        if (cl_maxabs3(x) <= CL_GJK_REL * m) {
+        if (cl_maxabs3(x) <= CL_GJK_REL * m && fabs(sum - 1) <= 1e-12) {
           for (i = 0; i < 4; i++) l[i] = lv[i];
           return -1;
         }
