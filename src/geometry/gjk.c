@@ -16,7 +16,11 @@
 ** meet), when the origin is inside a tetrahedron, when w repeats a vertex
 ** or |v| stops decreasing (rounding: the best simplex is kept), and in any
 ** case after CL_GJK_MAX_ITER support points. The distance is then exact
-** to about tol.
+** to about tol. A run stopped by rounding or by the cap before its gap
+** closed gives an upper bound only: such cores are then tested with the
+** exact pair test (cl_intersects), and when they meet the distance is 0
+** and the common point comes from alternating projections (von Neumann),
+** 64 rounds at most.
 **
 ** The simplex's nearest point is found by enumeration in the manner of
 ** Johnson's sub-algorithm: a segment by projection, a triangle by the
@@ -121,7 +125,7 @@ static double near_segment(const double p[3], const double q[3], double l[2]) {
 
 /* the nearest point to the origin of triangle p0 p1 p2: weights l */
 static double near_triangle(const double (*p)[3], double l[3]) {
-  double best = INFINITY, n[3], e1[3], e2[3], nn, ll;
+  double best = INFINITY, n[3], e1[3], e2[3], nn, ll, h;
   int i;
   /* the edges first: the answer whenever the projection is outside */
   for (i = 0; i < 3; i++) {
@@ -133,32 +137,39 @@ static double near_triangle(const double (*p)[3], double l[3]) {
       l[i] = w[0]; l[j] = w[1];
     }
   }
-  cl_sub(e1, p[1], p[0]);
-  cl_sub(e2, p[2], p[0]);
-  cl_cross(n, e1, e2);
-  nn = cl_dot(n, n);
-  ll = fmax(cl_dot(e1, e1), cl_dot(e2, e2));
-  /* flat (collinear within rounding): the edges are the triangle */
-  if (!(nn > 1e-24 * ll * ll) || !(nn < INFINITY)) return best;
+  /* the normal, height and weights from the vertex k opposite the
+  ** longest edge, with its two shorter edges: a sliver with a far vertex
+  ** keeps its accuracy */
   {
-    double h = cl_dot(p[0], n) / nn, q[3], r[3], c[3], wb, wc, d2;
-    int inside = 1;
+    double E[3][3], L[3], q[3], r[3], c[3], w1, w2, d2;
+    int lo = 0, k, k1, k2, inside = 1;
+    for (i = 0; i < 3; i++) {
+      cl_sub(E[i], p[(i + 1) % 3], p[i]);
+      L[i] = cl_dot(E[i], E[i]);
+      if (L[i] > L[lo]) lo = i;
+    }
+    k = (lo + 2) % 3; k1 = (k + 1) % 3; k2 = (k + 2) % 3;
+    cl_sub(e1, p[k1], p[k]);
+    cl_sub(e2, p[k2], p[k]);
+    cl_cross(n, e1, e2);
+    nn = cl_dot(n, n);
+    ll = L[lo];
+    if (!(nn > 1e-24 * ll * ll) || !(nn < INFINITY)) return best;
+    h = cl_dot(p[k], n) / nn;
     cl_scale(q, n, h);                    /* the origin projected on the plane */
     for (i = 0; i < 3 && inside; i++) {
-      double e[3];
-      cl_sub(e, p[(i + 1) % 3], p[i]);
       cl_sub(r, q, p[i]);
-      cl_cross(c, e, r);
+      cl_cross(c, E[i], r);
       if (cl_dot(c, n) < 0) inside = 0;
     }
     if (!inside) return best;
     d2 = cl_dot(q, q);
     if (!(d2 <= best)) return best;
-    cl_sub(r, q, p[0]);
-    cl_cross(c, r, e2); wb = cl_dot(c, n) / nn;
-    cl_cross(c, e1, r); wc = cl_dot(c, n) / nn;
-    wb = cl_clamp(wb, 0, 1); wc = cl_clamp(wc, 0, 1 - wb);
-    l[0] = 1 - wb - wc; l[1] = wb; l[2] = wc;
+    cl_sub(r, q, p[k]);
+    cl_cross(c, r, e2); w1 = cl_dot(c, n) / nn;
+    cl_cross(c, e1, r); w2 = cl_dot(c, n) / nn;
+    w1 = cl_clamp(w1, 0, 1); w2 = cl_clamp(w2, 0, 1 - w1);
+    l[k] = 1 - w1 - w2; l[k1] = w1; l[k2] = w2;
     return d2;
   }
 }
@@ -188,16 +199,23 @@ static double near_simplex(const vert *s, int n, double l[4]) {
     double o[3] = {0, 0, 0}, det = vol(s[0].w, s[1].w, s[2].w, s[3].w), m = 0, best = INFINITY;
     int f;
     for (i = 0; i < 4; i++) m = fmax(m, cl_maxabs3(s[i].w));
-    /* signed volumes (Cramer's rule) when the tetrahedron is not flat */
-    if (fabs(det) > 1e-12 * m * m * m && fabs(det) < INFINITY) {
+    /* signed volumes (Cramer's rule), trusted below only when they
+    ** rebuild the origin: a flat or thin tetrahedron's are rounding */
+    if (det != 0 && fabs(det) < INFINITY) {
       double lv[4];
       lv[0] = vol(o, s[1].w, s[2].w, s[3].w) / det;
       lv[1] = vol(s[0].w, o, s[2].w, s[3].w) / det;
       lv[2] = vol(s[0].w, s[1].w, o, s[3].w) / det;
       lv[3] = vol(s[0].w, s[1].w, s[2].w, o) / det;
       if (lv[0] >= 0 && lv[1] >= 0 && lv[2] >= 0 && lv[3] >= 0) {
-        for (i = 0; i < 4; i++) l[i] = lv[i];
-        return -1;
+        /* trusted only when the weights rebuild the origin and sum to 1
+        ** (a thin tetrahedron's are known to its rounding over its volume) */
+        double x[3] = {0, 0, 0}, sum = lv[0] + lv[1] + lv[2] + lv[3];
+        for (i = 0; i < 4; i++) cl_madd(x, x, s[i].w, lv[i]);
+        if (cl_maxabs3(x) <= CL_GJK_REL * m && fabs(sum - 1) <= 1e-12) {
+          for (i = 0; i < 4; i++) l[i] = lv[i];
+          return -1;
+        }
       }
     }
     for (f = 0; f < 4; f++) {
@@ -228,7 +246,7 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
                         int *touch) {
   vert s[4], best_s[4];
   double l[4], best_l[4], v[3], vv, tol, scale;
-  int n = 0, best_n, it, inside = 0;
+  int n = 0, best_n, it, inside = 0, certified = 0;
   scale = fmax(cl_core_scale(A), cl_core_scale(B));
   tol = CL_GJK_REL * scale;
   /* start from the difference of two support points */
@@ -248,13 +266,13 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
     vert w;
     double nv[3], len = sqrt(vv), gap, nl[4], d2;
     int i, k, dup = 0;
-    if (len <= tol) break;                               /* the cores meet */
+    if (len <= tol) { certified = 1; break; }            /* the cores meet */
     cl_scale(nv, v, -1);
     cl_core_support(A, nv, w.a);
     cl_core_support(B, v, w.b);
     cl_sub(w.w, w.a, w.b);
     gap = vv - cl_dot(v, w.w);                           /* >= |v| (|v| - dist) */
-    if (!(gap > tol * len)) break;
+    if (!(gap > tol * len)) { certified = 1; break; }
     for (i = 0; i < n; i++)
       if (s[i].w[0] == w.w[0] && s[i].w[1] == w.w[1] && s[i].w[2] == w.w[2]) dup = 1;
     if (dup) break;
@@ -265,7 +283,7 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
       inside = 1;
       break;
     }
-    if (!(d2 < vv)) { n--; break; }                      /* no progress: keep the last */
+    if (!(d2 < vv)) break;                               /* no progress: keep the best */
     /* keep the vertices that carry weight */
     for (i = 0, k = 0; i < n; i++)
       if (nl[i] > 0) { s[k] = s[i]; l[k] = nl[i]; k++; }
@@ -292,7 +310,9 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
     cl_sub(d, ca, cb);
     dist = cl_length(d);
     if (dist <= tol) { cl_copy(cb, ca); *touch = 1; return 0; }
-    *touch = 0;
+    /* stopped by rounding (a repeated vertex, no progress) or by the cap
+    ** before the gap closed: an upper bound only */
+    *touch = certified ? 0 : 2;
     return dist;
   }
 }
@@ -331,7 +351,7 @@ static double rounded(double dc, const double ca[3], const double cb[3], double 
                       double pa[3], double pb[3], double u[3]) {
   double d[3];
   cl_sub(d, cb, ca);
-  if (dc > 0) { cl_scale(u, d, 1 / dc); cl_normalize(u); }
+  if (dc > 0) { cl_copy(u, d); cl_normalize(u); }
   else cl_set(u, 0, 0, 0);
   if (dc > ra + rb) {
     cl_madd(pa, ca, u, ra);
@@ -341,6 +361,79 @@ static double rounded(double dc, const double ca[3], const double cb[3], double 
   if (ra + rb > 0) cl_madd(pa, ca, d, ra / (ra + rb)); else cl_copy(pa, ca);
   cl_copy(pb, pa);
   return 0;
+}
+
+double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
+                           double p[3], double q[3]) {
+  const double g = 0.6180339887498949;
+  double e[3], lo = 0, hi = 1, m1, m2, f1, f2, y[3], best;
+  int i;
+  cl_sub(e, b, a);
+  m1 = hi - g * (hi - lo); m2 = lo + g * (hi - lo);
+  cl_madd(y, a, e, m1); f1 = cl_distance(x, y);
+  cl_madd(y, a, e, m2); f2 = cl_distance(x, y);
+  for (i = 0; i < CL_SEGMENT_ITER && (e[0] != 0 || e[1] != 0 || e[2] != 0); i++) {
+    if (f1 <= f2) { hi = m2; m2 = m1; f2 = f1; m1 = hi - g * (hi - lo); cl_madd(y, a, e, m1); f1 = cl_distance(x, y); }
+    else { lo = m1; m1 = m2; f1 = f2; m2 = lo + g * (hi - lo); cl_madd(y, a, e, m2); f2 = cl_distance(x, y); }
+  }
+  /* the best of the bracket and the two ends */
+  cl_copy(p, a);
+  best = cl_distance(x, a);
+  {
+    double cand[3];
+    int k;
+    cand[0] = 1; cand[1] = m1; cand[2] = m2;
+    for (k = 0; k < 3; k++) {
+      double f;
+      if (cand[k] == 1) cl_copy(y, b); else cl_madd(y, a, e, cand[k]);
+      f = cl_distance(x, y);
+      if (f < best) { best = f; cl_copy(p, y); }
+    }
+  }
+  /* the value is exact to rounding but its place along the segment only
+  ** to the square root of it (a smooth minimum): alternating projections
+  ** between the segment and x refine the points, kept while not farther */
+  cl_closest_point(x, p, q);
+  for (i = 0; i < 16 && best > 0; i++) {
+    double np[3], f;
+    cl_closest_on_segment(a, b, q, np, NULL);
+    f = cl_distance(x, np);
+    if (!(f <= best)) break;
+    best = f;
+    cl_copy(p, np);
+    cl_closest_point(x, p, q);
+  }
+  if (best == 0) cl_copy(q, p);
+  return best;
+}
+
+/* the core of a as a shape: a sphere or capsule with radius 0 */
+static void core_shape(const cl_shape *a, cl_shape *c) {
+  *c = *a;
+  if (c->tag == CL_SPHERE) c->sphere.r = 0;
+  if (c->tag == CL_CAPSULE) c->cap.r = 0;
+}
+
+/* a point common to two intersecting convex shapes, approximately: the
+** alternating projections of von Neumann for a fixed number of rounds,
+** keeping the point nearest to both */
+static void common_point(const cl_shape *a, const cl_shape *b, const double start[3],
+                         double p[3]) {
+  double x[3], q[3], best = INFINITY;
+  int i;
+  cl_copy(x, start);
+  cl_copy(p, start);
+  for (i = 0; i < 64; i++) {
+    double e;
+    cl_closest_point(b, x, q);
+    cl_closest_point(a, q, x);
+    e = fmax(cl_distance(a, q), cl_distance(b, x));
+    if (e < best) {
+      best = e;
+      if (cl_distance(a, q) <= cl_distance(b, x)) cl_copy(p, q); else cl_copy(p, x);
+    }
+    if (best == 0) break;
+  }
 }
 
 double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
@@ -363,6 +456,23 @@ double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], d
     seg_of(&A, p1, d1, &l1);
     seg_of(&B, p2, d2, &l2);
     dc = sqrt(cl_closest_segments(p1, d1, l1, p2, d2, l2, NULL, NULL, ca, cb));
+  } else if (a->tag == CL_CAPSULE || b->tag == CL_CAPSULE) {
+    /* the segment against an aabb, obb or triangle: GJK, and where it
+    ** stalls on rounding (far corners) golden section on the exact point
+    ** distance along the segment, which is convex (cl_segment_distance) */
+    int flip = a->tag == CL_CAPSULE;
+    A.r = B.r = 0;
+    dc = cl_core_distance(&A, &B, ca, cb, &touch);
+    A.r = a->tag == CL_CAPSULE ? a->cap.r : 0;
+    B.r = b->tag == CL_CAPSULE ? b->cap.r : 0;
+    if (touch == 2) {
+      const cl_shape *o = flip ? b : a;
+      const cl_capsule *c = flip ? &a->cap : &b->cap;
+      double sp[3], op[3];
+      dc = cl_segment_distance(o, c->a, c->b, sp, op);
+      if (flip) { cl_copy(ca, sp); cl_copy(cb, op); }
+      else { cl_copy(ca, op); cl_copy(cb, sp); }
+    }
   } else if (a->tag == CL_SPHERE || b->tag == CL_SPHERE) {
     /* the closest point of the other shape to the centre, in closed form */
     int flip = a->tag == CL_SPHERE;
@@ -377,6 +487,17 @@ double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], d
     else { cl_copy(ca, q); cl_copy(cb, s->c); }
   } else {
     dc = cl_core_distance(&A, &B, ca, cb, &touch);
+    if (touch == 2) {
+      /* GJK stalled on rounding (far vertices): decide by the exact test */
+      cl_shape sa, sb;
+      core_shape(a, &sa);
+      core_shape(b, &sb);
+      if (cl_intersects(&sa, &sb)) {
+        common_point(&sa, &sb, ca, ca);
+        cl_copy(cb, ca);
+        dc = 0;
+      }
+    }
   }
   *core = dc;
   return rounded(dc, ca, cb, A.r, B.r, pa, pb, u);

@@ -30,11 +30,20 @@ void cl_core_support(const cl_core *c, const double v[3], double out[3]);
 /* largest absolute coordinate of the core's points */
 double cl_core_scale(const cl_core *c);
 /* distance between the two cores (radii ignored), closest points ca on a
-** and cb on b; *touch set when the cores meet (within the tolerance): then
-** ca == cb, a common point */
+** and cb on b; *touch 1 when the cores meet (within the tolerance): then
+** ca == cb, a common point; 2 when GJK stopped on rounding before its gap
+** closed (the distance is then an upper bound), else 0 */
 double cl_core_distance(const cl_core *a, const cl_core *b, double ca[3], double cb[3],
                         int *touch);
 
+/* golden-section steps of cl_segment_distance */
+#define CL_SEGMENT_ITER 100
+/* the distance between the segment a-b and x (aabb, obb or triangle):
+** the distance from x along the segment is convex, minimised by golden
+** section (CL_SEGMENT_ITER steps, then the best of the bracket and the
+** ends); p on the segment, q on x (q == p when they meet) */
+double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
+                           double p[3], double q[3]);
 /* cl_shape_distance, with u the unit direction from pa's core point to
 ** pb's (zero when the cores meet) and *core the cores' distance: for a
 ** sphere or capsule u stays accurate while the surfaces touch */

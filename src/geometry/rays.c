@@ -145,11 +145,25 @@ static int cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
 ** below the radius, or on the surface pointing along or outwards) gives
 ** t = 0, n = -direction; on the surface pointing inwards, t = 0 and the
 ** outward normal. Coordinates are scaled by a power of two, as for the
-** sphere, where the squares would overflow or underflow. */
+** sphere, where the squares would overflow or underflow. Radius 0: the
+** segment, cast as a degenerate triangle is (closest approach within
+** CL_EPSILON * (1 + the largest coordinate), normal -direction). */
+static int cast_segment_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h);
+
 static int cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
   double o[3], a[3], b[3], rad, u[3], len, q[3], off[3], dist, big, best = INFINITY;
   int k, e = 0, found = 0;
   cl_hit th;
+  if (c->r == 0) {
+    /* a segment (or a point): the degenerate triangle's cast, closest
+    ** approach within its tolerance, normal -direction */
+    cl_triangle seg;
+    cl_triangle_init(&seg, c->a, c->b, c->b);
+    if (!seg.degenerate) return 0;   /* cannot happen: two equal vertices */
+    if (!cast_segment_tri(r, &seg, h)) return 0;
+    h->u = h->v = 0;
+    return 1;
+  }
   big = fmax(fmax(cl_maxabs3(r->o), fmax(cl_maxabs3(c->a), cl_maxabs3(c->b))), c->r);
   if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
   for (k = 0; k < 3; k++) {
@@ -164,7 +178,7 @@ static int cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
     if (dist > 0 && cl_dot(off, r->d) < 0) {
       h->t = 0;
       cl_copy(h->p, r->o);
-      cl_scale(h->n, off, 1 / dist);
+      cl_copy(h->n, off);
       cl_normalize(h->n);
       h->u = h->v = 0;
     } else hit_inside(r, h);

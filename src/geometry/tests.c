@@ -374,24 +374,32 @@ static void capsule_ray(const cl_capsule *c, cl_ray *r) {
 
 /* a capsule against an aabb, obb or triangle that is not degenerate: the
 ** segment crossing the shape (the exact slab and triangle casts), else the
-** segment's distance from it (GJK, exact to its tolerance, which counts as
-** touching) at most the radius */
+** segment's distance from it at most the radius: GJK's bounds when they
+** decide, else golden section on the exact point distance
+** (cl_segment_distance) */
 static int capsule_solid(const cl_shape *s, const cl_capsule *c) {
   cl_shape seg;
-  cl_core A, B;
-  double ca[3], cb[3], dc, tol;
-  int touch;
+  double p[3], q[3];
   capsule_ray(c, &seg.ray);
   if (s->tag == CL_TRIANGLE) {
     cl_hit h;
     if (cl_cast(&seg.ray, s, 0, &h)) return 1;
   } else if (ray_box(&seg.ray, s)) return 1;
-  cl_core_of(s, &A);
-  cl_core_of((const cl_shape *)(const void *)c, &B);
-  B.r = 0;
-  dc = cl_core_distance(&A, &B, ca, cb, &touch);
-  tol = CL_GJK_REL * fmax(cl_core_scale(&A), cl_core_scale(&B));
-  return touch || dc <= c->r + tol;
+  {
+    /* GJK decides where its bounds do: |v| is an upper bound of the
+    ** distance, and |v| - tol a lower one when it converged */
+    cl_core A, B;
+    double ca[3], cb[3], dc, tol;
+    int touch;
+    cl_core_of(s, &A);
+    cl_core_of((const cl_shape *)(const void *)c, &B);
+    B.r = 0;
+    dc = cl_core_distance(&A, &B, ca, cb, &touch);
+    tol = CL_GJK_REL * fmax(cl_core_scale(&A), cl_core_scale(&B));
+    if (touch == 0 && dc - tol > c->r) return 0;
+    if ((touch == 1 ? tol : dc) <= c->r) return 1;
+  }
+  return cl_segment_distance(s, c->a, c->b, p, q) <= c->r;
 }
 
 /* the squared distance of a ray's part or segment p + s d (s in [0, l])
