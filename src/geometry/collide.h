@@ -176,7 +176,7 @@ double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], dou
 ** they overlap at the start, as cl_contact(target, mover) gives, and h->p
 ** a point of the overlap); 0 when they never touch, or when they only
 ** touch at t = 0 and the motion is along or away from the contact. A zero
-** d is the static test: t = 0 when they touch or overlap. Exact to
+** d is the static test: t = 0 when they overlap (touching only is no hit). Exact to
 ** 1e-11 times the largest coordinate involved; no allocation, at most 64
 ** steps of conservative advancement then at most 200 of bisection. */
 int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h);
