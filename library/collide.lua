@@ -1,0 +1,527 @@
+---@meta collide
+-- Type definitions of collide's public API for lua-language-server (LuaLS):
+-- completion, hover and checks in VS Code, Neovim and any editor that uses
+-- it. Add this folder to `Lua.workspace.library` (the .luarc.json at the top
+-- of the repository does so for this tree). Reference: doc/reference.md.
+-- spec/meta_spec.lua checks that every public name is declared here.
+
+---A vector: three numbers in the call, or one value with x, y, z (or [1], [2], [3]).
+---@alias collide.vec3 {x: number, y: number, z: number}|number[]
+---A quaternion: four numbers, or one value with x, y, z, w (or [1]..[4]).
+---@alias collide.quat {x: number, y: number, z: number, w: number}|number[]
+---@alias collide.shape collide.aabb|collide.obb|collide.plane|collide.triangle|collide.ray|collide.sphere|collide.capsule
+---@alias collide.solid collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.capsule
+---@alias collide.kind "aabb"|"obb"|"plane"|"triangle"|"ray"|"sphere"|"capsule"
+
+---@class collide
+---@field epsilon number tolerance for too-short axes and directions (read-only, 1e-9)
+local collide = {}
+
+-- ---------------------------------------------------------------- shapes
+
+---Methods every shape has.
+---@class collide.base
+local base = {}
+---@return collide.kind
+function base:type() end
+---@return self
+function base:clone() end
+---Changes the shape in place; same arguments as its constructor.
+---@return self
+function base:set(...) end
+---@param dx number|collide.vec3
+---@param dy? number
+---@param dz? number
+---@return self
+function base:translate(dx, dy, dz) end
+---@param other collide.shape|collide.mesh
+---@return boolean
+function base:intersects(other) end
+
+---@class collide.aabb: collide.base
+local aabb = {}
+---@return number x, number y, number z
+function aabb:min() end
+---@return number x, number y, number z
+function aabb:max() end
+---@return number x, number y, number z
+function aabb:center() end
+---@return number x, number y, number z
+function aabb:half_extents() end
+---@return number x, number y, number z
+function aabb:size() end
+---@param i integer 1..8, bit order i-1 = zyx (0 = min, 1 = max)
+---@return number x, number y, number z
+function aabb:corner(i) end
+---@return number
+function aabb:volume() end
+---@return number
+function aabb:surface_area() end
+---@param out? collide.aabb
+---@return collide.aabb
+function aabb:bounds(out) end
+---@param other collide.aabb
+---@param out? collide.aabb
+---@return collide.aabb
+function aabb:merge(other, out) end
+---@param margin number
+---@param out? collide.aabb
+---@return collide.aabb
+function aabb:expand(margin, out) end
+---@param x number|collide.vec3|collide.aabb a point or a box
+---@param y? number
+---@param z? number
+---@return boolean
+function aabb:contains(x, y, z) end
+---@param x number|collide.vec3
+---@param y? number
+---@param z? number
+---@return number x, number y, number z
+function aabb:closest_point(x, y, z) end
+---Distance to a point, or to a shape (aabb, obb, sphere, triangle, capsule).
+---@param x number|collide.vec3|collide.solid
+---@param y? number
+---@param z? number
+---@return number
+function aabb:distance(x, y, z) end
+---@param other collide.solid|collide.plane|collide.mesh
+---@return number? nx, number ny, number nz, number depth
+function aabb:contact(other) end
+
+---@class collide.obb: collide.base
+local obb = {}
+---@return number x, number y, number z
+function obb:center() end
+---@return number x, number y, number z
+function obb:half_extents() end
+---@return number x, number y, number z, number w
+function obb:rotation() end
+---@return number xx, number xy, number xz, number yx, number yy, number yz, number zx, number zy, number zz
+function obb:axes() end
+---@param i integer 1..8
+---@return number x, number y, number z
+function obb:corner(i) end
+---@param out? collide.aabb
+---@return collide.aabb
+function obb:bounds(out) end
+---@return boolean
+function obb:contains(x, y, z) end
+---@return number x, number y, number z
+function obb:closest_point(x, y, z) end
+---@return number
+function obb:distance(x, y, z) end
+---@return number? nx, number ny, number nz, number depth
+function obb:contact(other) end
+
+---@class collide.plane: collide.base
+local plane = {}
+---@return number x, number y, number z
+function plane:normal() end
+---@return number
+function plane:d() end
+---Turns the plane round in place.
+---@return collide.plane
+function plane:flip() end
+---@param x number|collide.vec3|collide.aabb|collide.obb|collide.triangle|collide.sphere|collide.capsule
+---@param y? number
+---@param z? number
+---@return -1|0|1
+function plane:classify(x, y, z) end
+---Signed distance of a point.
+---@return number
+function plane:distance(x, y, z) end
+---@return number x, number y, number z
+function plane:project(x, y, z) end
+---@return number x, number y, number z
+function plane:closest_point(x, y, z) end
+---A plane is a surface: the push goes to the side the other shape's centre is on.
+---@param other collide.solid
+---@return number? nx, number ny, number nz, number depth
+function plane:contact(other) end
+
+---@class collide.triangle: collide.base
+local triangle = {}
+---@param i integer 1..3
+---@return number x, number y, number z
+function triangle:vertex(i) end
+---@return number ax, number ay, number az, number bx, number by, number bz, number cx, number cy, number cz
+function triangle:vertices() end
+---@return number x, number y, number z
+function triangle:normal() end
+---@return number
+function triangle:area() end
+---@return number x, number y, number z
+function triangle:centroid() end
+---@param out? collide.aabb
+---@return collide.aabb
+function triangle:bounds(out) end
+---@param out? collide.plane
+---@return collide.plane
+function triangle:plane(out) end
+---@return number wa, number wb, number wc
+function triangle:barycentric(x, y, z) end
+---@return number x, number y, number z
+function triangle:closest_point(x, y, z) end
+---@return number
+function triangle:distance(x, y, z) end
+---@return number? nx, number ny, number nz, number depth
+function triangle:contact(other) end
+
+---@class collide.ray: collide.base
+local ray = {}
+---@return number x, number y, number z
+function ray:origin() end
+---@return number x, number y, number z
+function ray:direction() end
+---@return number
+function ray:tmax() end
+---@param t number
+---@return number x, number y, number z
+function ray:at(t) end
+---@param out? collide.aabb
+---@return collide.aabb
+function ray:bounds(out) end
+---The first hit: t, point, normal; triangles and meshes add u, v (and the mesh's triangle index).
+---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.mesh
+---@param cull_backfaces? boolean
+---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
+function ray:cast(shape, cull_backfaces) end
+---@param box collide.aabb|collide.obb
+---@return number? tnear, number tfar
+function ray:slab(box) end
+---@return number x, number y, number z
+function ray:closest_point(x, y, z) end
+---@return number
+function ray:distance(x, y, z) end
+
+---@class collide.sphere: collide.base
+local sphere = {}
+---@return number x, number y, number z
+function sphere:center() end
+---@return number
+function sphere:radius() end
+---@param out? collide.aabb
+---@return collide.aabb
+function sphere:bounds(out) end
+---@return boolean
+function sphere:contains(x, y, z) end
+---@return number x, number y, number z
+function sphere:closest_point(x, y, z) end
+---@return number
+function sphere:distance(x, y, z) end
+---@return number? nx, number ny, number nz, number depth
+function sphere:contact(other) end
+
+---@class collide.capsule: collide.base
+local capsule = {}
+---@return number x, number y, number z
+function capsule:a() end
+---@return number x, number y, number z
+function capsule:b() end
+---@return number
+function capsule:radius() end
+---@return number x, number y, number z
+function capsule:center() end
+---@param out? collide.aabb
+---@return collide.aabb
+function capsule:bounds(out) end
+---@return boolean
+function capsule:contains(x, y, z) end
+---@return number x, number y, number z
+function capsule:closest_point(x, y, z) end
+---@return number
+function capsule:distance(x, y, z) end
+---@return number? nx, number ny, number nz, number depth
+function capsule:contact(other) end
+
+-- ------------------------------------------------------------ constructors
+
+---@param min collide.vec3|number
+---@return collide.aabb
+---@overload fun(minx: number, miny: number, minz: number, maxx: number, maxy: number, maxz: number): collide.aabb
+function collide.aabb(min, max) end
+---@return collide.aabb
+---@overload fun(cx: number, cy: number, cz: number, ex: number, ey: number, ez: number): collide.aabb
+function collide.aabb_from_center(center, half_extents) end
+---@param points collide.vec3[]
+---@return collide.aabb
+function collide.aabb_from_points(points) end
+---@return collide.obb
+function collide.obb(center, half_extents, rotation) end
+---@return collide.obb
+function collide.obb_from_axes(center, half_extents, ax, ay, az) end
+---@param box collide.aabb
+---@param rotation? collide.quat
+---@return collide.obb
+function collide.obb_from_aabb(box, rotation) end
+---@return collide.plane
+function collide.plane(normal, d) end
+---@return collide.plane
+function collide.plane_from_point(point, normal) end
+---@return collide.plane
+function collide.plane_from_points(a, b, c) end
+---@return collide.plane
+function collide.plane_from_equation(A, B, C, D) end
+---@return collide.triangle
+function collide.triangle(a, b, c) end
+---@return collide.ray
+function collide.ray(origin, direction, tmax) end
+---@return collide.ray
+function collide.segment(a, b) end
+---@return collide.sphere
+function collide.sphere(center, radius) end
+---@return collide.capsule
+function collide.capsule(a, b, radius) end
+---@param v any
+---@return collide.kind?
+function collide.type(v) end
+
+-- ------------------------------------------------------------ narrow phase
+
+---@param a collide.shape|collide.mesh
+---@param b collide.shape|collide.mesh
+---@return boolean
+function collide.intersects(a, b) end
+---`ray:cast(shape, [cull])` as a function.
+---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
+function collide.cast(ray, shape, cull_backfaces) end
+---The minimum translation: move b by n * depth (or a by -n * depth).
+---@return number? nx, number ny, number nz, number depth
+function collide.contact(a, b) end
+---@param a collide.solid
+---@param b collide.solid
+---@return number d, number ax, number ay, number az, number bx, number by, number bz
+function collide.distance(a, b) end
+---Shape cast: mover translated by t * (dx, dy, dz), t in [0, 1].
+---@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb
+---@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.mesh
+---@return number? t, number px, number py, number pz, number nx, number ny, number nz, integer index
+---@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh): number?, number, number, number, number, number, number, integer
+function collide.sweep(mover, dx, dy, dz, target) end
+
+-- ------------------------------------------------------------ broad phase
+
+---@class collide.tree
+local tree = {}
+---@param box collide.aabb
+---@param id? integer
+---@return integer proxy
+function tree:insert(box, id) end
+---@param proxy integer
+---@param box collide.aabb
+---@return boolean moved
+function tree:move(proxy, box) end
+---@param proxy integer
+function tree:remove(proxy) end
+---@param shape collide.shape
+---@return integer[] proxies
+function tree:query(shape) end
+---Proxies whose fat boxes touch the convex region inside every plane.
+---@param planes collide.plane[]
+---@return integer[] proxies
+function tree:query_convex(planes) end
+---@param ray collide.ray
+---@return integer[] proxies nearest first
+function tree:raycast(ray) end
+---@return integer[] pairs flat array of proxy pairs
+function tree:pairs() end
+---@return integer
+function tree:count() end
+---@return integer
+function tree:height() end
+---@return number
+function tree:margin() end
+---@param out? collide.aabb
+---@return collide.aabb?
+function tree:bounds(out) end
+---@param proxy integer
+---@param out? collide.aabb
+---@return collide.aabb
+function tree:fat(proxy, out) end
+---@param proxy integer
+---@return integer
+function tree:id(proxy) end
+---Checks the tree's invariants: true, or false and the reason.
+---@return boolean ok, string? reason
+function tree:validate() end
+---@param margin? number
+---@return collide.tree
+function collide.tree(margin) end
+
+---@class collide.mesh
+local mesh = {}
+---@return integer
+function mesh:count() end
+---@param i integer
+---@param out? collide.triangle
+---@return collide.triangle
+function mesh:triangle(i, out) end
+---@param out? collide.aabb
+---@return collide.aabb?
+function mesh:bounds(out) end
+---@param shape collide.shape
+---@return integer[] indices
+function mesh:query(shape) end
+---@param shape collide.shape|collide.mesh
+---@return boolean
+function mesh:intersects(shape) end
+---@param shape collide.solid
+---@return {index: integer, nx: number, ny: number, nz: number, depth: number}[]
+function mesh:contacts(shape) end
+---The deepest of the triangles' contacts with shape.
+---@param shape collide.solid|collide.plane
+---@return number? nx, number ny, number nz, number depth, integer index
+function mesh:contact(shape) end
+---@return integer bytes
+function mesh:memory() end
+---@return "mesh"
+function mesh:type() end
+---@param vertices number[]|collide.vec3[]
+---@param indices? integer[]
+---@return collide.mesh
+function collide.mesh(vertices, indices) end
+---@param path_or_text string
+---@return number[] vertices, integer[] indices
+function collide.load_obj(path_or_text) end
+
+---@alias collide.filter fun(item: any): boolean
+
+---@class collide.hit
+---@field item any
+---@field t number
+---@field x number
+---@field y number
+---@field z number
+---@field nx number
+---@field ny number
+---@field nz number
+
+---@class collide.scene
+local scene = {}
+---@param item any
+---@param shape collide.shape|collide.mesh
+function scene:add(item, shape) end
+---@param item any
+---@param shape? collide.shape|collide.mesh
+function scene:update(item, shape) end
+---@param item any
+function scene:remove(item) end
+---@return boolean
+function scene:has(item) end
+---@return integer
+function scene:count() end
+---@return (collide.shape|collide.mesh)?
+function scene:shape(item) end
+---@return collide.tree
+function scene:tree() end
+---@param filter? collide.filter
+---@return any item, number t, number px, number py, number pz, number nx, number ny, number nz
+function scene:raycast(ray, filter) end
+---@param filter? collide.filter
+---@return collide.hit[]
+function scene:raycast_all(ray, filter) end
+---@param filter? collide.filter
+---@return any[]
+function scene:query(shape, filter) end
+---@param filter? collide.filter
+---@return any[]
+function scene:query_frustum(frustum, filter) end
+---@param filter? collide.filter
+---@return {[1]: any, [2]: any}[]
+function scene:pairs(filter) end
+---@return fun(): any, collide.shape
+function scene:items() end
+---The first item the moving shape touches.
+---@param shape collide.aabb|collide.obb|collide.sphere|collide.capsule
+---@param filter? collide.filter
+---@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, integer index
+function scene:sweep(shape, dx, dy, dz, filter) end
+---Every item the moving shape touches, sorted by t.
+---@param shape collide.aabb|collide.obb|collide.sphere|collide.capsule
+---@param filter? collide.filter
+---@return collide.hit[]
+function scene:sweep_all(shape, dx, dy, dz, filter) end
+---bump.lua's world:move in 3D.
+---@param item any
+---@param filter? fun(item: any, other: any): ("slide"|"touch"|"cross"|"bounce"|false|nil)
+---@return number mx, number my, number mz, collide.collision[] collisions
+function scene:move(item, dx, dy, dz, filter) end
+---@param margin? number
+---@return collide.scene
+function collide.scene(margin) end
+
+---@class collide.collision
+---@field item any
+---@field other any
+---@field type "slide"|"touch"|"cross"|"bounce"
+---@field t number
+---@field nx number
+---@field ny number
+---@field nz number
+---@field x number
+---@field y number
+---@field z number
+
+---@class collide.character
+local character = {}
+---Moves by at most the frame's displacement; returns what was applied.
+---@return number mx, number my, number mz
+function character:move(dx, dy, dz) end
+---@return boolean
+function character:on_floor() end
+---@return boolean
+function character:on_wall() end
+---@return boolean
+function character:on_ceiling() end
+---@return number? x, number y, number z
+function character:floor_normal() end
+---@return collide.collision[]
+function character:collisions() end
+---@return any
+function character:item() end
+---@return collide.scene
+function character:scene() end
+---@class collide.character_options
+---@field up? collide.vec3
+---@field step_height? number
+---@field max_slope? number degrees
+---@field skin? number
+---@field snap? number
+
+---@param scene collide.scene
+---@param item any
+---@param options? collide.character_options
+---@return collide.character
+function collide.character(scene, item, options) end
+
+---@class collide.frustum
+local frustum = {}
+---@return -1|0|1
+function frustum:classify(shape, mode) end
+---@return boolean
+function frustum:intersects(shape) end
+---@return number ... 24 numbers, near plane first
+function frustum:corners() end
+---@param i integer 1..8
+---@return number x, number y, number z
+function frustum:corner(i) end
+---@param i integer 1..6
+---@param out? collide.plane
+---@return collide.plane
+function frustum:plane(i, out) end
+---@return collide.plane ...
+function frustum:planes() end
+---@return collide.frustum
+function frustum:set(p1, p2, p3, p4, p5, p6) end
+---@param m number[] 16 numbers
+---@param order? "column"|"row"
+---@return collide.frustum
+function frustum:set_matrix(m, order) end
+---@return collide.frustum
+function collide.frustum(p1, p2, p3, p4, p5, p6) end
+---@param m number[] 16 numbers
+---@param order? "column"|"row"
+---@return collide.frustum
+function collide.frustum_from_matrix(m, order) end
+
+return collide
