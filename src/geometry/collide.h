@@ -104,6 +104,10 @@ int cl_ray_init(cl_ray *r, const double o[3], const double d[3], double tmax); /
 void cl_sphere_init(cl_sphere *s, const double c[3], double r);
 void cl_capsule_init(cl_capsule *c, const double a[3], const double b[3], double r);
 void cl_translate(cl_shape *s, const double d[3]);
+/* copies the shape s into dst reading only s's own kind's size: a caller
+** may hold a shape in a block just as large as its kind (never read a whole
+** cl_shape from a pointer to one shape) */
+void cl_shape_copy(cl_shape *dst, const cl_shape *s);
 /* enclosing box; 0 when there is none (a plane, an infinite ray) */
 int cl_bounds(const cl_shape *s, cl_aabb *out);
 /* an aabb's centre and half extents: min + (max - min) / 2 and

@@ -409,7 +409,7 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
 
 /* the core of a as a shape: a sphere or capsule with radius 0 */
 static void core_shape(const cl_shape *a, cl_shape *c) {
-  *c = *a;
+  cl_shape_copy(c, a);
   if (c->tag == CL_SPHERE) c->sphere.r = 0;
   if (c->tag == CL_CAPSULE) c->cap.r = 0;
 }

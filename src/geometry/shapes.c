@@ -2,6 +2,7 @@
 ** shapes.c - building shapes and what derives from them (bounds, corners).
 */
 #include <float.h>
+#include <string.h>
 #include "collide.h"
 
 double cl_length(const double a[3]) {
@@ -170,6 +171,21 @@ void cl_capsule_init(cl_capsule *c, const double a[3], const double b[3], double
   cl_copy(c->a, a);
   cl_copy(c->b, b);
   c->r = r;
+}
+
+void cl_shape_copy(cl_shape *dst, const cl_shape *s) {
+  size_t n;
+  switch (s->tag) {
+    case CL_AABB: n = sizeof(cl_aabb); break;
+    case CL_OBB: n = sizeof(cl_obb); break;
+    case CL_PLANE: n = sizeof(cl_plane); break;
+    case CL_TRIANGLE: n = sizeof(cl_triangle); break;
+    case CL_RAY: n = sizeof(cl_ray); break;
+    case CL_SPHERE: n = sizeof(cl_sphere); break;
+    case CL_CAPSULE: n = sizeof(cl_capsule); break;
+    default: n = sizeof(int); break;
+  }
+  memcpy(dst, s, n);
 }
 
 void cl_translate(cl_shape *s, const double d[3]) {

@@ -201,7 +201,7 @@ typedef struct {
 /* the distance at time t; pa, pb, u (from the mover towards the target) */
 static double dist_at(sweep_ctx *c, double t) {
   double x[3];
-  c->moved = *c->mover;
+  cl_shape_copy(&c->moved, c->mover);
   cl_scale(x, c->d, t);
   if (t != 0) cl_translate(&c->moved, x);
   return cl_shape_distance_u(&c->moved, c->target, c->pa, c->pb, c->u, &c->core);
