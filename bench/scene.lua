@@ -173,10 +173,10 @@ t0 = clock()
 local npairs = #scene:pairs()
 print(fmt("  scene:pairs                         %9.3f s   (%d intersecting pairs)", clock() - t0, npairs))
 
--- a frustum: 60-degree perspective from a corner of the world, far 300
+-- a frustum: the 300-unit box from a corner of the world
 do
   local f = collide.frustum(
-    collide.plane_from_point(0, 0, 0, 1, 0, 0), collide.plane_from_point(0, 300, 0, -1, 0, 0.0),
+    collide.plane_from_point(0, 0, 0, 1, 0, 0), collide.plane_from_point(300, 0, 0, -1, 0, 0),
     collide.plane_from_point(0, 0, 0, 0, 1, 0), collide.plane_from_point(0, 300, 0, 0, -1, 0),
     collide.plane_from_point(0, 0, 1, 0, 0, 1), collide.plane_from_point(0, 0, 300, 0, 0, -1))
   t0 = clock()
