@@ -61,6 +61,22 @@ static inline int compat_getfield(lua_State *L, int i, const char *k) {
 #define COLLIDE_NEWUD(L, size) lua_newuserdatauv(L, size, 0)
 #endif
 
+/* a userdata with one user value, a table: its environment on 5.1 and
+** LuaJIT, its user value on 5.2 and 5.3, its first on 5.4 */
+#if LUA_VERSION_NUM < 502
+#define COLLIDE_NEWUD1(L, size) lua_newuserdata(L, size)
+#define COLLIDE_SETUV(L, i) lua_setfenv(L, i)
+#define COLLIDE_GETUV(L, i) lua_getfenv(L, i)
+#elif LUA_VERSION_NUM < 504
+#define COLLIDE_NEWUD1(L, size) lua_newuserdata(L, size)
+#define COLLIDE_SETUV(L, i) lua_setuservalue(L, i)
+#define COLLIDE_GETUV(L, i) lua_getuservalue(L, i)
+#else
+#define COLLIDE_NEWUD1(L, size) lua_newuserdatauv(L, size, 1)
+#define COLLIDE_SETUV(L, i) lua_setiuservalue(L, i, 1)
+#define COLLIDE_GETUV(L, i) lua_getiuservalue(L, i, 1)
+#endif
+
 /*
 ** Argument errors. Each version names the function in `bad argument #n to
 ** 'f'` its own way when the call site does not tell (5.3/5.4 search
