@@ -25,10 +25,12 @@ build = {
       sources = {
         "src/geometry/contact.c",
         "src/geometry/frustum.c",
+        "src/geometry/gjk.c",
         "src/geometry/mesh.c",
         "src/geometry/points.c",
         "src/geometry/rays.c",
         "src/geometry/shapes.c",
+        "src/geometry/sweep.c",
         "src/geometry/tests.c",
         "src/geometry/tree.c",
         "src/lua/l_args.c",

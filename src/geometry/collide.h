@@ -11,7 +11,7 @@
 #define CL_EPSILON 1e-9
 
 typedef enum {
-  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_NKINDS
+  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_CAPSULE, CL_NKINDS
 } cl_kind;
 
 /* Every shape starts with its tag, so a pointer to any shape can be read as
@@ -36,11 +36,14 @@ typedef struct {
 /* o + t * d, 0 <= t <= tmax; d unit; tmax may be INFINITY. */
 typedef struct { int tag; double o[3], d[3], tmax; } cl_ray;
 typedef struct { int tag; double c[3], r; } cl_sphere;
+/* the points within r of the segment a-b: a == b is a sphere, r = 0 the
+** segment itself */
+typedef struct { int tag; double a[3], b[3], r; } cl_capsule;
 
 typedef union {
   int tag;
   cl_aabb aabb; cl_obb obb; cl_plane plane;
-  cl_triangle tri; cl_ray ray; cl_sphere sphere;
+  cl_triangle tri; cl_ray ray; cl_sphere sphere; cl_capsule cap;
 } cl_shape;
 
 /* result of a ray cast */
@@ -99,6 +102,7 @@ int cl_plane_init(cl_plane *p, const double n[3], double d);   /* 0 for zero nor
 void cl_triangle_init(cl_triangle *t, const double a[3], const double b[3], const double c[3]);
 int cl_ray_init(cl_ray *r, const double o[3], const double d[3], double tmax); /* 0 for zero d */
 void cl_sphere_init(cl_sphere *s, const double c[3], double r);
+void cl_capsule_init(cl_capsule *c, const double a[3], const double b[3], double r);
 void cl_translate(cl_shape *s, const double d[3]);
 /* enclosing box; 0 when there is none (a plane, an infinite ray) */
 int cl_bounds(const cl_shape *s, cl_aabb *out);
@@ -128,7 +132,7 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]);
 double cl_distance(const cl_shape *s, const double p[3]);
 /* a vector as long as p's distance from s (not a sphere or plane) */
 void cl_offset(const cl_shape *s, const double p[3], double v[3]);
-int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere */
+int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere, capsule */
 void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]);
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s);
@@ -140,12 +144,12 @@ double cl_closest_segments(const double p1[3], const double d1[3], double l1,
 
 /* ---- tests.c: boolean tests for the 21 pairs ---- */
 int cl_intersects(const cl_shape *a, const cl_shape *b);
-/* -1, 0 or 1 of a point or shape (aabb, obb, triangle, sphere) against a plane */
+/* -1, 0 or 1 of a point or shape (aabb, obb, triangle, sphere, capsule) against a plane */
 int cl_classify_point(const cl_plane *p, const double x[3]);
 int cl_classify(const cl_plane *p, const cl_shape *s);
 
 /* ---- rays.c: casts and slabs ---- */
-/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle or plane */
+/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle, plane or capsule */
 int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h);
 /* 1 when the ray's line meets the box: tnear, tfar unclamped */
 int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
@@ -154,5 +158,20 @@ int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
 /* 1 and n (unit, from a to b), depth when they overlap; for aabb, obb,
 ** sphere, triangle except triangle-triangle */
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth);
+
+/* ---- gjk.c: distance between convex shapes ---- */
+/* the distance between a and b (aabb, obb, sphere, triangle or capsule, in
+** any order) and a closest point of each, pa on a and pb on b; 0 and one
+** common point twice when they intersect */
+double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]);
+
+/* ---- sweep.c: shape casts ---- */
+/* mover (sphere, capsule, aabb or obb) translated by t * d for t in [0, 1]
+** against target (any kind but a ray): 1 and h filled at the first t where
+** they touch (h->p the contact point, h->n the unit normal from the target
+** towards the mover, dot(n, d) <= 0; t = 0 and the push-out direction when
+** they overlap at the start); 0 when they never touch, or when they only
+** touch at t = 0 and the motion is along or away from the contact */
+int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h);
 
 #endif

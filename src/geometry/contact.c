@@ -2,10 +2,16 @@
 ** contact.c - minimum translation between overlapping aabb, obb, sphere and
 ** triangle: the smallest overlap over the separating axes for polyhedra
 ** (exact for convex polyhedra, whose candidate axes are face normals and
-** edge crosses), the closest point for spheres.
+** edge crosses), the closest point for spheres. A capsule is its segment
+** grown by its radius: apart segments push along their closest points;
+** a segment that meets the shape by the separating axes of the segment and
+** the shape, plus the radius (the depth of a shape grown by r is the
+** core's depth plus r). A plane is a surface: the push goes to the side
+** of the shape's centre.
 */
 #include "collide.h"
 #include "sat.h"
+#include "gjk.h"
 
 /* a box or a triangle, relative to a common origin */
 typedef struct { int is_box; cl_box box; double v[3][3], centre[3]; } convex;
@@ -197,8 +203,209 @@ static int sphere_sphere(const cl_sphere *a, const cl_sphere *b, double n[3], do
   return 1;
 }
 
+/* rounded cores apart by dc with closest points ca (of a) and cb; fb a
+** unit direction from a to b for cores that meet */
+static int rounded_contact(double dc, const double ca[3], const double cb[3], double ra,
+                           double rb, const double fb[3], double scale, double n[3],
+                           double *depth) {
+  double d[3];
+  if (!(dc <= ra + rb)) return 0;
+  cl_sub(d, cb, ca);
+  if (dc > CL_EPSILON * scale) {
+    cl_scale(n, d, 1 / dc);
+    cl_normalize(n);
+  } else cl_copy(n, fb);
+  *depth = ra + rb - dc;
+  if (*depth < 0) *depth = 0;
+  return 1;
+}
+
+/* a capsule's unit axis (zero for a point) and its length */
+static double capsule_axis(const cl_capsule *c, double u[3]) {
+  double len;
+  cl_sub(u, c->b, c->a);
+  len = cl_normalize(u);
+  if (len == 0) cl_set(u, 0, 0, 0);
+  return len;
+}
+
+static double scale2(const double a[3], const double b[3], double r) {
+  return fmax(cl_maxabs3(a), cl_maxabs3(b)) + r;
+}
+
+/* sphere a against capsule b, n from a to b */
+static int sphere_capsule(const cl_sphere *s, const cl_capsule *c, double n[3], double *depth) {
+  double q[3], d[3], u[3], fb[3];
+  capsule_axis(c, u);
+  cl_closest_on_segment(c->a, c->b, s->c, q, NULL);
+  cl_sub(d, q, s->c);
+  perpendicular(u, fb);
+  if (cl_dot(u, u) == 0) cl_set(fb, 0, 1, 0);  /* coincident centres, as two spheres */
+  return rounded_contact(cl_length(d), s->c, q, s->r, c->r, fb,
+                         fmax(cl_maxabs3(s->c), scale2(c->a, c->b, 0)), n, depth);
+}
+
+/* capsule a against capsule b, n from a to b: crossing segments push
+** along the cross product of their axes, towards b's centre */
+static int capsule_capsule(const cl_capsule *a, const cl_capsule *b, double n[3],
+                           double *depth) {
+  double ua[3], ub[3], la, lb, ca[3], cb[3], fb[3], mid[3], d2;
+  la = capsule_axis(a, ua);
+  lb = capsule_axis(b, ub);
+  d2 = cl_closest_segments(a->a, ua, la, b->a, ub, lb, NULL, NULL, ca, cb);
+  cl_cross(fb, ua, ub);
+  if (!cl_axis_ok(fb, ua, ub) || cl_normalize(fb) == 0)
+    perpendicular(cl_dot(ua, ua) > 0 ? ua : ub, fb);
+  cl_add(mid, b->a, b->b);
+  cl_sub(mid, mid, a->a);
+  cl_sub(mid, mid, a->b);
+  if (cl_dot(fb, mid) < 0) cl_scale(fb, fb, -1);
+  return rounded_contact(sqrt(d2), ca, cb, a->r, b->r, fb,
+                         fmax(scale2(a->a, a->b, 0), scale2(b->a, b->b, 0)), n, depth);
+}
+
+/* an aabb, obb or triangle s against capsule c, n from s to c */
+static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], double *depth) {
+  cl_core A, B;
+  double ca[3], cb[3], dc, scale;
+  int touch;
+  cl_shape cs;
+  cs.cap = *c;
+  if (c->a[0] == c->b[0] && c->a[1] == c->b[1] && c->a[2] == c->b[2]) {
+    cl_sphere sp;
+    cl_sphere_init(&sp, c->a, c->r);
+    return shape_sphere(s, &sp, n, depth);
+  }
+  if (s->tag == CL_TRIANGLE && s->tri.degenerate) {
+    cl_capsule seg;
+    cl_capsule_init(&seg, s->tri.v[s->tri.s0], s->tri.v[s->tri.s1], 0);
+    return capsule_capsule(&seg, c, n, depth);
+  }
+  if (!cl_intersects(s, &cs)) return 0;
+  cl_core_of(s, &A);
+  cl_core_of(&cs, &B);
+  B.r = 0;
+  dc = cl_core_distance(&A, &B, ca, cb, &touch);
+  scale = fmax(cl_core_scale(&A), cl_core_scale(&B));
+  if (!touch && dc > CL_EPSILON * scale) {
+    double d[3];
+    cl_sub(d, cb, ca);
+    cl_scale(n, d, 1 / dc);
+    cl_normalize(n);
+    *depth = c->r > dc ? c->r - dc : 0;
+    return 1;
+  }
+  {
+    /* the segment meets the shape: the axis of least overlap among the
+    ** shape's faces (a triangle's normal) and the crosses of the segment
+    ** with the shape's edges, relative to the shape's centre */
+    convex sh;
+    double origin[3], p0[3], p1[3], u[3], e[3][3], ax[3], cen[3], best = 0;
+    int i, found = 0;
+    if (s->tag == CL_TRIANGLE) cl_copy(origin, s->tri.v[0]);
+    else { cl_box bx; cl_box_of(s, &bx); cl_copy(origin, bx.c); }
+    convex_of(s, origin, &sh);
+    edges(&sh, e);
+    cl_sub(p0, c->a, origin);
+    cl_sub(p1, c->b, origin);
+    cl_sub(u, p1, p0);
+    cl_add(cen, p0, p1);
+    cl_scale(cen, cen, 0.5);
+    cl_sub(cen, cen, sh.centre);
+    for (i = 0; i < 7; i++) {
+      double L[3], lo, hi, a0, a1, slo, shi, o1, o2, dd, sg;
+      if (i < 3) {
+        if (!sh.is_box) { if (i > 0) continue; cl_copy(ax, s->tri.n); }
+        else cl_copy(ax, e[i]);
+      } else if (i < 6) {
+        cl_cross(ax, u, e[i - 3]);
+        if (!cl_axis_ok(ax, u, e[i - 3])) continue;
+      } else continue;
+      cl_copy(L, ax);
+      if (cl_normalize(L) == 0) continue;
+      project(&sh, L, &slo, &shi);
+      a0 = cl_dot(p0, L); a1 = cl_dot(p1, L);
+      lo = fmin(a0, a1); hi = fmax(a0, a1);
+      o1 = shi - lo;                  /* move the capsule along +L */
+      o2 = hi - slo;                  /* along -L */
+      if (o1 < o2) { dd = o1; sg = 1; }
+      else if (o2 < o1) { dd = o2; sg = -1; }
+      else { dd = o1; sg = cl_dot(L, cen) >= 0 ? 1 : -1; }
+      if (!found || dd < best) { found = 1; best = dd; cl_scale(n, L, sg); }
+    }
+    if (!found) {                     /* no axis (cannot happen for a box) */
+      perpendicular(u, n);
+      best = 0;
+    }
+    *depth = c->r + (best > 0 ? best : 0);
+    return 1;
+  }
+}
+
+/* plane p against a shape s, n from the plane to the shape (to the side of
+** its centre, + on the plane), depth the move along n that leaves them
+** touching */
+static int plane_shape(const cl_plane *p, const cl_shape *s, double n[3], double *depth) {
+  double lo, hi, m;
+  int i;
+  switch (s->tag) {
+    case CL_AABB: case CL_OBB: {
+      cl_box b;
+      double r;
+      cl_box_of(s, &b);
+      m = cl_dot(p->n, b.c) - p->d;
+      r = cl_box_radius(&b, p->n);
+      lo = m - r; hi = m + r;
+      break;
+    }
+    case CL_SPHERE:
+      m = cl_dot(p->n, s->sphere.c) - p->d;
+      lo = m - s->sphere.r; hi = m + s->sphere.r;
+      break;
+    case CL_CAPSULE: {
+      double sa = cl_dot(p->n, s->cap.a) - p->d, sb = cl_dot(p->n, s->cap.b) - p->d;
+      m = sa / 2 + sb / 2;
+      lo = fmin(sa, sb) - s->cap.r; hi = fmax(sa, sb) + s->cap.r;
+      break;
+    }
+    case CL_TRIANGLE: {
+      double c[3] = {0, 0, 0};
+      lo = INFINITY; hi = -INFINITY;
+      for (i = 0; i < 3; i++) {
+        double x = cl_dot(p->n, s->tri.v[i]) - p->d;
+        lo = fmin(lo, x); hi = fmax(hi, x);
+        cl_madd(c, c, s->tri.v[i], 1.0 / 3);
+      }
+      m = cl_dot(p->n, c) - p->d;
+      break;
+    }
+    default: return 0;
+  }
+  if (!cl_intersects((const cl_shape *)(const void *)p, s)) return 0;
+  if (m >= 0) { cl_copy(n, p->n); *depth = lo < 0 ? -lo : 0; }
+  else { cl_scale(n, p->n, -1); *depth = hi > 0 ? hi : 0; }
+  return 1;
+}
+
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth) {
   int ok;
+  if (a->tag == CL_RAY || b->tag == CL_RAY) return 0;
+  if (a->tag == CL_PLANE || b->tag == CL_PLANE) {
+    if (a->tag == CL_PLANE && b->tag == CL_PLANE) return 0;
+    if (a->tag == CL_PLANE) return plane_shape(&a->plane, b, n, depth);
+    ok = plane_shape(&b->plane, a, n, depth);
+    if (ok) cl_scale(n, n, -1);
+    return ok;
+  }
+  if (a->tag == CL_CAPSULE || b->tag == CL_CAPSULE) {
+    int flip = a->tag == CL_CAPSULE && b->tag != CL_CAPSULE;
+    const cl_shape *o = flip ? a : b, *x = flip ? b : a;   /* o a capsule */
+    if (x->tag == CL_CAPSULE) ok = capsule_capsule(&x->cap, &o->cap, n, depth);
+    else if (x->tag == CL_SPHERE) ok = sphere_capsule(&x->sphere, &o->cap, n, depth);
+    else ok = solid_capsule(x, &o->cap, n, depth);
+    if (ok && flip) cl_scale(n, n, -1);
+    return ok;
+  }
   if (a->tag == CL_SPHERE && b->tag == CL_SPHERE)
     return sphere_sphere(&a->sphere, &b->sphere, n, depth);
   if (a->tag == CL_SPHERE || b->tag == CL_SPHERE) {

@@ -474,6 +474,7 @@ static double shape_scale(const cl_shape *s) {
       return fmax(cl_maxabs3(s->tri.v[0]), fmax(cl_maxabs3(s->tri.v[1]), cl_maxabs3(s->tri.v[2])));
     case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
     case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
+    case CL_CAPSULE: return fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
     default: return INFINITY;
   }
 }
@@ -553,6 +554,91 @@ int cl_mesh_intersects(const cl_mesh *m, const cl_shape *s) {
 
 size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
   return walk(m, s, out);
+}
+
+/* the mover's bounds (lo, hi at t = 0) moved by t * d against a node box
+** grown by pad: 1 and the entry t (clamped to 0) when they meet at some t
+** in [0, limit]. Slabs with divisions, so a zero or tiny component of d
+** gives no NaN; a box past the float range is always entered at 0. */
+static int swept_box(const double lo[3], const double hi[3], const double d[3],
+                     const float blo[3], const float bhi[3], double pad, double limit,
+                     double *tnear) {
+  double tn = 0, tf = limit;
+  int k;
+  for (k = 0; k < 3; k++) {
+    double l = blo[k] - pad, h = bhi[k] + pad, te, tx;
+    if (!(h - l < INFINITY)) continue;
+    if (d[k] == 0) {
+      if (hi[k] < l || lo[k] > h) return 0;
+      continue;
+    }
+    if (d[k] > 0) { te = (l - hi[k]) / d[k]; tx = (h - lo[k]) / d[k]; }
+    else { te = (h - lo[k]) / d[k]; tx = (l - hi[k]) / d[k]; }
+    if (te > tn) tn = te;
+    if (tx < tf) tf = tx;
+    if (!(tn <= tf)) return 0;
+  }
+  *tnear = tn;
+  return 1;
+}
+
+/* Shape cast against the mesh: the nearest-first walk of ray_walk with
+** the mover's bounds swept along d in place of the ray; a child whose
+** box (grown by the pad) the swept bounds enter after the best t so far
+** is skipped, ties at the best t still visited (a lower index may hit). */
+int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl_hit *h,
+                  size_t *index) {
+  ref stack[CL_MESH_MAX_DEPTH + 2];
+  cl_aabb mb;
+  int sp, found = 0, all;
+  double limit = 1, tn, pad;
+  if (m->nt == 0 || !cl_bounds(mover, &mb)) return 0;
+  pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  all = !(m->maxabs + 2 * pad < INFINITY);
+  if (all) pad = 0;
+  if (!all && !swept_box(mb.min, mb.max, d, m->rlo, m->rhi, pad, limit, &tn)) return 0;
+  stack[0].child = 0;
+  stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
+  stack[0].t = 0;
+  sp = 1;
+  while (sp > 0) {
+    ref e = stack[--sp];
+    if (e.t > limit) continue;
+    if (e.count) {
+      uint32_t s;
+      for (s = e.child; s < e.child + e.count; s++) {
+        uint32_t t = m->order[s];
+        cl_shape tri;
+        cl_hit th;
+        cl_mesh_triangle(m, t, &tri.tri);
+        if (cl_sweep(mover, d, &tri, &th)
+            && (!found || th.t < h->t || (th.t == h->t && t < *index))) {
+          *h = th;
+          *index = t;
+          found = 1;
+          limit = th.t;
+        }
+      }
+    } else {
+      const cl_mesh_node *n = &m->node[e.child];
+      double t0 = 0, t1 = 0;
+      int h0 = all || swept_box(mb.min, mb.max, d, n->lo[0], n->hi[0], pad, limit, &t0);
+      int h1 = all || swept_box(mb.min, mb.max, d, n->lo[1], n->hi[1], pad, limit, &t1);
+      int near = h0 && h1 && t1 < t0;
+      if (h0 && h1) {
+        stack[sp].child = n->child[!near]; stack[sp].count = n->count[!near];
+        stack[sp].t = near ? t0 : t1;
+        sp++;
+      }
+      if (h0 || h1) {
+        int side = h0 && h1 ? near : h1;
+        stack[sp].child = n->child[side]; stack[sp].count = n->count[side];
+        stack[sp].t = side ? t1 : t0;
+        sp++;
+      }
+    }
+  }
+  return found;
 }
 
 static int boxes_overlap(const float alo[3], const float ahi[3], const float blo[3],

@@ -61,6 +61,10 @@ int cl_mesh_intersects(const cl_mesh *m, const cl_shape *s);
 /* the triangles that intersect s, 0-based in increasing order, into out
 ** (room for m->nt); returns how many */
 size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out);
+/* the nearest hit of cl_sweep(mover, d, triangle) over all triangles;
+** *index its triangle (0-based, the lowest of those hit at the same t) */
+int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl_hit *h,
+                  size_t *index);
 /* 1 when a triangle of a intersects a triangle of b */
 int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b);
 

@@ -109,6 +109,16 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]) {
       else cl_madd(out, sp->c, d, sp->r / len);
       break;
     }
+    case CL_CAPSULE: {
+      const cl_capsule *c = &s->cap;
+      double q[3], d[3], len;
+      cl_closest_on_segment(c->a, c->b, p, q, NULL);
+      cl_sub(d, p, q);
+      len = cl_length(d);
+      if (len <= c->r) cl_copy(out, p);
+      else cl_madd(out, q, d, c->r / len);
+      break;
+    }
     default: cl_copy(out, p); break;   /* no such shape; out is never left unset */
   }
 }
@@ -145,6 +155,13 @@ double cl_distance(const cl_shape *s, const double p[3]) {
     return len > 0 ? len : 0;
   }
   if (s->tag == CL_PLANE) return fabs(cl_dot(s->plane.n, p) - s->plane.d);
+  if (s->tag == CL_CAPSULE) {
+    double q[3], len;
+    cl_closest_on_segment(s->cap.a, s->cap.b, p, q, NULL);
+    cl_sub(v, p, q);
+    len = cl_length(v) - s->cap.r;
+    return len > 0 ? len : 0;
+  }
   cl_offset(s, p, v);
   return cl_length(v);
 }
@@ -167,6 +184,12 @@ int cl_contains(const cl_shape *s, const double p[3]) {
       double d[3];
       cl_sub(d, p, s->sphere.c);
       return cl_length(d) <= s->sphere.r;
+    }
+    case CL_CAPSULE: {
+      double q[3], d[3];
+      cl_closest_on_segment(s->cap.a, s->cap.b, p, q, NULL);
+      cl_sub(d, p, q);
+      return cl_length(d) <= s->cap.r;
     }
     default: return 0;
   }

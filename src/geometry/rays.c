@@ -137,6 +137,84 @@ static int cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
   return 1;
 }
 
+/* ray-capsule: the capsule is the union of its two end spheres and the
+** cylinder around its segment, so the first entry is the earliest of the
+** three entries (Ericson RTCD 5.3.7 for the cylinder, here infinite and
+** cut by the segment's ends). An origin inside (distance from the segment
+** below the radius, or on the surface pointing along or outwards) gives
+** t = 0, n = -direction; on the surface pointing inwards, t = 0 and the
+** outward normal. Coordinates are scaled by a power of two, as for the
+** sphere, where the squares would overflow or underflow. */
+static int cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
+  double o[3], a[3], b[3], rad, u[3], len, q[3], off[3], dist, big, best = INFINITY;
+  int k, e = 0, found = 0;
+  cl_hit th;
+  big = fmax(fmax(cl_maxabs3(r->o), fmax(cl_maxabs3(c->a), cl_maxabs3(c->b))), c->r);
+  if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
+  for (k = 0; k < 3; k++) {
+    o[k] = ldexp(r->o[k], -e); a[k] = ldexp(c->a[k], -e); b[k] = ldexp(c->b[k], -e);
+  }
+  rad = ldexp(c->r, -e);
+  cl_closest_on_segment(a, b, o, q, NULL);
+  cl_sub(off, o, q);
+  dist = cl_length(off);
+  if (dist < rad) { hit_inside(r, h); return 1; }
+  if (dist == rad) {
+    if (dist > 0 && cl_dot(off, r->d) < 0) {
+      h->t = 0;
+      cl_copy(h->p, r->o);
+      cl_scale(h->n, off, 1 / dist);
+      cl_normalize(h->n);
+      h->u = h->v = 0;
+    } else hit_inside(r, h);
+    return 1;
+  }
+  /* the end spheres */
+  for (k = 0; k < 2; k++) {
+    cl_sphere s;
+    cl_ray rr = *r;
+    cl_copy(rr.o, o);
+    rr.tmax = INFINITY;
+    cl_sphere_init(&s, k ? b : a, rad);
+    if (cast_sphere(&rr, &s, &th) && th.t < best) {
+      best = th.t; found = 1;
+      cl_copy(h->n, th.n);
+    }
+  }
+  /* the cylinder's side, between the two ends */
+  cl_sub(u, b, a);
+  len = cl_normalize(u);
+  if (len > 0) {
+    double w[3], wp[3], dp[3], A, B, C, disc, t, s;
+    cl_sub(w, o, a);
+    cl_madd(wp, w, u, -cl_dot(w, u));
+    cl_madd(dp, r->d, u, -cl_dot(r->d, u));
+    A = cl_dot(dp, dp);
+    B = cl_dot(wp, dp);
+    C = cl_dot(wp, wp) - rad * rad;
+    if (A > 0 && B < 0) {
+      disc = B * B - A * C;
+      if (disc >= 0) {
+        t = C / (-B + sqrt(disc));           /* the stable root */
+        if (t < 0) t = 0;
+        s = cl_dot(w, u) + t * cl_dot(r->d, u);
+        if (s >= 0 && s <= len && t < best) {
+          best = t; found = 1;
+          cl_madd(h->n, wp, dp, t);
+          if (cl_normalize(h->n) == 0) neg(h->n, r->d);
+        }
+      }
+    }
+  }
+  if (!found) return 0;
+  if (e) best = ldexp(best, e);
+  if (best > r->tmax || isinf(best)) return 0;
+  h->t = best;
+  cl_madd(h->p, r->o, r->d, best);
+  h->u = h->v = 0;
+  return 1;
+}
+
 static int cast_plane(const cl_ray *r, const cl_plane *p, cl_hit *h) {
   double s0 = cl_dot(p->n, r->o) - p->d, den = cl_dot(p->n, r->d), t;
   if (den == 0) {
@@ -294,6 +372,7 @@ int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h) {
     case CL_SPHERE: hit = cast_sphere(r, &s->sphere, h); break;
     case CL_TRIANGLE: hit = cast_triangle(r, &s->tri, cull, h); break;
     case CL_PLANE: hit = cast_plane(r, &s->plane, h); break;
+    case CL_CAPSULE: hit = cast_capsule(r, &s->cap, h); break;
     default: return 0;
   }
   /* a hit the doubles cannot place (t or the point overflowed, near the

@@ -164,6 +164,13 @@ void cl_sphere_init(cl_sphere *s, const double c[3], double r) {
   s->r = r;
 }
 
+void cl_capsule_init(cl_capsule *c, const double a[3], const double b[3], double r) {
+  c->tag = CL_CAPSULE;
+  cl_copy(c->a, a);
+  cl_copy(c->b, b);
+  c->r = r;
+}
+
 void cl_translate(cl_shape *s, const double d[3]) {
   switch (s->tag) {
     case CL_AABB:
@@ -181,6 +188,10 @@ void cl_translate(cl_shape *s, const double d[3]) {
     }
     case CL_RAY: cl_add(s->ray.o, s->ray.o, d); break;
     case CL_SPHERE: cl_add(s->sphere.c, s->sphere.c, d); break;
+    case CL_CAPSULE:
+      cl_add(s->cap.a, s->cap.a, d);
+      cl_add(s->cap.b, s->cap.b, d);
+      break;
   }
 }
 
@@ -214,6 +225,13 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
       for (k = 0; k < 3; k++) {
         out->min[k] = s->sphere.c[k] - s->sphere.r;
         out->max[k] = s->sphere.c[k] + s->sphere.r;
+      }
+      out->tag = CL_AABB;
+      return 1;
+    case CL_CAPSULE:
+      for (k = 0; k < 3; k++) {
+        out->min[k] = fmin(s->cap.a[k], s->cap.b[k]) - s->cap.r;
+        out->max[k] = fmax(s->cap.a[k], s->cap.b[k]) + s->cap.r;
       }
       out->tag = CL_AABB;
       return 1;

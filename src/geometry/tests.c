@@ -1,9 +1,12 @@
 /*
 ** tests.c - boolean intersection tests for every pair of the six shapes,
-** and plane classification.
+** and plane classification. A capsule is its core segment grown by its
+** radius: it meets a shape when the segment's distance from it is at most
+** the radius.
 */
 #include "collide.h"
 #include "sat.h"
+#include "gjk.h"
 
 void cl_box_of(const cl_shape *s, cl_box *b) {
   int k;
@@ -302,6 +305,13 @@ int cl_classify(const cl_plane *p, const cl_shape *s) {
       dist = cl_dot(p->n, s->sphere.c) - p->d;
       r = s->sphere.r;
       break;
+    case CL_CAPSULE: {
+      double sa = cl_dot(p->n, s->cap.a) - p->d, sb = cl_dot(p->n, s->cap.b) - p->d;
+      r = s->cap.r;
+      if (fmin(sa, sb) > r) return 1;
+      if (fmax(sa, sb) < -r) return -1;
+      return 0;
+    }
     case CL_TRIANGLE: {
       int c0 = cl_classify_point(p, s->tri.v[0]);
       int c1 = cl_classify_point(p, s->tri.v[1]);
@@ -343,6 +353,49 @@ static int sphere_off_triangle_box(const cl_sphere *s, const cl_triangle *t) {
     off |= ((c + r) + m < lo) | ((c - r) - m > hi);
   }
   return off;
+}
+
+/* the capsule's segment as a ray (a point: any direction, tmax 0) */
+static void capsule_ray(const cl_capsule *c, cl_ray *r) {
+  double d[3];
+  r->tag = CL_RAY;
+  cl_copy(r->o, c->a);
+  cl_sub(d, c->b, c->a);
+  r->tmax = cl_normalize(d);
+  if (r->tmax == 0) cl_set(d, 1, 0, 0);
+  cl_copy(r->d, d);
+}
+
+/* a capsule against an aabb, obb or triangle that is not degenerate: the
+** segment crossing the shape (the exact slab and triangle casts), else the
+** segment's distance from it (GJK, exact to its tolerance, which counts as
+** touching) at most the radius */
+static int capsule_solid(const cl_shape *s, const cl_capsule *c) {
+  cl_shape seg;
+  cl_core A, B;
+  double ca[3], cb[3], dc, tol;
+  int touch;
+  capsule_ray(c, &seg.ray);
+  if (s->tag == CL_TRIANGLE) {
+    cl_hit h;
+    if (cl_cast(&seg.ray, s, 0, &h)) return 1;
+  } else if (ray_box(&seg.ray, s)) return 1;
+  cl_core_of(s, &A);
+  cl_core_of((const cl_shape *)(const void *)c, &B);
+  B.r = 0;
+  dc = cl_core_distance(&A, &B, ca, cb, &touch);
+  tol = CL_GJK_REL * fmax(cl_core_scale(&A), cl_core_scale(&B));
+  return touch || dc <= c->r + tol;
+}
+
+/* the squared distance of a ray's part or segment p + s d (s in [0, l])
+** from the capsule's segment */
+static double capsule_segment2(const cl_capsule *c, const double p[3], const double d[3],
+                               double l) {
+  cl_ray r;
+  double c1[3], c2[3];
+  capsule_ray(c, &r);
+  return cl_closest_segments(r.o, r.d, r.tmax, p, d, l, NULL, NULL, c1, c2);
 }
 
 /* a pair in canonical order: a->tag <= b->tag */
@@ -393,6 +446,24 @@ static int pair(const cl_shape *a, const cl_shape *b) {
       double d[3], r = a->sphere.r + b->sphere.r;
       cl_sub(d, a->sphere.c, b->sphere.c);
       return length_le(d, r);            /* as contact */
+    }
+    case CL_AABB * CL_NKINDS + CL_CAPSULE:
+    case CL_OBB * CL_NKINDS + CL_CAPSULE:
+    case CL_TRIANGLE * CL_NKINDS + CL_CAPSULE:
+      return capsule_solid(a, &b->cap);
+    case CL_PLANE * CL_NKINDS + CL_CAPSULE: return cl_classify(&a->plane, b) == 0;
+    case CL_RAY * CL_NKINDS + CL_CAPSULE:
+      return sqrt(capsule_segment2(&b->cap, a->ray.o, a->ray.d, a->ray.tmax)) <= b->cap.r;
+    case CL_SPHERE * CL_NKINDS + CL_CAPSULE: {
+      double q[3], d[3];
+      cl_closest_on_segment(b->cap.a, b->cap.b, a->sphere.c, q, NULL);
+      cl_sub(d, a->sphere.c, q);
+      return length_le(d, a->sphere.r + b->cap.r);
+    }
+    case CL_CAPSULE * CL_NKINDS + CL_CAPSULE: {
+      cl_ray r;
+      capsule_ray(&a->cap, &r);
+      return sqrt(capsule_segment2(&b->cap, r.o, r.d, r.tmax)) <= a->cap.r + b->cap.r;
     }
   }
   return 0;

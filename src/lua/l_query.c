@@ -166,5 +166,6 @@ static const luaL_Reg ray_methods[] = {
 };
 
 const luaL_Reg *const l_query_methods[CL_NKINDS] = {
-  solid_methods, solid_methods, plane_methods, triangle_methods, ray_methods, solid_methods
+  solid_methods, solid_methods, plane_methods, triangle_methods, ray_methods, solid_methods,
+  solid_methods
 };

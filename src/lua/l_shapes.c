@@ -66,9 +66,18 @@ static void build_sphere(lua_State *L, int i, cl_shape *s) {
   cl_sphere_init(&s->sphere, c, r);
 }
 
+static void build_capsule(lua_State *L, int i, cl_shape *s) {
+  double a[3], b[3], r;
+  i = l_readvec(L, i, a);
+  i = l_readvec(L, i, b);
+  r = l_checknum(L, i);
+  luaL_argcheck(L, r >= 0, i, "negative radius");
+  cl_capsule_init(&s->cap, a, b, r);
+}
+
 typedef void (*builder)(lua_State *L, int i, cl_shape *s);
 static const builder builders[CL_NKINDS] = {
-  build_aabb, build_obb, build_plane, build_triangle, build_ray, build_sphere
+  build_aabb, build_obb, build_plane, build_triangle, build_ray, build_sphere, build_capsule
 };
 
 static int construct(lua_State *L, int kind, builder b) {
@@ -84,6 +93,7 @@ static int f_plane(lua_State *L) { return construct(L, CL_PLANE, build_plane); }
 static int f_triangle(lua_State *L) { return construct(L, CL_TRIANGLE, build_triangle); }
 static int f_ray(lua_State *L) { return construct(L, CL_RAY, build_ray); }
 static int f_sphere(lua_State *L) { return construct(L, CL_SPHERE, build_sphere); }
+static int f_capsule(lua_State *L) { return construct(L, CL_CAPSULE, build_capsule); }
 
 static int f_aabb_from_center(lua_State *L) {
   double c[3], e[3], lo[3], hi[3];
@@ -284,6 +294,10 @@ static int m_tostring(lua_State *L) {
       fmt_nums(&B, &s->ray.tmax, 1);
       break;
     case CL_SPHERE: fmt_vec(&B, s->sphere.c, 3, ", "); fmt_nums(&B, &s->sphere.r, 1); break;
+    case CL_CAPSULE:
+      fmt_vec(&B, s->cap.a, 3, ", "); fmt_vec(&B, s->cap.b, 3, ", ");
+      fmt_nums(&B, &s->cap.r, 1);
+      break;
   }
   luaL_addchar(&B, ')');
   luaL_pushresult(&B);
@@ -310,6 +324,9 @@ static int m_eq(lua_State *L) {
       eq = same(a->ray.o, b->ray.o, 3) && same(a->ray.d, b->ray.d, 3) && a->ray.tmax == b->ray.tmax;
       break;
     case CL_SPHERE: eq = same(a->sphere.c, b->sphere.c, 3) && a->sphere.r == b->sphere.r; break;
+    case CL_CAPSULE:
+      eq = same(a->cap.a, b->cap.a, 3) && same(a->cap.b, b->cap.b, 3) && a->cap.r == b->cap.r;
+      break;
   }
   lua_pushboolean(L, eq);
   return 1;
@@ -487,6 +504,23 @@ static int ray_at(lua_State *L) {
   return l_pushvec(L, p);
 }
 
+static int capsule_a(lua_State *L) { return l_pushvec(L, SELF(CL_CAPSULE, cap)->a); }
+static int capsule_b(lua_State *L) { return l_pushvec(L, SELF(CL_CAPSULE, cap)->b); }
+
+static int capsule_radius(lua_State *L) {
+  lua_pushnumber(L, SELF(CL_CAPSULE, cap)->r);
+  return 1;
+}
+
+/* the segment's midpoint, from the halves so that it cannot overflow */
+static int capsule_center(lua_State *L) {
+  const cl_capsule *c = SELF(CL_CAPSULE, cap);
+  double m[3];
+  int k;
+  for (k = 0; k < 3; k++) m[k] = c->a[k] / 2 + c->b[k] / 2;
+  return l_pushvec(L, m);
+}
+
 static int sphere_center(lua_State *L) { return l_pushvec(L, SELF(CL_SPHERE, sphere)->c); }
 
 static int sphere_radius(lua_State *L) {
@@ -524,11 +558,16 @@ static const luaL_Reg ray_methods[] = {
   {"origin", ray_origin}, {"direction", ray_direction}, {"tmax", ray_tmax}, {"at", ray_at},
   {"bounds", m_bounds}, {NULL, NULL}
 };
+static const luaL_Reg capsule_methods[] = {
+  {"a", capsule_a}, {"b", capsule_b}, {"radius", capsule_radius}, {"center", capsule_center},
+  {"bounds", m_bounds}, {NULL, NULL}
+};
 static const luaL_Reg sphere_methods[] = {
   {"center", sphere_center}, {"radius", sphere_radius}, {"bounds", m_bounds}, {NULL, NULL}
 };
 const luaL_Reg *const l_shape_methods[CL_NKINDS] = {
-  aabb_methods, obb_methods, plane_methods, triangle_methods, ray_methods, sphere_methods
+  aabb_methods, obb_methods, plane_methods, triangle_methods, ray_methods, sphere_methods,
+  capsule_methods
 };
 
 const luaL_Reg l_shape_meta[] = {
@@ -541,5 +580,5 @@ const luaL_Reg l_shape_functions[] = {
   {"obb_from_aabb", f_obb_from_aabb}, {"plane", f_plane},
   {"plane_from_point", f_plane_from_point}, {"plane_from_points", f_plane_from_points},
   {"plane_from_equation", f_plane_from_equation}, {"triangle", f_triangle}, {"ray", f_ray},
-  {"segment", f_segment}, {"sphere", f_sphere}, {"type", f_type}, {NULL, NULL}
+  {"segment", f_segment}, {"sphere", f_sphere}, {"capsule", f_capsule}, {"type", f_type}, {NULL, NULL}
 };

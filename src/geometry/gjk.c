@@ -1,0 +1,388 @@
+/*
+** gjk.c - distance between convex shapes: the Gilbert-Johnson-Keerthi
+** algorithm on the shapes' cores (Ericson, Real-Time Collision Detection,
+** 9.5; van den Bergen, "A fast and robust GJK implementation for collision
+** detection of convex objects", 1999), with the rounded shapes (sphere,
+** capsule) as a point or segment core grown by their radius, so that they
+** are exact; closed forms where a pair has a short one.
+**
+** Termination. Each iteration adds the support point w of the Minkowski
+** difference in the direction -v (v the point of the current simplex
+** nearest the origin). |v| - dot(v, w) / |v| bounds |v| minus the true
+** distance; the loop stops when that gap is at most tol = CL_GJK_REL *
+** scale (scale the largest absolute coordinate of the two cores, so tol
+** is far above the rounding of the dot products and far below
+** CL_EPSILON relative to the coordinates), when |v| <= tol (the cores
+** meet), when the origin is inside a tetrahedron, when w repeats a vertex
+** or |v| stops decreasing (rounding: the best simplex is kept), and in any
+** case after CL_GJK_MAX_ITER support points. The distance is then exact
+** to about tol.
+**
+** The simplex's nearest point is found by enumeration in the manner of
+** Johnson's sub-algorithm: a segment by projection, a triangle by the
+** projection on its plane when it lies inside all three edges and is no
+** farther than the nearest edge point (as points.c does, which stays
+** right on slivers), a tetrahedron by signed volumes, else its nearest
+** face. A simplex flattened by rounding (collinear or coplanar points) is
+** handled by its edges or faces, never by a division by a tiny area.
+*/
+#include <float.h>
+#include "gjk.h"
+
+int cl_core_of(const cl_shape *s, cl_core *c) {
+  int i;
+  c->r = 0;
+  switch (s->tag) {
+    case CL_AABB:
+      c->kind = CL_CORE_AABB;
+      cl_copy(c->lo, s->aabb.min);
+      cl_copy(c->hi, s->aabb.max);
+      return 1;
+    case CL_OBB:
+      c->kind = CL_CORE_OBB;
+      cl_copy(c->c, s->obb.c);
+      cl_copy(c->e, s->obb.e);
+      for (i = 0; i < 3; i++) cl_copy(c->u[i], s->obb.u[i]);
+      return 1;
+    case CL_TRIANGLE:
+      c->kind = CL_CORE_POINTS;
+      c->np = 3;
+      for (i = 0; i < 3; i++) cl_copy(c->p[i], s->tri.v[i]);
+      return 1;
+    case CL_SPHERE:
+      c->kind = CL_CORE_POINTS;
+      c->np = 1;
+      cl_copy(c->p[0], s->sphere.c);
+      c->r = s->sphere.r;
+      return 1;
+    case CL_CAPSULE:
+      c->kind = CL_CORE_POINTS;
+      c->np = 2;
+      cl_copy(c->p[0], s->cap.a);
+      cl_copy(c->p[1], s->cap.b);
+      c->r = s->cap.r;
+      return 1;
+    default: return 0;
+  }
+}
+
+void cl_core_support(const cl_core *c, const double v[3], double out[3]) {
+  int i, k;
+  switch (c->kind) {
+    case CL_CORE_AABB:
+      for (k = 0; k < 3; k++) out[k] = v[k] >= 0 ? c->hi[k] : c->lo[k];
+      return;
+    case CL_CORE_OBB:
+      cl_copy(out, c->c);
+      for (k = 0; k < 3; k++) {
+        double s = cl_dot(c->u[k], v);
+        cl_madd(out, out, c->u[k], s >= 0 ? c->e[k] : -c->e[k]);
+      }
+      return;
+    default: {
+      int best = 0;
+      double bd = cl_dot(c->p[0], v);
+      for (i = 1; i < c->np; i++) {
+        double d = cl_dot(c->p[i], v);
+        if (d > bd) { bd = d; best = i; }
+      }
+      cl_copy(out, c->p[best]);
+    }
+  }
+}
+
+double cl_core_scale(const cl_core *c) {
+  double m = 0;
+  int i;
+  switch (c->kind) {
+    case CL_CORE_AABB: return fmax(cl_maxabs3(c->lo), cl_maxabs3(c->hi));
+    case CL_CORE_OBB: return cl_maxabs3(c->c) + c->e[0] + c->e[1] + c->e[2];
+    default:
+      for (i = 0; i < c->np; i++) m = fmax(m, cl_maxabs3(c->p[i]));
+      return m;
+  }
+}
+
+/* a simplex vertex: w = a - b with a on core A, b on core B */
+typedef struct { double w[3], a[3], b[3]; } vert;
+
+/* the nearest point to the origin of the segment p-q: weights l[0], l[1] */
+static double near_segment(const double p[3], const double q[3], double l[2]) {
+  double e[3], ee, t, x[3];
+  cl_sub(e, q, p);
+  ee = cl_dot(e, e);
+  t = ee > 0 ? -cl_dot(p, e) / ee : 0;
+  if (!(t > 0)) t = 0;                   /* also NaN from an overflowed ee */
+  if (t > 1) t = 1;
+  l[0] = 1 - t; l[1] = t;
+  if (t == 1) cl_copy(x, q); else cl_madd(x, p, e, t);
+  return cl_dot(x, x);
+}
+
+/* the nearest point to the origin of triangle p0 p1 p2: weights l */
+static double near_triangle(const double (*p)[3], double l[3]) {
+  double best = INFINITY, n[3], e1[3], e2[3], nn, ll;
+  int i;
+  /* the edges first: the answer whenever the projection is outside */
+  for (i = 0; i < 3; i++) {
+    int j = (i + 1) % 3;
+    double w[2], d2 = near_segment(p[i], p[j], w);
+    if (i == 0 || d2 < best) {
+      best = d2;
+      l[0] = l[1] = l[2] = 0;
+      l[i] = w[0]; l[j] = w[1];
+    }
+  }
+  cl_sub(e1, p[1], p[0]);
+  cl_sub(e2, p[2], p[0]);
+  cl_cross(n, e1, e2);
+  nn = cl_dot(n, n);
+  ll = fmax(cl_dot(e1, e1), cl_dot(e2, e2));
+  /* flat (collinear within rounding): the edges are the triangle */
+  if (!(nn > 1e-24 * ll * ll) || !(nn < INFINITY)) return best;
+  {
+    double h = cl_dot(p[0], n) / nn, q[3], r[3], c[3], wb, wc, d2;
+    int inside = 1;
+    cl_scale(q, n, h);                    /* the origin projected on the plane */
+    for (i = 0; i < 3 && inside; i++) {
+      double e[3];
+      cl_sub(e, p[(i + 1) % 3], p[i]);
+      cl_sub(r, q, p[i]);
+      cl_cross(c, e, r);
+      if (cl_dot(c, n) < 0) inside = 0;
+    }
+    if (!inside) return best;
+    d2 = cl_dot(q, q);
+    if (!(d2 <= best)) return best;
+    cl_sub(r, q, p[0]);
+    cl_cross(c, r, e2); wb = cl_dot(c, n) / nn;
+    cl_cross(c, e1, r); wc = cl_dot(c, n) / nn;
+    wb = cl_clamp(wb, 0, 1); wc = cl_clamp(wc, 0, 1 - wb);
+    l[0] = 1 - wb - wc; l[1] = wb; l[2] = wc;
+    return d2;
+  }
+}
+
+static double vol(const double a[3], const double b[3], const double c[3], const double d[3]) {
+  double x[3], y[3], z[3], cr[3];
+  cl_sub(x, b, a); cl_sub(y, c, a); cl_sub(z, d, a);
+  cl_cross(cr, y, z);
+  return cl_dot(x, cr);
+}
+
+/* the nearest point of the simplex s[0..n-1] to the origin: its weights;
+** returns the squared distance, or -1 when the origin is inside a
+** tetrahedron */
+static double near_simplex(const vert *s, int n, double l[4]) {
+  double p[3][3];
+  int i;
+  l[0] = l[1] = l[2] = l[3] = 0;
+  if (n == 1) { l[0] = 1; return cl_dot(s[0].w, s[0].w); }
+  if (n == 2) return near_segment(s[0].w, s[1].w, l);
+  if (n == 3) {
+    for (i = 0; i < 3; i++) cl_copy(p[i], s[i].w);
+    return near_triangle((const double (*)[3])p, l);
+  }
+  {
+    static const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    double o[3] = {0, 0, 0}, det = vol(s[0].w, s[1].w, s[2].w, s[3].w), m = 0, best = INFINITY;
+    int f;
+    for (i = 0; i < 4; i++) m = fmax(m, cl_maxabs3(s[i].w));
+    /* signed volumes (Cramer's rule) when the tetrahedron is not flat */
+    if (fabs(det) > 1e-12 * m * m * m && fabs(det) < INFINITY) {
+      double lv[4];
+      lv[0] = vol(o, s[1].w, s[2].w, s[3].w) / det;
+      lv[1] = vol(s[0].w, o, s[2].w, s[3].w) / det;
+      lv[2] = vol(s[0].w, s[1].w, o, s[3].w) / det;
+      lv[3] = vol(s[0].w, s[1].w, s[2].w, o) / det;
+      if (lv[0] >= 0 && lv[1] >= 0 && lv[2] >= 0 && lv[3] >= 0) {
+        for (i = 0; i < 4; i++) l[i] = lv[i];
+        return -1;
+      }
+    }
+    for (f = 0; f < 4; f++) {
+      double fl[3], d2;
+      for (i = 0; i < 3; i++) cl_copy(p[i], s[face[f][i]].w);
+      d2 = near_triangle((const double (*)[3])p, fl);
+      if (f == 0 || d2 < best) {
+        best = d2;
+        l[0] = l[1] = l[2] = l[3] = 0;
+        for (i = 0; i < 3; i++) l[face[f][i]] = fl[i];
+      }
+    }
+    return best;
+  }
+}
+
+static void combine(const vert *s, int n, const double l[4], double ca[3], double cb[3]) {
+  int i;
+  cl_set(ca, 0, 0, 0);
+  cl_set(cb, 0, 0, 0);
+  for (i = 0; i < n; i++) {
+    cl_madd(ca, ca, s[i].a, l[i]);
+    cl_madd(cb, cb, s[i].b, l[i]);
+  }
+}
+
+double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double cb[3],
+                        int *touch) {
+  vert s[4], best_s[4];
+  double l[4], best_l[4], v[3], vv, tol, scale;
+  int n = 0, best_n, it, inside = 0;
+  scale = fmax(cl_core_scale(A), cl_core_scale(B));
+  tol = CL_GJK_REL * scale;
+  /* start from the difference of two support points */
+  {
+    double dir[3] = {1, 0, 0}, x[3];
+    cl_core_support(A, dir, s[0].a);
+    cl_scale(x, dir, -1);
+    cl_core_support(B, x, s[0].b);
+    cl_sub(s[0].w, s[0].a, s[0].b);
+    n = 1;
+    l[0] = 1;
+  }
+  cl_copy(v, s[0].w);
+  vv = cl_dot(v, v);
+  best_n = n; best_s[0] = s[0]; best_l[0] = 1; best_l[1] = best_l[2] = best_l[3] = 0;
+  for (it = 0; it < CL_GJK_MAX_ITER; it++) {
+    vert w;
+    double nv[3], len = sqrt(vv), gap, nl[4], d2;
+    int i, k, dup = 0;
+    if (len <= tol) break;                               /* the cores meet */
+    cl_scale(nv, v, -1);
+    cl_core_support(A, nv, w.a);
+    cl_core_support(B, v, w.b);
+    cl_sub(w.w, w.a, w.b);
+    gap = vv - cl_dot(v, w.w);                           /* >= |v| (|v| - dist) */
+    if (!(gap > tol * len)) break;
+    for (i = 0; i < n; i++)
+      if (s[i].w[0] == w.w[0] && s[i].w[1] == w.w[1] && s[i].w[2] == w.w[2]) dup = 1;
+    if (dup) break;
+    s[n++] = w;
+    d2 = near_simplex(s, n, nl);
+    if (d2 < 0) {                                        /* origin inside */
+      for (i = 0; i < 4; i++) l[i] = nl[i];
+      inside = 1;
+      break;
+    }
+    if (!(d2 < vv)) { n--; break; }                      /* no progress: keep the last */
+    /* keep the vertices that carry weight */
+    for (i = 0, k = 0; i < n; i++)
+      if (nl[i] > 0) { s[k] = s[i]; l[k] = nl[i]; k++; }
+    if (k == 0) { s[0] = s[n - 1]; l[0] = 1; k = 1; }    /* cannot happen; never empty */
+    n = k;
+    {
+      double x[3], y[3];
+      combine(s, n, l, x, y);
+      cl_sub(v, x, y);
+    }
+    vv = d2;
+    best_n = n;
+    for (i = 0; i < n; i++) { best_s[i] = s[i]; best_l[i] = l[i]; }
+  }
+  if (inside) {
+    combine(s, 4, l, ca, cb);
+    cl_copy(cb, ca);
+    *touch = 1;
+    return 0;
+  }
+  combine(best_s, best_n, best_l, ca, cb);
+  {
+    double d[3], dist;
+    cl_sub(d, ca, cb);
+    dist = cl_length(d);
+    if (dist <= tol) { cl_copy(cb, ca); *touch = 1; return 0; }
+    *touch = 0;
+    return dist;
+  }
+}
+
+/* the segment of a sphere or capsule core for cl_closest_segments */
+static void seg_of(const cl_core *c, double p[3], double d[3], double *len) {
+  cl_copy(p, c->p[0]);
+  if (c->np == 1) { cl_set(d, 0, 0, 0); *len = 0; return; }
+  cl_sub(d, c->p[1], c->p[0]);
+  *len = cl_normalize(d);
+  if (*len == 0) cl_set(d, 0, 0, 0);
+}
+
+/* the distance between two aabbs, axis by axis: on an axis where they
+** overlap both points take the middle of the overlap */
+static double aabb_aabb(const cl_aabb *a, const cl_aabb *b, double pa[3], double pb[3]) {
+  double g[3];
+  int k;
+  for (k = 0; k < 3; k++) {
+    if (a->max[k] < b->min[k]) { pa[k] = a->max[k]; pb[k] = b->min[k]; }
+    else if (b->max[k] < a->min[k]) { pa[k] = a->min[k]; pb[k] = b->max[k]; }
+    else {
+      double lo = fmax(a->min[k], b->min[k]), hi = fmin(a->max[k], b->max[k]);
+      pa[k] = pb[k] = lo / 2 + hi / 2;
+      if (pa[k] < lo) pa[k] = pb[k] = lo;
+      if (pa[k] > hi) pa[k] = pb[k] = hi;
+    }
+    g[k] = pb[k] - pa[k];
+  }
+  return cl_length(g);
+}
+
+/* core distance dc between closest core points ca, cb grown by radii ra,
+** rb; u the unit direction from ca to cb (zero when they coincide) */
+static double rounded(double dc, const double ca[3], const double cb[3], double ra, double rb,
+                      double pa[3], double pb[3], double u[3]) {
+  double d[3];
+  cl_sub(d, cb, ca);
+  if (dc > 0) { cl_scale(u, d, 1 / dc); cl_normalize(u); }
+  else cl_set(u, 0, 0, 0);
+  if (dc > ra + rb) {
+    cl_madd(pa, ca, u, ra);
+    cl_madd(pb, cb, u, -rb);
+    return dc - ra - rb;
+  }
+  if (ra + rb > 0) cl_madd(pa, ca, d, ra / (ra + rb)); else cl_copy(pa, ca);
+  cl_copy(pb, pa);
+  return 0;
+}
+
+double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
+                           double u[3], double *core) {
+  cl_core A, B;
+  double ca[3], cb[3], dc;
+  int touch;
+  cl_set(u, 0, 0, 0);
+  *core = 0;
+  if (!cl_core_of(a, &A) || !cl_core_of(b, &B)) {
+    cl_set(pa, 0, 0, 0); cl_set(pb, 0, 0, 0);
+    return 0;
+  }
+  if (a->tag == CL_AABB && b->tag == CL_AABB) {
+    dc = aabb_aabb(&a->aabb, &b->aabb, pa, pb);
+    return rounded(dc, pa, pb, 0, 0, pa, pb, u);
+  }
+  if ((a->tag == CL_SPHERE || a->tag == CL_CAPSULE) && (b->tag == CL_SPHERE || b->tag == CL_CAPSULE)) {
+    double p1[3], d1[3], l1, p2[3], d2[3], l2;
+    seg_of(&A, p1, d1, &l1);
+    seg_of(&B, p2, d2, &l2);
+    dc = sqrt(cl_closest_segments(p1, d1, l1, p2, d2, l2, NULL, NULL, ca, cb));
+  } else if (a->tag == CL_SPHERE || b->tag == CL_SPHERE) {
+    /* the closest point of the other shape to the centre, in closed form */
+    int flip = a->tag == CL_SPHERE;
+    const cl_shape *o = flip ? b : a;
+    const cl_sphere *s = flip ? &a->sphere : &b->sphere;
+    double q[3], d[3];
+    cl_closest_point(o, s->c, q);
+    cl_sub(d, s->c, q);
+    dc = o->tag == CL_OBB ? cl_distance(o, s->c) : cl_length(d);
+    if (dc == 0) cl_copy(q, s->c);
+    if (flip) { cl_copy(ca, s->c); cl_copy(cb, q); }
+    else { cl_copy(ca, q); cl_copy(cb, s->c); }
+  } else {
+    dc = cl_core_distance(&A, &B, ca, cb, &touch);
+  }
+  *core = dc;
+  return rounded(dc, ca, cb, A.r, B.r, pa, pb, u);
+}
+
+double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]) {
+  double u[3], core;
+  return cl_shape_distance_u(a, b, pa, pb, u, &core);
+}

@@ -1,0 +1,44 @@
+/*
+** gjk.h - internal to the geometry files: a convex shape as a core (a box,
+** or the hull of up to three points) grown by a radius, and the GJK
+** distance between two cores (gjk.c), shared by the capsule tests
+** (tests.c, contact.c) and the shape casts (sweep.c).
+*/
+#ifndef COLLIDE_GJK_H
+#define COLLIDE_GJK_H
+
+#include "collide.h"
+
+/* kind: CL_CORE_POINTS (the hull of p[0..np-1]), CL_CORE_AABB (lo, hi),
+** CL_CORE_OBB (c, e, u); every point of the shape is within r of the core */
+enum { CL_CORE_POINTS, CL_CORE_AABB, CL_CORE_OBB };
+typedef struct {
+  int kind, np;
+  double p[3][3], lo[3], hi[3], c[3], e[3], u[3][3], r;
+} cl_core;
+
+/* GJK stops after this many support points at most */
+#define CL_GJK_MAX_ITER 64
+/* GJK's tolerance relative to the largest coordinate of the two cores */
+#define CL_GJK_REL (CL_EPSILON * 1e-4)
+
+/* the core of an aabb, obb, triangle (a degenerate one too), sphere or
+** capsule; 0 for a plane or a ray */
+int cl_core_of(const cl_shape *s, cl_core *c);
+/* the point of the core farthest along v (ties: the box's centre line) */
+void cl_core_support(const cl_core *c, const double v[3], double out[3]);
+/* largest absolute coordinate of the core's points */
+double cl_core_scale(const cl_core *c);
+/* distance between the two cores (radii ignored), closest points ca on a
+** and cb on b; *touch set when the cores meet (within the tolerance): then
+** ca == cb, a common point */
+double cl_core_distance(const cl_core *a, const cl_core *b, double ca[3], double cb[3],
+                        int *touch);
+
+/* cl_shape_distance, with u the unit direction from pa's core point to
+** pb's (zero when the cores meet) and *core the cores' distance: for a
+** sphere or capsule u stays accurate while the surfaces touch */
+double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
+                           double u[3], double *core);
+
+#endif

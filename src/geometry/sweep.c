@@ -1,0 +1,317 @@
+/*
+** sweep.c - shape casts: a sphere, capsule, aabb or obb moved by t * d,
+** t in [0, 1], against any shape but a ray.
+**
+** The general case is conservative advancement on the GJK distance
+** (Mirtich's conservative advancement; the same iteration as van den
+** Bergen's GJK ray cast, "Ray casting against general convex objects with
+** application to continuous collision detection", 2004): with closest
+** points pa (mover) and pb (target) at distance dist and n the unit
+** direction from pb to pa, the plane through pb normal to n separates the
+** two, so the mover cannot reach the target before it has moved dist
+** along -n: t += dist / -dot(n, d) is a lower bound of the first contact,
+** and dot(n, d) >= 0 means it never comes. The distance between a convex
+** shape translated by t * d and a fixed one is convex in t, so when the
+** iteration has not converged after CL_SWEEP_MAX_ITER steps (grazing
+** motions) the first contact is found by bisection (and a golden-section
+** search for the nearest approach when the end is apart), in a bounded
+** number of steps.
+**
+** Tolerance: the shapes touch when their distance is at most tol =
+** CL_SWEEP_REL * scale, scale the largest absolute coordinate of the two
+** shapes at both ends of the motion; t is the first time within it.
+** Closed forms: a plane target (the mover's support point towards it) and
+** aabb against aabb (slabs, so a box stops exactly at a face).
+*/
+#include <float.h>
+#include "gjk.h"
+
+#define CL_SWEEP_MAX_ITER 64
+#define CL_SWEEP_REL (CL_EPSILON * 1e-2)
+#define CL_SWEEP_BISECT 100
+
+static int is_zero(const double d[3]) {
+  return d[0] == 0 && d[1] == 0 && d[2] == 0;
+}
+
+/* the mover's point farthest along v; ties (a face or an edge across v)
+** take the middle of the face or edge */
+static void support(const cl_shape *s, const double v[3], double out[3]) {
+  int k;
+  double vl[3];
+  cl_copy(vl, v);
+  cl_normalize(vl);
+  switch (s->tag) {
+    case CL_AABB:
+      for (k = 0; k < 3; k++)
+        out[k] = fabs(vl[k]) <= 1e-12 ? s->aabb.min[k] / 2 + s->aabb.max[k] / 2
+                                       : (vl[k] > 0 ? s->aabb.max[k] : s->aabb.min[k]);
+      return;
+    case CL_OBB:
+      cl_copy(out, s->obb.c);
+      for (k = 0; k < 3; k++) {
+        double x = cl_dot(s->obb.u[k], vl);
+        if (fabs(x) > 1e-12) cl_madd(out, out, s->obb.u[k], x > 0 ? s->obb.e[k] : -s->obb.e[k]);
+      }
+      return;
+    case CL_SPHERE:
+      cl_madd(out, s->sphere.c, vl, s->sphere.r);
+      return;
+    case CL_CAPSULE: {
+      double e[3], x, l2;
+      cl_sub(e, s->cap.b, s->cap.a);
+      x = cl_dot(e, vl);
+      l2 = cl_length(e);
+      if (fabs(x) <= 1e-12 * l2) { cl_add(out, s->cap.a, s->cap.b); cl_scale(out, out, 0.5); }
+      else cl_copy(out, x > 0 ? s->cap.b : s->cap.a);
+      cl_madd(out, out, vl, s->cap.r);
+      return;
+    }
+    default: cl_set(out, 0, 0, 0);
+  }
+}
+
+/* the mover's centre */
+static void centre(const cl_shape *s, double c[3]) {
+  switch (s->tag) {
+    case CL_AABB: { double e[3]; cl_aabb_frame(&s->aabb, c, e); return; }
+    case CL_OBB: cl_copy(c, s->obb.c); return;
+    case CL_SPHERE: cl_copy(c, s->sphere.c); return;
+    case CL_CAPSULE: cl_add(c, s->cap.a, s->cap.b); cl_scale(c, c, 0.5); return;
+    default: cl_set(c, 0, 0, 0);
+  }
+}
+
+/* largest absolute coordinate of a shape's bounds (a plane: |d|) */
+static double shape_scale(const cl_shape *s) {
+  cl_aabb b;
+  if (s->tag == CL_PLANE) return fabs(s->plane.d);
+  if (!cl_bounds(s, &b)) return 0;
+  return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+}
+
+static void fill(cl_hit *h, double t, const double p[3], const double n[3]) {
+  h->t = t + 0.0;
+  cl_copy(h->p, p);
+  cl_copy(h->n, n);
+  h->u = h->v = 0;
+}
+
+/* the mover's signed extent along the plane's normal, relative to it */
+static void plane_extent(const cl_shape *s, const cl_plane *p, double *lo, double *hi) {
+  double a[3], b[3], m[3];
+  cl_scale(m, p->n, -1);
+  support(s, m, a);
+  support(s, p->n, b);
+  *lo = cl_dot(p->n, a) - p->d;
+  *hi = cl_dot(p->n, b) - p->d;
+}
+
+/* the mover against a plane, in closed form: the support point towards
+** the plane reaches it at t = gap / speed */
+static int sweep_plane(const cl_shape *m, const double d[3], const cl_plane *p, double tol,
+                       cl_hit *h) {
+  double lo, hi, v = cl_dot(p->n, d), n[3], t, x[3], q[3];
+  plane_extent(m, p, &lo, &hi);
+  if (lo <= tol && hi >= -tol) {
+    double depth, c[3], s[3], sc, ss;
+    cl_shape ps;
+    ps.plane = *p;
+    if (!cl_contact(&ps, m, n, &depth)) {
+      /* within tol of the plane, not on it: the side of the centre */
+      centre(m, c);
+      if (cl_dot(p->n, c) - p->d >= 0) cl_copy(n, p->n); else cl_scale(n, p->n, -1);
+      depth = 0;
+    }
+    if (depth <= tol && cl_dot(n, d) >= 0) return 0;
+    /* a point of the overlap: where the segment from the centre to the
+    ** deepest point crosses the plane */
+    centre(m, c);
+    cl_scale(x, n, -1);
+    support(m, x, s);
+    sc = cl_dot(p->n, c) - p->d;
+    ss = cl_dot(p->n, s) - p->d;
+    cl_sub(x, s, c);
+    if (sc != ss) cl_madd(q, c, x, cl_clamp(sc / (sc - ss), 0, 1));
+    else cl_copy(q, c);
+    fill(h, 0, q, n);
+    return 1;
+  }
+  if (lo > 0) {                         /* above the plane */
+    if (!(v < 0)) return 0;
+    t = lo / -v;
+    cl_copy(n, p->n);
+    cl_scale(x, p->n, -1);
+  } else {                              /* below */
+    if (!(v > 0)) return 0;
+    t = -hi / v;
+    cl_scale(n, p->n, -1);
+    cl_copy(x, p->n);
+  }
+  if (!(t <= 1)) return 0;
+  support(m, x, q);
+  cl_madd(q, q, d, t);
+  cl_madd(q, q, p->n, -(cl_dot(p->n, q) - p->d));   /* exactly on the plane */
+  fill(h, t, q, n);
+  return 1;
+}
+
+/* aabb against aabb by slabs: the largest entry time over the axes, the
+** normal that axis's (ties to the lower axis), the point the middle of
+** the faces' overlap. The boxes are apart at t = 0. */
+static int sweep_aabb(const cl_aabb *a, const double d[3], const cl_aabb *b, cl_hit *h) {
+  double t0 = -INFINITY, t1 = INFINITY, n[3] = {0, 0, 0}, p[3];
+  int k, ax = -1;
+  for (k = 0; k < 3; k++) {
+    double te, tx;
+    if (d[k] == 0) {
+      /* apart on this axis, or only touching with the motion along the
+      ** faces (sliding): no hit */
+      if (!(a->min[k] < b->max[k] && b->min[k] < a->max[k])) return 0;
+      continue;
+    }
+    if (d[k] > 0) { te = (b->min[k] - a->max[k]) / d[k]; tx = (b->max[k] - a->min[k]) / d[k]; }
+    else { te = (b->max[k] - a->min[k]) / d[k]; tx = (b->min[k] - a->max[k]) / d[k]; }
+    if (te > t0) { t0 = te; ax = k; }
+    if (tx < t1) t1 = tx;
+  }
+  if (ax < 0 || !(t0 <= t1) || !(t0 <= 1) || t0 < 0) return 0;
+  n[ax] = d[ax] > 0 ? -1 : 1;
+  for (k = 0; k < 3; k++) {
+    if (k == ax) { p[k] = d[k] > 0 ? b->min[k] : b->max[k]; continue; }
+    {
+      double lo = fmax(a->min[k] + t0 * d[k], b->min[k]);
+      double hi = fmin(a->max[k] + t0 * d[k], b->max[k]);
+      if (lo > hi) { double s = lo; lo = hi; hi = s; }
+      p[k] = lo / 2 + hi / 2;
+    }
+  }
+  fill(h, t0, p, n);
+  return 1;
+}
+
+typedef struct {
+  const cl_shape *mover, *target;
+  const double *d;
+  cl_shape moved;
+  double pa[3], pb[3], u[3], core;
+} sweep_ctx;
+
+/* the distance at time t; pa, pb, u (from the mover towards the target) */
+static double dist_at(sweep_ctx *c, double t) {
+  double x[3];
+  c->moved = *c->mover;
+  cl_scale(x, c->d, t);
+  if (t != 0) cl_translate(&c->moved, x);
+  return cl_shape_distance_u(&c->moved, c->target, c->pa, c->pb, c->u, &c->core);
+}
+
+/* a unit normal from the target towards the mover for closest points pa
+** (mover) and pb: from u when it is known, else the points, else -d */
+static void normal_of(const sweep_ctx *c, const double d[3], double n[3]) {
+  if (!is_zero(c->u)) { cl_scale(n, c->u, -1); return; }
+  cl_sub(n, c->pa, c->pb);
+  if (cl_normalize(n) > 0) return;
+  cl_scale(n, d, -1);
+  if (cl_normalize(n) == 0) cl_set(n, 0, 1, 0);
+}
+
+static void mid(const double a[3], const double b[3], double m[3]) {
+  int k;
+  for (k = 0; k < 3; k++) m[k] = a[k] / 2 + b[k] / 2;
+}
+
+/* the first t in (lo, hi] with distance <= tol, the distance above tol at
+** lo and at most tol at hi: bisection; the normal from the last t apart */
+static int bisect(sweep_ctx *c, double lo, double hi, double tol, cl_hit *h) {
+  double n[3], p[3];
+  int i;
+  dist_at(c, lo);
+  normal_of(c, c->d, n);
+  for (i = 0; i < CL_SWEEP_BISECT && hi - lo > DBL_EPSILON * hi; i++) {
+    double m = lo + (hi - lo) / 2;
+    if (dist_at(c, m) <= tol) hi = m;
+    else { lo = m; normal_of(c, c->d, n); }
+  }
+  dist_at(c, hi);
+  if (!is_zero(c->u) && c->core > tol) normal_of(c, c->d, n);
+  if (cl_dot(n, c->d) > 0) { dist_at(c, lo); normal_of(c, c->d, n); dist_at(c, hi); }
+  mid(c->pa, c->pb, p);
+  fill(h, hi, p, n);
+  return 1;
+}
+
+int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h) {
+  sweep_ctx c;
+  double scale, tol, dist, t, n[3], p[3];
+  int it;
+  if (mover->tag != CL_SPHERE && mover->tag != CL_CAPSULE && mover->tag != CL_AABB
+      && mover->tag != CL_OBB)
+    return 0;
+  if (target->tag == CL_RAY || target->tag >= CL_NKINDS || target->tag < 0) return 0;
+  scale = fmax(shape_scale(mover), shape_scale(target));
+  scale = fmax(scale, shape_scale(mover) + cl_maxabs3(d));
+  tol = CL_SWEEP_REL * scale;
+  if (target->tag == CL_PLANE) return sweep_plane(mover, d, &target->plane, tol, h);
+  c.mover = mover; c.target = target; c.d = d;
+  dist = dist_at(&c, 0);
+  if (dist <= tol) {
+    /* touching or overlapping at the start */
+    double depth;
+    if (!cl_contact(target, mover, n, &depth)) {
+      normal_of(&c, d, n);
+      depth = 0;
+    }
+    if (depth <= tol && cl_dot(n, d) >= 0) return 0;
+    mid(c.pa, c.pb, p);
+    fill(h, 0, p, n);
+    return 1;
+  }
+  if (is_zero(d)) return 0;
+  if (mover->tag == CL_AABB && target->tag == CL_AABB)
+    return sweep_aabb(&mover->aabb, d, &target->aabb, h);
+  t = 0;
+  for (it = 0; it < CL_SWEEP_MAX_ITER; it++) {
+    double closing, nt;
+    normal_of(&c, d, n);
+    closing = -cl_dot(n, d);
+    if (!(closing > 0)) return 0;     /* the separating plane holds for good */
+    nt = t + dist / closing;
+    if (!(nt <= 1)) return 0;
+    if (nt == t) break;               /* no progress in doubles */
+    t = nt;
+    dist = dist_at(&c, t);
+    if (dist <= tol) {
+      double n2[3];
+      /* the separating direction at contact, when the cores still know it
+      ** (rounded shapes), else the last one while apart */
+      if (!is_zero(c.u) && c.core > tol) {
+        normal_of(&c, d, n2);
+        if (cl_dot(n2, d) <= 0) cl_copy(n, n2);
+      }
+      mid(c.pa, c.pb, p);
+      fill(h, t, p, n);
+      return 1;
+    }
+  }
+  /* not converged: the distance is convex in t */
+  {
+    double lo = t, hi = 1;
+    if (dist_at(&c, 1) <= tol) return bisect(&c, lo, 1, tol, h);
+    {
+      /* golden-section search for the nearest approach in [lo, 1] */
+      const double g = 0.6180339887498949;
+      double a = lo, b = hi, x1 = b - g * (b - a), x2 = a + g * (b - a), f1, f2;
+      int i;
+      f1 = dist_at(&c, x1);
+      f2 = dist_at(&c, x2);
+      for (i = 0; i < CL_SWEEP_BISECT && b - a > DBL_EPSILON * b; i++) {
+        if (f1 <= tol) return bisect(&c, lo, x1, tol, h);
+        if (f2 <= tol) return bisect(&c, lo, x2, tol, h);
+        if (f1 < f2) { b = x2; x2 = x1; f2 = f1; x1 = b - g * (b - a); f1 = dist_at(&c, x1); }
+        else { a = x1; x1 = x2; f1 = f2; x2 = a + g * (b - a); f2 = dist_at(&c, x2); }
+      }
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,534 @@
+/*
+** motion_test.c - seeded random checks of the capsule tests, the GJK
+** distance, the shape casts and the mesh sweep against independent
+** references written here:
+**  - distance: closest-point certification (both points on their shapes,
+**    within the tolerance, and the slab normal to pb - pa separating the
+**    shapes' vertices, centres and radii: then no two points are closer);
+**  - capsule tests: the distance from the core segment by ternary search
+**    of the convex function s -> distance(a + s (b - a), shape);
+**  - ray cast at a capsule: the first t where the ray's point is within r
+**    of the segment (closest point by projection), by bisection;
+**  - sweep: the first t where cl_intersects holds (sampling, then
+**    bisection: the set of such t is an interval);
+**  - mesh sweep: the minimum of cl_sweep over the triangles one by one.
+** Exit status 0 when every check passes; prints the counts.
+*/
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "collide.h"
+#include "mesh.h"
+
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
+static double rnd(void) {                 /* xorshift64*, uniform in [0, 1) */
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  return (double)((rng_state * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+}
+static double uni(double lo, double hi) { return lo + (hi - lo) * rnd(); }
+static void rvec(double v[3], double s) { v[0] = uni(-s, s); v[1] = uni(-s, s); v[2] = uni(-s, s); }
+
+static int failures = 0, checks = 0;
+#define CHECK(cond, ...) do { checks++; if (!(cond)) { failures++; \
+  if (failures <= 30) { fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+  fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); } } } while (0)
+
+static const char *kind_name(int k) {
+  static const char *n[] = {"aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule"};
+  return k >= 0 && k < CL_NKINDS ? n[k] : "?";
+}
+
+/* a random shape of the kind around the origin, of size about 1 */
+static void random_shape(int kind, cl_shape *s, double spread) {
+  double a[3], b[3], c[3], q[4];
+  int k;
+  rvec(c, spread);
+  switch (kind) {
+    case CL_AABB:
+      for (k = 0; k < 3; k++) {
+        double e = rnd() < 0.1 ? 0 : uni(0.05, 1.5);
+        a[k] = c[k] - e; b[k] = c[k] + e;
+      }
+      cl_aabb_init(&s->aabb, a, b);
+      break;
+    case CL_OBB:
+      for (k = 0; k < 3; k++) a[k] = rnd() < 0.1 ? 0 : uni(0.05, 1.5);
+      for (k = 0; k < 4; k++) q[k] = uni(-1, 1);
+      if (!cl_quat_normalize(q)) { q[0] = q[1] = q[2] = 0; q[3] = 1; }
+      cl_obb_init(&s->obb, c, a, q);
+      break;
+    case CL_PLANE:
+      rvec(a, 1);
+      if (cl_length(a) < 0.1) cl_set(a, 0, 1, 0);
+      cl_plane_init(&s->plane, a, uni(-spread, spread));
+      break;
+    case CL_TRIANGLE: {
+      double x = rnd();
+      rvec(a, 1.5); rvec(b, 1.5);
+      cl_add(a, a, c); cl_add(b, b, c);
+      if (x < 0.08) cl_madd(c, a, b, 0), cl_sub(b, b, a), cl_madd(c, a, b, uni(-1, 2));  /* collinear */
+      else if (x < 0.12) { cl_copy(b, a); cl_copy(c, a); }                                 /* a point */
+      else { rvec(q, 1.5); cl_add(c, c, q); }
+      cl_triangle_init(&s->tri, a, b, c);
+      break;
+    }
+    case CL_SPHERE:
+      cl_sphere_init(&s->sphere, c, rnd() < 0.1 ? 0 : uni(0.05, 1.5));
+      break;
+    default:
+      rvec(a, 1.5); cl_add(a, a, c);
+      if (rnd() < 0.1) cl_copy(b, a); else { rvec(b, 1.5); cl_add(b, b, c); }
+      cl_capsule_init(&s->cap, a, b, rnd() < 0.1 ? 0 : uni(0.05, 1.2));
+      break;
+  }
+}
+
+/* ---- independent references ---- */
+
+/* the point of the segment a-b nearest p, by projection */
+static double seg_dist(const double a[3], const double b[3], const double p[3]) {
+  double e[3], w[3], t, q[3], ee;
+  cl_sub(e, b, a);
+  cl_sub(w, p, a);
+  ee = cl_dot(e, e);
+  t = ee > 0 ? cl_dot(w, e) / ee : 0;
+  if (t < 0) t = 0;
+  if (t > 1) t = 1;
+  cl_madd(q, a, e, t);
+  cl_sub(w, p, q);
+  return sqrt(cl_dot(w, w));
+}
+
+/* distance of p from a triangle: inside the prism over it, the height;
+** else the nearest edge */
+static double tri_dist(const cl_triangle *t, const double p[3]) {
+  double best = fmin(seg_dist(t->v[0], t->v[1], p),
+                     fmin(seg_dist(t->v[1], t->v[2], p), seg_dist(t->v[2], t->v[0], p)));
+  double e1[3], e2[3], n[3], w[3];
+  int i, in = 1;
+  cl_sub(e1, t->v[1], t->v[0]);
+  cl_sub(e2, t->v[2], t->v[0]);
+  cl_cross(n, e1, e2);
+  if (cl_normalize(n) < 1e-12) return best;
+  for (i = 0; i < 3; i++) {
+    double e[3], r[3], x[3];
+    cl_sub(e, t->v[(i + 1) % 3], t->v[i]);
+    cl_sub(r, p, t->v[i]);
+    cl_cross(x, e, r);
+    if (cl_dot(x, n) < 0) in = 0;
+  }
+  cl_sub(w, p, t->v[0]);
+  if (in) best = fmin(best, fabs(cl_dot(w, n)));
+  return best;
+}
+
+/* distance of p from a shape (0 inside) */
+static double ref_point_dist(const cl_shape *s, const double p[3]) {
+  double x = 0, w[3];
+  int k;
+  switch (s->tag) {
+    case CL_AABB:
+      for (k = 0; k < 3; k++) {
+        double g = fmax(s->aabb.min[k] - p[k], p[k] - s->aabb.max[k]);
+        if (g > 0) x += g * g;
+      }
+      return sqrt(x);
+    case CL_OBB:
+      cl_sub(w, p, s->obb.c);
+      for (k = 0; k < 3; k++) {
+        double g = fabs(cl_dot(w, s->obb.u[k])) - s->obb.e[k];
+        if (g > 0) x += g * g;
+      }
+      return sqrt(x);
+    case CL_TRIANGLE: return tri_dist(&s->tri, p);
+    case CL_SPHERE:
+      cl_sub(w, p, s->sphere.c);
+      return fmax(0, sqrt(cl_dot(w, w)) - s->sphere.r);
+    case CL_CAPSULE: return fmax(0, seg_dist(s->cap.a, s->cap.b, p) - s->cap.r);
+    case CL_PLANE: return fabs(cl_dot(s->plane.n, p) - s->plane.d);
+    default: return 0;
+  }
+}
+
+/* max of dot(v, x) over the shape */
+static double ref_support(const cl_shape *s, const double v[3]) {
+  double m = -INFINITY, p[3];
+  int i;
+  switch (s->tag) {
+    case CL_AABB: for (i = 0; i < 8; i++) { cl_aabb_corner(&s->aabb, i, p); m = fmax(m, cl_dot(p, v)); } return m;
+    case CL_OBB: for (i = 0; i < 8; i++) { cl_obb_corner(&s->obb, i, p); m = fmax(m, cl_dot(p, v)); } return m;
+    case CL_TRIANGLE: for (i = 0; i < 3; i++) m = fmax(m, cl_dot(s->tri.v[i], v)); return m;
+    case CL_SPHERE: return cl_dot(s->sphere.c, v) + s->sphere.r * cl_length(v);
+    case CL_CAPSULE: return fmax(cl_dot(s->cap.a, v), cl_dot(s->cap.b, v)) + s->cap.r * cl_length(v);
+    default: return 0;
+  }
+}
+
+static double shape_size(const cl_shape *s) {
+  cl_aabb b;
+  if (!cl_bounds(s, &b)) return 1;
+  return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max)) + 1;
+}
+
+/* ---- distance ---- */
+static void test_distance(int n) {
+  static const int kinds[] = {CL_AABB, CL_OBB, CL_TRIANGLE, CL_SPHERE, CL_CAPSULE};
+  int i;
+  for (i = 0; i < n; i++) {
+    cl_shape a, b;
+    double pa[3], pb[3], d, tol, u[3], gap;
+    int ka = kinds[i % 5], kb = kinds[(i / 5) % 5], inter;
+    random_shape(ka, &a, 2.5);
+    random_shape(kb, &b, 2.5);
+    d = cl_shape_distance(&a, &b, pa, pb);
+    tol = 1e-9 * (shape_size(&a) + shape_size(&b));
+    CHECK(d >= 0 && isfinite(d) && !isnan(pa[0] + pa[1] + pa[2] + pb[0] + pb[1] + pb[2]),
+          "distance %s %s NaN or negative %g", kind_name(ka), kind_name(kb), d);
+    CHECK(ref_point_dist(&a, pa) <= tol, "distance %s %s: pa off a by %g (case %d)",
+          kind_name(ka), kind_name(kb), ref_point_dist(&a, pa), i);
+    CHECK(ref_point_dist(&b, pb) <= tol, "distance %s %s: pb off b by %g (case %d)",
+          kind_name(ka), kind_name(kb), ref_point_dist(&b, pb), i);
+    cl_sub(u, pb, pa);
+    CHECK(fabs(cl_length(u) - d) <= tol, "distance %s %s: |pa - pb| %g != d %g",
+          kind_name(ka), kind_name(kb), cl_length(u), d);
+    inter = cl_intersects(&a, &b);
+    if (d > 0) {
+      /* the slab between pa and pb separates: a below dot(u, pa), b above dot(u, pb) */
+      cl_normalize(u);
+      {
+        double v[3];
+        cl_scale(v, u, -1);
+        gap = -ref_support(&b, v) - ref_support(&a, u);
+      }
+      CHECK(gap >= d - tol, "distance %s %s: not certified, d %g, separation %g (case %d)",
+            kind_name(ka), kind_name(kb), d, gap, i);
+      if (d > tol) CHECK(!inter, "distance %s %s: %g apart but intersects", kind_name(ka), kind_name(kb), d);
+    } else {
+      CHECK(pa[0] == pb[0] && pa[1] == pb[1] && pa[2] == pb[2], "distance 0 with two points");
+      CHECK(inter, "distance %s %s 0 but no intersection (case %d)", kind_name(ka), kind_name(kb), i);
+    }
+    /* symmetric */
+    {
+      double qa[3], qb[3], d2 = cl_shape_distance(&b, &a, qa, qb);
+      CHECK(fabs(d2 - d) <= tol, "distance %s %s not symmetric: %g %g", kind_name(ka), kind_name(kb), d, d2);
+    }
+  }
+}
+
+/* ---- capsule tests against the core segment's distance ---- */
+
+/* min over s in [0, 1] of the distance from a + s (b - a) to shape x:
+** convex in s, ternary search */
+static double core_dist(const cl_capsule *c, const cl_shape *x) {
+  double lo = 0, hi = 1, e[3], p[3];
+  int i;
+  cl_sub(e, c->b, c->a);
+  for (i = 0; i < 200; i++) {
+    double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3, f1, f2;
+    cl_madd(p, c->a, e, m1); f1 = ref_point_dist(x, p);
+    cl_madd(p, c->a, e, m2); f2 = ref_point_dist(x, p);
+    if (f1 < f2) hi = m2; else lo = m1;
+  }
+  cl_madd(p, c->a, e, lo);
+  return ref_point_dist(x, p);
+}
+
+static void test_capsule(int n) {
+  static const int kinds[] = {CL_AABB, CL_OBB, CL_TRIANGLE, CL_SPHERE, CL_CAPSULE, CL_PLANE};
+  int i;
+  for (i = 0; i < n; i++) {
+    cl_shape c, x;
+    double ref, margin;
+    int kx = kinds[i % 6], got, got2;
+    random_shape(CL_CAPSULE, &c, 2.5);
+    random_shape(kx, &x, 2.5);
+    margin = 1e-7 * (shape_size(&c) + shape_size(&x));
+    if (kx == CL_PLANE) {
+      double sa = cl_dot(x.plane.n, c.cap.a) - x.plane.d, sb = cl_dot(x.plane.n, c.cap.b) - x.plane.d;
+      int cls = cl_classify(&x.plane, &c);
+      int want = fmin(sa, sb) > c.cap.r ? 1 : (fmax(sa, sb) < -c.cap.r ? -1 : 0);
+      ref = (sa > 0) != (sb > 0) ? 0 : fmin(fabs(sa), fabs(sb));
+      if (fabs(ref - c.cap.r) > margin) CHECK(cls == want, "classify capsule %d want %d", cls, want);
+    } else ref = core_dist(&c.cap, &x);
+    got = cl_intersects(&c, &x);
+    got2 = cl_intersects(&x, &c);
+    CHECK(got == got2, "intersects capsule %s not symmetric", kind_name(kx));
+    if (fabs(ref - c.cap.r) > margin)
+      CHECK(got == (ref <= c.cap.r), "intersects capsule %s: got %d, core distance %.17g r %.17g (case %d)",
+            kind_name(kx), got, ref, c.cap.r, i);
+    /* contact: exists with the pair, unit n, and moving x out along n by
+    ** depth (+ margin) separates; by less it still overlaps */
+    if (kx != CL_PLANE || 1) {
+      double nn[3], depth;
+      int ok = cl_contact(&c, &x, nn, &depth);
+      if (fabs(ref - c.cap.r) > margin) CHECK(ok == got, "contact capsule %s: %d vs intersects %d", kind_name(kx), ok, got);
+      if (ok) {
+        cl_shape m = x;
+        double v[3];
+        CHECK(fabs(cl_length(nn) - 1) < 1e-9 && depth >= 0 && isfinite(depth), "contact capsule %s normal/depth", kind_name(kx));
+        cl_scale(v, nn, depth + 1e-6);
+        cl_translate(&m, v);
+        if (kx != CL_PLANE) CHECK(!cl_intersects(&c, &m), "contact capsule %s does not separate (depth %g, case %d)", kind_name(kx), depth, i);
+        if (depth > 1e-5 && kx != CL_PLANE) {
+          m = x;
+          cl_scale(v, nn, depth - 1e-6);
+          cl_translate(&m, v);
+          CHECK(cl_intersects(&c, &m), "contact capsule %s depth too large %g (case %d)", kind_name(kx), depth, i);
+        }
+      }
+    }
+    /* point queries */
+    {
+      double p[3], q[3], dd, want;
+      rvec(p, 4);
+      want = fmax(0, seg_dist(c.cap.a, c.cap.b, p) - c.cap.r);
+      dd = cl_distance(&c, p);
+      CHECK(fabs(dd - want) <= 1e-12 * 10, "capsule distance %g want %g", dd, want);
+      CHECK(cl_contains(&c, p) == (dd == 0), "capsule contains");
+      cl_closest_point(&c, p, q);
+      CHECK(ref_point_dist(&c, q) <= 1e-12 * 10, "capsule closest point off");
+      {
+        double w[3];
+        cl_sub(w, p, q);
+        CHECK(fabs(cl_length(w) - want) <= 1e-12 * 10, "capsule closest point not closest");
+      }
+    }
+    /* ray cast */
+    {
+      cl_shape r;
+      cl_hit h;
+      double o[3], dir[3], lo, hi, tref = -1, e[3], p[3];
+      int k, hit;
+      rvec(o, 5);
+      rvec(dir, 1);
+      if (cl_normalize(dir) < 1e-3) cl_set(dir, 1, 0, 0);
+      cl_ray_init(&r.ray, o, dir, 12);
+      hit = cl_cast(&r.ray, &c, 0, &h);
+      /* reference: samples, then bisection on dist(point, segment) <= r */
+      for (k = 0; k <= 4000; k++) {
+        double t = 12.0 * k / 4000;
+        cl_madd(p, o, dir, t);
+        if (seg_dist(c.cap.a, c.cap.b, p) <= c.cap.r) { tref = t; break; }
+      }
+      if (tref > 0) {
+        lo = 12.0 * (k - 1) / 4000; hi = tref;
+        for (k = 0; k < 100; k++) {
+          double m = (lo + hi) / 2;
+          cl_madd(p, o, dir, m);
+          if (seg_dist(c.cap.a, c.cap.b, p) <= c.cap.r) hi = m; else lo = m;
+        }
+        tref = hi;
+      }
+      if (tref >= 0) {
+        CHECK(hit && fabs(h.t - tref) <= 1e-7, "cast capsule: hit %d t %.17g want %.17g", hit, hit ? h.t : -1, tref);
+        if (hit && h.t > 0) {
+          cl_sub(e, h.p, c.cap.a);
+          CHECK(fabs(seg_dist(c.cap.a, c.cap.b, h.p) - c.cap.r) <= 1e-7, "cast capsule: point off surface");
+          CHECK(fabs(cl_length(h.n) - 1) <= 1e-9 && cl_dot(h.n, dir) <= 1e-9, "cast capsule: normal");
+        }
+      } else if (hit) {
+        /* a graze the samples missed: the hit point must be on the surface */
+        CHECK(fabs(seg_dist(c.cap.a, c.cap.b, h.p) - c.cap.r) <= 1e-6, "cast capsule: hit but far");
+      }
+    }
+  }
+}
+
+/* ---- sweeps ---- */
+static void moved(const cl_shape *s, const double d[3], double t, cl_shape *out) {
+  double x[3];
+  *out = *s;
+  cl_scale(x, d, t);
+  cl_translate(out, x);
+}
+
+static void test_sweep(int n) {
+  static const int movers[] = {CL_SPHERE, CL_CAPSULE, CL_AABB, CL_OBB};
+  static const int targets[] = {CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_SPHERE, CL_CAPSULE};
+  int i, hits = 0;
+  for (i = 0; i < n; i++) {
+    cl_shape m, x, mt;
+    cl_hit h;
+    double d[3], tref = -1, scale, lo, hi;
+    int km = movers[i % 4], kx = targets[(i / 4) % 6], hit, k, first = -1;
+    const int N = 400;
+    random_shape(km, &m, 4);
+    random_shape(kx, &x, 2);
+    rvec(d, 8);
+    if (rnd() < 0.05) cl_set(d, 0, 0, 0);
+    scale = shape_size(&m) + shape_size(&x) + cl_maxabs3(d);
+    hit = cl_sweep(&m, d, &x, &h);
+    if (hit) {
+      hits++;
+      CHECK(h.t >= 0 && h.t <= 1 && fabs(cl_length(h.n) - 1) <= 1e-9, "sweep %s %s: t %g |n| %g",
+            kind_name(km), kind_name(kx), h.t, cl_length(h.n));
+      if (h.t > 0) {
+        CHECK(cl_dot(h.n, d) <= 1e-9 * cl_length(d), "sweep %s %s: dot(n, d) %g > 0", kind_name(km), kind_name(kx), cl_dot(h.n, d));
+        moved(&m, d, h.t, &mt);
+        CHECK(ref_point_dist(&mt, h.p) <= 1e-7 * scale && ref_point_dist(&x, h.p) <= 1e-7 * scale,
+              "sweep %s %s: p off the surfaces (%g, %g) (case %d)", kind_name(km), kind_name(kx),
+              ref_point_dist(&mt, h.p), ref_point_dist(&x, h.p), i);
+        /* the normal: the target lies behind the plane through p normal to
+        ** n, the mover in front, within the tolerance */
+        if (kx != CL_PLANE) {
+          double v[3], ext;
+          cl_scale(v, h.n, 1);
+          ext = ref_support(&x, v) - cl_dot(h.n, h.p);
+          CHECK(ext <= 1e-6 * scale, "sweep %s %s: target in front of the contact plane by %g (case %d)",
+                kind_name(km), kind_name(kx), ext, i);
+          cl_scale(v, h.n, -1);
+          ext = ref_support(&mt, v) + cl_dot(h.n, h.p);
+          CHECK(ext <= 1e-6 * scale, "sweep %s %s: mover behind the contact plane by %g (case %d)",
+                kind_name(km), kind_name(kx), ext, i);
+        }
+      }
+    }
+    /* reference: the first sample that intersects, then bisection */
+    for (k = 0; k <= N; k++) {
+      moved(&m, d, (double)k / N, &mt);
+      if (cl_intersects(&mt, &x)) { first = k; break; }
+    }
+    if (first == 0) {
+      /* overlapping at the start: a hit at 0 unless only touching and moving away */
+      double nn[3], depth;
+      if (cl_contact(&x, &m, nn, &depth) && depth > 1e-7 * scale)
+        CHECK(hit && h.t == 0, "sweep %s %s: overlap at the start but %d t %g (case %d)",
+              kind_name(km), kind_name(kx), hit, hit ? h.t : -1, i);
+      continue;
+    }
+    if (first > 0) {
+      lo = (double)(first - 1) / N; hi = (double)first / N;
+      for (k = 0; k < 80; k++) {
+        double mm = (lo + hi) / 2;
+        moved(&m, d, mm, &mt);
+        if (cl_intersects(&mt, &x)) hi = mm; else lo = mm;
+      }
+      tref = hi;
+      CHECK(hit && fabs(h.t - tref) * cl_length(d) <= 1e-6 * scale,
+            "sweep %s %s: hit %d t %.17g want %.17g (case %d)", kind_name(km), kind_name(kx),
+            hit, hit ? h.t : -1, tref, i);
+    } else if (hit && h.t > 0) {
+      /* a graze between samples: at t the two must be within tolerance */
+      double pa[3], pb[3], dd;
+      moved(&m, d, h.t, &mt);
+      dd = kx == CL_PLANE ? 0 : cl_shape_distance(&mt, &x, pa, pb);
+      CHECK(dd <= 1e-7 * scale, "sweep %s %s: hit at %g but %g apart (case %d)", kind_name(km),
+            kind_name(kx), h.t, dd, i);
+    }
+  }
+  printf("sweep: %d cases, %d hits\n", n, hits);
+}
+
+/* ---- mesh sweep against the triangles one by one ---- */
+static void test_mesh_sweep(int n) {
+  cl_mesh mesh;
+  const int G = 12;
+  size_t nv = (size_t)(G + 1) * (G + 1), nt = (size_t)G * G * 2, k;
+  int i, j, c;
+  cl_mesh_init(&mesh);
+  if (!cl_mesh_reserve(&mesh, nv, nt)) { CHECK(0, "mesh alloc"); return; }
+  for (i = 0; i <= G; i++)
+    for (j = 0; j <= G; j++) {
+      double *v = mesh.v + 3 * (size_t)(i * (G + 1) + j);
+      v[0] = i - G / 2.0; v[2] = j - G / 2.0;
+      v[1] = 0.6 * sin(0.9 * i) * cos(0.7 * j) + ((i + j) % 5 == 0 ? 0 : 0.2 * rnd());
+    }
+  for (i = 0, k = 0; i < G; i++)
+    for (j = 0; j < G; j++) {
+      uint32_t a = (uint32_t)(i * (G + 1) + j), b = a + 1, cc = a + (uint32_t)(G + 1), dd = cc + 1;
+      uint32_t *t = mesh.tri + 3 * k;
+      t[0] = a; t[1] = cc; t[2] = b; t += 3;
+      t[0] = b; t[1] = cc; t[2] = dd;
+      k += 2;
+    }
+  if (!cl_mesh_build(&mesh)) { CHECK(0, "mesh build"); cl_mesh_free(&mesh); return; }
+  for (c = 0; c < n; c++) {
+    static const int movers[] = {CL_SPHERE, CL_CAPSULE, CL_AABB, CL_OBB};
+    cl_shape m;
+    cl_hit h, best = {0, {0, 0, 0}, {0, 0, 0}, 0, 0}, th;
+    size_t idx = 0, bi = 0;
+    double d[3], up[3];
+    int got, found = 0;
+    random_shape(movers[c % 4], &m, 5);
+    cl_set(up, 0, uni(0, 3), 0);
+    cl_translate(&m, up);
+    rvec(d, 6);
+    d[1] -= 3;
+    got = cl_mesh_sweep(&mesh, &m, d, &h, &idx);
+    for (k = 0; k < mesh.nt; k++) {
+      cl_shape tri;
+      cl_mesh_triangle(&mesh, k, &tri.tri);
+      if (cl_sweep(&m, d, &tri, &th) && (!found || th.t < best.t)) { best = th; bi = k; found = 1; }
+    }
+    CHECK(got == found, "mesh sweep found %d, brute force %d (case %d)", got, found, c);
+    if (got && found) {
+      CHECK(h.t == best.t && idx == bi, "mesh sweep t %.17g index %zu, brute force %.17g %zu", h.t, idx, best.t, bi);
+    }
+  }
+  cl_mesh_free(&mesh);
+}
+
+/* ---- fixed cases with exact answers ---- */
+static void test_fixed(void) {
+  cl_shape a, b, s;
+  cl_hit h;
+  double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1}, pa[3], pb[3], d[3], c0[3], c1[3], dist;
+  cl_aabb_init(&a.aabb, lo, hi);
+  /* a sphere of radius 0.5 at x = 3 moving -4 in x: touches the face x = 1 at t = 0.375 */
+  cl_set(c0, 3, 0.5, 0.5);
+  cl_sphere_init(&s.sphere, c0, 0.5);
+  cl_set(d, -4, 0, 0);
+  CHECK(cl_sweep(&s, d, &a, &h) && fabs(h.t - 0.375) < 1e-12 && h.n[0] == 1 && fabs(h.p[0] - 1) < 1e-12,
+        "fixed sphere sweep t %.17g n %g %g %g", h.t, h.n[0], h.n[1], h.n[2]);
+  /* an aabb resting on the box, moving along it: no hit; moving into it: t = 0 */
+  cl_set(c0, 0, 1, 0); cl_set(c1, 1, 2, 1);
+  cl_aabb_init(&b.aabb, c0, c1);
+  cl_set(d, 3, 0, 0);
+  CHECK(!cl_sweep(&b, d, &a, &h), "fixed resting aabb sliding hit");
+  cl_set(d, 0, -1, 0);
+  CHECK(cl_sweep(&b, d, &a, &h) && h.t == 0 && h.n[1] == 1, "fixed resting aabb pushing");
+  /* aabb into aabb: stops with its face on the face */
+  cl_set(c0, 3, 0, 0); cl_set(c1, 4, 1, 1);
+  cl_aabb_init(&b.aabb, c0, c1);
+  cl_set(d, -4, 0, 0);
+  CHECK(cl_sweep(&b, d, &a, &h) && h.t == 0.5 && h.n[0] == 1 && h.p[0] == 1 && h.p[1] == 0.5,
+        "fixed aabb sweep t %.17g", h.t);
+  /* a capsule lying above the box: distance 1 */
+  cl_set(c0, -1, 2.5, 0.5); cl_set(c1, 2, 2.5, 0.5);
+  cl_capsule_init(&b.cap, c0, c1, 0.5);
+  dist = cl_shape_distance(&a, &b, pa, pb);
+  CHECK(fabs(dist - 1) < 1e-12 && fabs(pa[1] - 1) < 1e-12 && fabs(pb[1] - 2) < 1e-12,
+        "fixed capsule distance %.17g", dist);
+  /* a capsule falling on a plane */
+  {
+    double n[3] = {0, 1, 0};
+    cl_shape p;
+    cl_plane_init(&p.plane, n, 0);
+    cl_set(d, 0, -4, 0);
+    CHECK(cl_sweep(&b, d, &p, &h) && h.t == 0.5 && h.n[1] == 1 && h.p[1] == 0 && h.p[0] == 0.5,
+          "fixed capsule on plane t %.17g p %g %g %g", h.t, h.p[0], h.p[1], h.p[2]);
+  }
+  /* ray at a capsule's side */
+  {
+    cl_shape r;
+    double o[3] = {0.5, 5, 0.5}, dir[3] = {0, -1, 0};
+    cl_ray_init(&r.ray, o, dir, INFINITY);
+    CHECK(cl_cast(&r.ray, &b, 0, &h) && fabs(h.t - 2) < 1e-12 && h.n[1] == 1, "fixed capsule cast t %.17g", h.t);
+  }
+}
+
+int main(int argc, char **argv) {
+  int scale = argc > 1 ? atoi(argv[1]) : 1;
+  if (scale < 1) scale = 1;
+  test_fixed();
+  test_distance(20000 * scale);
+  test_capsule(12000 * scale);
+  test_sweep(6000 * scale);
+  test_mesh_sweep(400 * scale);
+  printf("motion_test: %d checks, %d failures\n", checks, failures);
+  return failures != 0;
+}
