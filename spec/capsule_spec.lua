@@ -416,6 +416,24 @@ describe("collide.capsule", function()
       end
     end)
 
+    it("as a scene item and a scene query, exactly (not by its bounds)", function()
+      local sc = collide.scene()
+      sc:add("pill", cap())
+      sc:add("box", collide.aabb(3.2, 0, 0, 4, 1, 1))
+      assert.are.same({ "pill" }, sc:query(collide.sphere(2, 1, 0, 1)))            -- touching
+      assert.are.same({}, sc:query(collide.sphere(1.2, 3.2, 1.2, 0.4)))            -- in its box, not in it
+      assert.are.same({ "pill", "box" }, sc:query(collide.capsule(0, 0.5, 0, 3.5, 0.5, 0.5, 0.1)))
+      assert.are.same({}, sc:query(collide.capsule(1.2, 3.2, 1.2, 2, 4, 2, 0.4)))
+      H.assert_exact({ "pill", 4, -1, 1, 0, -1, 0, 0 }, sc:raycast(collide.ray(-5, 1, 0, 1, 0, 0)))
+      local function corner_frustum(x, y, z)   -- the box from (x, y, z) to (2.5, 5, 5)
+        return collide.frustum(collide.plane(1, 0, 0, x), collide.plane(-1, 0, 0, -2.5),
+          collide.plane(0, 1, 0, y), collide.plane(0, -1, 0, -5),
+          collide.plane(0, 0, 1, z), collide.plane(0, 0, -1, -5))
+      end
+      assert.are.same({}, sc:query_frustum(corner_frustum(0.8, 2.8, 0.8)))   -- meets the pill's box only
+      assert.are.same({ "pill" }, sc:query_frustum(corner_frustum(0.5, 2.5, -0.5)))
+    end)
+
     it("tree:query and mesh:query give what intersects gives one by one", function()
       local r = H.rng(91)
       local make = makers(r)

@@ -402,7 +402,8 @@ local function classify(f, fname, a, b, c, d)
   end
   if kind == "ray" then return classify_ray(f, a) end
   if kind == "plane" then return classify_plane(f, a) end
-  if kind ~= "aabb" and kind ~= "obb" and kind ~= "sphere" and kind ~= "triangle" then
+  if kind ~= "aabb" and kind ~= "obb" and kind ~= "sphere" and kind ~= "triangle"
+      and kind ~= "capsule" then
     argerror(1, fname, "shape or vector expected, got " .. typename(a))
   end
   if b ~= nil and b ~= "planes" and b ~= "exact" then
@@ -429,6 +430,16 @@ local function classify(f, fname, a, b, c, d)
   end
   if kind == "triangle" then
     return tri_separated(f, { a:vertices() }) and -1 or 0
+  end
+  if kind == "capsule" then
+    -- neither inside every plane nor outside one: a capsule that meets the
+    -- solid frustum without lying inside it meets one of its faces (or
+    -- holds it whole, faces included)
+    local tris = f._tris
+    for i = 1, 12 do
+      if core.intersects(a, tris[i]) then return 0 end
+    end
+    return -1
   end
   local c1, c2, c3 = a:center()
   local e1, e2, e3 = a:half_extents()
