@@ -339,6 +339,11 @@ describe("collide.capsule", function()
       H.assert_vals({ 0, 0, 1, 0.5 }, 1e-15, collide.contact(collide.plane(0, 0, 1, 0), collide.sphere(0, 0, 0.5, 1)))
       H.assert_vals({ 0, 0, 1, 0.5 }, 1e-15,
         collide.contact(collide.plane(0, 0, 1, 0), collide.triangle(0, 0, -0.5, 1, 0, 1, 0, 1, 1)))
+      -- the centre on the plane: pushed along the plane's normal
+      H.assert_exact({ 0, 1, 0, 1 }, collide.contact(collide.plane(0, 1, 0, 0), collide.aabb(-1, -1, -1, 1, 1, 1)))
+      H.assert_exact({ 0, -1, 0, 1 }, collide.contact(collide.aabb(-1, -1, -1, 1, 1, 1), collide.plane(0, 1, 0, 0)))
+      H.assert_exact({ 0, 1, 0, 1.5 }, collide.contact(collide.plane(0, 1, 0, 0), collide.capsule(0, -1, 0, 0, 1, 0, 0.5)))
+      H.assert_exact({ 0, 1, 0, 0 }, collide.contact(collide.plane(0, 1, 0, 0), collide.triangle(0, 0, 0, 1, 0, 0, 0, 0, 1)))
       H.assert_vals({ 0, 0, 1, 1 }, 1e-15,
         collide.contact(collide.plane(0, 0, -1, 0), collide.obb(0, 0, 1, 1, 1, 2)))
     end)

@@ -1,7 +1,7 @@
 /*
 ** l_collide.h - shared by the binding files (l_*.c): argument readers and
-** shape userdata. Every binding function is a closure whose upvalues 1..6
-** are the six shape metatables in cl_kind order, so a type check is a raw
+** shape userdata. Every binding function is a closure whose upvalues 1..7
+** are the seven shape metatables in cl_kind order, so a type check is a raw
 ** comparison of metatables, never a registry look-up.
 */
 #ifndef COLLIDE_L_COLLIDE_H
@@ -10,7 +10,7 @@
 #include "l_compat.h"
 #include "collide.h"
 
-/* upvalues 1..6: the shape metatables; 7: the tree's; 8: the mesh's */
+/* upvalues 1..7: the shape metatables; 8: the tree's; 9: the mesh's */
 #define L_NUPVALUES (CL_NKINDS + 2)
 #define L_MT(kind) lua_upvalueindex((kind) + 1)
 #define L_MT_TREE lua_upvalueindex(CL_NKINDS + 1)
