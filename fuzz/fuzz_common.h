@@ -150,6 +150,12 @@ static inline int fz_shape(fz_in *in, cl_shape *s, int kind, int raw, fz_scale *
       fz_note(sc, a, 3);
       if (isfinite(x)) fz_note(sc, &x, 1);
       break;
+    case CL_CAPSULE:
+      fz_vec(in, a); fz_vec(in, b); x = fz_double(in);
+      if (!raw) { x = fabs(x); ok = fz_finite3(a) && fz_finite3(b) && isfinite(x); }
+      fz_note(sc, a, 3); fz_note(sc, b, 3); fz_note(sc, &x, 1);
+      cl_capsule_init(&s->cap, a, b, x);
+      break;
     default:
       fz_vec(in, a); x = fz_double(in);
       if (!raw) { x = fabs(x); ok = fz_finite3(a) && isfinite(x); }
@@ -173,6 +179,7 @@ static inline void fz_print(const char *name, const cl_shape *s) {
     case CL_PLANE: v = s->plane.n; n = 4; break;
     case CL_TRIANGLE: v = &s->tri.v[0][0]; n = 12; break;
     case CL_RAY: v = s->ray.o; n = 7; break;
+    case CL_CAPSULE: v = s->cap.a; n = 7; break;
     default: v = s->sphere.c; n = 4; break;
   }
   fprintf(stderr, "%s kind %d:", name, s->tag);

@@ -11,6 +11,14 @@
 **    normal and a finite depth >= 0; contact(b, a) has the opposite normal
 **    direction and the same depth; b moved by (depth + delta) along n no
 **    longer intersects a, and moved by (depth - delta) still does;
+**  - distance (aabb, obb, triangle, sphere, capsule) >= 0, 0 exactly with
+**    one point twice, 0 for pairs that robustly intersect, the points
+**    within the shapes' bounds;
+**  - sweep of a (sphere, capsule, aabb, obb) by a vector read from the
+**    input against b (not a ray): t in [0, 1], unit n, dot(n, d) <= 0
+**    past t = 0; a zero motion hits when b robustly intersects a, and
+**    when they are robustly apart only if within rounding of touching
+**    (shapes of no volume that touch, which nudges cannot tell);
 **  - no NaN in any output when the inputs are moderate.
 */
 #include "fuzz_common.h"
@@ -18,7 +26,60 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static int contactable(int kind) {
-  return kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_TRIANGLE;
+  return kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_TRIANGLE
+      || kind == CL_CAPSULE;
+}
+
+static int measurable(int kind) { return contactable(kind); }
+
+static int movable(int kind) {
+  return kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_CAPSULE;
+}
+
+static void check_distance(const cl_shape *a, const cl_shape *b, int moderate, int robust,
+                           double maxabs) {
+  double pa[3], pb[3], d = cl_shape_distance(a, b, pa, pb);
+  if (!moderate) return;
+  FZ_CHECK(!isnan(d) && fz_nonan(pa, 3) && fz_nonan(pb, 3), "distance NaN", d);
+  FZ_CHECK(d >= 0, "distance negative", d);
+  if (d == 0) FZ_CHECK(pa[0] == pb[0] && pa[1] == pb[1] && pa[2] == pb[2], "distance 0, two points", 0);
+  if (robust == 1) FZ_CHECK(d <= 1e-9 * (1 + maxabs), "distance of intersecting shapes", d);
+  if (maxabs <= 1e6) {
+    cl_aabb ba, bb;
+    int k;
+    /* a common point of intersecting shapes that GJK could not certify
+    ** (far vertices, shapes crossing at a grazing angle) comes from
+    ** alternating projections, known to less */
+    double tol = (d == 0 ? 1e-7 : 1e-9) * (1 + maxabs);
+    cl_bounds(a, &ba);
+    cl_bounds(b, &bb);
+    for (k = 0; k < 3; k++) {
+      FZ_CHECK(pa[k] >= ba.min[k] - tol && pa[k] <= ba.max[k] + tol, "distance pa off a", pa[k]);
+      FZ_CHECK(pb[k] >= bb.min[k] - tol && pb[k] <= bb.max[k] + tol, "distance pb off b", pb[k]);
+    }
+  }
+}
+
+static void check_sweep(const cl_shape *a, const double d[3], const cl_shape *b, int moderate,
+                        int robust, double maxabs) {
+  cl_hit h;
+  int hit = cl_sweep(a, d, b, &h);
+  if (!moderate || !hit) {
+    if (moderate && robust == 1 && d[0] == 0 && d[1] == 0 && d[2] == 0)
+      FZ_CHECK(hit, "zero sweep misses an overlap", 0);
+    return;
+  }
+  FZ_CHECK(!isnan(h.t) && fz_nonan(h.p, 3) && fz_nonan(h.n, 3), "sweep NaN", h.t);
+  FZ_CHECK(h.t >= 0 && h.t <= 1, "sweep t outside [0, 1]", h.t);
+  fz_check_unit(h.n, "sweep normal not unit");
+  if (h.t > 0) FZ_CHECK(cl_dot(h.n, d) <= 1e-9 * cl_length(d), "sweep dot(n, d) > 0", cl_dot(h.n, d));
+  if (d[0] == 0 && d[1] == 0 && d[2] == 0) {
+    FZ_CHECK(h.t == 0, "zero sweep t", h.t);
+    if (robust == 0 && measurable(a->tag) && measurable(b->tag)) {
+      double pa[3], pb[3], dist = cl_shape_distance(a, b, pa, pb);
+      FZ_CHECK(dist <= 1e-9 * (1 + maxabs), "zero sweep hits shapes apart", dist);
+    }
+  }
 }
 
 static void check_contact(const cl_shape *a, const cl_shape *b, int moderate, double delta,
@@ -70,8 +131,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int mode = fz_byte(&in), ka = fz_byte(&in) % CL_NKINDS, kb = fz_byte(&in) % CL_NKINDS;
   int raw = mode & 1, va, vb, ab, ba, moderate, robust = -1;
   double delta;
+  double mv[3];
   va = fz_shape(&in, &a, ka, raw, &sc);
   vb = fz_shape(&in, &b, kb, raw, &sc);
+  fz_vec(&in, mv);
+  if (fz_byte(&in) & 1) cl_set(mv, 0, 0, 0);
   fz_print("a", &a); fz_print("b", &b);
   ab = cl_intersects(&a, &b);
   ba = cl_intersects(&b, &a);
@@ -81,7 +145,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     double n[3], depth;
     (void)cl_contact(&a, &b, n, &depth);
   }
+  if (measurable(ka) && measurable(kb)) {
+    double pa[3], pb[3];
+    (void)cl_shape_distance(&a, &b, pa, pb);
+  }
+  if (movable(ka) && kb != CL_RAY) {
+    cl_hit h;
+    (void)cl_sweep(&a, mv, &b, &h);
+  }
   if (raw || !va || !vb) return 0;
+  if (!fz_finite3(mv)) cl_set(mv, 0, 0, 0);
+  fz_note(&sc, mv, 3);
 
   FZ_CHECK(ab == 0 || ab == 1, "intersects not boolean", ab);
   moderate = fz_moderate(&sc);
@@ -102,6 +176,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (contactable(ka) && contactable(kb) && !(ka == CL_TRIANGLE && kb == CL_TRIANGLE))
     check_contact(&a, &b, moderate, delta, robust);
+  if (measurable(ka) && measurable(kb)) check_distance(&a, &b, moderate, robust, sc.maxabs);
+  if (movable(ka) && kb != CL_RAY) check_sweep(&a, mv, &b, moderate, robust, sc.maxabs);
   /* derived shapes of valid shapes are finite */
   if (fz_moderate(&sc)) {
     cl_aabb bx;

@@ -151,6 +151,78 @@ local function run(out)
     return collide.contact(box, collide.sphere(5, 5, 5, 1))
   end)
 
+  -- capsules, distances between shapes, sweeps. Values computed by
+  -- iteration are rounded to 1e-12 (the hand-worked values are exact).
+  local function round(...)
+    local v = { n = select("#", ...), ... }
+    for i = 1, v.n do
+      if type(v[i]) == "number" then v[i] = math.floor(v[i] * 1e12 + 0.5) / 1e12 end
+    end
+    return (table.unpack or unpack)(v, 1, v.n)
+  end
+  if collide.capsule then
+    local pill = collide.capsule(0, 0, 0, 0, 2, 0, 1)
+    same("capsule tostring and accessors", { "capsule((0, 0, 0), (0, 2, 0), 1)", "capsule", 0, 1, 0, 1 }, function()
+      local cx, cy, cz = pill:center()
+      return tostring(pill), collide.type(pill), cx, cy, cz, pill:radius()
+    end)
+    same("capsule tests", { true, false, 2, 1, 1, 0, true, 1 }, function()
+      local x, y, z = pill:closest_point(3, 1, 0)
+      return pill:intersects(collide.aabb(1, 0, 0, 2, 1, 1)), collide.intersects(pill, collide.sphere(3, 1, 0, 1.5)),
+        pill:distance(3, 1, 0), x, y, z, pill:contains(0, 3, 0), collide.plane(0, 1, 0, -1.5):classify(pill)
+    end)
+    same("cast at a capsule", { 4, -1, 1, 0, -1, 0, 0 }, function()
+      return collide.ray(-5, 1, 0, 1, 0, 0):cast(pill)
+    end)
+    same("contacts of a capsule with a sphere and a plane", { 1, 0, 0, 0.5, -1, 0, 0, 0.5 }, function()
+      local ax, ay, az, ad = collide.contact(pill, collide.sphere(1.5, 1, 0, 1))
+      return round(ax, ay, az, ad, collide.contact(collide.plane(1, 0, 0, 0.5), pill))
+    end)
+    raises("capsule with a negative radius", "bad argument #7 to 'capsule' (negative radius)",
+      function() collide.capsule(0, 0, 0, 1, 1, 1, -1) end)
+  else
+    skip("collide.capsule", "not in this build")
+  end
+  if collide.distance then
+    same("distance between two spheres, the closest points", { 2, 1, 0, 0, 3, 0, 0 }, function()
+      return round(collide.distance(collide.sphere(0, 0, 0, 1), collide.sphere(5, 0, 0, 2)))
+    end)
+    same("distance of overlapping shapes", { 0, true }, function()
+      local d, ax, ay, az, bx, by, bz = collide.distance(box, collide.sphere(0.5, 0.5, 0.5, 0.1))
+      return d, ax == bx and ay == by and az == bz
+    end)
+    raises("distance to a plane", "bad argument #2 to 'distance' (aabb, obb, sphere, triangle or capsule expected, got collide.plane)",
+      function() collide.distance(box, collide.plane(0, 1, 0, 0)) end)
+  else
+    skip("collide.distance", "not in this build")
+  end
+  if collide.sweep then
+    local wall = collide.aabb(5, -1, -1, 6, 1, 1)
+    same("sweep a sphere into a box", { 0.5, 5, 0, 0, -1, 0, 0 }, function()
+      return round(collide.sweep(collide.sphere(0, 0, 0, 1), 8, 0, 0, wall))
+    end)
+    same("sweep a capsule onto a plane, motion as a table", { 0.375, 0, 0, 0, 0, 1, 0 }, function()
+      return round(collide.sweep(collide.capsule(0, 2, 0, 2, 3, 0, 0.5), { 0, -4, 0 }, collide.plane(0, 1, 0, 0)))
+    end)
+    same("sliding along a floor is free", { nil }, function()
+      return collide.sweep(collide.aabb(0, 1, 0, 1, 2, 1), 3, 0, 0, collide.aabb(-5, 0, -5, 5, 1, 5))
+    end)
+    if collide.mesh then
+      same("sweep at a mesh: the triangle's index", { 0.25, 4, 2, 0, -1, 0, 0, 1 }, function()
+        local m = collide.mesh({ 4, -5, -5, 4, 5, -5, 4, 0, 5 })
+        return round(collide.sweep(collide.sphere(0, 2, 0, 1), 12, 0, 0, m))
+      end)
+      same("mesh contacts", { 1, 1, 0, 1, 0, 0.5 }, function()
+        local c = collide.mesh({ -5, 0, -5, 5, 0, 5, 5, 0, -5 }):contacts(collide.sphere(1, 0.5, 0, 1))
+        return #c, c[1].index, round(c[1].nx, c[1].ny, c[1].nz, c[1].depth)
+      end)
+    end
+    raises("sweep with a ray", "bad argument #5 to 'sweep' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)",
+      function() collide.sweep(box, 1, 0, 0, ray) end)
+  else
+    skip("collide.sweep", "not in this build")
+  end
+
   -- errors: the same text on every Lua, LuaJIT included
   raises("nan rejected", "bad argument #1 to 'aabb' (finite number expected, got nan)",
     function() collide.aabb(0 / 0, 0, 0, 1, 1, 1) end)
@@ -168,8 +240,8 @@ local function run(out)
     function() return box:translate("a") end)
   raises("a function called by pcall", "bad argument #1 to 'aabb' (vector expected, got string)",
     collide.aabb, "a")
-  raises("wrong shape", "bad argument #2 to 'contact' (aabb, obb, sphere or triangle expected, got collide.plane)",
-    function() collide.contact(box, collide.plane(0, 1, 0, 0)) end)
+  raises("wrong shape", "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)",
+    function() collide.contact(box, ray) end)
   raises("bad self", "calling 'bounds' on bad self (ray has infinite tmax)",
     function() ray:bounds() end)
   raises("epsilon read-only", "collide.epsilon is read-only",

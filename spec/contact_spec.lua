@@ -283,13 +283,16 @@ describe("collide.contact()", function()
 
   describe("errors", function()
     local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
-    it("a plane or a ray on either side", function()
-      assert.has_error(function() collide.contact(collide.plane(0, 1, 0, 0), box) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere or triangle expected, got collide.plane)")
+    it("a ray on either side, a plane with a plane", function()
+      local plane = collide.plane(0, 1, 0, 0)
+      assert.has_error(function() collide.contact(collide.ray(0, 0, 0, 1, 0, 0), box) end,
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)")
       assert.has_error(function() collide.contact(box, collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #2 to 'contact' (aabb, obb, sphere or triangle expected, got collide.ray)")
-      assert.has_error(function() box:contact(collide.plane(0, 1, 0, 0)) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere or triangle expected, got collide.plane)")
+        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)")
+      assert.has_error(function() plane:contact(collide.ray(0, 0, 0, 1, 0, 0)) end,
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)")
+      assert.has_error(function() collide.contact(plane, plane:clone()) end,
+        "bad argument #2 to 'contact' (plane-plane contact is not supported)")
     end)
     it("triangle with triangle", function()
       assert.has_error(function() collide.contact(tri, tri:clone()) end,
@@ -300,9 +303,9 @@ describe("collide.contact()", function()
     end)
     it("no value and other types", function()
       assert.has_error(function() collide.contact(box) end,
-        "bad argument #2 to 'contact' (aabb, obb, sphere or triangle expected, got no value)")
+        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got no value)")
       assert.has_error(function() collide.contact({}, box) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere or triangle expected, got table)")
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got table)")
     end)
   end)
 end)

@@ -11,7 +11,8 @@ local H = require "spec.helpers"
 local has_ffi = jit ~= nil and pcall(require, "ffi") and os.getenv("COLLIDE_NO_FFI") == nil
 
 -- random shapes from the seeded generator r: makers in the order aabb,
--- obb, plane, triangle, sphere, ray (the ray last, so 1..5 are cast targets)
+-- obb, plane, triangle, sphere, capsule, ray (the ray last, so 1..6 are
+-- cast targets)
 local function makers(r)
   local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
   return {
@@ -27,6 +28,10 @@ local function makers(r)
       return collide.triangle(ax, ay, az, ax + r(-2, 2), ay, az, ax, ay + r(-2, 2), az + r(-1, 1))
     end,
     function() local x, y, z = v(2); return collide.sphere(x, y, z, r(0, 1.5)) end,
+    function()
+      local x, y, z = v(2)
+      return collide.capsule(x, y, z, x + r(-2, 2), y + r(-2, 2), z + r(-2, 2), r(0, 1))
+    end,
     function() local x, y, z = v(3); return collide.ray(x, y, z, v(1)) end,
   }, v
 end
@@ -78,6 +83,8 @@ describe("the LuaJIT FFI path", function()
     assert.are.equal(0, raw(box, collide.sphere(2, 1, 1, 0.5)))
     assert.are.equal(-1, raw(box, collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 })))
     assert.are.equal(-1, raw(collide.tree(), box))
+    assert.are.equal(1, raw(box, collide.capsule(2, 2, 2, 3, 3, 3, 1.8)))
+    assert.are.equal(0, raw(collide.capsule(2, 2, 2, 3, 3, 3, 1.7), box))
     local cast = ffi.load(package.searchpath("collide.core", package.cpath)).collide_ffi_cast
     local out = ffi.new("double[9]")
     local r = collide.ray(0, 0.5, 0.5, 1, 0, 0)
@@ -97,8 +104,8 @@ describe("the LuaJIT FFI path", function()
     local make = makers(r)
     local hits, n = 0, 0
     for _ = 1, 20000 do
-      local a = make[math.floor(r(1, 7))]()
-      local b = make[math.floor(r(1, 7))]()
+      local a = make[math.floor(r(1, 8))]()
+      local b = make[math.floor(r(1, 8))]()
       local want = core.intersects(a, b)
       local got = collide.intersects(a, b)
       if got ~= want then
@@ -120,7 +127,7 @@ describe("the LuaJIT FFI path", function()
       local ox, oy, oz = v(4)
       local tx, ty, tz = v(1)
       local ray = collide.ray(ox, oy, oz, tx - ox, ty - oy, tz - oz + 1e-3, r(1, 10))
-      local shape = targets[math.floor(r(1, 6))]()
+      local shape = targets[math.floor(r(1, 7))]()
       local cull = i % 3 == 0
       local want = H.pack(ray:cast(shape, cull))
       local got = H.pack(collide.cast(ray, shape, cull))
@@ -143,8 +150,8 @@ describe("the LuaJIT FFI path", function()
     local cases = {
       { "bad argument #1 to 'cast' (collide.ray expected, got number)", 2, 5, box },
       { "bad argument #1 to 'cast' (collide.ray expected, got collide.aabb)", 2, box, ray },
-      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, plane or mesh expected, got no value)", 1, ray },
-      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, plane or mesh expected, got collide.ray)", 2, ray, ray },
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got no value)", 1, ray },
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)", 2, ray, ray },
     }
     expect_errors(function(...) local x = collide.cast(...); return x end, cases)
   end)

@@ -193,6 +193,7 @@ local function fresh_shape()
     function() return collide.ray(m(), m(), m(), m(), m(), m(), rand() < 0.5 and math.abs(m()) or nil) end,
     function() return collide.sphere(m(), m(), m(), math.abs(m())) end,
     function() return collide.segment(m(), m(), m(), m(), m(), m()) end,
+    function() return collide.capsule(m(), m(), m(), m(), m(), m(), math.abs(m())) end,
   }
   for _ = 1, 5 do
     local ok, s = pcall(pick(makers))
@@ -349,6 +350,13 @@ local hints = {
   has = function() return { item() }, 1 end,
   shape = function() return { item() }, 1 end,
   triangle = function() return { maybe(small_int()), maybe(rand() < 0.5 and fresh_shape() or nil) }, 2 end,
+  sweep = function()
+    return { maybe(pool_object()), moderate_number(), moderate_number(), moderate_number(),
+             maybe(pool_object()) }, 5
+  end,
+  distance = function() return { maybe(pool_object()), maybe(pool_object()) }, 2 end,
+  contact = function() return { maybe(pool_object()), maybe(pool_object()) }, 2 end,
+  contacts = function() return { maybe(pool_object()) }, 1 end,
 }
 
 -- ---------------------------------------------------------------------
@@ -378,7 +386,8 @@ local function seed_objects()
     collide.plane(0, 1, 0, 0.5), collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
     collide.triangle(0, 0, 0, 1, 1, 1, 2, 2, 2), collide.ray(0, 0, -5, 0, 0, 1),
     collide.ray(1, 1, 1, 1, 0, 0, 3), collide.sphere(0, 0, 0, 1), collide.sphere(2, 0, 0, 0),
-    collide.segment(0, 0, 0, 1, 1, 1),
+    collide.segment(0, 0, 0, 1, 1, 1), collide.capsule(0, 0, 0, 0, 2, 0, 0.5),
+    collide.capsule(1, 1, 1, 1, 1, 1, 0),
   }
   local tree = collide.tree()
   tree:insert(collide.aabb(0, 0, 0, 1, 1, 1))
@@ -555,7 +564,9 @@ end
 local function random_call()
   if rand() < 0.35 then
     local entry = pick(functions)
-    local args, n = arg_list()
+    local args, n
+    if hints[entry.name] and rand() < 0.5 then args, n = hints[entry.name]()
+    else args, n = arg_list() end
     call(entry, args, n, nil)
   else
     local obj = pool_object()

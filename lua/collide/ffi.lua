@@ -25,11 +25,11 @@ function M.bind(core)
   if not ok then return nil end
   local f_intersects, f_cast = lib.collide_ffi_intersects, lib.collide_ffi_cast
 
-  -- the six shape metatables, from one shape of each kind, and the mesh's
+  -- the seven shape metatables, from one shape of each kind, and the mesh's
   local samples = {
     core.aabb(0, 0, 0, 0, 0, 0), core.obb(0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
     core.plane(0, 0, 1, 0), core.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
-    core.ray(0, 0, 0, 1, 0, 0), core.sphere(0, 0, 0, 0),
+    core.ray(0, 0, 0, 1, 0, 0), core.sphere(0, 0, 0, 0), core.capsule(0, 0, 0, 0, 0, 0, 0),
   }
   local shape_mt = {}
   for _, s in ipairs(samples) do shape_mt[getmetatable(s)] = true end

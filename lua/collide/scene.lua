@@ -36,11 +36,10 @@ M.Scene = Scene
 
 local HEAD = setmetatable({}, { __tostring = function() return "scene list head" end })
 
--- shapes the tree can take as a query
-local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true }
--- and the shapes frustum:intersects takes exactly: every kind the core has
-local FRUSTUM_EXACT = { aabb = true, obb = true, plane = true, triangle = true, ray = true,
-  sphere = true, capsule = true }
+-- shapes the tree can take as a query, and frustum:intersects exactly
+local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true,
+               capsule = true }
+local FRUSTUM_EXACT = CORE
 
 local args = require "collide.args"
 local typename, argerror = args.typename, args.argerror

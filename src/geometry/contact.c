@@ -287,7 +287,7 @@ static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], do
   B.r = 0;
   dc = cl_core_distance(&A, &B, ca, cb, &touch);
   scale = fmax(cl_core_scale(&A), cl_core_scale(&B));
-  if (!touch && dc > CL_EPSILON * scale) {
+  if (touch != 1 && dc > CL_EPSILON * scale) {
     double d[3];
     cl_sub(d, cb, ca);
     cl_scale(n, d, 1 / dc);

@@ -7,7 +7,7 @@
 ** frustum's face normals, its edge directions crossed with the shape's
 ** edges, and the shape's own face normals (Ericson, Real-Time Collision
 ** Detection, 5.2.1 and 4.4); spheres by their distance to the frustum's
-** faces instead, capsules by their segment's.
+** faces instead, capsules by meeting a face.
 */
 #include "frustum.h"
 #include "sat.h"
@@ -249,32 +249,14 @@ static int sphere_meets(const cl_frustum *f, const cl_sphere *s) {
   return 0;
 }
 
-/* a capsule: its segment crossing the solid (clipped by the six
-** half-spaces), else the segment's distance from the solid at most the
-** radius. Outside, that distance is the least of an end's from a face and
-** the segment's from an edge: the distance along the segment from a face's
-** plane is linear, so where its nearest point is inside a face, an end is
-** as near. Exact to the rounding of the closest points (points.c). */
-static int capsule_meets(const cl_frustum *f, const cl_capsule *c) {
-  double d[3], len, t0 = 0, t1 = 1;
+/* a capsule that is neither inside every plane nor outside one meets the
+** solid exactly when it meets one of its faces (a capsule holding the
+** whole frustum holds the faces too): the capsule-triangle test of
+** tests.c, face by face */
+static int capsule_meets(const cl_frustum *f, const cl_shape *c) {
   int i;
-  cl_sub(d, c->b, c->a);
-  if (clip(f, c->a, d, &t0, &t1)) return 1;
-  for (i = 0; i < 12; i++) {
-    const cl_shape *t = (const cl_shape *)(const void *)&f->face[i];
-    if (cl_distance(t, c->a) <= c->r || cl_distance(t, c->b) <= c->r) return 1;
-  }
-  len = cl_normalize(d);                  /* zero stays zero: a point */
-  for (i = 0; i < 12; i++) {
-    const double *p = f->c[EDGES[i][0]];
-    double e[3], l, q1[3], q2[3], gap[3], d2;
-    cl_sub(e, f->c[EDGES[i][1]], p);
-    l = cl_normalize(e);
-    d2 = cl_closest_segments(c->a, d, len, p, e, l, NULL, NULL, q1, q2);
-    if (d2 < INFINITY) { if (sqrt(d2) <= c->r) return 1; continue; }
-    cl_sub(gap, q2, q1);                  /* the square overflowed */
-    if (cl_length(gap) <= c->r) return 1;
-  }
+  for (i = 0; i < 12; i++)
+    if (cl_intersects(c, (const cl_shape *)(const void *)&f->face[i])) return 1;
   return 0;
 }
 
@@ -294,7 +276,7 @@ int cl_frustum_classify(const cl_frustum *f, const cl_shape *s, int planes_only)
   if (result == 1 || planes_only) return result;
   switch (s->tag) {
     case CL_SPHERE: return sphere_meets(f, &s->sphere) ? 0 : -1;
-    case CL_CAPSULE: return capsule_meets(f, &s->cap) ? 0 : -1;
+    case CL_CAPSULE: return capsule_meets(f, s) ? 0 : -1;
     case CL_TRIANGLE: return tri_separated(f, &s->tri) ? -1 : 0;
     case CL_AABB: case CL_OBB: return box_separated(f, s) ? -1 : 0;
     default: return 0;

@@ -121,7 +121,7 @@ static double near_segment(const double p[3], const double q[3], double l[2]) {
 
 /* the nearest point to the origin of triangle p0 p1 p2: weights l */
 static double near_triangle(const double (*p)[3], double l[3]) {
-  double best = INFINITY, n[3], e1[3], e2[3], nn, ll;
+  double best = INFINITY, n[3], e1[3], e2[3], nn, ll, h;
   int i;
   /* the edges first: the answer whenever the projection is outside */
   for (i = 0; i < 3; i++) {
@@ -133,32 +133,39 @@ static double near_triangle(const double (*p)[3], double l[3]) {
       l[i] = w[0]; l[j] = w[1];
     }
   }
-  cl_sub(e1, p[1], p[0]);
-  cl_sub(e2, p[2], p[0]);
-  cl_cross(n, e1, e2);
-  nn = cl_dot(n, n);
-  ll = fmax(cl_dot(e1, e1), cl_dot(e2, e2));
-  /* flat (collinear within rounding): the edges are the triangle */
-  if (!(nn > 1e-24 * ll * ll) || !(nn < INFINITY)) return best;
+  /* the normal, height and weights from the vertex k opposite the
+  ** longest edge, with its two shorter edges: a sliver with a far vertex
+  ** keeps its accuracy */
   {
-    double h = cl_dot(p[0], n) / nn, q[3], r[3], c[3], wb, wc, d2;
-    int inside = 1;
+    double E[3][3], L[3], q[3], r[3], c[3], w1, w2, d2;
+    int lo = 0, k, k1, k2, inside = 1;
+    for (i = 0; i < 3; i++) {
+      cl_sub(E[i], p[(i + 1) % 3], p[i]);
+      L[i] = cl_dot(E[i], E[i]);
+      if (L[i] > L[lo]) lo = i;
+    }
+    k = (lo + 2) % 3; k1 = (k + 1) % 3; k2 = (k + 2) % 3;
+    cl_sub(e1, p[k1], p[k]);
+    cl_sub(e2, p[k2], p[k]);
+    cl_cross(n, e1, e2);
+    nn = cl_dot(n, n);
+    ll = L[lo];
+    if (!(nn > 1e-24 * ll * ll) || !(nn < INFINITY)) return best;
+    h = cl_dot(p[k], n) / nn;
     cl_scale(q, n, h);                    /* the origin projected on the plane */
     for (i = 0; i < 3 && inside; i++) {
-      double e[3];
-      cl_sub(e, p[(i + 1) % 3], p[i]);
       cl_sub(r, q, p[i]);
-      cl_cross(c, e, r);
+      cl_cross(c, E[i], r);
       if (cl_dot(c, n) < 0) inside = 0;
     }
     if (!inside) return best;
     d2 = cl_dot(q, q);
     if (!(d2 <= best)) return best;
-    cl_sub(r, q, p[0]);
-    cl_cross(c, r, e2); wb = cl_dot(c, n) / nn;
-    cl_cross(c, e1, r); wc = cl_dot(c, n) / nn;
-    wb = cl_clamp(wb, 0, 1); wc = cl_clamp(wc, 0, 1 - wb);
-    l[0] = 1 - wb - wc; l[1] = wb; l[2] = wc;
+    cl_sub(r, q, p[k]);
+    cl_cross(c, r, e2); w1 = cl_dot(c, n) / nn;
+    cl_cross(c, e1, r); w2 = cl_dot(c, n) / nn;
+    w1 = cl_clamp(w1, 0, 1); w2 = cl_clamp(w2, 0, 1 - w1);
+    l[k] = 1 - w1 - w2; l[k1] = w1; l[k2] = w2;
     return d2;
   }
 }
@@ -196,8 +203,14 @@ static double near_simplex(const vert *s, int n, double l[4]) {
       lv[2] = vol(s[0].w, s[1].w, o, s[3].w) / det;
       lv[3] = vol(s[0].w, s[1].w, s[2].w, o) / det;
       if (lv[0] >= 0 && lv[1] >= 0 && lv[2] >= 0 && lv[3] >= 0) {
-        for (i = 0; i < 4; i++) l[i] = lv[i];
-        return -1;
+        /* trusted only when the weights rebuild the origin (a thin
+        ** tetrahedron's are known to its rounding over its volume) */
+        double x[3] = {0, 0, 0};
+        for (i = 0; i < 4; i++) cl_madd(x, x, s[i].w, lv[i]);
+        if (cl_maxabs3(x) <= CL_GJK_REL * m) {
+          for (i = 0; i < 4; i++) l[i] = lv[i];
+          return -1;
+        }
       }
     }
     for (f = 0; f < 4; f++) {
@@ -228,7 +241,7 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
                         int *touch) {
   vert s[4], best_s[4];
   double l[4], best_l[4], v[3], vv, tol, scale;
-  int n = 0, best_n, it, inside = 0;
+  int n = 0, best_n, it, inside = 0, certified = 0;
   scale = fmax(cl_core_scale(A), cl_core_scale(B));
   tol = CL_GJK_REL * scale;
   /* start from the difference of two support points */
@@ -248,13 +261,13 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
     vert w;
     double nv[3], len = sqrt(vv), gap, nl[4], d2;
     int i, k, dup = 0;
-    if (len <= tol) break;                               /* the cores meet */
+    if (len <= tol) { certified = 1; break; }            /* the cores meet */
     cl_scale(nv, v, -1);
     cl_core_support(A, nv, w.a);
     cl_core_support(B, v, w.b);
     cl_sub(w.w, w.a, w.b);
     gap = vv - cl_dot(v, w.w);                           /* >= |v| (|v| - dist) */
-    if (!(gap > tol * len)) break;
+    if (!(gap > tol * len)) { certified = 1; break; }
     for (i = 0; i < n; i++)
       if (s[i].w[0] == w.w[0] && s[i].w[1] == w.w[1] && s[i].w[2] == w.w[2]) dup = 1;
     if (dup) break;
@@ -292,7 +305,9 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
     cl_sub(d, ca, cb);
     dist = cl_length(d);
     if (dist <= tol) { cl_copy(cb, ca); *touch = 1; return 0; }
-    *touch = 0;
+    /* stopped by rounding (a repeated vertex, no progress) or by the cap
+    ** before the gap closed: an upper bound only */
+    *touch = certified ? 0 : 2;
     return dist;
   }
 }
@@ -343,6 +358,35 @@ static double rounded(double dc, const double ca[3], const double cb[3], double 
   return 0;
 }
 
+/* the core of a as a shape: a sphere or capsule with radius 0 */
+static void core_shape(const cl_shape *a, cl_shape *c) {
+  *c = *a;
+  if (c->tag == CL_SPHERE) c->sphere.r = 0;
+  if (c->tag == CL_CAPSULE) c->cap.r = 0;
+}
+
+/* a point common to two intersecting convex shapes, approximately: the
+** alternating projections of von Neumann for a fixed number of rounds,
+** keeping the point nearest to both */
+static void common_point(const cl_shape *a, const cl_shape *b, const double start[3],
+                         double p[3]) {
+  double x[3], q[3], best = INFINITY;
+  int i;
+  cl_copy(x, start);
+  cl_copy(p, start);
+  for (i = 0; i < 64; i++) {
+    double e;
+    cl_closest_point(b, x, q);
+    cl_closest_point(a, q, x);
+    e = fmax(cl_distance(a, q), cl_distance(b, x));
+    if (e < best) {
+      best = e;
+      if (cl_distance(a, q) <= cl_distance(b, x)) cl_copy(p, q); else cl_copy(p, x);
+    }
+    if (best == 0) break;
+  }
+}
+
 double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
                            double u[3], double *core) {
   cl_core A, B;
@@ -377,6 +421,17 @@ double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], d
     else { cl_copy(ca, q); cl_copy(cb, s->c); }
   } else {
     dc = cl_core_distance(&A, &B, ca, cb, &touch);
+    if (touch == 2) {
+      /* GJK stalled on rounding (far vertices): decide by the exact test */
+      cl_shape sa, sb;
+      core_shape(a, &sa);
+      core_shape(b, &sb);
+      if (cl_intersects(&sa, &sb)) {
+        common_point(&sa, &sb, ca, ca);
+        cl_copy(cb, ca);
+        dc = 0;
+      }
+    }
   }
   *core = dc;
   return rounded(dc, ca, cb, A.r, B.r, pa, pb, u);

@@ -30,8 +30,9 @@ void cl_core_support(const cl_core *c, const double v[3], double out[3]);
 /* largest absolute coordinate of the core's points */
 double cl_core_scale(const cl_core *c);
 /* distance between the two cores (radii ignored), closest points ca on a
-** and cb on b; *touch set when the cores meet (within the tolerance): then
-** ca == cb, a common point */
+** and cb on b; *touch 1 when the cores meet (within the tolerance): then
+** ca == cb, a common point; 2 when GJK stopped on rounding before its gap
+** closed (the distance is then an upper bound), else 0 */
 double cl_core_distance(const cl_core *a, const cl_core *b, double ca[3], double cb[3],
                         int *touch);
 

@@ -20,7 +20,8 @@
 ** Tolerance: the shapes touch when their distance is at most tol =
 ** CL_SWEEP_REL * scale, scale the largest absolute coordinate of the two
 ** shapes at both ends of the motion; t is the first time within it.
-** Closed forms: a plane target (the mover's support point towards it) and
+** A zero motion is the static test: a hit at t = 0 when the two touch or
+** overlap. Closed forms: a plane target (the mover's support point towards it) and
 ** aabb against aabb (slabs, so a box stops exactly at a face).
 */
 #include <float.h>
@@ -123,7 +124,7 @@ static int sweep_plane(const cl_shape *m, const double d[3], const cl_plane *p, 
       if (cl_dot(p->n, c) - p->d >= 0) cl_copy(n, p->n); else cl_scale(n, p->n, -1);
       depth = 0;
     }
-    if (depth <= tol && cl_dot(n, d) >= 0) return 0;
+    if (depth <= tol && cl_dot(n, d) >= 0 && !is_zero(d)) return 0;
     /* a point of the overlap: where the segment from the centre to the
     ** deepest point crosses the plane */
     centre(m, c);
@@ -262,7 +263,7 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
       normal_of(&c, d, n);
       depth = 0;
     }
-    if (depth <= tol && cl_dot(n, d) >= 0) return 0;
+    if (depth <= tol && cl_dot(n, d) >= 0 && !is_zero(d)) return 0;
     mid(c.pa, c.pb, p);
     fill(h, 0, p, n);
     return 1;

@@ -385,7 +385,8 @@ static int capsule_solid(const cl_shape *s, const cl_capsule *c) {
   B.r = 0;
   dc = cl_core_distance(&A, &B, ca, cb, &touch);
   tol = CL_GJK_REL * fmax(cl_core_scale(&A), cl_core_scale(&B));
-  return touch || dc <= c->r + tol;
+  if (touch == 2 && c->r == 0) return 0;   /* the exact tests above decided */
+  return touch == 1 || dc <= c->r + tol;
 }
 
 /* the squared distance of a ray's part or segment p + s d (s in [0, l])

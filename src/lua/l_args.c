@@ -154,3 +154,10 @@ int l_pushvec(lua_State *L, const double v[3]) {
   return 3;
 }
 
+
+int l_pushhit(lua_State *L, const cl_hit *h) {
+  lua_pushnumber(L, h->t + 0.0);
+  l_pushvec(L, h->p);
+  l_pushvec(L, h->n);
+  return 7;
+}

@@ -1,7 +1,7 @@
 /*
 ** l_collide.h - shared by the binding files (l_*.c): argument readers and
-** shape userdata. Every binding function is a closure whose upvalues 1..6
-** are the six shape metatables in cl_kind order, so a type check is a raw
+** shape userdata. Every binding function is a closure whose upvalues 1..7
+** are the seven shape metatables in cl_kind order, so a type check is a raw
 ** comparison of metatables, never a registry look-up.
 */
 #ifndef COLLIDE_L_COLLIDE_H
@@ -10,8 +10,8 @@
 #include "l_compat.h"
 #include "collide.h"
 
-/* upvalues 1..CL_NKINDS: the shape metatables; then the tree's, the
-** mesh's and the frustum's */
+/* upvalues 1..7: the shape metatables; 8: the tree's; 9: the mesh's;
+** 10: the frustum's */
 #define L_NUPVALUES (CL_NKINDS + 3)
 #define L_MT(kind) lua_upvalueindex((kind) + 1)
 #define L_MT_TREE lua_upvalueindex(CL_NKINDS + 1)
@@ -69,6 +69,11 @@ cl_shape *l_newshape(lua_State *L, int kind);
 /* the optional out argument at i of the kind, or a new shape; pushed */
 cl_shape *l_outshape(lua_State *L, int i, int kind);
 int l_pushvec(lua_State *L, const double v[3]);
+/* a sweep's hit: t, the point and the normal (never -0); 7 */
+int l_pushhit(lua_State *L, const cl_hit *h);
+/* the kinds ray:cast, collide.contact and collide.sweep take as a target,
+** as their errors name them */
+extern const char *const l_target_kinds;
 
 /* l_shapes.c: constructors (module functions), the methods every shape
 ** has, each kind's own, and the metamethods */
@@ -89,11 +94,14 @@ extern const luaL_Reg l_mesh_functions[], l_mesh_methods[], l_mesh_meta[];
 ** frustum's methods and metamethods */
 extern const luaL_Reg l_frustum_functions[], l_frustum_methods[], l_frustum_meta[];
 
-/* l_mesh.c: the mesh at i or NULL; ray:cast(mesh) and intersects with a
-** mesh on either side (called from l_query.c) */
+/* l_mesh.c: the mesh at i or NULL; ray:cast(mesh), intersects and contact
+** with a mesh on either side, and a sweep at the mesh at index i (called
+** from l_query.c) */
 typedef struct l_mesh l_mesh;
 l_mesh *l_tomesh(lua_State *L, int i);
 int l_mesh_cast(lua_State *L);
 int l_mesh_intersects(lua_State *L);
+int l_mesh_contact(lua_State *L);
+int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
 
 #endif

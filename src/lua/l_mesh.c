@@ -297,10 +297,103 @@ int l_mesh_cast(lua_State *L) {
   return 10;
 }
 
+/* the shape at i for a contact with a mesh's triangles: not a ray, not a
+** triangle (triangle-triangle contact is not supported) */
+static cl_shape *check_contact_shape(lua_State *L, int i, const char *kinds) {
+  cl_shape *s = l_toshape(L, i);
+  if (s == NULL || s->tag == CL_RAY) l_typeerror(L, i, kinds);
+  luaL_argcheck(L, s->tag != CL_TRIANGLE, i, "triangle-triangle contact is not supported");
+  return s;
+}
+
+/* mesh:contacts(shape) -> array of {index=, nx=, ny=, nz=, depth=}, one per
+** triangle the shape intersects (increasing index), each cl_contact(triangle,
+** shape): the normal points from the triangle towards the shape */
+static int mesh_contacts(lua_State *L) {
+  l_mesh *lm = check_mesh(L, 1);
+  cl_shape *s = check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule or plane");
+  size_t n, k, count = 0;
+  lua_createtable(L, 0, 0);
+  n = cl_mesh_query(&lm->m, s, lm->scratch);
+  for (k = 0; k < n; k++) {
+    cl_shape t;
+    double nv[3], depth;
+    cl_mesh_triangle(&lm->m, lm->scratch[k], &t.tri);
+    if (!cl_contact(&t, s, nv, &depth)) continue;
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, (lua_Integer)lm->scratch[k] + 1);
+    lua_setfield(L, -2, "index");
+    lua_pushnumber(L, nv[0] + 0.0);
+    lua_setfield(L, -2, "nx");
+    lua_pushnumber(L, nv[1] + 0.0);
+    lua_setfield(L, -2, "ny");
+    lua_pushnumber(L, nv[2] + 0.0);
+    lua_setfield(L, -2, "nz");
+    lua_pushnumber(L, depth);
+    lua_setfield(L, -2, "depth");
+    lua_rawseti(L, -2, (lua_Integer)++count);
+  }
+  return 1;
+}
+
+/* collide.contact(mesh, shape) or (shape, mesh) -> nx, ny, nz, depth, index:
+** the deepest of collide.contact(triangle, shape) (or (shape, triangle)) over
+** the triangles the shape intersects, ties to the lowest index; nil when
+** there is none */
+int l_mesh_contact(lua_State *L) {
+  l_mesh *a = l_tomesh(L, 1), *b = l_tomesh(L, 2), *lm;
+  cl_shape *s, t;
+  int mesh_first, found = 0;
+  size_t n, k, best = 0;
+  double bn[3] = {0, 0, 0}, bd = 0;
+  if (a == NULL && b == NULL) a = check_mesh(L, 1);   /* mesh:contact on a bad self */
+  if (a != NULL && b != NULL) luaL_argerror(L, 2, "mesh-mesh contact is not supported");
+  mesh_first = a != NULL;
+  lm = mesh_first ? a : b;
+  s = check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
+  n = cl_mesh_query(&lm->m, s, lm->scratch);
+  for (k = 0; k < n; k++) {
+    double nv[3], depth;
+    int hit;
+    cl_mesh_triangle(&lm->m, lm->scratch[k], &t.tri);
+    hit = mesh_first ? cl_contact(&t, s, nv, &depth) : cl_contact(s, &t, nv, &depth);
+    if (hit && (!found || depth > bd)) {
+      found = 1;
+      bd = depth;
+      cl_copy(bn, nv);
+      best = lm->scratch[k];
+    }
+  }
+  if (!found) {
+    lua_pushnil(L);
+    return 1;
+  }
+  l_pushvec(L, bn);
+  lua_pushnumber(L, bd);
+  lua_pushinteger(L, (lua_Integer)best + 1);
+  return 5;
+}
+
+/* collide.sweep(mover, d, mesh) with the mesh at index i: the hit and its
+** triangle's index (8 results), or nil */
+int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i) {
+  l_mesh *lm = check_mesh(L, i);
+  cl_hit h;
+  size_t index;
+  if (!cl_mesh_sweep(&lm->m, mover, d, &h, &index)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  l_pushhit(L, &h);
+  lua_pushinteger(L, (lua_Integer)index + 1);
+  return 8;
+}
+
 const luaL_Reg l_mesh_functions[] = {{"mesh", f_mesh}, {NULL, NULL}};
 const luaL_Reg l_mesh_methods[] = {
   {"type", mesh_type}, {"count", mesh_count}, {"triangle", mesh_triangle},
   {"bounds", mesh_bounds}, {"query", mesh_query}, {"intersects", l_mesh_intersects},
+  {"contacts", mesh_contacts}, {"contact", l_mesh_contact},
   {"memory", mesh_memory}, {NULL, NULL}
 };
 const luaL_Reg l_mesh_meta[] = {

@@ -1,7 +1,8 @@
 /*
 ** l_query.c - the narrow-phase calls: intersects, cast, slab, classify,
-** points, contact. Results are pushed as numbers; nothing is allocated.
+** points, contact, distance between shapes, sweep. Results are pushed as numbers; nothing is allocated.
 */
+#include <string.h>
 #include "l_collide.h"
 
 static int q_intersects(lua_State *L) {
@@ -14,19 +15,25 @@ static int q_intersects(lua_State *L) {
   return 1;
 }
 
-static const char *const contact_kinds = "aabb, obb, sphere or triangle";
+/* what ray:cast, collide.contact and collide.sweep take as a target */
+const char *const l_target_kinds = "aabb, obb, sphere, triangle, capsule, plane or mesh";
+/* what collide.distance takes on either side */
+static const char *const distance_kinds = "aabb, obb, sphere, triangle or capsule";
 
-static cl_shape *check_contact_shape(lua_State *L, int i) {
-  cl_shape *s = l_toshape(L, i);
-  if (s == NULL || s->tag == CL_PLANE || s->tag == CL_RAY) l_typeerror(L, i, contact_kinds);
-  return s;
-}
-
+/* collide.contact(a, b): any two shapes but rays, a plane on either side,
+** a mesh on either side (l_mesh.c); neither triangle-triangle nor
+** plane-plane */
 static int q_contact(lua_State *L) {
-  cl_shape *a = check_contact_shape(L, 1), *b = check_contact_shape(L, 2);
+  cl_shape *a = l_toshape(L, 1), *b = l_toshape(L, 2);
   double n[3], depth;
+  if ((a == NULL || b == NULL) && (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL))
+    return l_mesh_contact(L);
+  if (a == NULL || a->tag == CL_RAY) l_typeerror(L, 1, l_target_kinds);
+  if (b == NULL || b->tag == CL_RAY) l_typeerror(L, 2, l_target_kinds);
   luaL_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
                 "triangle-triangle contact is not supported");
+  luaL_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
+                "plane-plane contact is not supported");
   if (!cl_contact(a, b, n, &depth)) { lua_pushnil(L); return 1; }
   l_pushvec(L, n);
   lua_pushnumber(L, depth);
@@ -43,7 +50,7 @@ static int q_cast(lua_State *L) {
   if (rs == NULL || rs->tag != CL_RAY) l_checkshape(L, 1, CL_RAY);
   if (s == NULL || s->tag == CL_RAY) {
     if (s == NULL && l_tomesh(L, 2) != NULL) return l_mesh_cast(L);
-    l_typeerror(L, 2, "aabb, obb, sphere, triangle, plane or mesh");
+    l_typeerror(L, 2, l_target_kinds);
   }
   if (!cl_cast(&rs->ray, s, lua_gettop(L) >= 3 && lua_toboolean(L, 3), &h)) {
     lua_pushnil(L);
@@ -79,7 +86,7 @@ static int q_classify(lua_State *L) {
   cl_shape *s = l_toshape(L, 2);
   if (s != NULL) {
     if (s->tag == CL_PLANE || s->tag == CL_RAY)
-      l_typeerror(L, 2, "aabb, obb, triangle or sphere");
+      l_typeerror(L, 2, "aabb, obb, triangle, sphere or capsule");
     c = cl_classify(p, s);
   } else if (t == LUA_TNUMBER || t == LUA_TTABLE || t == LUA_TUSERDATA) {
     double x[3];
@@ -108,12 +115,64 @@ static int q_closest_point(lua_State *L) {
   return l_pushvec(L, q);
 }
 
+static cl_shape *check_distance_shape(lua_State *L, int i) {
+  cl_shape *s = l_toshape(L, i);
+  if (s == NULL || s->tag == CL_PLANE || s->tag == CL_RAY) l_typeerror(L, i, distance_kinds);
+  return s;
+}
+
+/* d, then the closest point of a and that of b */
+static int push_distance(lua_State *L, const cl_shape *a, const cl_shape *b) {
+  double pa[3], pb[3], d = cl_shape_distance(a, b, pa, pb);
+  lua_pushnumber(L, d + 0.0);
+  l_pushvec(L, pa);
+  return l_pushvec(L, pb) + 4;
+}
+
+/* collide.distance(a, b) -> d, ax, ay, az, bx, by, bz */
+static int q_distance_shapes(lua_State *L) {
+  cl_shape *a = check_distance_shape(L, 1), *b = check_distance_shape(L, 2);
+  return push_distance(L, a, b);
+}
+
+/* s:distance(point) -> d; s:distance(shape) as collide.distance(s, shape) */
 static int q_distance(lua_State *L) {
-  cl_shape *s = l_checkanyshape(L, 1);
+  cl_shape *s = l_checkanyshape(L, 1), *o = l_toshape(L, 2);
   double x[3];
+  if (o != NULL) {
+    check_distance_shape(L, 1);
+    return push_distance(L, s, check_distance_shape(L, 2));
+  }
   l_readvec(L, 2, x);
   lua_pushnumber(L, cl_distance(s, x));
   return 1;
+}
+
+/* collide.sweep(mover, dx, dy, dz | d, target) -> t, px, py, pz, nx, ny, nz
+** (and the triangle's index for a mesh), or nil */
+static int q_sweep(lua_State *L) {
+  cl_shape *m = l_toshape(L, 1), *t, mover;
+  double d[3];
+  int i;
+  cl_hit h;
+  if (m == NULL || !(m->tag == CL_AABB || m->tag == CL_OBB || m->tag == CL_SPHERE
+                     || m->tag == CL_CAPSULE))
+    l_typeerror(L, 1, "aabb, obb, sphere or capsule");
+  /* the sweep works on copies of the whole union: a userdata holds only
+  ** its own kind's bytes */
+  memcpy(&mover, m, l_kind_sizes[m->tag]);
+  m = &mover;
+  i = l_readvec(L, 2, d);
+  t = l_toshape(L, i);
+  if (t == NULL || t->tag == CL_RAY) {
+    if (t == NULL && l_tomesh(L, i) != NULL) return l_mesh_sweep(L, m, d, i);
+    l_typeerror(L, i, l_target_kinds);
+  }
+  if (!cl_sweep(m, d, t, &h)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  return l_pushhit(L, &h);
 }
 
 /* aabb:contains(point | aabb); obb and sphere: a point */
@@ -145,7 +204,8 @@ static int q_barycentric(lua_State *L) {
 ** function, as collide.intersects is a:intersects(b): under LuaJIT it is the
 ** one lua/collide/ffi.lua can route through the FFI */
 const luaL_Reg l_query_functions[] = {
-  {"intersects", q_intersects}, {"contact", q_contact}, {"cast", q_cast}, {NULL, NULL}
+  {"intersects", q_intersects}, {"contact", q_contact}, {"cast", q_cast},
+  {"distance", q_distance_shapes}, {"sweep", q_sweep}, {NULL, NULL}
 };
 
 static const luaL_Reg solid_methods[] = {
@@ -153,7 +213,8 @@ static const luaL_Reg solid_methods[] = {
   {"closest_point", q_closest_point}, {"distance", q_distance}, {NULL, NULL}
 };
 static const luaL_Reg plane_methods[] = {
-  {"intersects", q_intersects}, {"classify", q_classify}, {"distance", q_plane_distance},
+  {"intersects", q_intersects}, {"contact", q_contact}, {"classify", q_classify},
+  {"distance", q_plane_distance},
   {"project", q_closest_point}, {"closest_point", q_closest_point}, {NULL, NULL}
 };
 static const luaL_Reg triangle_methods[] = {
