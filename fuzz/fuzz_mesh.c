@@ -4,7 +4,8 @@
 **
 ** Input: counts (vertices 1..32, triangles 1..48), the vertices (any finite
 ** numbers: mesh.h requires finite coordinates), the vertex index bytes, a
-** cull byte, a ray, a query shape of any kind, and a second small mesh.
+** cull byte, a ray, a query shape of any kind (swept along the ray's
+** direction when it can move), and a second small mesh.
 ** Properties:
 **  - cl_mesh_cast: hit exactly when some triangle's cl_cast hits; the same t,
 **    point, normal, u, v and the lowest index among the triangles hit at
@@ -112,6 +113,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       }
       FZ_CHECK(n == nw, "mesh query count", (double)n - (double)nw);
       for (i = 0; i < n; i++) FZ_CHECK(out[i] == want[i], "mesh query list", (double)i);
+      if (kind == CL_SPHERE || kind == CL_CAPSULE || kind == CL_AABB || kind == CL_OBB) {
+        /* the shape swept along the ray's direction times a length from
+        ** the input: the nearest of the triangles' sweeps, lowest index */
+        double mv[3];
+        cl_scale(mv, r.ray.d, (double)(fz_byte(&in) % 16));
+        if (!vr) cl_set(mv, 0, 0, 0);
+        hit = cl_mesh_sweep(&m, &s, mv, &h, &idx);
+        bhit = 0;
+        for (i = 0; i < nt; i++) {
+          cl_hit hi;
+          cl_mesh_triangle(&m, i, &tri.tri);
+          if (cl_sweep(&s, mv, &tri, &hi) && (!bhit || hi.t < hb.t)) {
+            bhit = 1; hb = hi; bidx = i;
+          }
+        }
+        FZ_CHECK(hit == bhit, "mesh sweep disagrees with the triangles", hit);
+        if (hit) {
+          FZ_CHECK(idx == bidx, "mesh sweep: not the lowest triangle hit first", (double)idx);
+          FZ_CHECK(same_hit(&h, &hb), "mesh sweep: hit data differ", h.t - hb.t);
+          FZ_CHECK(!isnan(h.t) && fz_nonan(h.p, 3) && fz_nonan(h.n, 3), "mesh sweep NaN", h.t);
+        }
+      }
     }
     if (ok2 > 0) {
       cl_shape t2;

@@ -287,6 +287,12 @@ static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], do
   B.r = 0;
   dc = cl_core_distance(&A, &B, ca, cb, &touch);
   scale = fmax(cl_core_scale(&A), cl_core_scale(&B));
+  if (touch == 2) {
+    /* GJK stopped on rounding: whether the segment meets the shape, exactly */
+    cl_shape seg = cs;
+    seg.cap.r = 0;
+    if (cl_intersects(s, &seg)) touch = 1;
+  }
   if (touch != 1 && dc > CL_EPSILON * scale) {
     double d[3];
     cl_sub(d, cb, ca);

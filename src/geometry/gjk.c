@@ -16,7 +16,11 @@
 ** meet), when the origin is inside a tetrahedron, when w repeats a vertex
 ** or |v| stops decreasing (rounding: the best simplex is kept), and in any
 ** case after CL_GJK_MAX_ITER support points. The distance is then exact
-** to about tol.
+** to about tol. A run stopped by rounding or by the cap before its gap
+** closed gives an upper bound only: such cores are then tested with the
+** exact pair test (cl_intersects), and when they meet the distance is 0
+** and the common point comes from alternating projections (von Neumann),
+** 64 rounds at most.
 **
 ** The simplex's nearest point is found by enumeration in the manner of
 ** Johnson's sub-algorithm: a segment by projection, a triangle by the
@@ -195,8 +199,9 @@ static double near_simplex(const vert *s, int n, double l[4]) {
     double o[3] = {0, 0, 0}, det = vol(s[0].w, s[1].w, s[2].w, s[3].w), m = 0, best = INFINITY;
     int f;
     for (i = 0; i < 4; i++) m = fmax(m, cl_maxabs3(s[i].w));
-    /* signed volumes (Cramer's rule) when the tetrahedron is not flat */
-    if (fabs(det) > 1e-12 * m * m * m && fabs(det) < INFINITY) {
+    /* signed volumes (Cramer's rule), trusted below only when they
+    ** rebuild the origin: a flat or thin tetrahedron's are rounding */
+    if (det != 0 && fabs(det) < INFINITY) {
       double lv[4];
       lv[0] = vol(o, s[1].w, s[2].w, s[3].w) / det;
       lv[1] = vol(s[0].w, o, s[2].w, s[3].w) / det;
