@@ -131,6 +131,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(hit == bhit, "mesh sweep disagrees with the triangles", hit);
         if (hit) {
           FZ_CHECK(idx == bidx, "mesh sweep: not the lowest triangle hit first", (double)idx);
+          if (getenv("FZ_VERBOSE")) {
+            fz_print("mover", &s);
+            fprintf(stderr, "h %.17g p %g %g %g n %g %g %g | %g %g %g n %g %g %g d %g %g %g\n", h.t,
+                    h.p[0], h.p[1], h.p[2], h.n[0], h.n[1], h.n[2], hb.p[0], hb.p[1], hb.p[2],
+                    hb.n[0], hb.n[1], hb.n[2], mv[0], mv[1], mv[2]);
+          }
           FZ_CHECK(same_hit(&h, &hb), "mesh sweep: hit data differ", h.t - hb.t);
           FZ_CHECK(!isnan(h.t) && fz_nonan(h.p, 3) && fz_nonan(h.n, 3), "mesh sweep NaN", h.t);
         }

@@ -156,13 +156,16 @@ int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
 
 /* ---- contact.c: minimum translation ---- */
 /* 1 and n (unit, from a to b), depth when they overlap; for aabb, obb,
-** sphere, triangle except triangle-triangle */
+** sphere, triangle and capsule except triangle-triangle, and a plane with
+** any of those on either side (n to the side of the shape's centre, depth
+** the move that leaves them touching); 0 for rays and plane-plane */
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth);
 
 /* ---- gjk.c: distance between convex shapes ---- */
 /* the distance between a and b (aabb, obb, sphere, triangle or capsule, in
 ** any order) and a closest point of each, pa on a and pb on b; 0 and one
-** common point twice when they intersect */
+** common point twice when they intersect. Exact to 1e-13 times the largest
+** coordinate (GJK, at most 64 support points; gjk.c) */
 double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]);
 
 /* ---- sweep.c: shape casts ---- */
@@ -170,8 +173,12 @@ double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], dou
 ** against target (any kind but a ray): 1 and h filled at the first t where
 ** they touch (h->p the contact point, h->n the unit normal from the target
 ** towards the mover, dot(n, d) <= 0; t = 0 and the push-out direction when
-** they overlap at the start); 0 when they never touch, or when they only
-** touch at t = 0 and the motion is along or away from the contact */
+** they overlap at the start, as cl_contact(target, mover) gives, and h->p
+** a point of the overlap); 0 when they never touch, or when they only
+** touch at t = 0 and the motion is along or away from the contact. A zero
+** d is the static test: t = 0 when they touch or overlap. Exact to
+** 1e-11 times the largest coordinate involved; no allocation, at most 64
+** steps of conservative advancement then at most 200 of bisection. */
 int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h);
 
 #endif

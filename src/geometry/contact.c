@@ -158,7 +158,7 @@ static int shape_sphere(const cl_shape *a, const cl_sphere *s, double n[3], doub
   ** coordinates) counts as on it: the direction of d is noise there */
   cl_bounds(a, &bx);
   if (dist > CL_EPSILON * (cl_maxabs3(s->c) + cl_maxabs3(bx.min) + cl_maxabs3(bx.max))) {
-    cl_scale(n, d, 1 / dist);
+    cl_copy(n, d);
     cl_normalize(n);
     /* an obb's distance (above) and |d| differ by rounding: never < 0 */
     *depth = dist < s->r ? s->r - dist : 0;
@@ -197,7 +197,7 @@ static int sphere_sphere(const cl_sphere *a, const cl_sphere *b, double n[3], do
   cl_sub(d, b->c, a->c);
   dist = cl_length(d);
   if (dist > a->r + b->r) return 0;
-  if (dist > 0) { cl_scale(n, d, 1 / dist); cl_normalize(n); }
+  if (dist > 0) { cl_copy(n, d); cl_normalize(n); }
   else cl_set(n, 0, 1, 0);
   *depth = a->r + b->r - dist;
   return 1;
@@ -212,7 +212,7 @@ static int rounded_contact(double dc, const double ca[3], const double cb[3], do
   if (!(dc <= ra + rb)) return 0;
   cl_sub(d, cb, ca);
   if (dc > CL_EPSILON * scale) {
-    cl_scale(n, d, 1 / dc);
+    cl_copy(n, d);
     cl_normalize(n);
   } else cl_copy(n, fb);
   *depth = ra + rb - dc;
@@ -296,7 +296,7 @@ static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], do
   if (touch != 1 && dc > CL_EPSILON * scale) {
     double d[3];
     cl_sub(d, cb, ca);
-    cl_scale(n, d, 1 / dc);
+    cl_copy(n, d);
     cl_normalize(n);
     *depth = c->r > dc ? c->r - dc : 0;
     return 1;

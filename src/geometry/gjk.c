@@ -351,7 +351,7 @@ static double rounded(double dc, const double ca[3], const double cb[3], double 
                       double pa[3], double pb[3], double u[3]) {
   double d[3];
   cl_sub(d, cb, ca);
-  if (dc > 0) { cl_scale(u, d, 1 / dc); cl_normalize(u); }
+  if (dc > 0) { cl_copy(u, d); cl_normalize(u); }
   else cl_set(u, 0, 0, 0);
   if (dc > ra + rb) {
     cl_madd(pa, ca, u, ra);

@@ -163,7 +163,7 @@ static int cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
     if (dist > 0 && cl_dot(off, r->d) < 0) {
       h->t = 0;
       cl_copy(h->p, r->o);
-      cl_scale(h->n, off, 1 / dist);
+      cl_copy(h->n, off);
       cl_normalize(h->n);
       h->u = h->v = 0;
     } else hit_inside(r, h);
