@@ -97,12 +97,13 @@ static void read_planes(lua_State *L, int first, const char *fname, cl_frustum *
   cl_plane p[6];
   for (i = 0; i < 6; i++) {
     cl_shape *s = l_toshape(L, first + i);
-    if (s == NULL || s->tag != CL_PLANE) {
-      lua_pushfstring(L, "collide.plane expected, got %s",
-                      n < i + 1 ? "no value" : type_name(L, first + i));
-      raise_top(L, i + 1, fname);
+    if (s != NULL && s->tag == CL_PLANE) {
+      p[i] = s->plane;
+      continue;
     }
-    p[i] = s->plane;
+    lua_pushfstring(L, "collide.plane expected, got %s",
+                    n < i + 1 ? "no value" : type_name(L, first + i));
+    raise_top(L, i + 1, fname);
   }
   if (!cl_frustum_init(f, p)) raise(L, 1, fname, "planes do not bound a frustum");
 }
@@ -243,15 +244,15 @@ static int fr_plane(lua_State *L) {
   double n[3];
   cl_plane tmp;
   cl_shape *out;
-  if (!lua_isnoneornil(L, 3)) {
+  if (lua_isnoneornil(L, 3)) {
+    out = l_newshape(L, CL_PLANE);
+  } else {
     out = l_toshape(L, 3);
     if (out == NULL || out->tag != CL_PLANE) {
       lua_pushfstring(L, "collide.plane expected, got %s", type_name(L, 3));
-      raise_top(L, 2, "plane");
+      return raise_top(L, 2, "plane");
     }
     lua_settop(L, 3);
-  } else {
-    out = l_newshape(L, CL_PLANE);
   }
   cl_set(n, p->n[0] + 0.0, p->n[1] + 0.0, p->n[2] + 0.0);
   cl_plane_init(&tmp, n, p->d);       /* a unit normal: never refused */
