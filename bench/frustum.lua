@@ -1,7 +1,7 @@
 -- frustum:classify, ns per call, on a fixed mix of boxes, rotated boxes,
 -- spheres and triangles around a perspective frustum (inside, outside,
 -- crossing and near its corners, where the exact test runs):
---   lua bench/frustum.lua     (package.path / cpath set by `make bench-frustum`)
+--   make bench-frustum [LUA=luajit]
 local collide = require "collide"
 
 local function mat(rows)
