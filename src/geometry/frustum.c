@@ -86,8 +86,8 @@ static int derive(cl_frustum *g) {
   /* the faces as triangles, for the distance of a sphere's centre */
   for (k = 0; k < 6; k++) {
     const int *q = FACES[k];
-    cl_triangle_init(&g->face[2 * k], g->c[q[0]], g->c[q[1]], g->c[q[2]]);
-    cl_triangle_init(&g->face[2 * k + 1], g->c[q[0]], g->c[q[2]], g->c[q[3]]);
+    cl_triangle_init(&g->face[2 * k].tri, g->c[q[0]], g->c[q[1]], g->c[q[2]]);
+    cl_triangle_init(&g->face[2 * k + 1].tri, g->c[q[0]], g->c[q[2]], g->c[q[3]]);
   }
   return 1;
 }
@@ -245,7 +245,7 @@ static int sphere_meets(const cl_frustum *f, const cl_sphere *s) {
   int i;
   if (cl_frustum_classify_point(f, s->c) >= 0) return 1;
   for (i = 0; i < 12; i++)
-    if (cl_distance((const cl_shape *)(const void *)&f->face[i], s->c) <= s->r) return 1;
+    if (cl_distance(&f->face[i], s->c) <= s->r) return 1;
   return 0;
 }
 
@@ -256,7 +256,7 @@ static int sphere_meets(const cl_frustum *f, const cl_sphere *s) {
 static int capsule_meets(const cl_frustum *f, const cl_shape *c) {
   int i;
   for (i = 0; i < 12; i++)
-    if (cl_intersects(c, (const cl_shape *)(const void *)&f->face[i])) return 1;
+    if (cl_intersects(c, &f->face[i])) return 1;
   return 0;
 }
 

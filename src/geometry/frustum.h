@@ -16,7 +16,7 @@ typedef struct {
   double c[8][3];
   double e[12][3];       /* the distinct unit edge directions, ne of them */
   int ne;
-  cl_triangle face[12];  /* each face as two triangles, in plane order */
+  cl_shape face[12];     /* each face as two triangles, in plane order */
 } cl_frustum;
 
 /* the frustum bounded by p[0..5]; 0 (and f unchanged) when they bound no
