@@ -24,6 +24,7 @@ build = {
     ["collide.core"] = {
       sources = {
         "src/geometry/contact.c",
+        "src/geometry/frustum.c",
         "src/geometry/gjk.c",
         "src/geometry/mesh.c",
         "src/geometry/points.c",
@@ -34,6 +35,7 @@ build = {
         "src/geometry/tree.c",
         "src/lua/l_args.c",
         "src/lua/l_ffi.c",
+        "src/lua/l_frustum.c",
         "src/lua/l_mesh.c",
         "src/lua/l_module.c",
         "src/lua/l_query.c",

@@ -228,11 +228,11 @@ describe("collide.capsule", function()
     end)
 
     for _, kind in ipairs({ "aabb", "obb", "sphere", "triangle", "capsule", "ray", "plane" }) do
-      it("with a random " .. kind .. ": the ternary search along the axis decides (400 pairs)", function()
+      it("with a random " .. kind .. ": the ternary search along the axis decides (250 pairs)", function()
         local r = H.rng(101 + #kind)
         local make = makers(r)
         local yes, no = 0, 0
-        for i = 1, 400 do
+        for i = 1, 250 do
           local c, s = make.capsule(), make[kind]()
           local gap = R.capsule_gap(c, s)
           if abs(gap) > 1e-6 then
@@ -242,7 +242,7 @@ describe("collide.capsule", function()
             if gap < 0 then yes = yes + 1 else no = no + 1 end
           end
         end
-        assert.is_true(yes > 40 and no > 40, ("%d hits, %d misses"):format(yes, no))
+        assert.is_true(yes > 25 and no > 25, ("%d hits, %d misses"):format(yes, no))
       end)
     end
   end)
@@ -264,11 +264,11 @@ describe("collide.capsule", function()
         H.pack(collide.ray(-5, 0.5, 0.25, 1, 0, 0):cast(collide.capsule(1, 1, 0, 1, 1, 0, 1))))
     end)
 
-    it("finds the first point within the radius of the axis on 1,500 random rays", function()
+    it("finds the first point within the radius of the axis on 1,000 random rays", function()
       local r = H.rng(57)
       local make = makers(r)
       local hits = 0
-      for i = 1, 1500 do
+      for i = 1, 1000 do
         local c = make.capsule()
         local ox, oy, oz = r(-4, 4), r(-4, 4), r(-4, 4)
         local tx, ty, tz = r(-1, 1), r(-1, 1), r(-1, 1)
@@ -307,7 +307,7 @@ describe("collide.capsule", function()
           end
         end
       end
-      assert.is_true(hits > 150 and hits < 1350, hits .. " hits")
+      assert.is_true(hits > 100 and hits < 900, hits .. " hits")
     end)
   end)
 
@@ -339,6 +339,11 @@ describe("collide.capsule", function()
       H.assert_vals({ 0, 0, 1, 0.5 }, 1e-15, collide.contact(collide.plane(0, 0, 1, 0), collide.sphere(0, 0, 0.5, 1)))
       H.assert_vals({ 0, 0, 1, 0.5 }, 1e-15,
         collide.contact(collide.plane(0, 0, 1, 0), collide.triangle(0, 0, -0.5, 1, 0, 1, 0, 1, 1)))
+      -- the centre on the plane: pushed along the plane's normal
+      H.assert_exact({ 0, 1, 0, 1 }, collide.contact(collide.plane(0, 1, 0, 0), collide.aabb(-1, -1, -1, 1, 1, 1)))
+      H.assert_exact({ 0, -1, 0, 1 }, collide.contact(collide.aabb(-1, -1, -1, 1, 1, 1), collide.plane(0, 1, 0, 0)))
+      H.assert_exact({ 0, 1, 0, 1.5 }, collide.contact(collide.plane(0, 1, 0, 0), collide.capsule(0, -1, 0, 0, 1, 0, 0.5)))
+      H.assert_exact({ 0, 1, 0, 0 }, collide.contact(collide.plane(0, 1, 0, 0), collide.triangle(0, 0, 0, 1, 0, 0, 0, 0, 1)))
       H.assert_vals({ 0, 0, 1, 1 }, 1e-15,
         collide.contact(collide.plane(0, 0, -1, 0), collide.obb(0, 0, 1, 1, 1, 2)))
     end)
@@ -364,11 +369,11 @@ describe("collide.capsule", function()
     local function moved(s, n, k) return s:clone():translate(n[1] * k, n[2] * k, n[3] * k) end
 
     for _, kind in ipairs({ "aabb", "obb", "sphere", "triangle", "capsule" }) do
-      it("capsule - " .. kind .. ": minimal, separating, antisymmetric (200 random pairs)", function()
+      it("capsule - " .. kind .. ": minimal, separating, antisymmetric (150 random pairs)", function()
         local r = H.rng(211 + #kind)
         local make = makers(r)
         local found = 0
-        for i = 1, 200 do
+        for i = 1, 150 do
           local a, b = make.capsule(), make[kind]()
           local got = H.pack(collide.contact(a, b))
           local where = ("case %d: %s, %s -> %s"):format(i, tostring(a), tostring(b), H.fmt(got))
@@ -388,7 +393,7 @@ describe("collide.capsule", function()
             H.assert_near({ -n[1], -n[2], -n[3], depth }, back, 1e-12, where)
           end
         end
-        assert.is_true(found > 40, found .. " overlapping pairs")
+        assert.is_true(found > 20, found .. " overlapping pairs")
       end)
     end
   end)
@@ -414,6 +419,24 @@ describe("collide.capsule", function()
           assert.are.equal(want, q:classify(c), ("case %d: %s, %s"):format(i, tostring(q), tostring(c)))
         end
       end
+    end)
+
+    it("as a scene item and a scene query, exactly (not by its bounds)", function()
+      local sc = collide.scene()
+      sc:add("pill", cap())
+      sc:add("box", collide.aabb(3.2, 0, 0, 4, 1, 1))
+      assert.are.same({ "pill" }, sc:query(collide.sphere(2, 1, 0, 1)))            -- touching
+      assert.are.same({}, sc:query(collide.sphere(1.2, 3.2, 1.2, 0.4)))            -- in its box, not in it
+      assert.are.same({ "pill", "box" }, sc:query(collide.capsule(0, 0.5, 0, 3.5, 0.5, 0.5, 0.1)))
+      assert.are.same({}, sc:query(collide.capsule(1.2, 3.2, 1.2, 2, 4, 2, 0.4)))
+      H.assert_exact({ "pill", 4, -1, 1, 0, -1, 0, 0 }, sc:raycast(collide.ray(-5, 1, 0, 1, 0, 0)))
+      local function corner_frustum(x, y, z)   -- the box from (x, y, z) to (2.5, 5, 5)
+        return collide.frustum(collide.plane(1, 0, 0, x), collide.plane(-1, 0, 0, -2.5),
+          collide.plane(0, 1, 0, y), collide.plane(0, -1, 0, -5),
+          collide.plane(0, 0, 1, z), collide.plane(0, 0, -1, -5))
+      end
+      assert.are.same({}, sc:query_frustum(corner_frustum(0.8, 2.8, 0.8)))   -- meets the pill's box only
+      assert.are.same({ "pill" }, sc:query_frustum(corner_frustum(0.5, 2.5, -0.5)))
     end)
 
     it("tree:query and mesh:query give what intersects gives one by one", function()

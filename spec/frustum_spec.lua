@@ -427,6 +427,17 @@ describe("collide.frustum", function()
       assert.are.equal(0, f:classify(collide.sphere(-1, -1, 5, 1.5)))
       assert.are.equal(-1, f:classify(collide.sphere(-1, -1, -1, 1.7)))                -- off a corner
       assert.are.equal(0, f:classify(collide.sphere(-1, -1, -1, 1.75)))
+      assert.are.equal(1, f:classify(collide.capsule(1, 1, 1, 9, 9, 9, 0.999999)))
+      assert.are.equal(0, f:classify(collide.capsule(1, 1, 1, 9, 9, 9, 1)))            -- touching faces
+      assert.are.equal(0, f:classify(collide.capsule(-1, 5, 5, -1, 5, 5, 1)))         -- touching a face
+      assert.are.equal(-1, f:classify(collide.capsule(-1, 5, 5, -1, 5, 5, 0.999999)))
+      assert.are.equal(-1, f:classify(collide.capsule(-1, -1, 5, -1, -1, 8, 1.4)))     -- along an edge
+      assert.are.equal(0, f:classify(collide.capsule(-1, -1, 5, -1, -1, 8, 1.5)))
+      assert.are.equal(-1, f:classify(collide.capsule(-1, -1, 5, -1, -1, 8, 1.4), "exact"))
+      assert.are.equal(0, f:classify(collide.capsule(-1, -1, 5, -1, -1, 8, 1.4), "planes"))
+      assert.are.equal(0, f:classify(collide.capsule(-5, -5, -5, 15, 15, 15, 0.5)))     -- through it
+      assert.are.equal(0, f:classify(collide.capsule(5, 5, -30, 5, 5, 30, 40)))        -- holding it
+      assert.is_true(f:intersects(collide.capsule(-1, -1, 5, -1, -1, 8, 1.5)))
       assert.are.equal(1, f:classify(collide.triangle(1, 1, 1, 9, 1, 1, 1, 9, 9)))
       assert.are.equal(0, f:classify(collide.triangle(-5, 5, 5, 5, -5, 5, 5, 5, 15)))
       assert.are.equal(-1, f:classify(collide.triangle(-1, 5, 5, -2, 6, 5, -1, 7, 8)))

@@ -37,7 +37,8 @@ M.Scene = Scene
 local HEAD = setmetatable({}, { __tostring = function() return "scene list head" end })
 
 -- shapes the tree can take as a query, and frustum:intersects exactly
-local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true }
+local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true,
+               capsule = true }
 local FRUSTUM_EXACT = CORE
 
 local args = require "collide.args"

@@ -1,7 +1,7 @@
 /*
 ** l_collide.h - shared by the binding files (l_*.c): argument readers and
-** shape userdata. Every binding function is a closure whose upvalues 1..6
-** are the six shape metatables in cl_kind order, so a type check is a raw
+** shape userdata. Every binding function is a closure whose upvalues 1..7
+** are the seven shape metatables in cl_kind order, so a type check is a raw
 ** comparison of metatables, never a registry look-up.
 */
 #ifndef COLLIDE_L_COLLIDE_H
@@ -10,11 +10,13 @@
 #include "l_compat.h"
 #include "collide.h"
 
-/* upvalues 1..6: the shape metatables; 7: the tree's; 8: the mesh's */
-#define L_NUPVALUES (CL_NKINDS + 2)
+/* upvalues 1..7: the shape metatables; 8: the tree's; 9: the mesh's;
+** 10: the frustum's */
+#define L_NUPVALUES (CL_NKINDS + 3)
 #define L_MT(kind) lua_upvalueindex((kind) + 1)
 #define L_MT_TREE lua_upvalueindex(CL_NKINDS + 1)
 #define L_MT_MESH lua_upvalueindex(CL_NKINDS + 2)
+#define L_MT_FRUSTUM lua_upvalueindex(CL_NKINDS + 3)
 
 extern const char *const l_kind_names[CL_NKINDS];   /* "aabb", ... */
 extern const char *const l_type_names[CL_NKINDS];   /* "collide.aabb", ... */
@@ -106,6 +108,10 @@ extern const luaL_Reg *const l_query_methods[CL_NKINDS];
 ** metatables (registered with the same upvalues by luaopen_collide_core) */
 extern const luaL_Reg l_tree_functions[], l_tree_methods[], l_tree_meta[];
 extern const luaL_Reg l_mesh_functions[], l_mesh_methods[], l_mesh_meta[];
+
+/* l_frustum.c: collide.frustum and collide.frustum_from_matrix, the
+** frustum's methods and metamethods */
+extern const luaL_Reg l_frustum_functions[], l_frustum_methods[], l_frustum_meta[];
 
 /* l_mesh.c: the mesh at i or NULL; ray:cast(mesh), intersects and contact
 ** with a mesh on either side, and a sweep at the mesh at index i (called

@@ -121,9 +121,18 @@ static cl_shape *check_distance_shape(lua_State *L, int i) {
   return s;
 }
 
+/* s copied into a whole shape: the distance and the sweep copy their
+** arguments as whole unions, and a userdata holds only its own kind's
+** bytes */
+static cl_shape *whole(const cl_shape *s, cl_shape *copy) {
+  memcpy(copy, s, l_kind_sizes[s->tag]);
+  return copy;
+}
+
 /* d, then the closest point of a and that of b */
 static int push_distance(lua_State *L, const cl_shape *a, const cl_shape *b) {
-  double pa[3], pb[3], d = cl_shape_distance(a, b, pa, pb);
+  cl_shape ca, cb;
+  double pa[3], pb[3], d = cl_shape_distance(whole(a, &ca), whole(b, &cb), pa, pb);
   lua_pushnumber(L, d + 0.0);
   l_pushvec(L, pa);
   return l_pushvec(L, pb) + 4;
@@ -151,24 +160,21 @@ static int q_distance(lua_State *L) {
 /* collide.sweep(mover, dx, dy, dz | d, target) -> t, px, py, pz, nx, ny, nz
 ** (and the triangle's index for a mesh), or nil */
 static int q_sweep(lua_State *L) {
-  cl_shape *m = l_toshape(L, 1), *t, mover;
+  cl_shape *m = l_toshape(L, 1), *t, mover, target;
   double d[3];
   int i;
   cl_hit h;
   if (m == NULL || !(m->tag == CL_AABB || m->tag == CL_OBB || m->tag == CL_SPHERE
                      || m->tag == CL_CAPSULE))
     l_typeerror(L, 1, "aabb, obb, sphere or capsule");
-  /* the sweep works on copies of the whole union: a userdata holds only
-  ** its own kind's bytes */
-  memcpy(&mover, m, l_kind_sizes[m->tag]);
-  m = &mover;
+  m = whole(m, &mover);
   i = l_readvec(L, 2, d);
   t = l_toshape(L, i);
   if (t == NULL || t->tag == CL_RAY) {
     if (t == NULL && l_tomesh(L, i) != NULL) return l_mesh_sweep(L, m, d, i);
     l_typeerror(L, i, l_target_kinds);
   }
-  if (!cl_sweep(m, d, t, &h)) {
+  if (!cl_sweep(m, d, whole(t, &target), &h)) {
     lua_pushnil(L);
     return 1;
   }
