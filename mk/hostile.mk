@@ -96,9 +96,20 @@ check-valgrind: $(SO)
 	HOSTILE_CALLS=$(VALGRIND_HOSTILE_CALLS) valgrind $(VALGRIND_OPTS) $(LUA) $(BUSTED) --cpath="./$(BUILD)/?.so" spec
 
 # ---- lint ---------------------------------------------------------------
-lint:
+lint: lint-lua
 	@sh fuzz/deps.sh lint
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \
 	  --inline-suppr --suppressions-list=fuzz/cppcheck.supp -I$(LUA_INCDIR) $(INC) src
 	clang-tidy --quiet --warnings-as-errors='*' $(SRC) -- -std=c99 \
 	  -include fuzz/lint-noreturn.h -I$(LUA_INCDIR) $(INC)
+
+# ---- Lua lint -------------------------------------------------------------
+# luacheck (.luacheckrc) over the modules and the type definitions, run by CI;
+# `make lint-lua LUACHECK_DIRS="lua library spec examples bench love tools"`
+# checks everything (the specs and examples still have warnings)
+LUACHECK_DIRS ?= lua library
+.PHONY: lint-lua
+CI_TARGETS += lint-lua
+lint-lua:
+	@sh tools/deps.sh $(LUA) luacheck:lua-check
+	luacheck --no-color -q $(LUACHECK_DIRS)

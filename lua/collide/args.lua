@@ -27,7 +27,8 @@ function M.typename(v)
   local mt = getmetatable(v)
   if type(mt) == "table" then
     local name = rawget(mt, "__name")
-    if type(name) == "string" and (not core_names[name] or (name == "collide.tree" and mt == tree_mt and t == "userdata")) then
+    if type(name) == "string"
+        and (not core_names[name] or (name == "collide.tree" and mt == tree_mt and t == "userdata")) then
       return name
     end
   end

@@ -85,8 +85,8 @@ function M.bind(core)
         local r = f_intersects(a, b)
         if r >= 0 then return r == 1 end
       end
-      local ok, r = pcall(classic_intersects, ...)
-      if ok then return r end
+      local fine, r = pcall(classic_intersects, ...)
+      if fine then return r end
       error(as_called(r, 1), 2)
     end,
     cast = function(...)

@@ -23,7 +23,7 @@ local core = require "collide.core"
 local frustum = require "collide.frustum"
 
 local ctype, intersects = core.type, core.intersects
-local type, error, getmetatable, rawget, setmetatable = type, error, getmetatable, rawget, setmetatable
+local type, error, getmetatable, setmetatable = type, error, getmetatable, setmetatable
 local huge = math.huge
 local format, sort = string.format, table.sort
 local Frustum = frustum.Frustum
@@ -98,7 +98,8 @@ function M.new(margin)
   if margin ~= nil then
     if type(margin) ~= "number" then argerror(1, "scene", "number expected, got " .. typename(margin)) end
     if margin ~= margin or margin == huge or margin == -huge then
-      argerror(1, "scene", "finite number expected, got " .. (margin ~= margin and "nan" or (margin > 0 and "inf" or "-inf")))
+      local what = margin ~= margin and "nan" or (margin > 0 and "inf" or "-inf")
+      argerror(1, "scene", "finite number expected, got " .. what)
     end
     if margin < 0 then argerror(1, "scene", "negative margin") end
   end
@@ -692,8 +693,9 @@ local function response_of(st, other)
   r = filter(st.item, other)
   if r == nil then r = false end
   if r ~= false and not RESPONSES[r] then
-    error(format("bad argument #%d to '%s' (filter must return \"slide\", \"touch\", \"cross\", \"bounce\", false or nil, got %s)",
-      st.nf, st.fname, type(r) == "string" and format("%q", r) or typename(r)), 0)
+    error(format("bad argument #%d to '%s' (filter must return \"slide\", \"touch\", \"cross\", "
+      .. "\"bounce\", false or nil, got %s)", st.nf, st.fname,
+      type(r) == "string" and format("%q", r) or typename(r)), 0)
   end
   cache[other] = r
   return r
