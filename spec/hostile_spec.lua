@@ -125,6 +125,10 @@ local trap_makers = {
   function() return setmetatable({}, { __eq = function() error("trap: __eq") end }) end,
 }
 
+-- objects made so far (shapes, trees, meshes, scenes...); declared before
+-- the callbacks, one of which walks it
+local pool = {}
+
 local callbacks = {
   function() return true end,
   function() return false end,
@@ -151,7 +155,6 @@ local callbacks = {
   function() return -1 end,
 }
 
-local pool = {}        -- objects made so far (shapes, trees, meshes, scenes...)
 local function remember(v)
   if #pool < 300 then pool[#pool + 1] = v else pool[rint(#pool)] = v end
 end
