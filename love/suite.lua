@@ -302,6 +302,39 @@ local function run(out)
   else
     skip("collide.scene", "not in this build")
   end
+  if collide.character then
+    -- bump.lua's move in 3D, and a capsule walking up a step at 60 Hz
+    same("scene:move slides along the floor and stops at a wall", { 2, 0, 0.5, 2, "floor", "wall", 2, 0, 0.5 },
+      function()
+        local sc = collide.scene()
+        sc:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
+        sc:add("wall", collide.aabb(3, 0, -10, 4, 3, 10))
+        local box = collide.aabb(0, 0, 0, 1, 1, 1)
+        sc:add("box", box)
+        local mx, my, mz, cols = sc:move("box", 5, -1, 0.5)
+        local x, y, z = box:min()
+        return mx, my, mz, #cols, cols[1].other, cols[2].other, x, y, z
+      end)
+    same("a character climbs a step", { "2.000", "0.250", true, "1.000" }, function()
+      local sc = collide.scene()
+      sc:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
+      sc:add("step", collide.aabb(1, 0, -10, 10, 0.25, 10))
+      local body = collide.capsule(0, 0.3, 0, 0, 1.5, 0, 0.3)
+      sc:add("player", body)
+      local player = collide.character(sc, "player", { step_height = 0.3 })
+      local vy = 0
+      for _ = 1, 30 do
+        vy = vy - 9.81 / 60
+        player:move(4 / 60, vy / 60, 0)
+        if player:on_floor() then vy = 0 end
+      end
+      local x, y = body:a()
+      local _, ny = player:floor_normal()
+      return string.format("%.3f", x), string.format("%.3f", y - 0.3), player:on_floor(), string.format("%.3f", ny)
+    end)
+  else
+    skip("collide.character", "not in this build")
+  end
   if collide.frustum then
     same("frustum classify", { 1, -1, 0 }, function()
       local f = collide.frustum(collide.plane(1, 0, 0, -1), collide.plane(-1, 0, 0, -1),
