@@ -187,7 +187,7 @@ describe("a scene used by finalizers during its calls", function()
 end)
 
 describe("objects whose metatables a script reaches", function()
-  it("protects the metatables: getmetatable gives the name only", function()
+  it("protects the metatables: getmetatable gives the name, __tostring and __eq only", function()
     local objs = {
       collide.aabb(0, 0, 0, 1, 1, 1), collide.obb(0, 0, 0, 1, 1, 1, 0, 0, 0, 1),
       collide.plane(0, 0, 1, 0), collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
@@ -196,8 +196,9 @@ describe("objects whose metatables a script reaches", function()
     }
     local names = { "aabb", "obb", "plane", "triangle", "ray", "sphere", "tree", "mesh" }
     for i, o in ipairs(objs) do
-      local mt = getmetatable(o)
-      assert.are.same({ __name = "collide." .. names[i] }, mt)
+      local mt, real = getmetatable(o), debug.getmetatable(o)
+      assert.are_not.equal(real, mt)
+      assert.are.same({ __name = "collide." .. names[i], __tostring = real.__tostring, __eq = real.__eq }, mt)
       mt.__index = function() error("replaced") end
       assert.are.equal("function", type(o.intersects or o.insert or o.count))
     end

@@ -20,6 +20,21 @@ static void fill_meta(lua_State *L, int mt, int mts, const luaL_Reg *meta, const
   lua_pop(L, 1);
 }
 
+/* Protects the metatable at mt: getmetatable gives a separate table with
+** its name and its __tostring and __eq (functions: reading them changes
+** nothing), so a script cannot reach or replace __index (the methods) or
+** the metamethods without the debug library. */
+static void protect(lua_State *L, int mt) {
+  static const char *const fields[] = {"__name", "__tostring", "__eq"};
+  int k;
+  lua_createtable(L, 0, 3);
+  for (k = 0; k < 3; k++) {
+    lua_getfield(L, mt, fields[k]);
+    lua_setfield(L, -2, fields[k]);
+  }
+  lua_setfield(L, mt, "__metatable");
+}
+
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
 
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
@@ -32,13 +47,6 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
     luaL_newmetatable(L, name);
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");          /* Lua 5.1/5.2 do not set it */
-    /* protected: getmetatable gives a table holding only the name, so a
-    ** script cannot reach or replace __index (the methods) or the
-    ** metamethods without the debug library */
-    lua_createtable(L, 0, 1);
-    lua_pushstring(L, name);
-    lua_setfield(L, -2, "__name");
-    lua_setfield(L, -2, "__metatable");
   }
   mts = 1;
   fill_meta(L, mts + CL_NKINDS, mts, l_tree_meta, l_tree_methods);
@@ -59,6 +67,7 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
   }
+  for (k = 0; k < L_NUPVALUES; k++) protect(L, mts + k);
   lua_newtable(L);
   push_upvalues(L, mts);
   luaL_setfuncs(L, l_shape_functions, L_NUPVALUES);
