@@ -414,15 +414,70 @@ static void core_shape(const cl_shape *a, cl_shape *c) {
   if (c->tag == CL_CAPSULE) c->cap.r = 0;
 }
 
-/* a point common to two intersecting convex shapes, approximately: the
-** alternating projections of von Neumann for a fixed number of rounds,
-** keeping the point nearest to both */
+/* the edges of an aabb, obb or triangle as pairs of end points; returns
+** how many (12 for a box, 3 for a triangle) */
+static int edges_of(const cl_shape *s, double e[12][2][3]) {
+  int n = 0, i, bit;
+  if (s->tag == CL_TRIANGLE) {
+    for (i = 0; i < 3; i++) {
+      cl_copy(e[i][0], s->tri.v[i]);
+      cl_copy(e[i][1], s->tri.v[(i + 1) % 3]);
+    }
+    return 3;
+  }
+  for (i = 0; i < 8; i++)
+    for (bit = 1; bit < 8; bit <<= 1) {
+      if (i & bit) continue;
+      if (s->tag == CL_AABB) {
+        cl_aabb_corner(&s->aabb, i, e[n][0]);
+        cl_aabb_corner(&s->aabb, i | bit, e[n][1]);
+      } else {
+        cl_obb_corner(&s->obb, i, e[n][0]);
+        cl_obb_corner(&s->obb, i | bit, e[n][1]);
+      }
+      n++;
+    }
+  return n;
+}
+
+/* how far p is from lying in both shapes */
+static double off_both(const cl_shape *a, const cl_shape *b, const double p[3]) {
+  return fmax(cl_distance(a, p), cl_distance(b, p));
+}
+
+/* where an edge of a enters b: the intersection of two convex polytopes
+** has a vertex of this kind unless the two share a plane (Ericson 5.3,
+** segment against box and triangle); the candidate nearest to both */
+static double edge_entries(const cl_shape *a, const cl_shape *b, double p[3], double best) {
+  double e[12][2][3];
+  int i, n = edges_of(a, e);
+  for (i = 0; i < n; i++) {
+    double d[3], len, f;
+    cl_ray r;
+    cl_hit h;
+    cl_sub(d, e[i][1], e[i][0]);
+    len = cl_length(d);
+    if (!cl_ray_init(&r, e[i][0], d, len) || !cl_cast(&r, b, 0, &h)) continue;
+    f = off_both(a, b, h.p);
+    if (f < best) { best = f; cl_copy(p, h.p); }
+  }
+  return best;
+}
+
+/* a point common to two intersecting convex shapes (aabb, obb, triangle):
+** the entries of one's edges into the other, exact where the shapes do not
+** share a plane, then the alternating projections of von Neumann for a
+** fixed number of rounds, keeping the point nearest to both */
 static void common_point(const cl_shape *a, const cl_shape *b, const double start[3],
                          double p[3]) {
-  double x[3], q[3], best = INFINITY;
+  double x[3], q[3], best;
   int i;
   cl_copy(x, start);
   cl_copy(p, start);
+  best = off_both(a, b, start);
+  best = edge_entries(a, b, p, best);
+  best = edge_entries(b, a, p, best);
+  if (best == 0) return;
   for (i = 0; i < 64; i++) {
     double e;
     cl_closest_point(b, x, q);
