@@ -33,16 +33,21 @@ static int read_pool(lua_State *L, int i, const cl_shape **out) {
   return n;
 }
 
-/* geometry.intersects(A, B, n) -> ns per call, hits; geometry.cast(rays, B, n) too */
-static int run(lua_State *L, int cast) {
+/* geometry.intersects(A, B, n) -> ns per call, hits; geometry.cast(rays, B, n)
+** and geometry.distance(A, B, n) (hits: distance 0) too */
+enum { INTERSECTS, CAST, DISTANCE };
+static int run(lua_State *L, int what) {
   static const cl_shape *a[POOL_MAX], *b[POOL_MAX];
   int na = read_pool(L, 1, a), nb = read_pool(L, 2, b);
   long n = (long)luaL_checkinteger(L, 3), i, hits = 0;
   unsigned mask = (unsigned)(na < nb ? na : nb) - 1;
   double t0;
   cl_hit h;
+  double pa[3], pb[3];
   t0 = now();
-  if (cast)
+  if (what == DISTANCE)
+    for (i = 0; i < n; i++) { unsigned k = (unsigned)i & mask; hits += cl_shape_distance(a[k], b[k], pa, pb) == 0; }
+  else if (what == CAST)
     for (i = 0; i < n; i++) { unsigned k = (unsigned)i & mask; hits += cl_cast(&a[k]->ray, b[k], 0, &h); }
   else
     for (i = 0; i < n; i++) { unsigned k = (unsigned)i & mask; hits += cl_intersects(a[k], b[k]); }
@@ -51,8 +56,9 @@ static int run(lua_State *L, int cast) {
   return 2;
 }
 
-static int geo_intersects(lua_State *L) { return run(L, 0); }
-static int geo_cast(lua_State *L) { return run(L, 1); }
+static int geo_intersects(lua_State *L) { return run(L, INTERSECTS); }
+static int geo_cast(lua_State *L) { return run(L, CAST); }
+static int geo_distance(lua_State *L) { return run(L, DISTANCE); }
 
 COLLIDE_EXPORT LUALIB_API int luaopen_geometry(lua_State *L);
 
@@ -62,5 +68,7 @@ COLLIDE_EXPORT LUALIB_API int luaopen_geometry(lua_State *L) {
   lua_setfield(L, -2, "intersects");
   lua_pushcfunction(L, geo_cast);
   lua_setfield(L, -2, "cast");
+  lua_pushcfunction(L, geo_distance);
+  lua_setfield(L, -2, "distance");
   return 1;
 }

@@ -109,6 +109,47 @@ end
 print(("short rays: %.2f us per ray:cast(mesh) for level rays of length 30 near the ground (%d hit)")
   :format((clock() - t0) / RAYS * 1e6, hits))
 
+-- a character's capsule (radius 0.3, 1.8 tall) swept along the same
+-- motions as rays cast from its centre: the level motions of length 30
+-- above, and a frame's motion (up to 0.5 across, falling up to 0.5)
+local sweep = collide.sweep
+local function capsule_at(r)
+  local ox, oy, oz = r:origin()
+  return collide.capsule(ox, oy - 0.6, oz, ox, oy + 0.6, oz, 0.3)
+end
+local frame = {}
+for i = 1, RAYS do
+  local x, z = rnd(0, NX), rnd(0, NZ)
+  local dx, dy, dz = rnd(-0.5, 0.5), rnd(-0.5, 0), rnd(-0.5, 0.5)
+  local l = math.sqrt(dx * dx + dy * dy + dz * dz)
+  frame[i] = collide.ray(x, height(x, z) + 0.95, z, dx, dy, dz, l)
+end
+local function motion(r)
+  local dx, dy, dz = r:direction()
+  local l = r:tmax()
+  return dx * l, dy * l, dz * l
+end
+local SWEEPS = math.floor(RAYS / 4)
+local sweep_rows = { { "level motions of 30", short }, { "one frame's motion", frame } }
+for _, set in ipairs(sweep_rows) do
+  local list, caps, mx, my, mz = set[2], {}, {}, {}, {}
+  for i = 1, SWEEPS do caps[i] = capsule_at(list[i]); mx[i], my[i], mz[i] = motion(list[i]) end
+  local ray_hits, sweep_hits = 0, 0
+  t0 = clock()
+  for i = 1, SWEEPS do
+    if cast(list[i], mesh) then ray_hits = ray_hits + 1 end
+  end
+  local t_ray = (clock() - t0) / SWEEPS
+  t0 = clock()
+  for i = 1, SWEEPS do
+    if sweep(caps[i], mx[i], my[i], mz[i], mesh) then sweep_hits = sweep_hits + 1 end
+  end
+  local t_sweep = (clock() - t0) / SWEEPS
+  print(("capsule sweep, %s: %.2f us per collide.sweep(capsule, dx, dy, dz, mesh) (%d hit), %.2f us per ray cast"
+    .. " along it (%d hit): %.1fx"):format(set[1], t_sweep * 1e6, sweep_hits, t_ray * 1e6, ray_hits, t_sweep / t_ray))
+  set.caps, set.mx, set.my, set.mz = caps, mx, my, mz
+end
+
 -- any hit (collide.intersects(mesh, ray)), as a shadow ray would use it
 local intersects = collide.intersects
 t0 = clock()
@@ -144,4 +185,41 @@ print(("brute force: %.1f ms per ray over all %d triangles (%d rays)")
   :format(t_brute * 1e3, ntri, BRUTE))
 print(("speed-up: %.0fx; identical hits (t, u, v, index): %d of %d rays")
   :format(t_brute / t_mesh, same, BRUTE))
-if same ~= BRUTE then os.exit(1) end
+
+-- the capsule sweeps against the minimum over the triangles one by one
+-- (those whose box meets the capsule's box swept, found in Lua)
+local sweep_same, sweep_n = 0, 0
+for _, set in ipairs(sweep_rows) do
+  for n = 1, BRUTE do
+    local c, dx, dy, dz = set.caps[n], set.mx[n], set.my[n], set.mz[n]
+    local box = c:bounds()
+    local x0, y0, z0 = box:min()
+    local x1, y1, z1 = box:max()
+    local lo = { math.min(x0, x0 + dx), math.min(y0, y0 + dy), math.min(z0, z0 + dz) }
+    local hi = { math.max(x1, x1 + dx), math.max(y1, y1 + dy), math.max(z1, z1 + dz) }
+    local bt, bi, bn
+    for k = 0, ntri - 1 do
+      local inside = true
+      for a = 1, 3 do
+        local v1, v2, v3 = verts[3 * idx[3 * k + 1] - 3 + a], verts[3 * idx[3 * k + 2] - 3 + a],
+                           verts[3 * idx[3 * k + 3] - 3 + a]
+        if math.max(v1, v2, v3) < lo[a] - 1e-6 or math.min(v1, v2, v3) > hi[a] + 1e-6 then
+          inside = false
+          break
+        end
+      end
+      if inside then
+        local t, _, _, _, nx, ny, nz = sweep(c, dx, dy, dz, tris[k + 1])
+        if t and (not bt or t < bt) then bt, bi, bn = t, k + 1, { nx, ny, nz } end
+      end
+    end
+    local t, _, _, _, nx, ny, nz, i = sweep(c, dx, dy, dz, mesh)
+    sweep_n = sweep_n + 1
+    if t == bt and i == bi and (not t or (nx == bn[1] and ny == bn[2] and nz == bn[3])) then
+      sweep_same = sweep_same + 1
+    end
+  end
+end
+print(("capsule sweeps identical to the per-triangle minimum (t, normal, index): %d of %d")
+  :format(sweep_same, sweep_n))
+if same ~= BRUTE or sweep_same ~= sweep_n then os.exit(1) end

@@ -6,6 +6,7 @@ local collide = require "collide"
 local floor_fn = require "floor"
 local P = require "purelua"
 local V = require "purelua_vec"
+local M = require "purelua_motion"
 -- the geometry alone, called from C (bench/geometry.c); absent under an
 -- interpreter it was not built for
 local okgeo, geometry = pcall(require, "geometry")
@@ -65,6 +66,13 @@ function make.sphere()
   return collide.sphere(c, r), { c = c, r = r }
 end
 
+function make.capsule()
+  local c, h, r = vec(1.5), vec(1), rnd(0.2, 1)
+  local a = { c[1] - h[1], c[2] - h[2], c[3] - h[3] }
+  local b = { c[1] + h[1], c[2] + h[2], c[3] + h[3] }
+  return collide.capsule(a, b, r), { a = a, b = b, r = r }
+end
+
 local function pool(ka, kb)
   local A, B, PA, PB = {}, {}, {}, {}
   for i = 1, POOL do
@@ -79,26 +87,34 @@ end
 local clock = os.clock
 local compile = loadstring or load        -- luacheck: ignore loadstring
 local has_band = pcall(compile, "return 1 & 1") and compile("return 1 & 1") ~= nil
-local timer_source = ([[
-  local f, A, B, n, mask, clock = ...
+local function loop_source(call)
+  return ([[
+  local f, A, B, n, mask, clock, DX, DY, DZ = ...
   local t0 = clock()
   for i = 1, n do
     local k = INDEX
-    f(A[k], B[k])
+    CALL
   end
   return (clock() - t0) / n * 1e9
-]]):gsub("INDEX", function() return has_band and "(i & mask) + 1" or "i % (mask + 1) + 1" end)
+]]):gsub("INDEX", has_band and "(i & mask) + 1" or "i %% (mask + 1) + 1"):gsub("CALL", call)
+end
+-- two shapes, or a mover, its motion and a target (collide.sweep)
+local pair_source = loop_source("f(A[k], B[k])")
+local sweep_source = loop_source("f(A[k], DX[k], DY[k], DZ[k], B[k])")
+local DX, DY, DZ = {}, {}, {}
+for i = 1, POOL do DX[i], DY[i], DZ[i] = rnd(-4, 4), rnd(-4, 4), rnd(-4, 4) end
 -- one compiled loop per function timed: LuaJIT specialises a loop's trace
 -- to the function it calls, and a loop shared by all of them measured the
 -- side exits between them
 local timers = setmetatable({}, { __mode = "k" })
 -- pure Lua is 3 to 500 times slower: a tenth of the calls times it as well
 local NPURE = math.max(POOL, math.floor(N / 10))
+local sweeping = false
 local function time(f, A, B, n)
   local key = timers[A] or {}
   timers[A] = key
-  key[f] = key[f] or assert(compile(timer_source))
-  return key[f](f, A, B, n or N, POOL - 1, clock)
+  key[f] = key[f] or assert(compile(sweeping and sweep_source or pair_source))
+  return key[f](f, A, B, n or N, POOL - 1, clock, DX, DY, DZ)
 end
 
 -- ROUNDS interleaved rounds of them all, the best of each: a shared machine
@@ -125,7 +141,10 @@ local function run(name, ka, kb, cfn, pfn, vfn, gfn)
   local hits, ghits_expected = 0, 0
   local full = math.floor(N / POOL)
   for i = 1, POOL do
-    if cfn(A[i], B[i]) then
+    -- a hit: true, a sweep's t, a distance of 0 (overlap)
+    local r
+    if sweeping then r = cfn(A[i], DX[i], DY[i], DZ[i], B[i]) else r = cfn(A[i], B[i]) end
+    if r == true or (type(r) == "number" and (sweeping or r == 0)) then
       hits = hits + 1
       ghits_expected = ghits_expected + full + ((i <= N - full * POOL) and 1 or 0)
     end
@@ -139,7 +158,7 @@ local function run(name, ka, kb, cfn, pfn, vfn, gfn)
     ratios[r] = ci / ((f1 + f2) / 2)
     c = math.min(c, ci)
     f = math.min(f, f1, f2)
-    p = math.min(p, time(pfn, PA, PB, NPURE))
+    if pfn then p = math.min(p, time(pfn, PA, PB, NPURE)) end
     if vfn then v = math.min(v, time(vfn, VA, VB, NPURE)) end
     if gfn then
       local ns, ghits = gfn(A, B, N)
@@ -149,7 +168,7 @@ local function run(name, ka, kb, cfn, pfn, vfn, gfn)
   end
   table.sort(ratios)
   local median = ratios[math.floor((ROUNDS + 1) / 2)]
-  rows[#rows + 1] = { name, c, f, p, hits / POOL, vfn and v, gfn and g, median }
+  rows[#rows + 1] = { name, c, f, pfn and p, hits / POOL, vfn and v, gfn and g, median }
 end
 
 local intersects = collide.intersects
@@ -180,16 +199,51 @@ for _, k in ipairs { "aabb", "obb", "sphere", "triangle", "plane" } do
   run("cast " .. k, "ray", k, cast, pf, vf, geometry and geometry.cast)
 end
 
+-- the seventh shape: capsule tests, distances and sweeps
+kinds[#kinds + 1] = "capsule"
+local capsule_pure = {
+  aabb = M.capsule_aabb, obb = M.capsule_obb, plane = M.capsule_plane, triangle = M.capsule_triangle,
+  ray = M.capsule_ray, sphere = M.capsule_sphere, capsule = M.capsule_capsule,
+}
+for _, k in ipairs(kinds) do
+  run("intersects capsule-" .. k, "capsule", k, intersects, capsule_pure[k], nil,
+    geometry and geometry.intersects)
+end
+local distance = collide.distance
+for _, pair in ipairs {
+  { "sphere", "sphere", M.dist_sphere_sphere }, { "capsule", "capsule", M.dist_capsule_capsule },
+  { "aabb", "aabb", M.dist_aabb_aabb }, { "capsule", "aabb", M.dist_capsule_aabb },
+  { "sphere", "triangle", M.dist_sphere_triangle }, { "capsule", "triangle" }, { "obb", "obb" },
+  { "aabb", "triangle" }, { "triangle", "triangle" },
+} do
+  run("distance " .. pair[1] .. "-" .. pair[2], pair[1], pair[2], distance, pair[3], nil,
+    geometry and geometry.distance)
+end
+sweeping = true
+local sweep = collide.sweep
+for _, pair in ipairs {
+  { "sphere", "sphere", M.sweep_sphere_sphere }, { "sphere", "plane", M.sweep_sphere_plane },
+  { "aabb", "aabb", M.sweep_aabb_aabb }, { "sphere", "aabb" }, { "sphere", "triangle" },
+  { "capsule", "capsule" }, { "capsule", "aabb" }, { "capsule", "triangle" }, { "capsule", "obb" },
+  { "obb", "obb" }, { "aabb", "triangle" },
+} do
+  run("sweep " .. pair[1] .. "-" .. pair[2], pair[1], pair[2], sweep, pair[3], nil, nil)
+end
+sweeping = false
+
 print(("%s, %d calls per test over %d shape pairs"):format(_VERSION .. (jit and (" " .. jit.version) or ""), N, POOL))
 print(("%-28s %9s %9s %8s %9s %10s %9s %5s %11s %9s"):format("test", "collide", "floor", "x floor", "C only",
   "pure Lua", "speedup", "hits", "vec3 Lua", "speedup"))
 for _, r in ipairs(rows) do
   local extra = r[6] and ("%9.1fns %8.1fx"):format(r[6], r[6] / r[2]) or ""
   local geo = r[7] and ("%7.1fns"):format(r[7]) or ("%9s"):format("-")
-  print(("%-28s %7.1fns %7.1fns %7.2fx %s %8.1fns %8.1fx %4.0f%% %s"):format(r[1], r[2], r[3], r[8], geo,
-    r[4], r[4] / r[2], r[5] * 100, extra))
+  local pure = r[4] and ("%8.1fns %8.1fx"):format(r[4], r[4] / r[2]) or ("%10s %9s"):format("-", "-")
+  print(("%-28s %7.1fns %7.1fns %7.2fx %s %s %4.0f%% %s"):format(r[1], r[2], r[3], r[8], geo,
+    pure, r[5] * 100, extra))
 end
 print("pure Lua: plain tables of numbers, no allocation (bench/purelua.lua); vec3 Lua: a vector class with")
 print("operators, as with CPML (bench/purelua_vec.lua). C only: the same geometry called in a C loop")
-print("(bench/geometry.c), no Lua. Times are the best of " .. ROUNDS .. " interleaved rounds; x floor is the median")
+print("(bench/geometry.c), no Lua. hits: the share of pairs that meet (distance 0 for distance rows).")
+print("Sweeps move the first shape by a random motion up to 4 units per axis (bench/purelua_motion.lua).")
+print("Times are the best of " .. ROUNDS .. " interleaved rounds; x floor is the median")
 print("of the rounds' ratios to the floor timed just before and after (robust to a machine's load changing).")

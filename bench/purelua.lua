@@ -6,6 +6,7 @@
 --   tri    {a = {..}, b = {..}, c = {..}}
 --   ray    {o = {..}, d = {..}, tmax = number}               (unit direction)
 --   sphere {c = {..}, r = number}
+--   capsule {a = {..}, b = {..}, r = number}  (bench/purelua_motion.lua)
 -- Used only by the benchmark, to show what the C module saves.
 local abs, sqrt, min, max, huge = math.abs, math.sqrt, math.min, math.max, math.huge
 
@@ -302,5 +303,6 @@ function P.sphere_sphere(a, b)
   return dot(d, d) <= r * r
 end
 
+P.closest_box, P.closest_tri, P.slab = closest_box, closest_tri, slab
 P.huge = huge
 return P

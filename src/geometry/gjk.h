@@ -50,4 +50,8 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
 double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
                            double u[3], double *core);
 
+/* the extent [lo, hi] of a sweep's mover (sphere, capsule, aabb, obb)
+** along the unit vector n: the least and greatest dot(n, x) over it */
+void cl_sweep_extent(const cl_shape *s, const double n[3], double *lo, double *hi);
+
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mesh.h"
+#include "gjk.h"
 
 /* binned SAH (Wald, "On fast construction of SAH-based bounding volume
 ** hierarchies", 2007): NBINS bins per axis, costs relative to a triangle */
@@ -642,6 +643,44 @@ static int swept_box(const double lo[3], const double hi[3], const double d[3],
   return 1;
 }
 
+/* whether the mover (bounds lo, hi) moved by t * d, t in [0, limit], can
+** come within pad of triangle i: its box and its plane, both conservative
+** by pad, so a triangle skipped here is one cl_sweep misses by more than
+** its tolerance (which pad exceeds) */
+static int sweep_may_hit(const cl_mesh *m, uint32_t i, const cl_shape *mover, const double lo[3],
+                         const double hi[3], const double d[3], double limit, double pad) {
+  const double *v0 = vert(m, i, 0), *v1 = vert(m, i, 1), *v2 = vert(m, i, 2);
+  double tn = 0, tf = limit, e1[3], e2[3], n[3], len;
+  int k;
+  for (k = 0; k < 3; k++) {
+    double l = fmin(v0[k], fmin(v1[k], v2[k])) - pad, h = fmax(v0[k], fmax(v1[k], v2[k])) + pad;
+    double te, tx;
+    if (d[k] == 0) {
+      if (hi[k] < l || lo[k] > h) return 0;
+      continue;
+    }
+    if (d[k] > 0) { te = (l - hi[k]) / d[k]; tx = (h - lo[k]) / d[k]; }
+    else { te = (h - lo[k]) / d[k]; tx = (l - hi[k]) / d[k]; }
+    if (te > tn) tn = te;
+    if (tx < tf) tf = tx;
+    if (!(tn <= tf)) return 0;
+  }
+  cl_sub(e1, v1, v0);
+  cl_sub(e2, v2, v0);
+  cl_cross(n, e1, e2);
+  len = cl_length(n);
+  if (len > 0 && len < INFINITY) {
+    double a, b, pd, dn;
+    cl_scale(n, n, 1 / len);
+    cl_sweep_extent(mover, n, &a, &b);
+    pd = cl_dot(n, v0);
+    dn = limit * cl_dot(n, d);
+    if (dn < 0) a += dn; else b += dn;
+    if (a > pd + pad || b < pd - pad) return 0;
+  }
+  return 1;
+}
+
 /* Shape cast against the mesh: the nearest-first walk of ray_walk with
 ** the mover's bounds swept along d in place of the ray; a child whose
 ** box (grown by the pad) the swept bounds enter after the best t so far
@@ -670,6 +709,7 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
         uint32_t t = m->order[s];
         cl_shape tri;
         cl_hit th;
+        if (!all && !sweep_may_hit(m, t, mover, mb.min, mb.max, d, limit, pad)) continue;
         cl_mesh_triangle(m, t, &tri.tri);
         if (cl_sweep(mover, d, &tri, &th)
             && (!found || th.t < h->t || (th.t == h->t && t < *index))) {

@@ -98,14 +98,20 @@ static void fill(cl_hit *h, double t, const double p[3], const double n[3]) {
   h->u = h->v = 0;
 }
 
+void cl_sweep_extent(const cl_shape *s, const double n[3], double *lo, double *hi) {
+  double a[3], b[3], m[3];
+  cl_scale(m, n, -1);
+  support(s, m, a);
+  support(s, n, b);
+  *lo = cl_dot(n, a);
+  *hi = cl_dot(n, b);
+}
+
 /* the mover's signed extent along the plane's normal, relative to it */
 static void plane_extent(const cl_shape *s, const cl_plane *p, double *lo, double *hi) {
-  double a[3], b[3], m[3];
-  cl_scale(m, p->n, -1);
-  support(s, m, a);
-  support(s, p->n, b);
-  *lo = cl_dot(p->n, a) - p->d;
-  *hi = cl_dot(p->n, b) - p->d;
+  cl_sweep_extent(s, p->n, lo, hi);
+  *lo -= p->d;
+  *hi -= p->d;
 }
 
 /* the mover against a plane, in closed form: the support point towards
