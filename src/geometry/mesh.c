@@ -619,11 +619,13 @@ size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
 
 /* the mover's bounds (lo, hi at t = 0) moved by t * d against a node box
 ** grown by pad: 1 and the entry t (clamped to 0) when they meet at some t
-** in [0, limit]. Slabs with divisions, so a zero or tiny component of d
-** gives no NaN; a box past the float range is always entered at 0. */
+** in [0, limit]. Slabs with products by inv = 1 / d: a zero component of
+** d is tested apart, and where 1 / d overflows (a tiny d) a NaN time never
+** narrows the interval (its comparisons are false), so none leaves; a box
+** past the float range is always entered at 0. */
 static int swept_box(const double lo[3], const double hi[3], const double d[3],
-                     const float blo[3], const float bhi[3], double pad, double limit,
-                     double *tnear) {
+                     const double inv[3], const float blo[3], const float bhi[3], double pad,
+                     double limit, double *tnear) {
   double tn = 0, tf = limit;
   int k;
   for (k = 0; k < 3; k++) {
@@ -633,8 +635,8 @@ static int swept_box(const double lo[3], const double hi[3], const double d[3],
       if (hi[k] < l || lo[k] > h) return 0;
       continue;
     }
-    if (d[k] > 0) { te = (l - hi[k]) / d[k]; tx = (h - lo[k]) / d[k]; }
-    else { te = (h - lo[k]) / d[k]; tx = (l - hi[k]) / d[k]; }
+    if (d[k] > 0) { te = (l - hi[k]) * inv[k]; tx = (h - lo[k]) * inv[k]; }
+    else { te = (h - lo[k]) * inv[k]; tx = (l - hi[k]) * inv[k]; }
     if (te > tn) tn = te;
     if (tx < tf) tf = tx;
     if (!(tn <= tf)) return 0;
@@ -643,12 +645,14 @@ static int swept_box(const double lo[3], const double hi[3], const double d[3],
   return 1;
 }
 
-/* whether the mover (bounds lo, hi) moved by t * d, t in [0, limit], can
-** come within pad of triangle i: its box and its plane, both conservative
-** by pad, so a triangle skipped here is one cl_sweep misses by more than
-** its tolerance (which pad exceeds) */
-static int sweep_may_hit(const cl_mesh *m, uint32_t i, const cl_shape *mover, const double lo[3],
-                         const double hi[3], const double d[3], double limit, double pad) {
+/* a lower bound of the first t in [0, limit] at which the mover (bounds
+** lo, hi) moved by t * d comes within pad of triangle i, or -1 when it
+** cannot: the triangle's box and its plane, both grown by pad, so a
+** triangle skipped here (or visited after the best hit) is one cl_sweep
+** finds no earlier hit against (its tolerance is less than pad) */
+static double sweep_bound(const cl_mesh *m, uint32_t i, const cl_shape *mover, const double lo[3],
+                          const double hi[3], const double d[3], const double inv[3],
+                          double limit, double pad) {
   const double *v0 = vert(m, i, 0), *v1 = vert(m, i, 1), *v2 = vert(m, i, 2);
   double tn = 0, tf = limit, e1[3], e2[3], n[3], len;
   int k;
@@ -656,29 +660,37 @@ static int sweep_may_hit(const cl_mesh *m, uint32_t i, const cl_shape *mover, co
     double l = fmin(v0[k], fmin(v1[k], v2[k])) - pad, h = fmax(v0[k], fmax(v1[k], v2[k])) + pad;
     double te, tx;
     if (d[k] == 0) {
-      if (hi[k] < l || lo[k] > h) return 0;
+      if (hi[k] < l || lo[k] > h) return -1;
       continue;
     }
-    if (d[k] > 0) { te = (l - hi[k]) / d[k]; tx = (h - lo[k]) / d[k]; }
-    else { te = (h - lo[k]) / d[k]; tx = (l - hi[k]) / d[k]; }
+    if (d[k] > 0) { te = (l - hi[k]) * inv[k]; tx = (h - lo[k]) * inv[k]; }
+    else { te = (h - lo[k]) * inv[k]; tx = (l - hi[k]) * inv[k]; }
     if (te > tn) tn = te;
     if (tx < tf) tf = tx;
-    if (!(tn <= tf)) return 0;
+    if (!(tn <= tf)) return -1;
   }
   cl_sub(e1, v1, v0);
   cl_sub(e2, v2, v0);
   cl_cross(n, e1, e2);
   len = cl_length(n);
   if (len > 0 && len < INFINITY) {
-    double a, b, pd, dn;
+    double a, b, pd, dn, tp = 0;
     cl_scale(n, n, 1 / len);
     cl_sweep_extent(mover, n, &a, &b);
     pd = cl_dot(n, v0);
-    dn = limit * cl_dot(n, d);
-    if (dn < 0) a += dn; else b += dn;
-    if (a > pd + pad || b < pd - pad) return 0;
+    dn = cl_dot(n, d);
+    /* the mover's extent along n reaches the plane's slab at tp */
+    if (a > pd + pad) {
+      if (!(dn < 0)) return -1;
+      tp = (a - (pd + pad)) / -dn;
+    } else if (b < pd - pad) {
+      if (!(dn > 0)) return -1;
+      tp = ((pd - pad) - b) / dn;
+    }
+    if (!(tp <= limit)) return -1;
+    if (tp > tn) tn = tp;
   }
-  return 1;
+  return tn;
 }
 
 /* Shape cast against the mesh: the nearest-first walk of ray_walk with
@@ -691,11 +703,16 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
   cl_aabb mb;
   int sp, found = 0, all;
   double limit = 1, tn, pad;
+  double inv[3];
+  int k;
   if (m->nt == 0 || !cl_bounds(mover, &mb)) return 0;
+  /* entry times by products with 1 / d: a product differs from the
+  ** quotient by an ulp of t, far less than the pad's share of the motion */
+  for (k = 0; k < 3; k++) inv[k] = d[k] != 0 ? 1 / d[k] : 0;
   pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
   all = !(m->maxabs + 2 * pad < INFINITY);
   if (all) pad = 0;
-  if (!all && !swept_box(mb.min, mb.max, d, m->rlo, m->rhi, pad, limit, &tn)) return 0;
+  if (!all && !swept_box(mb.min, mb.max, d, inv, m->rlo, m->rhi, pad, limit, &tn)) return 0;
   stack[0].child = 0;
   stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
   stack[0].t = 0;
@@ -704,12 +721,23 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
     ref e = stack[--sp];
     if (e.t > limit) continue;
     if (e.count) {
-      uint32_t s;
+      /* the leaf's triangles that may be hit, by their lower bounds, so
+      ** the nearest hit comes early and the bound skips the rest */
+      uint32_t s, cand[CL_MESH_LEAF_MAX], nc = 0, j;
+      double lb[CL_MESH_LEAF_MAX];
       for (s = e.child; s < e.child + e.count; s++) {
         uint32_t t = m->order[s];
+        double b = all ? 0 : sweep_bound(m, t, mover, mb.min, mb.max, d, inv, limit, pad);
+        if (b < 0) continue;
+        for (j = nc; j > 0 && lb[j - 1] > b; j--) { lb[j] = lb[j - 1]; cand[j] = cand[j - 1]; }
+        lb[j] = b;
+        cand[j] = t;
+        nc++;
+      }
+      for (j = 0; j < nc && lb[j] <= limit; j++) {
+        uint32_t t = cand[j];
         cl_shape tri;
         cl_hit th;
-        if (!all && !sweep_may_hit(m, t, mover, mb.min, mb.max, d, limit, pad)) continue;
         cl_mesh_triangle(m, t, &tri.tri);
         if (cl_sweep(mover, d, &tri, &th)
             && (!found || th.t < h->t || (th.t == h->t && t < *index))) {
@@ -722,8 +750,8 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
     } else {
       const cl_mesh_node *n = &m->node[e.child];
       double t0 = 0, t1 = 0;
-      int h0 = all || swept_box(mb.min, mb.max, d, n->lo[0], n->hi[0], pad, limit, &t0);
-      int h1 = all || swept_box(mb.min, mb.max, d, n->lo[1], n->hi[1], pad, limit, &t1);
+      int h0 = all || swept_box(mb.min, mb.max, d, inv, n->lo[0], n->hi[0], pad, limit, &t0);
+      int h1 = all || swept_box(mb.min, mb.max, d, inv, n->lo[1], n->hi[1], pad, limit, &t1);
       int near = h0 && h1 && t1 < t0;
       if (h0 && h1) {
         stack[sp].child = n->child[!near]; stack[sp].count = n->count[!near];
