@@ -1,7 +1,8 @@
 -- bench/mesh.lua: collide.mesh on a generated terrain of 1,000,000 triangles:
 -- build time, memory per triangle, and the cost of ray:cast(mesh) from Lua
 -- against brute force (ray:cast on every triangle, from Lua) with the hits
--- compared. Run with `make bench-mesh`; `lua bench/mesh.lua [nx] [nz]
+-- compared, and a capsule's collide.sweep against the mesh beside ray casts
+-- along the same motions, checked against the per-triangle minimum. Run with `make bench-mesh`; `lua bench/mesh.lua [nx] [nz]
 -- [brute_rays]` for a grid of nx * nz quads (2 triangles each).
 local collide = require "collide"
 

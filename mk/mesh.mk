@@ -5,7 +5,8 @@
 #                     RENDER_SIZE="640 400"); the README's picture is
 #                     `make render RENDER_OUT=doc/img/mesh-render.png`
 #   make bench-mesh   bench/mesh.lua: 1,000,000 triangles, build time, memory
-#                     per triangle, ray:cast(mesh) against brute force
+#                     per triangle, ray:cast(mesh) against brute force, capsule
+#                     sweeps beside ray casts along the same motions
 #                     (also part of `make bench`)
 
 RENDER_OUT  ?= build/render.png
