@@ -11,7 +11,7 @@ local collide = require "collide"
 
 local FRAMES = tonumber(os.getenv("CHARACTER_FRAMES")) or 600
 local CHARS = 16
-local sin, cos, floor, sqrt = math.sin, math.cos, math.floor, math.sqrt
+local sin, cos, floor = math.sin, math.cos, math.floor
 local clock = os.clock
 
 -- the project's seeded generator (minstd), so every Lua builds the same levels
@@ -43,13 +43,12 @@ local function terrain(n)
 end
 
 local function run(name, scene, ground, size)
-  local chars, caps = {}, {}
+  local chars = {}
   for k = 1, CHARS do
     local x, z = size * (0.2 + 0.6 * (k - 1) / CHARS), size * 0.5
     local y = ground(x, z) + 0.05
     local cap = collide.capsule(x, y + 0.3, z, x, y + 1.5, z, 0.3)
     scene:add("player" .. k, cap)
-    caps[k] = cap
     chars[k] = { ch = collide.character(scene, "player" .. k), vy = 0, a = k }
   end
   local dt = 1 / 60
@@ -81,7 +80,7 @@ do
 end
 
 -- 2. 10,000 items: 96 x 96 floor tiles of heights in steps of 0.1 and 784 pillars
-local tiles_scene, tiles_ground
+local tiles_scene
 do
   local r = rng(12345)
   local s = collide.scene()
@@ -112,7 +111,7 @@ do
     return best
   end
   run(("%d items"):format(s:count()), s, ground, n)
-  tiles_scene, tiles_ground = s, ground
+  tiles_scene = s
 end
 
 -- 3. scene:move per call: an aabb sliding through the 10,000 items

@@ -111,9 +111,9 @@ local function palette_of(rows)
       if a ~= b then return a < b end
       return p.key < q.key
     end)
-    local total, half, acc, cut = 0, 0, 0, 1
+    local total, acc, cut = 0, 0, 1
     for _, c in ipairs(box) do total = total + c.n end
-    half = total / 2
+    local half = total / 2
     for i, c in ipairs(box) do
       acc = acc + c.n
       if acc >= half then cut = i break end

@@ -10,7 +10,6 @@ local H = require "helpers"
 local R = require "motion_ref"
 
 local sqrt, abs = math.sqrt, math.abs
-local v3 = R.v3
 
 local function cap() return collide.capsule(0, 0, 0, 0, 2, 0, 1) end
 
@@ -233,12 +232,12 @@ describe("collide.capsule", function()
         local make = makers(r)
         local yes, no = 0, 0
         for i = 1, 250 do
-          local c, s = make.capsule(), make[kind]()
-          local gap = R.capsule_gap(c, s)
+          local rc, s = make.capsule(), make[kind]()
+          local gap = R.capsule_gap(rc, s)
           if abs(gap) > 1e-6 then
-            local where = ("case %d: %s, %s, gap %.17g"):format(i, tostring(c), tostring(s), gap)
-            assert.are.equal(gap < 0, collide.intersects(c, s), where)
-            assert.are.equal(gap < 0, collide.intersects(s, c), where)
+            local where = ("case %d: %s, %s, gap %.17g"):format(i, tostring(rc), tostring(s), gap)
+            assert.are.equal(gap < 0, collide.intersects(rc, s), where)
+            assert.are.equal(gap < 0, collide.intersects(s, rc), where)
             if gap < 0 then yes = yes + 1 else no = no + 1 end
           end
         end
@@ -269,13 +268,13 @@ describe("collide.capsule", function()
       local make = makers(r)
       local hits = 0
       for i = 1, 1000 do
-        local c = make.capsule()
+        local rc = make.capsule()
         local ox, oy, oz = r(-4, 4), r(-4, 4), r(-4, 4)
         local tx, ty, tz = r(-1, 1), r(-1, 1), r(-1, 1)
         local ray = collide.ray(ox, oy, oz, tx - ox, ty - oy, tz - oz + 1e-3, r(1, 10))
-        local got = H.pack(ray:cast(c))
-        local where = ("case %d: %s, %s -> %s"):format(i, tostring(ray), tostring(c), H.fmt(got))
-        local f = function(t) return (R.capsule_signed(c, { ray:at(t) })) end
+        local got = H.pack(ray:cast(rc))
+        local where = ("case %d: %s, %s -> %s"):format(i, tostring(ray), tostring(rc), H.fmt(got))
+        local f = function(t) return (R.capsule_signed(rc, { ray:at(t) })) end
         local tmin, fmin = R.ternary(f, 0, ray:tmax())
         if fmin < -1e-7 or (fmin > 1e-7) then
           if fmin > 0 then
@@ -299,7 +298,7 @@ describe("collide.capsule", function()
               n = { ray:direction() }
               n = { -n[1], -n[2], -n[3] }
             else
-              local _, q = R.capsule_signed(c, { got[2], got[3], got[4] })
+              local _, q = R.capsule_signed(rc, { got[2], got[3], got[4] })
               local v = R.sub({ got[2], got[3], got[4] }, q)
               n = R.madd({ 0, 0, 0 }, v, 1 / R.len(v))
             end

@@ -7,7 +7,7 @@
 local collide = require "collide"
 local H = require "helpers"
 
-local sqrt, rad, sin, cos = math.sqrt, math.rad, math.sin, math.cos
+local rad, sin, cos = math.rad, math.sin, math.cos
 
 local R, HEIGHT = 0.3, 1.8
 local DT, G = 1 / 60, 9.81

@@ -7,7 +7,7 @@
 -- move shorter than depth - 1e-6, in any direction, does.
 local collide = require "collide"
 
-local sqrt, abs = math.sqrt, math.abs
+local sqrt = math.sqrt
 local R2 = sqrt(0.5)
 
 local H = require "helpers"

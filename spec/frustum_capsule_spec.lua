@@ -283,6 +283,7 @@ describe("the frustum as a core object", function()
     assert.is_false(ok)
     assert.are.equal("calling 'classify' on bad self (collide.frustum expected, got collide.aabb)", err)
     ok, err = pcall(methods.corners, {})
+    assert.is_false(ok)
     assert.are.equal("calling 'corners' on bad self (collide.frustum expected, got table)", err)
     assert.has_error(function() f:classify(f) end,
       "bad argument #1 to 'classify' (shape or vector expected, got collide.frustum)")

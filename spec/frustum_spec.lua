@@ -389,10 +389,10 @@ describe("collide.frustum", function()
         mat({ { S, 0, -S, 0 }, { 0, 1, 0, 0 }, { S, 0, S, 0 }, { 0, 0, 0, 1 } })))
       local box = collide.aabb(6.75, 10.5, -22, 7.75, 11.5, -21)
       for _, case in ipairs({ { p, ob }, { p, s }, { p, tri }, { turned, box } }) do
-        local f, shape = case[1], case[2]
-        assert.are.equal(-1, f:classify(shape), tostring(shape))
-        assert.are.equal(0, f:classify(shape, "planes"), tostring(shape))
-        assert.is_false(f:intersects(shape))
+        local fr, shape = case[1], case[2]
+        assert.are.equal(-1, fr:classify(shape), tostring(shape))
+        assert.are.equal(0, fr:classify(shape, "planes"), tostring(shape))
+        assert.is_false(fr:intersects(shape))
       end
       assert.are.equal(-1, classify_box(turned, box))
       assert.are.equal(-1, classify_box(p, ob))
@@ -413,10 +413,10 @@ describe("collide.frustum", function()
       assert.are.equal(-1, p:classify(0, 0, 0))                                         -- the eye
       assert.are.equal(1, p:classify(0, 0, -5))
       assert.are.equal(-1, p:classify({ x = 0, y = 0, z = -10.5 }))
-      local f = box_frustum(0, 0, 1, 10, 10, 10)
-      assert.are.equal(0, f:classify({ 5, 5, 10 }))                                     -- on the far plane
-      assert.are.equal(0, f:classify({ x = 5, y = 5, z = 1 }))                          -- on the near plane
-      assert.are.equal(-1, f:classify(5, 5, 0.99))
+      local near1 = box_frustum(0, 0, 1, 10, 10, 10)
+      assert.are.equal(0, near1:classify({ 5, 5, 10 }))                                 -- on the far plane
+      assert.are.equal(0, near1:classify({ x = 5, y = 5, z = 1 }))                      -- on the near plane
+      assert.are.equal(-1, near1:classify(5, 5, 0.99))
     end)
 
     it("spheres, triangles, points, planes and rays", function()

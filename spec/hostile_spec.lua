@@ -269,7 +269,7 @@ local structured = {
 -- and numbers mixed, or anything at all
 local counts = { 1, 2, 3, 3, 4, 6, 6, 7, 9, 10 }
 local function arg_list()
-  local args, n = {}, 0
+  local args, n = {}
   local mode = rand()
   if mode < 0.12 then return pick(structured)() end
   if mode < 0.3 then

@@ -8,7 +8,7 @@ local sqrt, abs, huge = math.sqrt, math.abs, math.huge
 local R2 = sqrt(0.5)
 
 local H = require "helpers"
-local pack, fmt = H.pack, H.fmt
+local pack = H.pack
 
 -- the results are exactly `expected` (or within tol), in number and value
 local function vals(expected, tol, ...)

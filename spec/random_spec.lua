@@ -75,7 +75,8 @@ function gen.ray(g)
   else
     d = g.unit()
   end
-  local x, tmax = g.uniform(0, 1)
+  local x = g.uniform(0, 1)
+  local tmax
   if x < 0.3 then tmax = huge elseif x < 0.33 then tmax = 0 else tmax = g.uniform(0, 6) end
   return { kind = "ray", o = o, d = d, tmax = tmax }
 end

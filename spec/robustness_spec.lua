@@ -44,7 +44,7 @@ describe("robustness", function()
 
         local sph = collide.sphere(V(0, 0, 0), L(1))
         t, px, py, pz, nx, ny, nz = collide.ray(V(-3, 0, 0), 1, 0, 0):cast(sph)
-        assert_near({ L(2), (P(-1, 0, 0)) }, { t, px }, tpos, "sphere t, px")
+        assert_near({ L(2), P(-1, 0, 0) }, { t, px, py, pz }, tpos, "sphere t, point")
         assert_near({ -1, 0, 0 }, { nx, ny, nz }, tdir, "sphere normal")
 
         local tri = collide.triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0))

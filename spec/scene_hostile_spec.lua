@@ -670,6 +670,7 @@ describe("collide.load_obj with broken files", function()
     assert.are.equal(9, #v)
     v, i = load_obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3 \\\n")
     assert.are.same({ 1, 2, 3 }, i)
+    assert.are.equal(9, #v)
     assert.are.equal("obj:4: face needs at least 3 vertices", err_of("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 \\"))
   end)
 

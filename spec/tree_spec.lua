@@ -603,7 +603,7 @@ describe("collide.tree", function()
         local margin = ({ 0.1, 0, 1.5 })[seed]
         local t = collide.tree(margin)
         local m = model(margin)
-        local live, boxes = {}, {}
+        local live = {}
         for batch = 1, 12 do
           for _ = 1, 150 do
             local op = r(0, 1)
