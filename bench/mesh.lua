@@ -2,8 +2,9 @@
 -- build time, memory per triangle, and the cost of ray:cast(mesh) from Lua
 -- against brute force (ray:cast on every triangle, from Lua) with the hits
 -- compared, and a capsule's collide.sweep against the mesh beside ray casts
--- along the same motions, checked against the per-triangle minimum. Run with `make bench-mesh`; `lua bench/mesh.lua [nx] [nz]
--- [brute_rays]` for a grid of nx * nz quads (2 triangles each).
+-- along the same motions, checked against the per-triangle minimum. Run
+-- with `make bench-mesh`; `lua bench/mesh.lua [nx] [nz] [brute_rays]` for a
+-- grid of nx * nz quads (2 triangles each).
 local collide = require "collide"
 
 local NX = tonumber(arg and arg[1]) or 1000

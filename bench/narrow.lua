@@ -237,9 +237,9 @@ print(("%-28s %9s %9s %8s %9s %10s %9s %5s %11s %9s"):format("test", "collide", 
 for _, r in ipairs(rows) do
   local extra = r[6] and ("%9.1fns %8.1fx"):format(r[6], r[6] / r[2]) or ""
   local geo = r[7] and ("%7.1fns"):format(r[7]) or ("%9s"):format("-")
-  local pure = r[4] and ("%8.1fns %8.1fx"):format(r[4], r[4] / r[2]) or ("%10s %9s"):format("-", "-")
+  local plain = r[4] and ("%8.1fns %8.1fx"):format(r[4], r[4] / r[2]) or ("%10s %9s"):format("-", "-")
   print(("%-28s %7.1fns %7.1fns %7.2fx %s %s %4.0f%% %s"):format(r[1], r[2], r[3], r[8], geo,
-    pure, r[5] * 100, extra))
+    plain, r[5] * 100, extra))
 end
 print("pure Lua: plain tables of numbers, no allocation (bench/purelua.lua); vec3 Lua: a vector class with")
 print("operators, as with CPML (bench/purelua_vec.lua). C only: the same geometry called in a C loop")
