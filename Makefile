@@ -23,6 +23,11 @@ GEOMETRY_HDR = $(wildcard src/geometry/*.h)
 SRC     = $(GEOMETRY_SRC) $(wildcard src/lua/*.c)
 HDR     = $(GEOMETRY_HDR) $(wildcard src/lua/*.h)
 INC     = -Isrc/geometry -Isrc/lua
+# a script run with the module from this checkout: lua/ and bench/ on
+# package.path, the core built for interpreter $(1) (and the benchmarks'
+# helpers) on package.cpath; $(RUN) for the current $(LUA)
+IN_TREE = -e 'package.path="./lua/?.lua;./lua/?/init.lua;./bench/?.lua;"..package.path; package.cpath="./build/$(1)/?.so;./build/$(1)/bench/?.so;"..package.cpath'
+RUN     = $(LUA) $(call IN_TREE,$(LUA))
 
 .PHONY: all test demo deps clean ci-extra
 
@@ -44,7 +49,7 @@ test: $(SO)
 	$(LUA) $(BUSTED) --cpath="./$(BUILD)/?.so" spec
 
 demo: $(SO)
-	$(LUA) -e 'package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(BUILD)/?.so;"..package.cpath' examples/demo.lua
+	$(RUN) examples/demo.lua
 
 clean:
 	rm -rf build

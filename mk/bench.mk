@@ -16,7 +16,7 @@ $(GEOMETRY_SO): bench/geometry.c $(GEOMETRY_SRC) $(HDR) | deps
 bench: bench-narrow
 
 bench-narrow: $(SO) $(FLOOR_SO) $(GEOMETRY_SO)
-	$(LUA) -e 'package.path="./lua/?.lua;./lua/?/init.lua;./bench/?.lua;"..package.path; package.cpath="./$(BUILD)/?.so;./$(BUILD)/bench/?.so;"..package.cpath' bench/narrow.lua
+	$(RUN) bench/narrow.lua
 
 # instructions per call under callgrind: repeatable on a busy machine
 .PHONY: bench-instructions

@@ -11,20 +11,19 @@
 #                           under Lua 5.4 and LuaJIT (CHARACTER_FRAMES=n)
 
 CHARACTER_PNG ?= doc/img/character.png
-CHARACTER_PATHS = package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(1)/?.so;"..package.cpath
 
 .PHONY: character character-picture bench-character
 CI_TARGETS += character
 
 character: $(SO)
-	$(LUA) -e '$(call CHARACTER_PATHS,$(BUILD))' examples/character.lua
+	$(RUN) examples/character.lua
 
 character-picture: $(SO)
 	@mkdir -p $(dir $(CHARACTER_PNG))
-	$(LUA) -e '$(call CHARACTER_PATHS,$(BUILD))' examples/character.lua $(CHARACTER_PNG)
+	$(RUN) examples/character.lua $(CHARACTER_PNG)
 
 bench-character:
 	@$(MAKE) --no-print-directory LUA=lua5.4 all
 	@$(MAKE) --no-print-directory LUA=luajit all
-	lua5.4 -e '$(call CHARACTER_PATHS,build/lua5.4)' bench/character.lua
-	luajit -e '$(call CHARACTER_PATHS,build/luajit)' bench/character.lua
+	lua5.4 $(call IN_TREE,lua5.4) bench/character.lua
+	luajit $(call IN_TREE,luajit) bench/character.lua

@@ -4,4 +4,4 @@
 bench: bench-frustum
 
 bench-frustum: $(SO)
-	$(LUA) -e 'package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(BUILD)/?.so;"..package.cpath' bench/frustum.lua
+	$(RUN) bench/frustum.lua

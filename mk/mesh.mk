@@ -11,7 +11,6 @@
 
 RENDER_OUT  ?= build/render.png
 RENDER_SIZE ?= 320 200
-MESH_LUA_ENV = -e 'package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(BUILD)/?.so;"..package.cpath'
 
 .PHONY: render bench-mesh
 
@@ -21,7 +20,7 @@ bench: bench-mesh
 
 render: $(SO)
 	@mkdir -p $(dir $(RENDER_OUT))
-	$(LUA) $(MESH_LUA_ENV) examples/render.lua $(RENDER_OUT) $(RENDER_SIZE)
+	$(RUN) examples/render.lua $(RENDER_OUT) $(RENDER_SIZE)
 
 bench-mesh: $(SO)
-	$(LUA) $(MESH_LUA_ENV) bench/mesh.lua
+	$(RUN) bench/mesh.lua

@@ -15,17 +15,16 @@ SCENE_GEOM_OBJ  = $(patsubst src/geometry/%.c,$(SCENE_GEOM_DIR)/%.o,$(GEOMETRY_S
 BULLET_DBVT     = $(BUILD)/bench/bullet_dbvt
 BULLET_DBVT64   = $(BUILD)/bench/bullet_dbvt64
 CXX            ?= g++
-SCENE_LUA_PATHS = package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(BUILD)/?.so;"..package.cpath
 
 .PHONY: bench bench-scene bench-scene-smoke bullet-deps
 bench: bench-scene
 CI_TARGETS += bench-scene-smoke
 
 bench-scene: $(SO) $(BULLET_DBVT) $(BULLET_DBVT64)
-	$(LUA) -e '$(SCENE_LUA_PATHS)' bench/scene.lua $(BULLET_DBVT) $(BULLET_DBVT64)
+	$(RUN) bench/scene.lua $(BULLET_DBVT) $(BULLET_DBVT64)
 
 bench-scene-smoke: $(SO)
-	SCENE_N=4000 SCENE_WORLD=120 SCENE_RAYS=400 SCENE_BRUTE=400 $(LUA) -e '$(SCENE_LUA_PATHS)' bench/scene.lua
+	SCENE_N=4000 SCENE_WORLD=120 SCENE_RAYS=400 SCENE_BRUTE=400 $(RUN) bench/scene.lua
 
 bullet-deps:
 	@if [ -f /usr/include/bullet/btBulletCollisionCommon.h ] && command -v $(CXX) >/dev/null 2>&1; then :; \
