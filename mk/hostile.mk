@@ -47,7 +47,7 @@ CI_TARGETS += sanitize fuzz-smoke
 
 # ---- sanitizers ---------------------------------------------------------
 $(SAN_SO): $(SRC) $(HDR) | deps
-	@sh fuzz/deps.sh sanitize
+	@sh tools/deps.sh $(LUA) sanitize
 	@mkdir -p $(SAN_BUILD)/collide
 	$(SAN_CC) -g -O1 -fPIC $(CFLAGS_W) $(SAN_FLAGS) -I$(LUA_INCDIR) $(INC) $(SRC) -o $@ -shared -lm
 
@@ -56,7 +56,7 @@ sanitize: $(SAN_SO)
 
 # ---- libFuzzer ----------------------------------------------------------
 fuzz-deps:
-	@sh fuzz/deps.sh fuzz
+	@sh tools/deps.sh - fuzz
 
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $(GEOMETRY_SRC) $(GEOMETRY_HDR) | fuzz-deps
 	@mkdir -p $(FUZZ_BUILD)
@@ -92,12 +92,12 @@ fuzz-smoke: fuzz-build
 
 # ---- valgrind -----------------------------------------------------------
 check-valgrind: $(SO)
-	@sh fuzz/deps.sh valgrind
+	@sh tools/deps.sh $(LUA) valgrind:valgrind
 	HOSTILE_CALLS=$(VALGRIND_HOSTILE_CALLS) valgrind $(VALGRIND_OPTS) $(LUA) $(BUSTED) --cpath="./$(BUILD)/?.so" spec
 
 # ---- lint ---------------------------------------------------------------
 lint: lint-lua
-	@sh fuzz/deps.sh lint
+	@sh tools/deps.sh - cppcheck:cppcheck clang-tidy:clang-tidy
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \
 	  --inline-suppr --suppressions-list=fuzz/cppcheck.supp -I$(LUA_INCDIR) $(INC) src
 	clang-tidy --quiet --warnings-as-errors='*' $(SRC) -- -std=c99 \

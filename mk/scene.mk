@@ -27,12 +27,7 @@ bench-scene-smoke: $(SO)
 	SCENE_N=4000 SCENE_WORLD=120 SCENE_RAYS=400 SCENE_BRUTE=400 $(RUN) bench/scene.lua
 
 bullet-deps:
-	@if [ -f /usr/include/bullet/btBulletCollisionCommon.h ] && command -v $(CXX) >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "installing: libbullet-dev g++"; \
-	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update -qq >/dev/null && apt-get install -y -qq libbullet-dev g++ >/dev/null; \
-	else echo "missing packages; run: sudo apt-get install -y libbullet-dev g++" >&2; exit 1; fi
+	@sh tools/deps.sh - /usr/include/bullet/btBulletCollisionCommon.h:libbullet-dev $(CXX):g++
 
 $(SCENE_GEOM_DIR)/%.o: src/geometry/%.c $(GEOMETRY_HDR)
 	@mkdir -p $(SCENE_GEOM_DIR)
