@@ -51,14 +51,10 @@ function H.mismatch(expected, got, tol)
     tol and (" (within %g)"):format(tol) or "", H.fmt(got))
 end
 
--- a seeded generator (minstd, the same numbers on every Lua): rng(seed)
--- returns r(a, b), a number in [a, b)
+-- the specs' one seeded generator (spec/ref.lua's minstd, the same numbers
+-- on every Lua): rng(seed) returns r(a, b), a number in [a, b)
 function H.rng(seed)
-  local s = seed
-  return function(a, b)
-    s = s * 48271 % 2147483647
-    return a + (b - a) * (s / 2147483647)
-  end
+  return require("ref").rng(seed).uniform
 end
 
 function H.near(a, b, tol)
