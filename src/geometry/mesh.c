@@ -374,6 +374,25 @@ static double pad_of(double scale) {
 ** entry t of a ray into its box */
 typedef struct { uint32_t child, count; double t; } ref;
 
+/* pushes the children of n that were entered (h0, h1 at t0, t1), the
+** nearer last so it is walked first; returns the new stack size */
+static int push_near_first(ref *stack, int sp, const cl_mesh_node *n, int h0, int h1, double t0,
+                           double t1) {
+  int near = h0 && h1 && t1 < t0;   /* the side walked first */
+  if (h0 && h1) {
+    stack[sp].child = n->child[!near]; stack[sp].count = n->count[!near];
+    stack[sp].t = near ? t0 : t1;
+    sp++;
+  }
+  if (h0 || h1) {
+    int side = h0 && h1 ? near : h1;
+    stack[sp].child = n->child[side]; stack[sp].count = n->count[side];
+    stack[sp].t = side ? t1 : t0;
+    sp++;
+  }
+  return sp;
+}
+
 typedef struct {
   const cl_ray *r;
   double inv[3], pad;
@@ -497,18 +516,7 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
       double t0, t1;
       int h0 = ray_box(&c, n->lo[0], n->hi[0], limit, &t0);
       int h1 = ray_box(&c, n->lo[1], n->hi[1], limit, &t1);
-      int near = h0 && h1 && t1 < t0;   /* the side visited first */
-      if (h0 && h1) {
-        stack[sp].child = n->child[!near]; stack[sp].count = n->count[!near];
-        stack[sp].t = near ? t0 : t1;
-        sp++;
-      }
-      if (h0 || h1) {
-        int side = h0 && h1 ? near : h1;
-        stack[sp].child = n->child[side]; stack[sp].count = n->count[side];
-        stack[sp].t = side ? t1 : t0;
-        sp++;
-      }
+      sp = push_near_first(stack, sp, n, h0, h1, t0, t1);
     }
   }
   return found;
@@ -752,18 +760,7 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
       double t0 = 0, t1 = 0;
       int h0 = all || swept_box(mb.min, mb.max, d, inv, n->lo[0], n->hi[0], pad, limit, &t0);
       int h1 = all || swept_box(mb.min, mb.max, d, inv, n->lo[1], n->hi[1], pad, limit, &t1);
-      int near = h0 && h1 && t1 < t0;
-      if (h0 && h1) {
-        stack[sp].child = n->child[!near]; stack[sp].count = n->count[!near];
-        stack[sp].t = near ? t0 : t1;
-        sp++;
-      }
-      if (h0 || h1) {
-        int side = h0 && h1 ? near : h1;
-        stack[sp].child = n->child[side]; stack[sp].count = n->count[side];
-        stack[sp].t = side ? t1 : t0;
-        sp++;
-      }
+      sp = push_near_first(stack, sp, n, h0, h1, t0, t1);
     }
   }
   return found;
