@@ -513,7 +513,7 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
       }
     } else {
       const cl_mesh_node *n = &m->node[e.child];
-      double t0, t1;
+      double t0 = 0, t1 = 0;
       int h0 = ray_box(&c, n->lo[0], n->hi[0], limit, &t0);
       int h1 = ray_box(&c, n->lo[1], n->hi[1], limit, &t1);
       sp = push_near_first(stack, sp, n, h0, h1, t0, t1);

@@ -146,8 +146,9 @@ static int cross_axis_ok_slow(int k, const double f[3]) {
 ** Triangle-Box Overlap Testing", 2001; Ericson, Real-Time Collision
 ** Detection, 5.2.9),
 ** in the box's frame: centre c, half extents e, axes u, or u NULL for an
-** aabb whose own min and max are lo and hi. A cross-product axis too
-** short to trust is skipped, never normalised. */
+** aabb; lo and hi the box's faces along its axes (an aabb's own min and
+** max, an obb's -e and e). A cross-product axis too short to trust is
+** skipped, never normalised. */
 static int box_triangle(const double c[3], const double e[3], const double (*u)[3],
                         const double *lo, const double *hi, const cl_triangle *t) {
   double v[3][3], f[3][3], ff[3];
@@ -165,7 +166,7 @@ static int box_triangle(const double c[3], const double e[3], const double (*u)[
     const double (*p)[3] = u == NULL ? (const double (*)[3])t->v : (const double (*)[3])v;
     double plo = p[0][k], phi = p[0][k];
     for (i = 1; i < 3; i++) { if (p[i][k] < plo) plo = p[i][k]; if (p[i][k] > phi) phi = p[i][k]; }
-    if (u == NULL ? (plo > hi[k] || phi < lo[k]) : (plo > e[k] || phi < -e[k])) return 0;
+    if (plo > hi[k] || phi < lo[k]) return 0;
   }
   for (i = 0; i < 3; i++) {
     cl_sub(f[i], v[i == 2 ? 0 : i + 1], v[i]);
@@ -428,8 +429,12 @@ static int pair(const cl_shape *a, const cl_shape *b) {
       cl_aabb_frame(&a->aabb, c, e);
       return box_triangle(c, e, NULL, a->aabb.min, a->aabb.max, &b->tri);
     }
-    case CL_OBB * CL_NKINDS + CL_TRIANGLE:
-      return box_triangle(a->obb.c, a->obb.e, (const double (*)[3])a->obb.u, NULL, NULL, &b->tri);
+    case CL_OBB * CL_NKINDS + CL_TRIANGLE: {
+      const double *e = a->obb.e;
+      double lo[3];
+      lo[0] = -e[0]; lo[1] = -e[1]; lo[2] = -e[2];
+      return box_triangle(a->obb.c, e, (const double (*)[3])a->obb.u, lo, e, &b->tri);
+    }
     case CL_AABB * CL_NKINDS + CL_RAY:
     case CL_OBB * CL_NKINDS + CL_RAY:
       return ray_box(&b->ray, a);

@@ -58,15 +58,16 @@ void l_checktype(lua_State *L, int i, int t) {
 
 const char *l_pushnumtext(lua_State *L, double x) {
   char buf[64];
+  const char *s = buf;
   if (x != x)
-    strcpy(buf, "nan");   /* not printf's: -nan on some C libraries */
+    s = "nan";   /* not printf's: -nan on some C libraries */
   else if (x - x != 0)
-    strcpy(buf, x > 0 ? "inf" : "-inf");
+    s = x > 0 ? "inf" : "-inf";
   else if (x == floor(x) && fabs(x) <= 9007199254740992.0)   /* 2^53: integers exact */
     snprintf(buf, sizeof buf, "%.0f", x + 0.0);               /* + 0.0: no -0 */
   else
     snprintf(buf, sizeof buf, "%.14g", x);
-  lua_pushstring(L, buf);
+  lua_pushstring(L, s);
   return lua_tostring(L, -1);
 }
 
