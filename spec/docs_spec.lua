@@ -3,7 +3,7 @@
 -- Every ```lua block of README.md and doc/*.md is run against the built
 -- module, and what it prints must be what its `--> ...` comments say, in
 -- order: one `-->` comment a printed line, runs of spaces and tabs counting
--- as one space. A block whose first line is `-- not run` (a LÖVE program, a
+-- as one space, numbers as Lua 5.4 prints them. A block whose first line is `-- not run` (a LÖVE program, a
 -- fragment, paths of the reader's own) is skipped. CONTRIBUTING.md says so.
 
 -- README.md and every doc/*.md (a new file is picked up without a change here)
@@ -52,8 +52,14 @@ local function lua_blocks(text)
   return blocks
 end
 
+-- The outputs are written as Lua 5.4 prints them; before 5.3 a float with
+-- an integral value prints without its ".0" (2.0 prints 2), so there both
+-- sides drop it
+local integral_floats = math.type ~= nil
 local function squeeze(s)
-  return (s:gsub("[ \t]+", " "):gsub("^ ", ""):gsub(" $", ""))
+  s = s:gsub("[ \t]+", " "):gsub("^ ", ""):gsub(" $", "")
+  if not integral_floats then s = s:gsub("(%d)%.0%f[^%d]", "%1") end
+  return s
 end
 
 -- the `--> ...` comments of a block, in order
