@@ -24,6 +24,7 @@ build = {
     ["collide.core"] = {
       sources = {
         "src/geometry/contact.c",
+        "src/geometry/distance.c",
         "src/geometry/frustum.c",
         "src/geometry/gjk.c",
         "src/geometry/mesh.c",

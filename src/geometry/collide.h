@@ -165,11 +165,11 @@ int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
 ** the move that leaves them touching); 0 for rays and plane-plane */
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth);
 
-/* ---- gjk.c: distance between convex shapes ---- */
+/* ---- distance.c: distance between convex shapes ---- */
 /* the distance between a and b (aabb, obb, sphere, triangle or capsule, in
 ** any order) and a closest point of each, pa on a and pb on b; 0 and one
 ** common point twice when they intersect. Exact to 1e-13 times the largest
-** coordinate (GJK, at most 64 support points; gjk.c) */
+** coordinate (GJK, at most 64 support points; gjk.c, distance.c) */
 double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]);
 
 /* ---- sweep.c: shape casts ---- */
