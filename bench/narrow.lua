@@ -110,10 +110,17 @@ local timers = setmetatable({}, { __mode = "k" })
 -- pure Lua is 3 to 500 times slower: a tenth of the calls times it as well
 local NPURE = math.max(POOL, math.floor(N / 10))
 local sweeping = false
+-- set while the method rows run: collide's call is then A[k]:NAME(B[k])
+local method_name, method_fn
+local function source_for(f)
+  if sweeping then return sweep_source end
+  if method_name and f == method_fn then return loop_source("A[k]:" .. method_name .. "(B[k])") end
+  return pair_source
+end
 local function time(f, A, B, n)
   local key = timers[A] or {}
   timers[A] = key
-  key[f] = key[f] or assert(compile(sweeping and sweep_source or pair_source))
+  key[f] = key[f] or assert(compile(source_for(f)))
   return key[f](f, A, B, n or N, POOL - 1, clock, DX, DY, DZ)
 end
 
@@ -141,10 +148,10 @@ local function run(name, ka, kb, cfn, pfn, vfn, gfn)
   local hits, ghits_expected = 0, 0
   local full = math.floor(N / POOL)
   for i = 1, POOL do
-    -- a hit: true, a sweep's t, a distance of 0 (overlap)
+    -- a hit: true, a cast's or a sweep's t, a distance of 0 (overlap)
     local r
     if sweeping then r = cfn(A[i], DX[i], DY[i], DZ[i], B[i]) else r = cfn(A[i], B[i]) end
-    if r == true or (type(r) == "number" and (sweeping or r == 0)) then
+    if r and (cfn ~= collide.distance or r == 0) then
       hits = hits + 1
       ghits_expected = ghits_expected + full + ((i <= N - full * POOL) and 1 or 0)
     end
@@ -198,6 +205,19 @@ for _, k in ipairs { "aabb", "obb", "sphere", "triangle", "plane" } do
   local vf = ({ aabb = V.cast_aabb, triangle = V.cast_tri })[k]
   run("cast " .. k, "ray", k, cast, pf, vf, geometry and geometry.cast)
 end
+
+-- the method forms a:intersects(b) and ray:cast(shape): under LuaJIT the
+-- same FFI path as the functions
+for _, row in ipairs {
+  { "intersects", "aabb", "aabb", P.aabb_aabb }, { "intersects", "aabb", "sphere", P.aabb_sphere },
+  { "intersects", "obb", "obb", P.obb_obb }, { "cast", "ray", "aabb", P.cast_aabb },
+  { "cast", "ray", "sphere", P.cast_sphere }, { "cast", "ray", "triangle", P.cast_tri },
+} do
+  method_name = row[1]
+  method_fn = row[1] == "cast" and cast or intersects
+  run(("method %s:%s(%s)"):format(row[2], row[1], row[3]), row[2], row[3], method_fn, row[4], nil, nil)
+end
+method_name, method_fn = nil, nil
 
 -- the seventh shape: capsule tests, distances and sweeps
 kinds[#kinds + 1] = "capsule"

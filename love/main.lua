@@ -31,7 +31,8 @@ function love.run()
       or "package.cpath"
     local collide = require "collide"
     say("collide.core loaded from " .. where)
-    -- the FFI path needs the core's file on package.cpath (lua/collide/ffi.lua)
+    -- the FFI path takes its entry points from the loaded core, wherever it
+    -- was loaded from (lua/collide/ffi.lua); make test-love requires it
     say("collide.intersects through " .. (collide.intersects ~= require("collide.core").intersects
       and "LuaJIT's FFI" or "the Lua C API"))
     local passed, failed, skipped = require("suite")(say)

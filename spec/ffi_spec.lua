@@ -1,9 +1,11 @@
 -- collide.cast, and the LuaJIT FFI paths of collide.intersects and
--- collide.cast (src/lua/l_ffi.c, lua/collide/ffi.lua): under LuaJIT, with the
--- core's file on package.cpath, both call the geometry through the FFI;
--- they must answer as the classic C functions do on every pair and raise
--- their errors word for word, naming the caller's line. Elsewhere the path
--- is absent and both are the classic functions.
+-- collide.cast and of the methods intersects and cast (src/lua/l_ffi.c,
+-- lua/collide/ffi.lua): under LuaJIT, wherever the core was loaded from,
+-- they call the geometry through the FFI, at the entry points the core
+-- hands over (collide.core._ffi); they must answer as the classic C
+-- functions do on every pair and raise their errors word for word, naming
+-- the caller's line. Elsewhere the path is absent and they are the classic
+-- functions.
 local collide = require "collide"
 local core = require "collide.core"
 local H = require "spec.helpers"
@@ -73,11 +75,66 @@ describe("the LuaJIT FFI path", function()
     assert.are.equal(2, (again.cast(again.ray(0, 0.5, 0.5, 1, 0, 0), again.aabb(2, 0, 0, 3, 1, 1))))
   end)
 
-  it("calls the C entry point, which knows collide's shapes by their header", function()
+  it("puts the fast functions in the shapes' method tables", function()
+    local box, ray = collide.aabb(0, 0, 0, 1, 1, 1), collide.ray(-1, 0.5, 0.5, 1, 0, 0)
+    -- C functions under the classic path; under the FFI the Lua functions
+    -- of the last binding (a second require binds again)
+    local want = has_ffi and "Lua" or "C"
+    assert.are.equal(want, debug.getinfo(ray.cast, "S").what)
+    for _, s in ipairs { box, collide.obb(0, 0, 0, 1, 1, 1), collide.plane(0, 1, 0, 0), collide.sphere(0, 0, 0, 1),
+                         collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0), collide.capsule(0, 0, 0, 0, 1, 0, 1), ray } do
+      assert.are.equal(want, debug.getinfo(s.intersects, "S").what, tostring(s))
+    end
+    assert.is_true(box:intersects(collide.sphere(1, 1, 1, 0)))
+    assert.are.same({ 1, 0, 0.5, 0.5, -1, 0, 0 }, { ray:cast(box) })
+  end)
+
+  it("needs no file: a core loaded by another loader binds it too", function()
+    local saved, cpath = {}, package.cpath
+    for k in pairs(package.loaded) do
+      if k == "collide" or (k:match("^collide%.") and k ~= "collide.core") then
+        saved[k] = package.loaded[k]; package.loaded[k] = nil
+      end
+    end
+    package.cpath = ""
+    local ok, again = pcall(require, "collide")
+    package.cpath = cpath
+    for k, v in pairs(saved) do package.loaded[k] = v end
+    assert.is_true(ok, tostring(again))
+    if has_ffi then assert.are_not.equal(again.intersects, core.intersects) end
+    assert.is_nil(rawget(again, "_ffi"))
+  end)
+
+  it("raises the classic method errors through the method forms", function()
+    local box, ray = collide.aabb(0, 0, 0, 1, 1, 1), collide.ray(0, 0, 0, 1, 0, 0)
+    local line = debug.getinfo(1, "l").currentline + 1
+    local ok, err = pcall(function() local x = box:intersects("box"); return x end)
+    assert.is_false(ok)
+    assert.are.equal(("spec/ffi_spec.lua:%d: bad argument #1 to 'intersects' (shape expected, got string)"):format(line), err)
+    line = debug.getinfo(1, "l").currentline + 1
+    ok, err = pcall(function() local x = ray:cast(ray); return x end)
+    assert.is_false(ok)
+    assert.are.equal(("spec/ffi_spec.lua:%d: bad argument #1 to 'cast' "):format(line)
+      .. "(aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)", err)
+    line = debug.getinfo(1, "l").currentline + 1
+    ok, err = pcall(function() local x = ray.cast(box, ray); return x end)
+    assert.is_false(ok)
+    assert.are.equal(("spec/ffi_spec.lua:%d: bad argument #1 to 'cast' (collide.ray expected, got collide.aabb)"):format(line), err)
+  end)
+
+  it("calls the C entry points, which know collide's shapes by their header", function()
     if not has_ffi then return end
     local ffi = require "ffi"
-    pcall(ffi.cdef, "int collide_ffi_intersects(const void *a, const void *b);")
-    local raw = ffi.load(package.searchpath("collide.core", package.cpath)).collide_ffi_intersects
+    pcall(ffi.cdef, [[
+      typedef struct {
+        int version;
+        int (*intersects)(const void *a, const void *b);
+        int (*cast)(const void *ray, const void *shape, int cull, double *out);
+      } collide_ffi_entries;
+    ]])
+    local entries = ffi.cast("const collide_ffi_entries *", core._ffi)
+    assert.are.equal(1, entries.version)
+    local raw = entries.intersects
     local box = collide.aabb(0, 0, 0, 1, 1, 1)
     assert.are.equal(1, raw(box, collide.sphere(1, 1, 1, 0)))
     assert.are.equal(0, raw(box, collide.sphere(2, 1, 1, 0.5)))
@@ -85,7 +142,7 @@ describe("the LuaJIT FFI path", function()
     assert.are.equal(-1, raw(collide.tree(), box))
     assert.are.equal(1, raw(box, collide.capsule(2, 2, 2, 3, 3, 3, 1.8)))
     assert.are.equal(0, raw(collide.capsule(2, 2, 2, 3, 3, 3, 1.7), box))
-    local cast = ffi.load(package.searchpath("collide.core", package.cpath)).collide_ffi_cast
+    local cast = entries.cast
     local out = ffi.new("double[9]")
     local r = collide.ray(0, 0.5, 0.5, 1, 0, 0)
     assert.are.equal(7, cast(r, collide.aabb(2, 0, 0, 3, 1, 1), 0, out))

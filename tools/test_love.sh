@@ -3,7 +3,8 @@
 # LuaJIT build, four ways: from the tree; as a game folder holding collide/;
 # as a zipped .love beside collide/core.so; as a fused executable (the LÖVE
 # binary with the .love appended) beside collide/core.so. Fails unless every
-# run exits 0. Needs build/luajit/collide/core.so (make LUA=luajit), love, zip.
+# run exits 0 and every run took collide.intersects through LuaJIT's FFI.
+# Needs build/luajit/collide/core.so (make LUA=luajit), love, zip.
 set -e
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -18,7 +19,10 @@ trap 'rm -rf "$tmp"' EXIT
 run() {
   echo "== $*"
   (cd "$tmp" && env -u DISPLAY -u WAYLAND_DISPLAY XDG_DATA_HOME="$tmp/xdg" \
-     SDL_AUDIODRIVER=dummy timeout 120 "$@") || { echo "test-love: $* failed" >&2; exit 1; }
+     SDL_AUDIODRIVER=dummy timeout 120 "$@") >"$tmp/out" 2>&1 || { cat "$tmp/out"; echo "test-love: $* failed" >&2; exit 1; }
+  cat "$tmp/out"
+  grep -q "collide.intersects through LuaJIT's FFI" "$tmp/out" \
+    || { echo "test-love: $* did not take the FFI path" >&2; exit 1; }
 }
 
 run "$love" "$top/love"

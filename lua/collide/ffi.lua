@@ -1,9 +1,13 @@
 -- collide.ffi: the LuaJIT FFI fast paths of collide.intersects and
--- collide.cast (see src/lua/l_ffi.c). ffi.bind(core) returns a table with the
--- fast intersects and cast, or nil where there is no FFI, the core's file
--- is not on package.cpath (another loader found it), its entry points are
--- missing, the debug library is absent, or COLLIDE_NO_FFI is set in the
--- environment.
+-- collide.cast and of the methods intersects and cast (see
+-- src/lua/l_ffi.c). ffi.bind(core) returns a table with the fast intersects
+-- and cast, having put them in the shapes' method tables too, or nil where
+-- there is no FFI, the core does not hand over its entry points
+-- (core._ffi, a light userdata) or hands over another layout, the debug
+-- library is absent, or COLLIDE_NO_FFI is set in the environment. The
+-- entry points come from the loaded core itself, never from a file, so
+-- every way of loading it (package.cpath, a LÖVE game folder, a .love, a
+-- fused game, the save directory) gets them.
 local M = {}
 
 -- The shapes' metatables are protected (getmetatable gives a table with
@@ -13,25 +17,23 @@ local M = {}
 local debug_getmetatable = debug and debug.getmetatable
 
 function M.bind(core)
-  if not jit or os.getenv("COLLIDE_NO_FFI") or not package.searchpath
-      or not debug_getmetatable then return nil end
+  if not jit or os.getenv("COLLIDE_NO_FFI") or not debug_getmetatable
+      or type(core._ffi) ~= "userdata" then return nil end
   local ok, ffi = pcall(require, "ffi")
   if not ok then return nil end
-  local path = package.searchpath("collide.core", package.cpath)
-  if not path then return nil end
   -- declared once per Lua state: a second require (package.loaded cleared)
-  -- finds them declared already, which ffi.cdef refuses
+  -- finds it declared already, which ffi.cdef refuses
   pcall(ffi.cdef, [[
-    int collide_ffi_intersects(const void *a, const void *b);
-    int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out);
+    typedef struct {
+      int version;
+      int (*intersects)(const void *a, const void *b);
+      int (*cast)(const void *ray, const void *shape, int cull, double *out);
+    } collide_ffi_entries;
   ]])
-  local lib
-  ok = pcall(function()
-    lib = ffi.load(path)
-    return lib.collide_ffi_intersects, lib.collide_ffi_cast
-  end)
-  if not ok then return nil end
-  local f_intersects, f_cast = lib.collide_ffi_intersects, lib.collide_ffi_cast
+  local entries
+  ok = pcall(function() entries = ffi.cast("const collide_ffi_entries *", core._ffi) end)
+  if not ok or entries.version ~= 1 then return nil end
+  local f_intersects, f_cast = entries.intersects, entries.cast
 
   -- the seven shape metatables, from one shape of each kind, and the mesh's
   local samples = {
@@ -78,7 +80,7 @@ function M.bind(core)
   end
   local classic_intersects, classic_cast = core.intersects, core.cast
   local out = ffi.new("double[9]")
-  return {
+  local fast = {
     intersects = function(...)
       local a, b = ...
       if shapes(a, b) then
@@ -107,6 +109,16 @@ function M.bind(core)
       error(as_called(res[2], 1), 2)
     end,
   }
+  -- the method forms: a:intersects(b) and ray:cast(shape) are the same
+  -- functions with self first, so they take the same path
+  for mt in pairs(shape_mt) do
+    local methods = rawget(mt, "__index")
+    if type(methods) == "table" then
+      if rawget(methods, "intersects") ~= nil then rawset(methods, "intersects", fast.intersects) end
+      if rawget(methods, "cast") ~= nil then rawset(methods, "cast", fast.cast) end
+    end
+  end
+  return fast
 end
 
 return M

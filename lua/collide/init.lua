@@ -4,6 +4,7 @@ local core = require "collide.core"
 
 local M = {}
 for k, v in pairs(core) do M[k] = v end
+M._ffi = nil   -- the FFI's entry points, for collide.ffi only
 
 -- collide.mesh comes from the core; its OBJ reader is Lua
 M.load_obj = require("collide.obj").load_obj
@@ -14,11 +15,11 @@ M.frustum = frustum.new
 M.frustum_from_matrix = frustum.from_matrix
 M.character = require("collide.character").new
 
--- Under LuaJIT, collide.intersects and collide.cast go through the FFI
--- when they can (src/lua/l_ffi.c): the JIT compiles those calls, which it never
--- does for a Lua C API call. Same answers and the same errors (they come
--- from the classic functions); COLLIDE_NO_FFI=1 in the environment turns
--- it off.
+-- Under LuaJIT, collide.intersects and collide.cast, and the methods
+-- intersects and cast, go through the FFI when they can (src/lua/l_ffi.c):
+-- the JIT compiles those calls, which it never does for a Lua C API call.
+-- Same answers and the same errors (they come from the classic functions);
+-- COLLIDE_NO_FFI=1 in the environment turns it off.
 local fast = require("collide.ffi").bind(core)
 if fast then
   M.intersects, M.cast = fast.intersects, fast.cast

@@ -125,4 +125,10 @@ int l_mesh_intersects(lua_State *L);
 int l_mesh_contact(lua_State *L);
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
 
+/* l_ffi.c: pushes the address of the FFI's entry points (a light
+** userdata), the module's field _ffi; L_FFI_VERSION its layout's number,
+** which lua/collide/ffi.lua checks */
+#define L_FFI_VERSION 1
+void l_push_ffi_entries(lua_State *L);
+
 #endif

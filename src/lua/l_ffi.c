@@ -1,13 +1,17 @@
 /*
 ** l_ffi.c - entry points for LuaJIT's FFI. A call through the classic Lua C
 ** API cannot be compiled by LuaJIT's JIT: it costs ~60 ns where an FFI call
-** from compiled code costs a few. lua/collide/ffi.lua binds these under
-** LuaJIT (ffi.bind, called by lua/collide/init.lua for collide.intersects
-** and collide.cast), after checking in Lua that both arguments carry shape
-** metatables;
-** anything else (meshes, bad arguments) goes to the classic functions,
-** which raise the usual errors. The FFI passes a userdata as the address of
-** its block: the header's magic word is checked again here.
+** from compiled code costs a few. The loaded core hands their addresses
+** over itself, as a light userdata (collide.core._ffi) pointing at a table
+** of function pointers, so the FFI path needs no file to load and works
+** wherever the core was loaded from (a LÖVE game folder, a .love, a fused
+** game, the save directory). lua/collide/ffi.lua casts it to the struct
+** below and binds collide.intersects, collide.cast and the methods
+** intersects and cast under LuaJIT, after checking in Lua that both
+** arguments carry shape metatables; anything else (meshes, bad arguments)
+** goes to the classic functions, which raise the usual errors. The FFI
+** passes a userdata as the address of its block: the header's magic word is
+** checked again here.
 */
 #include "l_collide.h"
 
@@ -34,9 +38,7 @@ static int hit_values(const cl_hit *h, int kind, double out[9]) {
 }
 
 /* 1 or 0; -1 when either is not one of our shapes (the caller falls back) */
-COLLIDE_EXPORT int collide_ffi_intersects(const void *a, const void *b);
-
-COLLIDE_EXPORT int collide_ffi_intersects(const void *a, const void *b) {
+static int ffi_intersects(const void *a, const void *b) {
   const cl_shape *sa = ffi_shape(a), *sb = ffi_shape(b);
   if (sa == NULL || sb == NULL) return -1;
   return cl_intersects(sa, sb);
@@ -46,12 +48,23 @@ COLLIDE_EXPORT int collide_ffi_intersects(const void *a, const void *b) {
 ** normal, then u and v for a triangle): returns their count, 7 or 9; 0 for
 ** a miss; -1 when the first is not a ray or the second not a shape to cast
 ** at (the caller falls back to the classic function) */
-COLLIDE_EXPORT int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out);
-
-COLLIDE_EXPORT int collide_ffi_cast(const void *ray, const void *shape, int cull, double *out) {
+static int ffi_cast(const void *ray, const void *shape, int cull, double *out) {
   const cl_shape *r = ffi_shape(ray), *s = ffi_shape(shape);
   cl_hit h;
   if (r == NULL || s == NULL || r->tag != CL_RAY || s->tag == CL_RAY) return -1;
   if (!cl_cast(&r->ray, s, cull, &h)) return 0;
   return hit_values(&h, s->tag, out);
+}
+
+/* the table lua/collide/ffi.lua declares as collide_ffi_entries: its
+** version first, so a Lua side and a core from different releases can
+** tell (the Lua side uses the table only when the version is its own) */
+static const struct {
+  int version;
+  int (*intersects)(const void *a, const void *b);
+  int (*cast)(const void *ray, const void *shape, int cull, double *out);
+} entries = { L_FFI_VERSION, ffi_intersects, ffi_cast };
+
+void l_push_ffi_entries(lua_State *L) {
+  lua_pushlightuserdata(L, (void *)&entries);
 }
