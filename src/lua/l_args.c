@@ -33,6 +33,17 @@ static int our_name(const char *name) {
   return strcmp(name, "collide.tree") == 0 || strcmp(name, "collide.mesh") == 0;
 }
 
+void *l_toobject(lua_State *L, int i, int mt, size_t size) {
+  void *p = lua_touserdata(L, i);
+  int ok;
+  if (p == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != size
+      || !lua_getmetatable(L, i))
+    return NULL;
+  ok = lua_rawequal(L, -1, mt);
+  lua_pop(L, 1);
+  return ok ? p : NULL;
+}
+
 const char *l_typename(lua_State *L, int i) {
   cl_shape *s;
   int t;

@@ -9,6 +9,8 @@
 
 #include "l_compat.h"
 #include "collide.h"
+#include "mesh.h"
+#include "tree.h"
 
 /* upvalues 1..7: the shape metatables; 8: the tree's; 9: the mesh's;
 ** 10: the frustum's */
@@ -113,13 +115,29 @@ extern const luaL_Reg l_mesh_functions[], l_mesh_methods[], l_mesh_meta[];
 ** frustum's methods and metamethods */
 extern const luaL_Reg l_frustum_functions[], l_frustum_methods[], l_frustum_meta[];
 
-/* l_mesh.c: the mesh at i or NULL; ray:cast(mesh), intersects and contact
-** with a mesh on either side, and a sweep at the mesh at index i (called
-** from l_query.c) */
-typedef struct l_mesh l_mesh;
-l_mesh *l_tomesh(lua_State *L, int i);
-/* l_tree.c: the tree at i or NULL */
-void *l_totree(lua_State *L, int i);
+/* the userdata of a mesh and of a tree (their methods are in l_mesh.c and
+** l_tree.c; the layouts are here so that naming a value needs neither) */
+typedef struct l_mesh {
+  cl_mesh m;
+  uint32_t *scratch;   /* cached query scratch, room for every triangle
+                       ** index (NULL: none, or taken by a running query) */
+} l_mesh;
+typedef struct l_tree {
+  cl_tree tree;
+  int locked;             /* raycast callbacks running: changes are refused */
+  unsigned version;       /* counts changes to the tree */
+  cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
+} l_tree;
+
+/* the full userdata at i when it is SIZE bytes long and has the metatable
+** at index MT, else NULL: a userdata given that metatable by
+** debug.setmetatable is not one */
+void *l_toobject(lua_State *L, int i, int mt, size_t size);
+#define l_tomesh(L, i) ((l_mesh *)l_toobject(L, i, L_MT_MESH, sizeof(l_mesh)))
+#define l_totree(L, i) ((l_tree *)l_toobject(L, i, L_MT_TREE, sizeof(l_tree)))
+
+/* l_mesh.c: ray:cast(mesh), intersects and contact with a mesh on either
+** side, and a sweep at the mesh at index i (called from l_query.c) */
 int l_mesh_cast(lua_State *L);
 int l_mesh_intersects(lua_State *L);
 int l_mesh_contact(lua_State *L);

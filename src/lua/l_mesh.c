@@ -12,13 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "l_collide.h"
-#include "mesh.h"
-
-struct l_mesh {
-  cl_mesh m;
-  uint32_t *scratch;   /* cached query scratch, room for every triangle
-                       ** index (NULL: none, or taken by a running query) */
-};
 
 /* the user value: a table whose slots keep the storage alive (created
 ** with every slot, so that setting one never allocates) */
@@ -32,19 +25,6 @@ static void anchor(lua_State *L, int i, int slot) {
   lua_insert(L, -2);
   lua_rawseti(L, -2, slot);
   lua_pop(L, 1);
-}
-
-/* a mesh is a full userdata of its size with the mesh metatable: a
-** userdata given that metatable by debug.setmetatable is not one */
-l_mesh *l_tomesh(lua_State *L, int i) {
-  void *p = lua_touserdata(L, i);
-  int ok;
-  if (p == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != sizeof(l_mesh)
-      || !lua_getmetatable(L, i))
-    return NULL;
-  ok = lua_rawequal(L, -1, L_MT_MESH);
-  lua_pop(L, 1);
-  return ok ? (l_mesh *)p : NULL;
 }
 
 static l_mesh *check_mesh(lua_State *L, int i) {

@@ -25,38 +25,17 @@
 #include <math.h>
 #include <string.h>
 #include "l_collide.h"
-#include "tree.h"
 
 #define DEFAULT_MARGIN 0.1
 #define MAX_PLANES 32
-
-typedef struct {
-  cl_tree tree;
-  int locked;             /* raycast callbacks running: changes are refused */
-  unsigned version;       /* counts changes to the tree */
-  cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
-} l_tree;
 
 /* the user value: a table whose slots keep the storage alive (created
 ** with both slots, so that setting one never allocates) */
 #define SLOT_BLOCK 1
 #define SLOT_SCRATCH 2
 
-/* a tree is a full userdata of its size with the tree metatable: a
-** userdata given that metatable by debug.setmetatable is not one */
-void *l_totree(lua_State *L, int i) {
-  void *p = lua_touserdata(L, i);
-  int ok;
-  if (p == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != sizeof(l_tree)
-      || !lua_getmetatable(L, i))
-    return NULL;
-  ok = lua_rawequal(L, -1, L_MT_TREE);
-  lua_pop(L, 1);
-  return ok ? p : NULL;
-}
-
 static l_tree *check_tree(lua_State *L, int i) {
-  l_tree *lt = (l_tree *)l_totree(L, i);
+  l_tree *lt = l_totree(L, i);
   if (lt == NULL) l_typeerror(L, i, "collide.tree");
   return lt;
 }
