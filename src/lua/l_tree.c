@@ -412,99 +412,116 @@ typedef struct {
   const cl_ray *r;
   cl_tree_step *heap;
   int fn, has_filter, has_items;
+  double te;        /* the entry t of the leaf being tested */
 } ray_job;
+
+/* the exact hit of leaf p, its values above top: HIT_NONE for none; else
+** its t in *t and HIT_LUA when the hit is the values from top + 1 up (a
+** callback's, a mesh's cast), or the count of numbers of the C hit *h */
+#define HIT_NONE (-1)
+#define HIT_LUA 0
+static int leaf_hit(lua_State *L, const ray_job *j, int p, int top, double *t, cl_hit *h) {
+  cl_shape *s;
+  if (j->fn) {                         /* tree:raycast(ray, fn) */
+    lua_pushvalue(L, 3);
+    lua_pushinteger(L, (lua_Integer)p + 1);
+    lua_pushnumber(L, j->te + 0.0);
+    lua_call(L, 2, LUA_MULTRET);
+    if (lua_gettop(L) == top || !lua_toboolean(L, top + 1)) return HIT_NONE;
+    if (lua_type(L, top + 1) != LUA_TNUMBER)
+      return luaL_error(L, "raycast callback must return a number or nil, got %s",
+                        luaL_typename(L, top + 1));
+    *t = lua_tonumber(L, top + 1);
+    return HIT_LUA;
+  }
+  lua_rawgeti(L, 3, p + 1);            /* tree:raycast(ray, shapes, ...) */
+  s = l_toshape(L, -1);
+  if (s != NULL) {
+    lua_pop(L, 1);
+    if (s->tag == CL_RAY || !cl_cast(j->r, s, 0, h)) return HIT_NONE;
+    *t = h->t;
+    return s->tag == CL_TRIANGLE ? 9 : 7;
+  }
+  if (lua_isnil(L, -1)) return HIT_NONE;
+  lua_getfield(L, 2, "cast");          /* a mesh or another castable value */
+  lua_insert(L, -2);
+  lua_pushvalue(L, 2);
+  lua_insert(L, -2);
+  lua_call(L, 2, LUA_MULTRET);
+  if (lua_type(L, top + 1) != LUA_TNUMBER) return HIT_NONE;
+  *t = lua_tonumber(L, top + 1);
+  return HIT_LUA;
+}
+
+/* the filter's verdict on leaf p (its item when items were given) */
+static int passes(lua_State *L, const ray_job *j, int p) {
+  int pass;
+  if (!j->has_filter) return 1;
+  lua_pushvalue(L, 4);
+  if (j->has_items) lua_rawgeti(L, 5, p + 1);
+  else lua_pushinteger(L, (lua_Integer)p + 1);
+  lua_call(L, 1, 1);
+  pass = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return pass;
+}
+
+/* the result: nil, or the proxy and the best hit's values */
+static int push_best(lua_State *L, const best_hit *b, int base) {
+  if (b->node < 0) { lua_pushnil(L); return 1; }
+  lua_pushinteger(L, (lua_Integer)b->node + 1);
+  if (b->nvals > 0) {
+    lua_insert(L, base + 1);
+    return b->nvals + 1;
+  }
+  lua_pushnumber(L, b->hit.t);
+  l_pushvec(L, b->hit.p);
+  l_pushvec(L, b->hit.n);
+  if (b->nhit == 9) {
+    lua_pushnumber(L, b->hit.u);
+    lua_pushnumber(L, b->hit.v);
+  }
+  return b->nhit + 1;
+}
 
 /* tree:raycast(ray, fn) and tree:raycast(ray, shapes, [filter], [items]):
 ** best-first walk; a candidate is tested only while its fat box starts no
 ** further than the best exact hit so far. Runs under lua_pcall with the
 ** tree locked (t_raycast): arguments 1..5 as raycast's, 6 the job. */
 static int ray_best(lua_State *L) {
-  const ray_job *j = (const ray_job *)lua_touserdata(L, 6);
+  ray_job *j = (ray_job *)lua_touserdata(L, 6);
   l_tree *lt = j->lt;
-  const cl_ray *r = j->r;
   cl_tree_ray c;
   best_hit b;
-  double te;
-  int p, base, fn = j->fn;
+  int p, base;
   lua_settop(L, 6);
-  cl_tree_ray_begin(&c, &lt->tree, r, j->heap);
+  cl_tree_ray_begin(&c, &lt->tree, j->r, j->heap);
   base = lua_gettop(L);
   memset(&b, 0, sizeof b);
   b.node = -1;
   b.t = INFINITY;
-  while ((p = cl_tree_ray_next(&c, b.node < 0 ? INFINITY : b.t, &te)) >= 0) {
+  while ((p = cl_tree_ray_next(&c, b.node < 0 ? INFINITY : b.t, &j->te)) >= 0) {
     long long id = lt->tree.nodes[p].id;
-    int top = lua_gettop(L), cvals = 0;
-    double t;
+    int top = lua_gettop(L), kind;
+    double t = 0;
     cl_hit h;
-    if (fn) {
-      lua_pushvalue(L, 3);
-      lua_pushinteger(L, (lua_Integer)p + 1);
-      lua_pushnumber(L, te + 0.0);
-      lua_call(L, 2, LUA_MULTRET);
-      if (lua_gettop(L) == top || !lua_toboolean(L, top + 1)) { lua_settop(L, top); continue; }
-      if (lua_type(L, top + 1) != LUA_TNUMBER)
-        return luaL_error(L, "raycast callback must return a number or nil, got %s",
-                          luaL_typename(L, top + 1));
-      t = lua_tonumber(L, top + 1);
-    } else {
-      cl_shape *s;
-      lua_rawgeti(L, 3, p + 1);
-      s = l_toshape(L, -1);
-      if (s != NULL) {
-        lua_pop(L, 1);
-        if (s->tag == CL_RAY || !cl_cast(r, s, 0, &h)) continue;
-        t = h.t;
-        cvals = s->tag == CL_TRIANGLE ? 9 : 7;
-      } else if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        continue;
-      } else {                         /* a mesh or another castable value */
-        lua_getfield(L, 2, "cast");
-        lua_insert(L, -2);
-        lua_pushvalue(L, 2);
-        lua_insert(L, -2);
-        lua_call(L, 2, LUA_MULTRET);
-        if (lua_type(L, top + 1) != LUA_TNUMBER) { lua_settop(L, top); continue; }
-        t = lua_tonumber(L, top + 1);
-      }
-    }
-    if (!better(&b, t, id, p)) { lua_settop(L, top); continue; }
-    if (j->has_filter) {
-      int pass;
-      lua_pushvalue(L, 4);
-      if (j->has_items) lua_rawgeti(L, 5, p + 1);
-      else lua_pushinteger(L, (lua_Integer)p + 1);
-      lua_call(L, 1, 1);
-      pass = lua_toboolean(L, -1);
-      lua_pop(L, 1);
-      if (!pass) { lua_settop(L, top); continue; }
+    kind = leaf_hit(L, j, p, top, &t, &h);
+    if (kind == HIT_NONE || !better(&b, t, id, p) || !passes(L, j, p)) {
+      lua_settop(L, top);
+      continue;
     }
     b.t = t;
     b.id = id;
     b.node = p;
-    if (cvals) {
+    if (kind != HIT_LUA) {
       for (; b.nvals > 0; b.nvals--) lua_remove(L, base + 1);
       b.hit = h;
-      b.nhit = cvals;
+      b.nhit = kind;
     } else {
       keep_values(L, &b, base, top + 1);
     }
   }
-  if (b.node < 0) { lua_pushnil(L); return 1; }
-  lua_pushinteger(L, (lua_Integer)b.node + 1);
-  if (b.nvals > 0) {
-    lua_insert(L, base + 1);
-    return b.nvals + 1;
-  }
-  lua_pushnumber(L, b.hit.t);
-  l_pushvec(L, b.hit.p);
-  l_pushvec(L, b.hit.n);
-  if (b.nhit == 9) {
-    lua_pushnumber(L, b.hit.u);
-    lua_pushnumber(L, b.hit.v);
-  }
-  return b.nhit + 1;
+  return push_best(L, &b, base);
 }
 
 /* Everything that can fail or run Lua code while the tree is locked runs
