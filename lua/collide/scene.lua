@@ -608,15 +608,22 @@ local function each_candidate(self, shape, skip, dx, dy, dz, each)
   end
 end
 
+-- the arguments of sweep and sweep_all, checked: the motion (three numbers
+-- or a vector) and the filter; the scene locked while the filter runs
+local function sweep_args(self, fname, shape, dx, dy, dz, filter)
+  check_mover(shape, 1, fname)
+  local x, y, z, nf = read_motion(2, fname, dx, dy, dz)
+  if nf == 3 then filter = dy end
+  check_filter(filter, nf, fname)
+  return x, y, z, locked(self, fname, filter)
+end
+
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
 --- ny, nz[, index] or nil: the first item the moving shape touches (ties in
 --- t to the earlier added); index for a mesh
 function Scene:sweep(shape, dx, dy, dz, filter)
-  check_mover(shape, 1, "sweep")
-  local x, y, z, nf = read_motion(2, "sweep", dx, dy, dz)
-  if nf == 3 then filter = dy end
-  check_filter(filter, nf, "sweep")
-  filter = locked(self, "sweep", filter)
+  local x, y, z
+  x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter)
   local sweep, seq = core.sweep, self._seq
   local best, bt, bx, by, bz, bnx, bny, bnz, bi
   each_candidate(self, shape, shape, x, y, z, function(item, s)
@@ -634,11 +641,8 @@ end
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
 --- x=, y=, z=, nx=, ny=, nz=[, index=]} sorted by t, ties in add order
 function Scene:sweep_all(shape, dx, dy, dz, filter)
-  check_mover(shape, 1, "sweep_all")
-  local x, y, z, nf = read_motion(2, "sweep_all", dx, dy, dz)
-  if nf == 3 then filter = dy end
-  check_filter(filter, nf, "sweep_all")
-  filter = locked(self, "sweep_all", filter)
+  local x, y, z
+  x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter)
   local sweep, out, n = core.sweep, {}, 0
   each_candidate(self, shape, shape, x, y, z, function(item, s)
     local t, px, py, pz, nx, ny, nz, index = sweep(shape, x, y, z, s)

@@ -185,24 +185,25 @@ static int fr_from_matrix(lua_State *L) {
 
 /* f:set(p1..p6) and f:set_matrix(m, [order]): in place, self returned; a
 ** refusal leaves the frustum as it was */
+static int replace(lua_State *L, l_frustum *u, const cl_frustum *f) {
+  u->f = *f;
+  refresh_planes(L, u);
+  lua_settop(L, 1);
+  return 1;
+}
+
 static int fr_set(lua_State *L) {
   l_frustum *u = check_self(L);
   cl_frustum f;
   read_planes(L, 2, "set", &f);
-  u->f = f;
-  refresh_planes(L, u);
-  lua_settop(L, 1);
-  return 1;
+  return replace(L, u, &f);
 }
 
 static int fr_set_matrix(lua_State *L) {
   l_frustum *u = check_self(L);
   cl_frustum f;
   read_matrix(L, 2, "set_matrix", &f);
-  u->f = f;
-  refresh_planes(L, u);
-  lua_settop(L, 1);
-  return 1;
+  return replace(L, u, &f);
 }
 
 /* ---------------------------------------------------------------------- */
