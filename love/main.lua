@@ -1,6 +1,6 @@
 -- A headless LÖVE 11 game that loads collide (the LuaJIT build), runs
 -- love/suite.lua inside LÖVE and exits with 0 when every check passes, 1
--- otherwise. `make test-love` runs it three ways (see mk/versions.mk):
+-- otherwise. `make test-love` runs it five ways (see tools/test_love.sh):
 --   love love/              from the tree: build/luajit/collide/core.so
 --   love GAME_DIR           a game folder holding collide/core.so and
 --                           collide/*.lua: LÖVE's own loaders find them
@@ -8,6 +8,8 @@
 --                           cannot load from inside the zip, so package.cpath
 --                           names the folder holding the .love (or the fused
 --                           executable), love.filesystem.getSourceBaseDirectory()
+--   love GAME.love          with collide/core.so in the save directory, where
+--                           LÖVE's own C loader finds it
 
 -- LÖVE searches the game (folder or zip) first, with its own loaders; these
 -- are only tried after them.

@@ -1,8 +1,9 @@
 #!/bin/sh
 # make test-love: runs love/main.lua in a real, headless LÖVE 11 with the
-# LuaJIT build, four ways: from the tree; as a game folder holding collide/;
-# as a zipped .love beside collide/core.so; as a fused executable (the LÖVE
-# binary with the .love appended) beside collide/core.so. Fails unless every
+# LuaJIT build, five ways: from the tree; as a game folder holding collide/;
+# as a zipped .love beside collide/core.so; as a .love with collide/core.so
+# in the game's save directory; as a fused executable (the LÖVE binary with
+# the .love appended) beside collide/core.so. Fails unless every
 # run exits 0 and every run took collide.intersects through LuaJIT's FFI.
 # Needs build/luajit/collide/core.so (make LUA=luajit), love, zip.
 set -e
@@ -36,6 +37,14 @@ mkdir -p "$tmp/dist/collide"
 (cd "$tmp/game" && zip -q -r "$tmp/dist/game.love" ./*.lua collide/*.lua)
 cp "$so" "$tmp/dist/collide/"
 run "$love" "$tmp/dist/game.love"
+
+# the save directory: LÖVE's C loader looks there (the identity is
+# love/conf.lua's)
+save="$tmp/xdg/love/collide-test"
+mkdir -p "$save/collide"
+mv "$tmp/dist/collide/core.so" "$save/collide/"
+run "$love" "$tmp/dist/game.love"
+mv "$save/collide/core.so" "$tmp/dist/collide/"
 
 cat "$love" "$tmp/dist/game.love" > "$tmp/dist/game"
 chmod +x "$tmp/dist/game"
