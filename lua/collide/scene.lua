@@ -343,6 +343,16 @@ function Scene:raycast(ray, filter)
   return finish(self, ray, filter, n, proxy, t, x, y, z, nx, ny, nz, u, v, index)
 end
 
+-- the records of raycast_all and sweep_all sorted by t, ties in add order
+local function by_t(self, out)
+  local seq = self._seq
+  sort(out, function(a, b)
+    if a.t ~= b.t then return a.t < b.t end
+    return seq[a.item] < seq[b.item]
+  end)
+  return out
+end
+
 local function hit_record(item, t, x, y, z, nx, ny, nz, u, v, index)
   return { item = item, t = t, x = x, y = y, z = z, nx = nx, ny = ny, nz = nz, u = u, v = v, index = index }
 end
@@ -369,12 +379,7 @@ function Scene:raycast_all(ray, filter)
   end
   local list = self._unbounded
   for i = 1, #list do try(list[i], self._shape[list[i]]) end
-  local seq = self._seq
-  sort(out, function(a, b)
-    if a.t ~= b.t then return a.t < b.t end
-    return seq[a.item] < seq[b.item]
-  end)
-  return out
+  return by_t(self, out)
 end
 
 -- ---------------------------------------------------------------------
@@ -651,12 +656,7 @@ function Scene:sweep_all(shape, dx, dy, dz, filter)
       out[n] = { item = item, t = t, x = px, y = py, z = pz, nx = nx, ny = ny, nz = nz, index = index }
     end
   end)
-  local seq = self._seq
-  sort(out, function(a, b)
-    if a.t ~= b.t then return a.t < b.t end
-    return seq[a.item] < seq[b.item]
-  end)
-  return out
+  return by_t(self, out)
 end
 
 -- ---------------------------------------------------------------------
