@@ -289,6 +289,17 @@ describe("collide.character", function()
     assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got nil)")
     assert.has_error(function() ch:move(1, 2, math.huge) end, "bad argument #3 to 'move' (finite number expected, got inf)")
     assert.has_error(function() ch.move({}, 1, 2, 3) end, "calling 'move' on bad self")
+    -- the item's shape replaced by one that cannot move: the same words on every Lua
+    s:update("p", collide.plane(0, 1, 0, 0))
+    local line
+    local ok, e = pcall(function()
+      line = debug.getinfo(1, "l").currentline; ch:move(1, 0, 0)
+    end)
+    assert.is_false(ok)
+    assert.are.equal(("%s:%d: the character's item no longer has an aabb, obb, sphere or capsule shape"
+      .. " (got collide.plane)"):format(debug.getinfo(1, "S").short_src, line), e)
+    s:update("p", collide.sphere(0, 1, 0, R))
+    H.assert_exact({ 1, 0, 0 }, ch:move(1, 0, 0))
     s:remove("p")
     assert.has_error(function() ch:move(1, 0, 0) end, "the character's item is no longer in its scene")
   end)
