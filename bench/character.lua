@@ -4,7 +4,9 @@
 --   on a level that is one collide.mesh of about 100,000 triangles (a
 --   terrain) and on a level of 10,000 items (floor tiles of varied
 --   heights, pillars); scene:move per call for an aabb sliding through
---   the 10,000 items.
+--   the 10,000 items, and for one moving through 100,000 mixed items built
+--   as the scene benchmark's are (bench/scene.lua: the same kinds, sizes
+--   and density).
 --
 --   make bench-character   (Lua 5.4 and LuaJIT); CHARACTER_FRAMES=n
 local collide = require "collide"
@@ -114,23 +116,59 @@ do
   tiles_scene = s
 end
 
--- 3. scene:move per call: an aabb sliding through the 10,000 items
-do
-  local s = tiles_scene
-  local box = collide.aabb(40, 2.6, 40, 40.5, 3.1, 40.5)
+-- scene:move per call: the item "mover" (an aabb) moved by random steps,
+-- across up to span per axis and along y from ylo to yhi, put back at home
+-- (min and max corners) whenever its centre leaves the aabb area
+local unpack = table.unpack or unpack
+local function time_moves(s, home, area, span, ylo, yhi)
+  local box = collide.aabb(unpack(home))
   s:add("mover", box)
   local r = rng(777)
   local calls = FRAMES * 10
   local t0 = clock()
   local hits = 0
   for _ = 1, calls do
-    local dx, dy, dz = r(-0.5, 0.5), r(-0.4, 0.3), r(-0.5, 0.5)
+    local dx, dy, dz = r(-span, span), r(ylo, yhi), r(-span, span)
     local _, _, _, cols = s:move("mover", dx, dy, dz)
     if #cols > 0 then hits = hits + 1 end
-    local x, _, z = box:center()
-    if x < 5 or x > 90 or z < 5 or z > 90 then s:update("mover", box:set(40, 2.6, 40, 40.5, 3.1, 40.5)) end
+    if not area:contains(box:center()) then s:update("mover", box:set(unpack(home))) end
   end
   local us = (clock() - t0) / calls * 1e6
   print(("%-34s %8.1f us per call  (%d%% of calls met something)")
     :format(("scene:move, %d items"):format(s:count()), us, floor(100 * hits / calls + 0.5)))
+end
+
+-- 3. an aabb sliding through the 10,000 items
+time_moves(tiles_scene, { 40, 2.6, 40, 40.5, 3.1, 40.5 }, collide.aabb(5, -1e9, 5, 90, 1e9, 90), 0.5, -0.4, 0.3)
+
+-- 4. a 1-unit box through 100,000 items like the scene benchmark's: boxes,
+-- rotated boxes, spheres and triangles of 0.5 to 3 units in a 1000-unit
+-- world (its kinds, sizes and density; the rotations drawn more simply)
+do
+  local N, WORLD = 100000, 1000
+  local r = rng(20240606)
+  local s = collide.scene()
+  for i = 1, N do
+    local k = i % 4
+    local x, y, z = r(0, WORLD), r(0, WORLD), r(0, WORLD)
+    if k == 0 then
+      local ex, ey, ez = r(0.5, 2.5), r(0.5, 2.5), r(0.5, 2.5)
+      s:add(i, collide.aabb(x - ex, y - ey, z - ez, x + ex, y + ey, z + ez))
+    elseif k == 1 then
+      local ex, ey, ez = r(0.5, 2.5), r(0.5, 2.5), r(0.5, 2.5)
+      s:add(i, collide.obb(x, y, z, ex, ey, ez, r(-1, 1), r(-1, 1), r(-1, 1), r(0.1, 1)))
+    elseif k == 2 then
+      s:add(i, collide.sphere(x, y, z, r(0.5, 2.5)))
+    else
+      local v = {}
+      for j = 1, 9 do v[j] = ({ x, y, z })[(j - 1) % 3 + 1] + r(-3, 3) end
+      s:add(i, collide.triangle(v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]))
+    end
+  end
+  -- a spot clear of every item, in the middle of the world
+  local home = collide.aabb(500, 500, 500, 501, 501, 501)
+  while #s:query(home) > 0 do home:translate(3, 0, 0) end
+  local x0, y0, z0 = home:min()
+  local x1, y1, z1 = home:max()
+  time_moves(s, { x0, y0, z0, x1, y1, z1 }, collide.aabb(50, 50, 50, 950, 950, 950), 5, -5, 5)
 end

@@ -303,7 +303,15 @@ local function run(out)
     skip("collide.scene", "not in this build")
   end
   if collide.character then
-    -- bump.lua's move in 3D, and a capsule walking up a step at 60 Hz
+    -- the first item a moving shape meets, bump.lua's move in 3D, and a
+    -- capsule walking up a step at 60 Hz
+    same("scene:sweep: the first item met and collide.sweep's answer", { "wall", 0.625, 3, 2, 0.5, -1, 0, 0 },
+      function()
+        local sc = collide.scene()
+        sc:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
+        sc:add("wall", collide.aabb(3, 0, -10, 4, 3, 10))
+        return sc:sweep(collide.sphere(0, 2, 0.5, 0.5), 4, 0, 0)
+      end)
     same("scene:move slides along the floor and stops at a wall", { 2, 0, 0.5, 2, "floor", "wall", 2, 0, 0.5 },
       function()
         local sc = collide.scene()

@@ -7,8 +7,10 @@
 #                           (CHARACTER_PNG=file.png|file.ppm)
 #   make bench-character    ch:move per character per frame on a level of
 #                           about 100,000 triangles (one mesh) and on one of
-#                           10,000 items, scene:move per call on the items;
-#                           under Lua 5.4 and LuaJIT (CHARACTER_FRAMES=n)
+#                           10,000 items, scene:move per call on the items
+#                           and on 100,000 items built as the scene
+#                           benchmark's; under Lua 5.4 and LuaJIT
+#                           (CHARACTER_FRAMES=n)
 
 CHARACTER_PNG ?= doc/img/character.png
 

@@ -7,7 +7,7 @@
 local collide = require "collide"
 local H = require "helpers"
 
-local rad, sin, cos = math.rad, math.sin, math.cos
+local rad, sin, cos, sqrt = math.rad, math.sin, math.cos, math.sqrt
 
 local R, HEIGHT = 0.3, 1.8
 local DT, G = 1 / 60, 9.81
@@ -239,6 +239,53 @@ describe("collide.character", function()
     assert.are.same({ "p" }, s:query(collide.sphere(0.7, 1, 0, 0.1)))
   end)
 
+  -- a floor, a 0.25 step along x = 1, and the capsule walking along +x at
+  -- 4 m/s for a second with gravity; on (true: on the step, else below it)
+  local function step_walk(options, on)
+    local s = collide.scene()
+    s:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
+    if on then s:add("step", collide.aabb(-10, 0, -10, 1, 0.25, 10))
+    else s:add("step", collide.aabb(1, 0, -10, 10, 0.25, 10)) end
+    local y = on and 0.25 or 0
+    local cap = collide.capsule(0, y + R, 0, 0, y + HEIGHT - R, 0, R)
+    s:add("p", cap)
+    local ch = collide.character(s, "p", options)
+    ch:move(0, -0.001, 0)
+    assert.is_true(ch:on_floor())
+    local vy, off = 0, 0
+    for f = 1, 60 do
+      vy = vy - G * DT
+      ch:move(4 * DT, vy * DT, 0)
+      if ch:on_floor() then vy = 0 else off = off + 1 end
+      assert_outside(cap, { s:shape("floor"), s:shape("step") }, f)
+    end
+    return ch, cap, off
+  end
+
+  it("snaps down a step within snap; with snap = 0 it falls", function()
+    for _, o in ipairs { {}, { snap = 0.2 }, { snap = 0 } } do
+      local ch, cap, off = step_walk(o, true)
+      -- the end sphere rolls over the edge, so no frame drops 0.2
+      if o.snap == 0 then assert.is_true(off > 0) else assert.are.equal(0, off) end
+      assert.is_true(ch:on_floor())
+      assert.is_true(H.near(0, foot(cap), 1e-9))
+      assert.is_true(H.near(4, (cap:center()), 1e-9))
+    end
+  end)
+
+  it("does not climb a step higher than step_height: its end sphere rests on the edge", function()
+    local ch, cap = step_walk({ step_height = 0.2 })
+    -- the sphere of radius R at the foot touches the edge (1, 0.25)
+    assert.is_true(H.near(1 - sqrt(R * R - (R - 0.25) ^ 2), (cap:center()), 1e-9))
+    assert.is_true(H.near(0, foot(cap), 1e-9))
+    assert.is_true(ch:on_wall())
+    assert.is_true(ch:on_floor())
+    ch, cap = step_walk({ step_height = 0.25 })
+    assert.is_true(ch:on_floor())
+    assert.is_true(H.near(0.25, foot(cap), 1e-9))
+    assert.is_true(H.near(4, (cap:center()), 1e-9))
+  end)
+
   it("takes any up direction: z up", function()
     local s = collide.scene()
     s:add("floor", collide.aabb(-10, -10, -1, 10, 10, 0))
@@ -289,6 +336,17 @@ describe("collide.character", function()
     assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got nil)")
     assert.has_error(function() ch:move(1, 2, math.huge) end, "bad argument #3 to 'move' (finite number expected, got inf)")
     assert.has_error(function() ch.move({}, 1, 2, 3) end, "calling 'move' on bad self")
+    -- the item's shape replaced by one that cannot move: the same words on every Lua
+    s:update("p", collide.plane(0, 1, 0, 0))
+    local line
+    local ok, e = pcall(function()
+      line = debug.getinfo(1, "l").currentline; ch:move(1, 0, 0)
+    end)
+    assert.is_false(ok)
+    assert.are.equal(("%s:%d: the character's item no longer has an aabb, obb, sphere or capsule shape"
+      .. " (got collide.plane)"):format(debug.getinfo(1, "S").short_src, line), e)
+    s:update("p", collide.sphere(0, 1, 0, R))
+    H.assert_exact({ 1, 0, 0 }, ch:move(1, 0, 0))
     s:remove("p")
     assert.has_error(function() ch:move(1, 0, 0) end, "the character's item is no longer in its scene")
   end)

@@ -263,6 +263,10 @@ function Character:move(dx, dy, dz)
   local scene, item = self._scene, self._item
   local shape = scene:shape(item)
   if shape == nil then error("the character's item is no longer in its scene", 2) end
+  if not MOVERS[ctype(shape)] then
+    error("the character's item no longer has an aabb, obb, sphere or capsule shape (got "
+      .. typename(shape) .. ")", 2)
+  end
   local ux, uy, uz = self._ux, self._uy, self._uz
   local v = x * ux + y * uy + z * uz
   local hx, hy, hz = x - v * ux, y - v * uy, z - v * uz
