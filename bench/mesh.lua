@@ -3,22 +3,30 @@
 -- against brute force (ray:cast on every triangle, from Lua) with the hits
 -- compared, and a capsule's collide.sweep against the mesh beside ray casts
 -- along the same motions, checked against the per-triangle minimum. Run
--- with `make bench-mesh`; `lua bench/mesh.lua [nx] [nz] [brute_rays]` for a
--- grid of nx * nz quads (2 triangles each).
+-- with `make bench-mesh`; `lua bench/mesh.lua [nx] [nz] [brute_rays]
+-- [program...]` for a grid of nx * nz quads (2 triangles each) and
+-- reference programs run on the same mesh and rays (bench/mesh_ref.h:
+-- Embree's and Bullet's, built by mk/mesh.mk). MESH_RAYS: the number of
+-- rays (200,000).
 local collide = require "collide"
 
-local NX = tonumber(arg and arg[1]) or 1000
-local NZ = tonumber(arg and arg[2]) or 500
-local BRUTE = tonumber(arg and arg[3]) or 12
-local RAYS = 200000
+local numbers, programs = {}, {}
+for _, a in ipairs(arg or {}) do
+  if tonumber(a) then numbers[#numbers + 1] = tonumber(a) else programs[#programs + 1] = a end
+end
+local NX = numbers[1] or 1000
+local NZ = numbers[2] or 500
+local BRUTE = numbers[3] or 12
+local RAYS = tonumber(os.getenv("MESH_RAYS")) or 200000
 
 local clock = os.clock
 
--- a fixed LCG so every interpreter draws the same rays
+-- Park-Miller (minstd): every product stays below 2^53, so every Lua,
+-- LuaJIT and 5.1 included, draws the same rays
 local seed = 7
 local function rnd(a, b)
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return a + (b - a) * seed / 2147483648
+  seed = seed * 48271 % 2147483647
+  return a + (b - a) * (seed / 2147483647)
 end
 
 -- resident memory in bytes, where /proc tells it
@@ -96,6 +104,49 @@ end
 local t_mesh = (clock() - t0) / RAYS
 print(("raycast: %.2f us per ray:cast(mesh) over %d rays (%d hit)")
   :format(t_mesh * 1e6, RAYS, hits))
+
+-- the references on the same mesh and rays, through a data file
+if #programs > 0 then
+  local DATA = os.tmpname()
+  local out = assert(io.open(DATA, "w"))
+  local fmt, buf = string.format, {}
+  out:write(fmt("mesh %d %d\n", math.floor(nv / 3), ntri))
+  for k = 1, nv, 3 do buf[#buf + 1] = fmt("%.17g %.17g %.17g", verts[k], verts[k + 1], verts[k + 2]) end
+  out:write(table.concat(buf, "\n"), "\n")
+  buf = {}
+  for k = 1, ni, 3 do buf[#buf + 1] = fmt("%d %d %d", idx[k] - 1, idx[k + 1] - 1, idx[k + 2] - 1) end
+  out:write(table.concat(buf, "\n"), "\n")
+  buf = {}
+  local nearest = {}
+  for i = 1, RAYS do
+    local r = rays[i]
+    local ox, oy, oz = r:origin()
+    local dx, dy, dz = r:direction()
+    buf[i] = fmt("%.17g %.17g %.17g %.17g %.17g %.17g %.17g", ox, oy, oz, dx, dy, dz, r:tmax())
+    nearest[i] = select(10, cast(r, mesh)) or -1
+  end
+  out:write(fmt("rays %d\n", RAYS), table.concat(buf, "\n"), "\n")
+  out:close()
+  buf = nil
+  for _, prog in ipairs(programs) do
+    local p = assert(io.popen(prog .. " " .. DATA))
+    local text = p:read("*a")
+    p:close()
+    local per, build = tonumber(text:match("us_per_ray (%S+)")), tonumber(text:match("build_s (%S+)"))
+    if per then
+      local agree = 0
+      for i, tri in text:gmatch("hit (%d+) (%-?%d+)") do
+        if nearest[tonumber(i)] == tonumber(tri) then agree = agree + 1 end
+      end
+      print(("%-24s %.2f us per ray (collide from Lua takes %.2fx), build %.3f s (collide takes %.2fx); same triangle hit"
+        .. " or missed: %d of %d"):format(text:match("name (%S+)") or prog, per, t_mesh * 1e6 / per, build,
+        t_build / build, agree, RAYS))
+    else
+      print("reference " .. prog .. " failed:\n" .. text)
+    end
+  end
+  os.remove(DATA)
+end
 
 -- a character's rays: 1.8 above the ground, level, 30 units long
 local short = {}

@@ -15,11 +15,26 @@ if not okgeo then geometry = nil end
 local N = tonumber(os.getenv("BENCH_N")) or 300000
 local POOL = tonumber(os.getenv("BENCH_POOL")) or 256
 
--- a fixed LCG so every interpreter draws the same shapes
+-- Park-Miller (minstd): products below 2^53, so every interpreter draws
+-- the same shapes
 local seed = 42
 local function rnd(a, b)
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return a + (b - a) * seed / 2147483648
+  seed = seed * 48271 % 2147483647
+  return a + (b - a) * (seed / 2147483647)
+end
+
+-- CPML (github.com/excessive/cpml), when CPML_PATH names a copy of it (the
+-- folder with its init.lua): its own intersect functions timed on the same
+-- shapes as collide's, in the same loops. Never part of collide.
+local cpml
+do
+  local path = os.getenv("CPML_PATH")
+  if path and path ~= "" then
+    local dir, name = path:gsub("/+$", ""):match("^(.-)/?([^/]+)$")
+    if dir == "" then dir = "." end
+    package.path = dir .. "/?.lua;" .. dir .. "/?/init.lua;" .. package.path
+    cpml = require(name)
+  end
 end
 local function vec(s) return { rnd(-s, s), rnd(-s, s), rnd(-s, s) } end
 local function unit()
@@ -137,9 +152,28 @@ local function wanted(name)
   return false
 end
 local rows = {}
+-- CPML's form of a shape from its plain-table form (make.*)
+local to_cpml = cpml and {
+  aabb = function(p) return { min = cpml.vec3(p.min), max = cpml.vec3(p.max) } end,
+  ray = function(p) return { position = cpml.vec3(p.o), direction = cpml.vec3(p.d) } end,
+  sphere = function(p) return { position = cpml.vec3(p.c), radius = p.r } end,
+  triangle = function(p) return { cpml.vec3(p.a), cpml.vec3(p.b), cpml.vec3(p.c) } end,
+}
+-- the CPML function for a row, if any
+local cpml_fn = cpml and {
+  ["intersects aabb-aabb"] = cpml.intersect.aabb_aabb, ["cast aabb"] = cpml.intersect.ray_aabb,
+  ["cast sphere"] = cpml.intersect.ray_sphere, ["cast triangle"] = cpml.intersect.ray_triangle,
+} or {}
 local function run(name, ka, kb, cfn, pfn, vfn, gfn)
   if not wanted(name) then return end
   local A, B, PA, PB = pool(ka, kb)
+  local cf, CA, CB, chits = cpml_fn[name], {}, {}, 0
+  if cf then
+    for i = 1, POOL do
+      CA[i], CB[i] = to_cpml[ka](PA[i]), to_cpml[kb](PB[i])
+      if cf(CA[i], CB[i]) then chits = chits + 1 end
+    end
+  end
   local VA, VB
   if vfn then
     VA, VB = {}, {}
@@ -156,7 +190,7 @@ local function run(name, ka, kb, cfn, pfn, vfn, gfn)
       ghits_expected = ghits_expected + full + ((i <= N - full * POOL) and 1 or 0)
     end
   end
-  local c, f, p, v, g = math.huge, math.huge, math.huge, math.huge, math.huge
+  local c, f, p, v, g, cp = math.huge, math.huge, math.huge, math.huge, math.huge, math.huge
   local ratios = {}
   for r = 1, ROUNDS do
     -- the floor just before and after: the ratio of a round is taken
@@ -167,6 +201,7 @@ local function run(name, ka, kb, cfn, pfn, vfn, gfn)
     f = math.min(f, f1, f2)
     if pfn then p = math.min(p, time(pfn, PA, PB, NPURE)) end
     if vfn then v = math.min(v, time(vfn, VA, VB, NPURE)) end
+    if cf then cp = math.min(cp, time(cf, CA, CB)) end
     if gfn then
       local ns, ghits = gfn(A, B, N)
       assert(ghits == ghits_expected, name .. ": the C loop disagrees with the calls")
@@ -175,7 +210,9 @@ local function run(name, ka, kb, cfn, pfn, vfn, gfn)
   end
   table.sort(ratios)
   local median = ratios[math.floor((ROUNDS + 1) / 2)]
-  rows[#rows + 1] = { name, c, f, pfn and p, hits / POOL, vfn and v, gfn and g, median }
+  rows[#rows + 1] = { name, c, f, pfn and p, hits / POOL, vfn and v, gfn and g, median,
+                      cpml = cf and cp, cpml_hits = chits / POOL }
+  rows[name] = rows[#rows]
 end
 
 local intersects = collide.intersects
@@ -265,5 +302,23 @@ print("pure Lua: plain tables of numbers, no allocation (bench/purelua.lua); vec
 print("operators, as with CPML (bench/purelua_vec.lua). C only: the same geometry called in a C loop")
 print("(bench/geometry.c), no Lua. hits: the share of pairs that meet (distance 0 for distance rows).")
 print("Sweeps move the first shape by a random motion up to 4 units per axis (bench/purelua_motion.lua).")
+if cpml then
+  print()
+  print(("CPML %s (%s) beside collide, the same shapes:"):format(cpml._VERSION, os.getenv("CPML_PATH")))
+  print(("%-22s %10s %10s %10s %8s %6s %6s"):format("test", "function", "method", "CPML", "x CPML", "hits", "CPML"))
+  for _, m in ipairs {
+    { "intersects aabb-aabb", "method aabb:intersects(aabb)" }, { "cast aabb", "method ray:cast(aabb)" },
+    { "cast sphere", "method ray:cast(sphere)" }, { "cast triangle", "method ray:cast(triangle)" },
+  } do
+    local r, mr = rows[m[1]], rows[m[2]]
+    if r and r.cpml then
+      print(("%-22s %8.1fns %10s %8.1fns %7.2fx %5.0f%% %5.0f%%"):format(r[1], r[2],
+        mr and ("%8.1fns"):format(mr[2]) or "-", r.cpml, r.cpml / math.max(r[2], mr and mr[2] or 0),
+        r[5] * 100, r.cpml_hits * 100))
+    end
+  end
+  print("x CPML: CPML's time over collide's slower form. CPML's casts ignore the rays' length (tmax), so")
+  print("they count hits beyond it; its aabb-aabb is the same test.")
+end
 print("Times are the best of " .. ROUNDS .. " interleaved rounds; x floor is the median")
 print("of the rounds' ratios to the floor timed just before and after (robust to a machine's load changing).")

@@ -1,5 +1,7 @@
 # make bench: narrow-phase ns per call against the floor and pure Lua
 # (other mk files add their own benchmarks as prerequisites of `bench`)
+#   make bench-narrow LUA=luajit CPML_PATH=/path/to/cpml   adds CPML's own
+#     functions on the same shapes (a copy of CPML, never part of collide)
 FLOOR_SO = $(BUILD)/bench/floor.so
 # the geometry alone, timed from C: the core's sources without the binding
 GEOMETRY_SO = $(BUILD)/bench/geometry.so

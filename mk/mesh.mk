@@ -6,7 +6,9 @@
 #                     `make render RENDER_OUT=doc/img/mesh-render.png`
 #   make bench-mesh   bench/mesh.lua: 1,000,000 triangles, build time, memory
 #                     per triangle, ray:cast(mesh) against brute force, capsule
-#                     sweeps beside ray casts along the same motions
+#                     sweeps beside ray casts along the same motions,
+#                     Embree's rtcIntersect1 and Bullet's
+#                     btBvhTriangleMeshShape on the same mesh and rays
 #                     (also part of `make bench`)
 
 RENDER_OUT  ?= build/render.png
@@ -22,5 +24,29 @@ render: $(SO)
 	@mkdir -p $(dir $(RENDER_OUT))
 	$(RUN) examples/render.lua $(RENDER_OUT) $(RENDER_SIZE)
 
-bench-mesh: $(SO)
-	$(RUN) bench/mesh.lua
+bench-mesh: $(SO) $(EMBREE_MESH) $(BULLET_MESH) $(BULLET_MESH64)
+	$(RUN) bench/mesh.lua $(EMBREE_MESH) $(BULLET_MESH) $(BULLET_MESH64)
+
+# the references beside collide in bench-mesh (bench/mesh_ref.h): Embree's
+# rtcIntersect1 and Bullet's btBvhTriangleMeshShape, float and float64
+EMBREE_MESH   = $(BUILD)/bench/embree_mesh
+BULLET_MESH   = $(BUILD)/bench/bullet_mesh
+BULLET_MESH64 = $(BUILD)/bench/bullet_mesh64
+
+.PHONY: mesh-ref-deps
+mesh-ref-deps:
+	@sh tools/deps.sh - /usr/include/embree3/rtcore.h:libembree-dev \
+	  /usr/include/bullet/btBulletCollisionCommon.h:libbullet-dev $(CXX):g++
+
+$(EMBREE_MESH): bench/embree_mesh.cpp bench/mesh_ref.h | mesh-ref-deps
+	@mkdir -p $(dir $@)
+	$(CXX) $(OPT) -Wall -Wextra $< -o $@ -lembree3
+
+$(BULLET_MESH): bench/bullet_mesh.cpp bench/mesh_ref.h | mesh-ref-deps
+	@mkdir -p $(dir $@)
+	$(CXX) $(OPT) -Wall -Wextra -I/usr/include/bullet $< -o $@ -lBulletCollision -lLinearMath
+
+$(BULLET_MESH64): bench/bullet_mesh.cpp bench/mesh_ref.h | mesh-ref-deps
+	@mkdir -p $(dir $@)
+	$(CXX) $(OPT) -Wall -Wextra -DBT_USE_DOUBLE_PRECISION -I/usr/include/bullet $< -o $@ \
+	  -lBulletCollision-float64 -lLinearMath-float64

@@ -133,7 +133,7 @@ describe("the LuaJIT FFI path", function()
       } collide_ffi_entries;
     ]])
     local entries = ffi.cast("const collide_ffi_entries *", core._ffi)
-    assert.are.equal(1, entries.version)
+    assert.are.equal(2, entries.version)
     local raw = entries.intersects
     local box = collide.aabb(0, 0, 0, 1, 1, 1)
     assert.are.equal(1, raw(box, collide.sphere(1, 1, 1, 0)))

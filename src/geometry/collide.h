@@ -40,6 +40,11 @@ typedef struct { int tag; double c[3], r; } cl_sphere;
 ** segment itself */
 typedef struct { int tag; double a[3], b[3], r; } cl_capsule;
 
+/* the number of the layouts above: LuaJIT's FFI reads the shapes' memory
+** as these structs (lua/collide/ffi.lua declares them again); any change
+** to a field, its type or its order bumps it */
+#define CL_LAYOUT_VERSION 1
+
 typedef union {
   int tag;
   cl_aabb aabb; cl_obb obb; cl_plane plane;

@@ -15,10 +15,7 @@ const char *const l_type_names[CL_NKINDS] = {
   "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
   "collide.sphere", "collide.capsule"
 };
-const size_t l_kind_sizes[CL_NKINDS] = {
-  sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), sizeof(cl_ray),
-  sizeof(cl_sphere), sizeof(cl_capsule)
-};
+const size_t l_kind_sizes[CL_NKINDS] = L_KIND_SIZES;
 
 /* ---------------------------------------------------------------------- */
 /* argument readers                                                       */

@@ -62,6 +62,9 @@ int l_readquat(lua_State *L, int i, double q[4]);
 typedef union { const void *magic; double align; } l_udheader;
 extern const char l_shape_magic;
 extern const size_t l_kind_sizes[CL_NKINDS];
+/* l_kind_sizes' initializer, which the FFI's entry points repeat */
+#define L_KIND_SIZES { sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), \
+                       sizeof(cl_ray), sizeof(cl_sphere), sizeof(cl_capsule) }
 #define L_UDSHAPE(u) ((cl_shape *)((char *)(u) + sizeof(l_udheader)))
 
 /* the shape in a block known to be at least a header long, if ours */
@@ -146,7 +149,7 @@ int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
 /* l_ffi.c: pushes the address of the FFI's entry points (a light
 ** userdata), the module's field _ffi; L_FFI_VERSION its layout's number,
 ** which lua/collide/ffi.lua checks */
-#define L_FFI_VERSION 1
+#define L_FFI_VERSION 2
 void l_push_ffi_entries(lua_State *L);
 
 #endif

@@ -7,11 +7,12 @@
 ** wherever the core was loaded from (a LÖVE game folder, a .love, a fused
 ** game, the save directory). lua/collide/ffi.lua casts it to the struct
 ** below and binds collide.intersects, collide.cast and the methods
-** intersects and cast under LuaJIT, after checking in Lua that both
-** arguments carry shape metatables; anything else (meshes, bad arguments)
-** goes to the classic functions, which raise the usual errors. The FFI
-** passes a userdata as the address of its block: the header's magic word is
-** checked again here.
+** intersects and cast under LuaJIT: it checks both arguments in Lua as
+** l_toshape does (the header, the block's length, the tag), runs the short
+** tests itself on the shapes' memory and calls these for the other pairs;
+** anything else (meshes, bad arguments) goes to the classic functions,
+** which raise the usual errors. The FFI passes a userdata as the address of
+** its block: the header's magic word is checked again here.
 */
 #include "l_collide.h"
 
@@ -58,12 +59,24 @@ static int ffi_cast(const void *ray, const void *shape, int cull, double *out) {
 
 /* the table lua/collide/ffi.lua declares as collide_ffi_entries: its
 ** version first, so a Lua side and a core from different releases can
-** tell (the Lua side uses the table only when the version is its own) */
+** tell (the Lua side uses the table only when the version is its own).
+** The fields after the functions let JIT-compiled Lua read a shape where
+** it lies, with l_toshape's checks: the header's size and where its magic
+** word is, the word itself, the shape structs' layout number
+** (CL_LAYOUT_VERSION) and each kind's size, which a block's length must
+** be (after the header). */
 static const struct {
   int version;
   int (*intersects)(const void *a, const void *b);
   int (*cast)(const void *ray, const void *shape, int cull, double *out);
-} entries = { L_FFI_VERSION, ffi_intersects, ffi_cast };
+  int layout;
+  size_t header_size, magic_offset;
+  const void *magic;
+  size_t kind_sizes[CL_NKINDS];
+} entries = {
+  L_FFI_VERSION, ffi_intersects, ffi_cast, CL_LAYOUT_VERSION,
+  sizeof(l_udheader), offsetof(l_udheader, magic), &l_shape_magic, L_KIND_SIZES
+};
 
 void l_push_ffi_entries(lua_State *L) {
   lua_pushlightuserdata(L, (void *)&entries);
