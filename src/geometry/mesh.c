@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mesh.h"
+#include "fbox.h"
 #include "gjk.h"
 
 /* binned SAH (Wald, "On fast construction of SAH-based bounding volume
@@ -91,29 +92,6 @@ int cl_mesh_bounds(const cl_mesh *m, cl_aabb *out) {
 
 /* ---------------------------------------------------------------------- */
 /* construction                                                           */
-
-/* boxes rounded outwards to floats: they hold the double box; out of the
-** float range they become infinite (no undefined conversion) */
-static float round_down(double x) {
-  float f;
-  if (x < -FLT_MAX) return -INFINITY;
-  if (x > FLT_MAX) return FLT_MAX;
-  f = (float)x;
-  return (double)f > x ? nextafterf(f, -INFINITY) : f;
-}
-
-static float round_up(double x) {
-  float f;
-  if (x > FLT_MAX) return INFINITY;
-  if (x < -FLT_MAX) return -FLT_MAX;
-  f = (float)x;
-  return (double)f < x ? nextafterf(f, INFINITY) : f;
-}
-
-static void store_box(float lo[3], float hi[3], const double dlo[3], const double dhi[3]) {
-  int k;
-  for (k = 0; k < 3; k++) { lo[k] = round_down(dlo[k]); hi[k] = round_up(dhi[k]); }
-}
 
 typedef struct {
   cl_mesh *m;
@@ -252,7 +230,7 @@ static int build(builder *b, uint32_t first, uint32_t count, int depth,
     if (!build(b, f, n, depth + 1, &c, &cc, clo2, chi2)) return 0;
     b->node[idx].child[side] = c;   /* b->node may have moved */
     b->node[idx].count[side] = cc;
-    store_box(b->node[idx].lo[side], b->node[idx].hi[side], clo2, chi2);
+    cl_fbox_store(b->node[idx].lo[side], b->node[idx].hi[side], clo2, chi2);
   }
   *child = idx;
   *ccount = 0;
@@ -283,7 +261,7 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   free_tree(m);
   cl_set(m->min, 0, 0, 0);
   cl_set(m->max, 0, 0, 0);
-  store_box(m->rlo, m->rhi, m->min, m->max);
+  cl_fbox_store(m->rlo, m->rhi, m->min, m->max);
   m->maxabs = 0;
   if (m->nt == 0) return 1;
   if (cl_mesh_build_size(m->nt) == 0) return 0;
@@ -309,7 +287,7 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
     return 0;
   }
   m->node = m->nn > 0 ? b.node : NULL;
-  store_box(m->rlo, m->rhi, m->min, m->max);
+  cl_fbox_store(m->rlo, m->rhi, m->min, m->max);
   m->maxabs = fmax(cl_maxabs3(m->min), cl_maxabs3(m->max));
   return 1;
 }
