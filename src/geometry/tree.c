@@ -246,6 +246,8 @@ static int new_node(cl_tree *t) {
   t->nodes[i].parent = NIL;
   t->nodes[i].height = 0;
   t->nodes[i].id = 0;
+  t->nodes[i].user = NULL;
+  t->nodes[i].stamp = 0;
   t->hot[i].child[0] = t->hot[i].child[1] = NIL;
   t->hot[i].height[0] = t->hot[i].height[1] = 0;
   return i;

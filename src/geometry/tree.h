@@ -20,8 +20,10 @@ typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 typedef struct {
   cl_aabb box;       /* leaves: the fat box; internal nodes: union of the children */
   long long id;      /* leaves: the caller's id (orders results) */
+  const void *user;  /* leaves: the caller's pointer (NULL from insert) */
   int parent;        /* free nodes: the next free node */
   int height;        /* 0 for leaves, -1 for free nodes */
+  unsigned stamp;    /* leaves: the caller's number (0 from insert) */
 } cl_tree_node;
 
 /* What a walk reads of an internal node, in one 64-byte line: its two

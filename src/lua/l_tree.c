@@ -19,7 +19,10 @@
 **    goes on.
 ** The tree's storage (its node block, the cached scratch) lives in Lua
 ** userdata that the tree's user value keeps alive, so the collector
-** counts it and frees it with the tree: there is no __gc.
+** counts it and frees it with the tree: there is no __gc. So do the shapes
+** that leaves follow (tree:track): a leaf holds its shape's header and the
+** change count it saw last, and the user value's table of tracked shapes
+** keeps the shape alive while the leaf does.
 */
 #include <limits.h>
 #include <math.h>
@@ -33,6 +36,7 @@
 ** with both slots, so that setting one never allocates) */
 #define SLOT_BLOCK 1
 #define SLOT_SCRATCH 2
+#define SLOT_TRACKED 3     /* proxy -> the shape its leaf follows */
 
 static l_tree *check_tree(lua_State *L, int i) {
   l_tree *lt = l_totree(L, i);
@@ -157,11 +161,13 @@ static int t_new(lua_State *L) {
   cl_tree_init(&lt->tree, margin, no_alloc, NULL);
   lua_pushvalue(L, L_MT_TREE);
   lua_setmetatable(L, 1);
-  lua_createtable(L, 2, 0);
+  lua_createtable(L, 3, 0);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_BLOCK);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_SCRATCH);
+  lua_newtable(L);
+  lua_rawseti(L, -2, SLOT_TRACKED);
   COLLIDE_SETUV(L, 1);
   return 1;
 }
@@ -197,11 +203,92 @@ static int t_move(lua_State *L) {
   return 1;
 }
 
+/* pushes the table of tracked shapes of the tree at index 1 */
+static void get_tracked(lua_State *L) {
+  COLLIDE_GETUV(L, 1);
+  lua_rawgeti(L, -1, SLOT_TRACKED);
+  lua_remove(L, -2);
+}
+
 static int t_remove(lua_State *L) {
   l_tree *lt = check_unlocked(L);
-  cl_tree_remove(&lt->tree, check_proxy(L, lt, 2));
+  int p = check_proxy(L, lt, 2);
+  if (lt->tree.nodes[p].user != NULL) {
+    get_tracked(L);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, p + 1);
+  }
+  cl_tree_remove(&lt->tree, p);
   lt->version++;
   return 0;
+}
+
+/* tree:track(proxy, shape) -> moved: the leaf follows the shape, refitted
+** now (as tree:move) and by tree:sync() after each change to it;
+** tree:track(proxy, nil) stops that. The shape is stored first: the table
+** may grow, so the proxy is checked again before the leaf is touched. */
+static int t_track(lua_State *L) {
+  l_tree *lt = check_unlocked(L);
+  int p = check_proxy(L, lt, 2), moved = 0;
+  cl_shape *s = NULL;
+  cl_aabb box;
+  if (lua_toboolean(L, 3)) {
+    s = l_checkanyshape(L, 3);
+    luaL_argcheck(L, cl_bounds(s, &box), 3, "shape has no bounds");
+  }
+  lua_settop(L, 3);
+  get_tracked(L);
+  if (s != NULL) lua_pushvalue(L, 3); else lua_pushnil(L);
+  lua_rawseti(L, 4, p + 1);
+  luaL_argcheck(L, cl_tree_is_proxy(&lt->tree, p), 2, "invalid proxy");
+  lt->tree.nodes[p].user = s != NULL ? (const void *)L_UDHEADER(s) : NULL;
+  lt->tree.nodes[p].stamp = s != NULL ? L_UDHEADER(s)->changes : 0;
+  if (s != NULL) moved = cl_tree_move(&lt->tree, p, &box);
+  lt->version++;
+  lua_pushboolean(L, moved);
+  return 1;
+}
+
+/* the leaf i follows a shape that changed since it was last refitted */
+static const l_udheader *changed_shape(const cl_tree *t, int i) {
+  const cl_tree_node *n = &t->nodes[i];
+  const l_udheader *u = (const l_udheader *)n->user;
+  return n->height == 0 && u != NULL && u->changes != n->stamp ? u : NULL;
+}
+
+/* tree:sync() -> refitted, [lost]: every leaf whose shape changed since it
+** was last refitted is moved to the shape's bounds, in one pass without
+** Lua code; leaves whose shapes have no bounds now (a ray given an
+** infinite tmax) are left as they were and listed in lost, a table made
+** after the pass and filled by a second one (a finalizer run by its
+** allocation may have changed the tree: what it finds then is listed, up
+** to the count of the first pass; the rest at the next sync) */
+static int t_sync(lua_State *L) {
+  l_tree *lt = check_unlocked(L);
+  cl_tree *t = &lt->tree;
+  int i, n = 0, lost = 0, k = 0;
+  for (i = 0; i < t->capacity; i++) {
+    const l_udheader *u = changed_shape(t, i);
+    cl_aabb box;
+    if (u == NULL) continue;
+    if (!cl_bounds(L_UDSHAPE(u), &box)) { lost++; continue; }
+    t->nodes[i].stamp = u->changes;
+    (void)cl_tree_move(t, i, &box);
+    n++;
+  }
+  if (n > 0) lt->version++;
+  lua_pushinteger(L, n);
+  if (lost == 0) return 1;
+  lua_createtable(L, lost, 0);
+  for (i = 0; i < t->capacity && k < lost; i++) {
+    const l_udheader *u = changed_shape(t, i);
+    cl_aabb box;
+    if (u != NULL && !cl_bounds(L_UDSHAPE(u), &box)) {
+      lua_pushinteger(L, (lua_Integer)i + 1);
+      lua_rawseti(L, -2, ++k);
+    }
+  }
+  return 2;
 }
 
 static int t_count(lua_State *L) {
@@ -553,6 +640,7 @@ const luaL_Reg l_tree_functions[] = {
 
 const luaL_Reg l_tree_methods[] = {
   {"insert", t_insert}, {"move", t_move}, {"remove", t_remove},
+  {"track", t_track}, {"sync", t_sync},
   {"query", t_query}, {"query_convex", t_query_convex}, {"raycast", t_raycast},
   {"pairs", t_pairs}, {"count", t_count}, {"height", t_height}, {"margin", t_margin},
   {"bounds", t_bounds}, {"fat", t_fat}, {"id", t_id}, {"validate", t_validate},
