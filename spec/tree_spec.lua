@@ -508,6 +508,76 @@ describe("collide.tree", function()
       local d = t:insert(collide.aabb(0.5, 0.5, 0.5, 5, 0.5, 0.5), 4)
       assert.are.same({ c, d, b, a, b, d, a, d }, t:pairs())
     end)
+
+    -- sort and sweep on x over the fat boxes, then the (id, proxy) order
+    local function sweep_pairs(t, live)
+      local boxes, order = {}, {}
+      for i, p in ipairs(live) do boxes[p] = t:fat(p); order[i] = p end
+      local function before(a, b)
+        local ia, ib = t:id(a), t:id(b)
+        if ia ~= ib then return ia < ib end
+        return a < b
+      end
+      table.sort(order, function(a, b)
+        local xa, xb = boxes[a]:min(), boxes[b]:min()
+        if xa ~= xb then return xa < xb end
+        return a < b
+      end)
+      local found = {}
+      for i = 1, #order do
+        local a = order[i]
+        local ax = boxes[a]:max()
+        for j = i + 1, #order do
+          local b = order[j]
+          if boxes[b]:min() > ax then break end
+          if boxes[a]:intersects(boxes[b]) then
+            found[#found + 1] = before(a, b) and { a, b } or { b, a }
+          end
+        end
+      end
+      table.sort(found, function(x, y)
+        if x[1] ~= y[1] then return before(x[1], y[1]) end
+        return before(x[2], y[2])
+      end)
+      local flat = {}
+      for _, pr in ipairs(found) do flat[#flat + 1] = pr[1]; flat[#flat + 1] = pr[2] end
+      return flat
+    end
+
+    it("after frames where every leaf or a few move, in a crowd: as sort and sweep finds them", function()
+      local r = rng(4242)
+      local t = collide.tree(0.2)
+      local live, pos = {}, {}
+      for i = 1, 600 do
+        local x, y, z = r(0, 15), r(0, 15), r(0, 15)
+        pos[i] = { x, y, z, r(0.2, 1.5) }
+        -- repeated ids: ties go to the proxy
+        live[i] = t:insert(collide.aabb(x, y, z, x + 1, y + 1, z + 1), i % 7 == 0 and 5 or i)
+      end
+      for frame = 1, 12 do
+        local all = frame % 3 ~= 0
+        for i = 1, #live do
+          if all or r(0, 1) < 0.02 then
+            local q = pos[i]
+            q[1], q[2], q[3] = q[1] + r(-0.3, 0.3), q[2] + r(-0.3, 0.3), q[3] + r(-0.3, 0.3)
+            t:move(live[i], collide.aabb(q[1], q[2], q[3], q[1] + q[4], q[2] + q[4], q[3] + q[4]))
+          end
+        end
+        local want = sweep_pairs(t, live)
+        assert.is_true(#want > 200)
+        assert.are.same(want, t:pairs())
+      end
+      assert.is_true(t:validate())
+    end)
+
+    it("every leaf touching every other: n (n - 1) / 2 pairs", function()
+      local t = collide.tree(0)
+      local live = {}
+      for i = 1, 150 do live[i] = t:insert(collide.aabb(i * 1e-3, 0, 0, 1, 1, 1), 150 - i) end
+      local got = t:pairs()
+      assert.are.equal(150 * 149, #got)
+      assert.are.same(sweep_pairs(t, live), got)
+    end)
   end)
 
   describe("edge cases", function()

@@ -868,6 +868,127 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
   }
 }
 
+/* Pairs by one walk of the tree against itself (the self-collision walk of
+** Bullet's btDbvt::collideTT): a node paired with itself pairs each child
+** with itself and the two children with each other when their boxes
+** touch; two distinct nodes whose boxes touch split the taller one. Every
+** pair of leaves is met once, below the node where their paths part.
+** Internal boxes are the hot records' (rounded outwards: pruning is
+** conservative); two leaves are decided by their exact fat boxes. The
+** walk's stack of node pairs lives in the scratch's list; a tree too tall
+** for that room (never seen: it needs a height near a third of its node
+** count) takes cl_tree_pairs's way. The pairs found are then sorted, so
+** the cost is the walk plus P log P for P pairs. */
+
+static int hot_overlap(const cl_tree_hot *h, int k, const cl_aabb *b) {
+  return h->lo[k][0] <= b->max[0] && b->min[0] <= h->hi[k][0]
+      && h->lo[k][1] <= b->max[1] && b->min[1] <= h->hi[k][1]
+      && h->lo[k][2] <= b->max[2] && b->min[2] <= h->hi[k][2];
+}
+
+static int hot_siblings_overlap(const cl_tree_hot *h) {
+  return h->lo[0][0] <= h->hi[1][0] && h->lo[1][0] <= h->hi[0][0]
+      && h->lo[0][1] <= h->hi[1][1] && h->lo[1][1] <= h->hi[0][1]
+      && h->lo[0][2] <= h->hi[1][2] && h->lo[1][2] <= h->hi[0][2];
+}
+
+/* leaf a comes before leaf b in (id, proxy) order */
+static int leaf_before(const cl_tree *t, int a, int b) {
+  long long ia = t->nodes[a].id, ib = t->nodes[b].id;
+  return ia != ib ? ia < ib : a < b;
+}
+
+static int pair_less(const cl_tree *t, const cl_tree_pair *x, const cl_tree_pair *y) {
+  if (x->a != y->a) return leaf_before(t, x->a, y->a);
+  return leaf_before(t, x->b, y->b);
+}
+
+static void pair_sift(const cl_tree *t, cl_tree_pair *a, long long n, long long i) {
+  cl_tree_pair x = a[i];
+  for (;;) {
+    long long c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && pair_less(t, &a[c], &a[c + 1])) c++;
+    if (!pair_less(t, &x, &a[c])) break;
+    a[i] = a[c];
+    i = c;
+  }
+  a[i] = x;
+}
+
+static void sort_pairs(const cl_tree *t, cl_tree_pair *a, long long n) {
+  long long i;
+  for (i = n / 2 - 1; i >= 0; i--) pair_sift(t, a, n, i);
+  for (i = n - 1; i > 0; i--) {
+    cl_tree_pair x = a[0];
+    a[0] = a[i];
+    a[i] = x;
+    pair_sift(t, a, i, 0);
+  }
+}
+
+typedef struct { cl_tree_pair *out; long long n, max; } pair_out;
+
+static int collect_pair(void *ud, int a, int b) {
+  pair_out *o = (pair_out *)ud;
+  if (o->n < o->max) { o->out[o->n].a = a; o->out[o->n].b = b; }
+  o->n++;
+  return 1;
+}
+
+long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, long long max) {
+  int (*stack)[2], sp = 0, room;
+  long long n = 0;
+  if (sc == NULL) sc = &t->own;
+  if (t->root == NIL || t->nodes[t->root].height == 0) return 0;
+  stack = (int (*)[2])(void *)sc->list;
+  room = (int)((size_t)sc->capacity * sizeof(cl_tree_entry) / sizeof *stack);
+  stack[sp][0] = stack[sp][1] = t->root;
+  sp++;
+  while (sp > 0) {
+    int a = stack[sp - 1][0], b = stack[sp - 1][1];
+    const cl_tree_hot *h;
+    sp--;
+    if (sp + 4 > room) {
+      pair_out o;
+      o.out = out;
+      o.n = 0;
+      o.max = max;
+      cl_tree_pairs(t, sc, collect_pair, &o);
+      return o.n;
+    }
+    if (a == b) {
+      h = &t->hot[a];
+      if (h->height[0] > 0) { stack[sp][0] = stack[sp][1] = h->child[0]; sp++; }
+      if (h->height[1] > 0) { stack[sp][0] = stack[sp][1] = h->child[1]; sp++; }
+      if (hot_siblings_overlap(h)) { stack[sp][0] = h->child[0]; stack[sp][1] = h->child[1]; sp++; }
+    } else if (t->nodes[a].height == 0 && t->nodes[b].height == 0) {
+      if (box_overlap(&t->nodes[a].box, &t->nodes[b].box)) {
+        if (n < max) {
+          int first = leaf_before(t, a, b);
+          out[n].a = first ? a : b;
+          out[n].b = first ? b : a;
+        }
+        n++;
+      }
+    } else {
+      int k;
+      if (t->nodes[a].height < t->nodes[b].height) { int x = a; a = b; b = x; }
+      h = &t->hot[a];
+      PREFETCH(&t->hot[h->child[0]]);
+      PREFETCH(&t->hot[h->child[1]]);
+      for (k = 0; k < 2; k++)
+        if (hot_overlap(h, k, &t->nodes[b].box)) {
+          stack[sp][0] = h->child[k];
+          stack[sp][1] = b;
+          sp++;
+        }
+    }
+  }
+  if (n <= max) sort_pairs(t, out, n);
+  return n;
+}
+
 /* ---------------------------------------------------------------------- */
 /* invariants                                                             */
 

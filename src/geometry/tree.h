@@ -119,9 +119,15 @@ int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
 int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int n,
                          cl_tree_scratch *sc, const cl_tree_entry **out);
 /* every pair of leaves whose fat boxes touch, once: a before b in (id,
-** proxy) order; pairs come sorted by a, then b. fn returns 0 to stop. */
+** proxy) order; pairs come sorted by a, then b. fn returns 0 to stop.
+** One query per leaf: cl_tree_pair_list finds the same pairs faster. */
 void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
                    int (*fn)(void *ud, int a, int b), void *ud);
+/* the same pairs, in the same order, found by one walk of the tree
+** against itself: returns their number; out holds them when it is at most
+** max (else out is left in no set state: call again with room) */
+typedef struct { int a, b; } cl_tree_pair;
+long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, long long max);
 
 /* heap: the tree's own scratch's when NULL, else at least t->capacity
 ** steps (for a walk nested in another one) */

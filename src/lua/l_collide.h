@@ -141,6 +141,8 @@ typedef struct l_tree {
   int locked;             /* raycast callbacks running: changes are refused */
   unsigned version;       /* counts changes to the tree */
   cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
+  cl_tree_pair *pairs;    /* the pairs' buffer kept between calls, room for */
+  size_t pairs_room;      /* that many (0: none) */
 } l_tree;
 
 /* the full userdata at i when it is SIZE bytes long and has the metatable

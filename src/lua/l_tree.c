@@ -37,6 +37,7 @@
 #define SLOT_BLOCK 1
 #define SLOT_SCRATCH 2
 #define SLOT_TRACKED 3     /* proxy -> the shape its leaf follows */
+#define SLOT_PAIRS 4       /* the buffer of tree:pairs */
 
 static l_tree *check_tree(lua_State *L, int i) {
   l_tree *lt = l_totree(L, i);
@@ -161,9 +162,11 @@ static int t_new(lua_State *L) {
   cl_tree_init(&lt->tree, margin, no_alloc, NULL);
   lua_pushvalue(L, L_MT_TREE);
   lua_setmetatable(L, 1);
-  lua_createtable(L, 3, 0);
+  lua_createtable(L, 4, 0);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_BLOCK);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, SLOT_PAIRS);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_SCRATCH);
   lua_newtable(L);
@@ -403,53 +406,76 @@ static int t_query_convex(lua_State *L) {
 }
 
 /* ---------------------------------------------------------------------- */
-/* pairs: counted first, then written into a table of the right size, so
-** nothing is allocated (and no finalizer can run) during the walks; when
-** the table's allocation ran code that changed the tree, counted again */
+/* pairs: found into a buffer of the call's own (the cached one, detached
+** while the call runs, or a new one when the pairs outgrew it), then
+** written into a table of the right size, so nothing is allocated (and no
+** finalizer can run) between the walk and the table's last write; when the
+** table's allocation ran code that changed the tree, found again */
 
-typedef struct { lua_State *L; int n, max; } pair_sink;
-
-static int count_pair(void *ud, int a, int b) {
-  pair_sink *s = (pair_sink *)ud;
-  (void)a; (void)b;
-  if (s->n >= INT_MAX / 2 - 1) { s->max = 1; return 0; }
-  s->n++;
-  return 1;
+/* the pairs' buffer with room for at least need pairs, pushed: the cached
+** one, detached, or a new one */
+static cl_tree_pair *take_pairs(lua_State *L, l_tree *lt, size_t need, size_t *room) {
+  cl_tree_pair *buf;
+  if (lt->pairs_room >= need && lt->pairs_room > 0) {
+    buf = lt->pairs;
+    *room = lt->pairs_room;
+    lt->pairs_room = 0;
+    COLLIDE_GETUV(L, 1);
+    lua_rawgeti(L, -1, SLOT_PAIRS);
+    lua_remove(L, -2);
+    lua_pushboolean(L, 0);
+    set_slot(L, SLOT_PAIRS);
+    return buf;
+  }
+  if (need < 64) need = 64;
+  if (need > ((size_t)-1) / sizeof(cl_tree_pair) / 2) luaL_error(L, "not enough memory");
+  need += need / 2;
+  *room = need;
+  return (cl_tree_pair *)COLLIDE_NEWUD(L, need * sizeof(cl_tree_pair));
 }
 
-static int store_pair(void *ud, int a, int b) {
-  pair_sink *s = (pair_sink *)ud;
-  if (s->n + 2 > s->max) return 0;
-  lua_pushinteger(s->L, (lua_Integer)a + 1);
-  lua_rawseti(s->L, -2, ++s->n);
-  lua_pushinteger(s->L, (lua_Integer)b + 1);
-  lua_rawseti(s->L, -2, ++s->n);
-  return 1;
+/* the call is done with the pairs' buffer at i: cached when larger */
+static void give_pairs(lua_State *L, l_tree *lt, cl_tree_pair *buf, size_t room, int i) {
+  if (room > lt->pairs_room) {
+    lt->pairs = buf;
+    lt->pairs_room = room;
+    lua_pushvalue(L, i);
+    set_slot(L, SLOT_PAIRS);
+  }
 }
 
 static int t_pairs(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   cl_tree_scratch sc;
-  pair_sink s;
-  s.L = L;
+  cl_tree_pair *buf;
+  size_t room, need = 0;
+  long long n;
+  int k;
   lua_settop(L, 1);
   for (;;) {
     unsigned v;
-    take_scratch(L, lt, &sc);
-    v = lt->version;
-    s.n = s.max = 0;
-    cl_tree_pairs(&lt->tree, &sc, count_pair, &s);
-    if (s.max) return luaL_error(L, "not enough memory");
-    lua_createtable(L, 2 * s.n, 0);
-    if (lt->version == v) break;
-    lua_pop(L, 1);
-    give_back(L, lt, &sc, 2);
     lua_settop(L, 1);
+    buf = take_pairs(L, lt, need, &room);   /* 2 */
+    take_scratch(L, lt, &sc);               /* 3 */
+    v = lt->version;
+    n = cl_tree_pair_list(&lt->tree, &sc, buf, (long long)room);
+    give_back(L, lt, &sc, 3);
+    if (n > INT_MAX / 2 - 1) return luaL_error(L, "not enough memory");
+    if ((size_t)n > room) {                 /* more room, and again */
+      need = (size_t)n;
+      continue;
+    }
+    lua_createtable(L, 2 * (int)n, 0);      /* 4 */
+    if (lt->version == v) break;
+    give_pairs(L, lt, buf, room, 2);
   }
-  s.max = 2 * s.n;
-  s.n = 0;
-  cl_tree_pairs(&lt->tree, &sc, store_pair, &s);
-  give_back(L, lt, &sc, 2);
+  for (k = 0; k < (int)n; k++) {
+    lua_pushinteger(L, (lua_Integer)buf[k].a + 1);
+    lua_rawseti(L, 4, 2 * k + 1);
+    lua_pushinteger(L, (lua_Integer)buf[k].b + 1);
+    lua_rawseti(L, 4, 2 * k + 2);
+  }
+  give_pairs(L, lt, buf, room, 2);
   return 1;
 }
 
