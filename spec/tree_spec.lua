@@ -143,6 +143,17 @@ local function random_box(r, size, world)
   return collide.aabb(x - ex, y - ey, z - ez, x + ex, y + ey, z + ez)
 end
 
+-- a tree and its model holding n random boxes: tree, model, boxes, proxies
+local function populate(r, n, size, world)
+  local t, m, boxes, ps = collide.tree(0.1), model(0.1), {}, {}
+  for i = 1, n do
+    boxes[i] = random_box(r, size, world)
+    ps[i] = t:insert(boxes[i])
+    m:insert(ps[i], boxes[i])
+  end
+  return t, m, boxes, ps
+end
+
 describe("collide.tree", function()
   describe("collide.tree()", function()
     it("starts empty with the default margin 0.1", function()
@@ -300,6 +311,35 @@ describe("collide.tree", function()
       ball:translate(1, 0, 0)
       assert.are.equal(0, t:sync())
       assert.is_true(t:validate())
+    end)
+
+    it("many changed at once (refitted in one pass, a few reinserted): sound, and every answer as the model's", function()
+      local t, m, shapes, live = populate(rng(777), 800, 2, 60)
+      local r = rng(778)
+      for i = 1, #live do t:track(live[i], shapes[i]) end
+      for frame = 1, 10 do
+        local every = frame % 2 == 1 and 1 or 5      -- all of them, then one in five
+        local moved = 0
+        for i = 1, #shapes, every do
+          shapes[i]:translate(r(-1, 1), r(-1, 1), r(-1, 1))
+          if m:move(live[i], shapes[i]) then moved = moved + 1 end
+        end
+        assert.are.equal(math.floor((#shapes - 1) / every) + 1, t:sync())
+        assert.is_true(moved > 64)
+        assert.is_true(t:validate())
+        for i = 1, #shapes do
+          local fat = t:fat(live[i])
+          assert.is_true(contains(fat, shapes[i]), "fat box holds the box")
+          -- the model's fat box is the tree's wherever the leaf escaped; a
+          -- leaf that stayed inside keeps its own
+          assert.is_true(same_box(fat, m.leaves[live[i]].fat))
+        end
+        local q = random_box(r, 15, 60)
+        assert.are.same(m:query(q), t:query(q))
+        local ray = collide.ray(r(0, 60), r(0, 60), r(0, 60), r(-1, 1), r(-1, 1), r(-1, 1), 80)
+        assert.are.same(m:raycast(ray), t:raycast(ray))
+        assert.are.same(m:pairs(), t:pairs())
+      end
     end)
 
     it("lists the leaves whose shapes lost their bounds and leaves them as they were", function()
@@ -697,14 +737,7 @@ describe("collide.tree", function()
 
     it("items all drifting just past their fat boxes, step after step", function()
       local r = rng(4242)
-      local t = collide.tree(0.1)
-      local m = model(0.1)
-      local ps, boxes = {}, {}
-      for i = 1, 1500 do
-        boxes[i] = random_box(r, 1, 60)
-        ps[i] = t:insert(boxes[i])
-        m:insert(ps[i], boxes[i])
-      end
+      local t, m, boxes, ps = populate(r, 1500, 1, 60)
       for step = 1, 4 do
         local d = ({ 0.15, 0.3, -0.2, 0.12 })[step]
         for i = 1, #ps do

@@ -458,17 +458,46 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
   return leaf;
 }
 
-int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
-  cl_tree_node *n = &t->nodes[proxy];
+int cl_tree_escapes(const cl_tree *t, int proxy, const cl_aabb *box) {
+  const cl_tree_node *n = &t->nodes[proxy];
   cl_aabb huge;
   fatten(&huge, box, 4 * t->margin);
-  if (box_contains(&n->box, box) && box_contains(&huge, &n->box)) return 0;
-  {
-    int p = remove_leaf(t, proxy);
-    fatten(&n->box, box, t->margin);
-    place_leaf(t, proxy, p);
-  }
+  return !(box_contains(&n->box, box) && box_contains(&huge, &n->box));
+}
+
+static void reinsert(cl_tree *t, int leaf) {
+  int p = remove_leaf(t, leaf);
+  place_leaf(t, leaf, p);
+}
+
+int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
+  if (!cl_tree_escapes(t, proxy, box)) return 0;
+  fatten(&t->nodes[proxy].box, box, t->margin);
+  reinsert(t, proxy);
   return 1;
+}
+
+void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box) {
+  fatten(&t->nodes[proxy].box, box, t->margin);
+}
+
+/* post-order without a stack: down to the first child, across to the
+** second, up to the parent, which is refitted once both are done */
+void cl_tree_refit_all(cl_tree *t, int nreinsert) {
+  int i = t->root, from = NIL, k;
+  while (i != NIL) {
+    const cl_tree_hot *h = &t->hot[i];
+    int up = t->nodes[i].parent;
+    if (t->nodes[i].height == 0) { from = i; i = up; continue; }
+    if (from == up) { from = i; i = h->child[0]; }
+    else if (from == h->child[0]) { from = i; i = h->child[1]; }
+    else { refit(t, i); from = i; i = up; }
+  }
+  for (k = 0; k < nreinsert && t->count > 1; ) {
+    int leaf = t->rotor;
+    t->rotor = t->rotor + 1 < t->capacity ? t->rotor + 1 : 0;
+    if (leaf < t->capacity && t->nodes[leaf].height == 0) { reinsert(t, leaf); k++; }
+  }
 }
 
 void cl_tree_remove(cl_tree *t, int proxy) {

@@ -59,6 +59,7 @@ typedef struct {
   size_t block_size;
   int block_owned;                   /* block came from alloc (not adopted) */
   int capacity, root, free, count;   /* count: leaves */
+  int rotor;                         /* cl_tree_refit_all's next node */
   double margin;
   cl_tree_scratch own;               /* made by the allocator with each block */
   void *own_mem;
@@ -103,6 +104,17 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id);
 /* 1 when the leaf was reinserted, 0 when its fat box still fits the box
 ** (contains it and is not more than 4 margins larger on any side) */
 int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box);
+/* Moving many leaves at once: cl_tree_escapes says whether cl_tree_move
+** would reinsert the leaf; cl_tree_set_fat gives it the fat box of box
+** where it stays in the tree, leaving its ancestors stale until
+** cl_tree_refit_all, which refits every internal node from the leaves up
+** in one pass (the structure, so the balance, is kept) and then reinserts
+** up to `reinsert` leaves, round robin over the pool, so that the tree's
+** quality follows the leaves over a few batches. Nothing may read the tree
+** between the first cl_tree_set_fat and cl_tree_refit_all. */
+int cl_tree_escapes(const cl_tree *t, int proxy, const cl_aabb *box);
+void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box);
+void cl_tree_refit_all(cl_tree *t, int reinsert);
 void cl_tree_remove(cl_tree *t, int proxy);
 int cl_tree_is_proxy(const cl_tree *t, int proxy);
 int cl_tree_height(const cl_tree *t);
