@@ -594,8 +594,8 @@ describe("collide.tree", function()
         -- repeated ids: ties go to the proxy
         live[i] = t:insert(collide.aabb(x, y, z, x + 1, y + 1, z + 1), i % 7 == 0 and 5 or i)
       end
-      for frame = 1, 12 do
-        local all = frame % 3 ~= 0
+      for frame = 1, 24 do
+        local all = frame % 6 == 0
         for i = 1, #live do
           if all or r(0, 1) < 0.02 then
             local q = pos[i]
@@ -603,9 +603,19 @@ describe("collide.tree", function()
             t:move(live[i], collide.aabb(q[1], q[2], q[3], q[1] + q[4], q[2] + q[4], q[3] + q[4]))
           end
         end
+        if frame % 4 == 1 then
+          -- a few leave and come back: proxies reused, some for other leaves
+          for _ = 1, 5 do
+            local i = math.floor(r(1, #live + 1 - 1e-9))
+            t:remove(live[i])
+            local q = pos[i]
+            live[i] = t:insert(collide.aabb(q[1], q[2], q[3], q[1] + q[4], q[2] + q[4], q[3] + q[4]), i)
+          end
+        end
         local want = sweep_pairs(t, live)
         assert.is_true(#want > 200)
         assert.are.same(want, t:pairs())
+        assert.are.same(want, t:pairs())   -- nothing moved since
       end
       assert.is_true(t:validate())
     end)

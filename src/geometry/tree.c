@@ -139,7 +139,7 @@ static size_t per_scratch(void) {
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
   memset(t, 0, sizeof *t);
-  t->root = t->free = NIL;
+  t->root = t->free = t->moved = NIL;
   t->margin = margin;
   t->alloc = alloc ? alloc : default_alloc;
   t->ud = ud;
@@ -153,8 +153,8 @@ void cl_tree_free(cl_tree *t) {
   t->hot = NULL;
   t->block_size = t->own_size = 0;
   memset(&t->own, 0, sizeof t->own);
-  t->capacity = t->count = 0;
-  t->root = t->free = NIL;
+  t->capacity = t->count = t->nmoved = 0;
+  t->root = t->free = t->moved = NIL;
 }
 
 int cl_tree_full(const cl_tree *t) {
@@ -208,6 +208,7 @@ void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   t->nodes = (cl_tree_node *)(p + (size_t)cap * sizeof(cl_tree_hot));
   for (i = cap - 1; i >= t->capacity; i--) {
     t->nodes[i].height = -1;
+    t->nodes[i].moved = CL_TREE_UNMOVED;
     t->nodes[i].parent = t->free;
     t->hot[i].child[0] = t->hot[i].child[1] = NIL;
     t->free = i;
@@ -251,6 +252,15 @@ static int new_node(cl_tree *t) {
   t->hot[i].child[0] = t->hot[i].child[1] = NIL;
   t->hot[i].height[0] = t->hot[i].height[1] = 0;
   return i;
+}
+
+/* the leaf i goes on the list of moved leaves (once: a node keeps its
+** place on it when freed and reused, until the list restarts) */
+static void mark_moved(cl_tree *t, int i) {
+  if (t->nodes[i].moved != CL_TREE_UNMOVED) return;
+  t->nodes[i].moved = t->moved;
+  t->moved = i;
+  t->nmoved++;
 }
 
 static void free_node(cl_tree *t, int i) {
@@ -454,6 +464,7 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
   fatten(&t->nodes[leaf].box, box, t->margin);
   t->nodes[leaf].id = id;
   place_leaf(t, leaf, parent);
+  mark_moved(t, leaf);
   t->count++;
   return leaf;
 }
@@ -474,11 +485,13 @@ int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
   if (!cl_tree_escapes(t, proxy, box)) return 0;
   fatten(&t->nodes[proxy].box, box, t->margin);
   reinsert(t, proxy);
+  mark_moved(t, proxy);
   return 1;
 }
 
 void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box) {
   fatten(&t->nodes[proxy].box, box, t->margin);
+  mark_moved(t, proxy);
 }
 
 /* post-order without a stack: down to the first child, across to the
@@ -1016,6 +1029,81 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
   }
   if (n <= max) sort_pairs(t, out, n);
   return n;
+}
+
+/* more than one leaf in MOVED_SHARE moved: one walk of the whole tree
+** costs less than a query for each (measured at 100,000 boxes) */
+#define MOVED_SHARE 8
+
+static void restart_moves(cl_tree *t) {
+  int i = t->moved;
+  while (i != NIL) {
+    int next = t->nodes[i].moved;
+    t->nodes[i].moved = CL_TREE_UNMOVED;
+    i = next;
+  }
+  t->moved = NIL;
+  t->nmoved = 0;
+  t->pairs_epoch++;
+}
+
+static int unmoved_leaf(const cl_tree *t, int i) {
+  return i >= 0 && i < t->capacity && t->nodes[i].height == 0
+      && t->nodes[i].moved == CL_TREE_UNMOVED;
+}
+
+long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pair *old,
+                               long long nold, unsigned old_epoch, cl_tree_pair *out,
+                               long long max) {
+  long long kept = 0, fresh = 0, i, w, ik, in;
+  int m;
+  if (sc == NULL) sc = &t->own;
+  if (old == NULL || old_epoch != t->pairs_epoch
+      || (long long)t->nmoved * MOVED_SHARE > t->count) {
+    long long n = cl_tree_pair_list(t, sc, out, max);
+    if (n <= max) restart_moves(t);
+    return n;
+  }
+  /* the pairs of two leaves that stayed, in their order */
+  for (i = 0; i < nold; i++)
+    if (unmoved_leaf(t, old[i].a) && unmoved_leaf(t, old[i].b)) {
+      if (kept < max) out[kept] = old[i];
+      kept++;
+    }
+  /* the moved leaves' pairs, from the back of out while there is room; a
+  ** pair of two moved leaves is taken from the one of lower index */
+  for (m = t->moved; m != NIL; m = t->nodes[m].moved) {
+    cl_shape box;
+    query_target q;
+    int n, j;
+    if (t->nodes[m].height != 0) continue;
+    box.aabb = t->nodes[m].box;
+    target_shape(&q, &box);
+    n = walk(t, &q, sc->stack, sc->list);
+    for (j = 0; j < n; j++) {
+      int p = sc->list[j].node;
+      if (p == m || (t->nodes[p].moved != CL_TREE_UNMOVED && p < m)) continue;
+      if (kept + fresh < max) {
+        cl_tree_pair *x = &out[max - 1 - fresh];
+        int first = leaf_before(t, m, p);
+        x->a = first ? m : p;
+        x->b = first ? p : m;
+      }
+      fresh++;
+    }
+  }
+  if (kept + fresh > max) return kept + fresh;
+  sort_pairs(t, out + (max - fresh), fresh);
+  /* merged from the back: the write never passes the fresh pair it reads */
+  w = kept + fresh - 1;
+  ik = kept - 1;
+  in = max - 1;
+  while (in >= max - fresh) {
+    if (ik >= 0 && pair_less(t, &out[in], &out[ik])) out[w--] = out[ik--];
+    else out[w--] = out[in--];
+  }
+  restart_moves(t);
+  return kept + fresh;
 }
 
 /* ---------------------------------------------------------------------- */

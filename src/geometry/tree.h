@@ -24,7 +24,11 @@ typedef struct {
   int parent;        /* free nodes: the next free node */
   int height;        /* 0 for leaves, -1 for free nodes */
   unsigned stamp;    /* leaves: the caller's number (0 from insert) */
+  int moved;         /* next on the list of nodes whose leaves moved since
+                     ** the pairs were last found; CL_TREE_UNMOVED when not
+                     ** on it */
 } cl_tree_node;
+#define CL_TREE_UNMOVED (-2)
 
 /* What a walk reads of an internal node, in one 64-byte line: its two
 ** children, their heights (0: a leaf) and their boxes rounded outwards to
@@ -60,6 +64,8 @@ typedef struct {
   int block_owned;                   /* block came from alloc (not adopted) */
   int capacity, root, free, count;   /* count: leaves */
   int rotor;                         /* cl_tree_refit_all's next node */
+  int moved, nmoved;                 /* the list of moved leaves, its length */
+  unsigned pairs_epoch;              /* changes each time that list restarts */
   double margin;
   cl_tree_scratch own;               /* made by the allocator with each block */
   void *own_mem;
@@ -140,6 +146,20 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
 ** max (else out is left in no set state: call again with room) */
 typedef struct { int a, b; } cl_tree_pair;
 long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, long long max);
+/* The pairs again, costing what changed (Box2D's move buffer): the tree
+** lists the leaves inserted or given a new fat box since the pairs were
+** last found here. old holds the nold pairs found then when old_epoch is
+** t->pairs_epoch (else it is ignored): the pairs of two leaves not listed
+** are kept, a listed leaf's are found again by a query of its fat box, and
+** both merged in order. With no valid old list, or when more than one leaf
+** in MOVED_SHARE (tree.c) moved, one walk of the tree against itself
+** (cl_tree_pair_list). Returns the number of pairs; when it is at most max,
+** out (not overlapping old) holds them, the list restarts and
+** t->pairs_epoch changes; else out is in no set state and the tree is as
+** it was. */
+long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pair *old,
+                               long long nold, unsigned old_epoch, cl_tree_pair *out,
+                               long long max);
 
 /* heap: the tree's own scratch's when NULL, else at least t->capacity
 ** steps (for a walk nested in another one) */

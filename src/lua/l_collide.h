@@ -136,13 +136,21 @@ typedef struct l_mesh {
   uint32_t *scratch;   /* cached query scratch, room for every triangle
                        ** index (NULL: none, or taken by a running query) */
 } l_mesh;
+/* a buffer of pairs kept by a tree between calls to tree:pairs */
+typedef struct {
+  cl_tree_pair *p;
+  size_t room;            /* 0: no buffer */
+  long long n;            /* the pairs it holds, */
+  unsigned epoch;         /* found when the tree's pairs_epoch was this, */
+  int valid;              /* if set */
+} l_pairbuf;
 typedef struct l_tree {
   cl_tree tree;
   int locked;             /* raycast callbacks running: changes are refused */
   unsigned version;       /* counts changes to the tree */
   cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
-  cl_tree_pair *pairs;    /* the pairs' buffer kept between calls, room for */
-  size_t pairs_room;      /* that many (0: none) */
+  l_pairbuf pairs;        /* the pairs found last (valid: their epoch) */
+  l_pairbuf spare;        /* a buffer for the next ones */
 } l_tree;
 
 /* the full userdata at i when it is SIZE bytes long and has the metatable

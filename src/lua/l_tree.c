@@ -37,7 +37,8 @@
 #define SLOT_BLOCK 1
 #define SLOT_SCRATCH 2
 #define SLOT_TRACKED 3     /* proxy -> the shape its leaf follows */
-#define SLOT_PAIRS 4       /* the buffer of tree:pairs */
+#define SLOT_PAIRS 4       /* the pairs found last (lt->pairs) */
+#define SLOT_SPARE 5       /* the next ones' buffer (lt->spare) */
 
 static l_tree *check_tree(lua_State *L, int i) {
   l_tree *lt = l_totree(L, i);
@@ -162,11 +163,13 @@ static int t_new(lua_State *L) {
   cl_tree_init(&lt->tree, margin, no_alloc, NULL);
   lua_pushvalue(L, L_MT_TREE);
   lua_setmetatable(L, 1);
-  lua_createtable(L, 4, 0);
+  lua_createtable(L, 5, 0);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_BLOCK);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_PAIRS);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, SLOT_SPARE);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_SCRATCH);
   lua_newtable(L);
@@ -423,76 +426,83 @@ static int t_query_convex(lua_State *L) {
 }
 
 /* ---------------------------------------------------------------------- */
-/* pairs: found into a buffer of the call's own (the cached one, detached
-** while the call runs, or a new one when the pairs outgrew it), then
-** written into a table of the right size, so nothing is allocated (and no
-** finalizer can run) between the walk and the table's last write; when the
-** table's allocation ran code that changed the tree, found again */
+/* pairs: the tree keeps the pairs it found last (lt->pairs) and a spare
+** buffer, both Lua userdata in its user value; a call detaches both while
+** it runs (code run meanwhile finds none: it walks the whole tree and
+** keeps its own), finds the pairs into the spare one from the last ones
+** and the leaves moved since (cl_tree_pairs_update), then writes them into
+** a table of the right size: nothing is allocated (and no finalizer can
+** run) between the walk and the table's last write; when the table's
+** allocation ran code that changed the tree, they are found again. */
 
-/* the pairs' buffer with room for at least need pairs, pushed: the cached
-** one, detached, or a new one */
-static cl_tree_pair *take_pairs(lua_State *L, l_tree *lt, size_t need, size_t *room) {
-  cl_tree_pair *buf;
-  if (lt->pairs_room >= need && lt->pairs_room > 0) {
-    buf = lt->pairs;
-    *room = lt->pairs_room;
-    lt->pairs_room = 0;
+/* detaches the buffer in slot (lt's *b) and pushes it, or pushes a new one
+** with room for at least need pairs (invalid) when it has less */
+static void take_buf(lua_State *L, l_pairbuf *b, int slot, size_t need, l_pairbuf *out) {
+  if (b->room > 0 && b->room >= need) {
+    *out = *b;
+    b->room = 0;
+    b->valid = 0;
     COLLIDE_GETUV(L, 1);
-    lua_rawgeti(L, -1, SLOT_PAIRS);
+    lua_rawgeti(L, -1, slot);
     lua_remove(L, -2);
     lua_pushboolean(L, 0);
-    set_slot(L, SLOT_PAIRS);
-    return buf;
+    set_slot(L, slot);
+    return;
   }
   if (need < 64) need = 64;
   if (need > ((size_t)-1) / sizeof(cl_tree_pair) / 2) luaL_error(L, "not enough memory");
   need += need / 2;
-  *room = need;
-  return (cl_tree_pair *)COLLIDE_NEWUD(L, need * sizeof(cl_tree_pair));
+  memset(out, 0, sizeof *out);
+  out->room = need;
+  out->p = (cl_tree_pair *)COLLIDE_NEWUD(L, need * sizeof(cl_tree_pair));
 }
 
-/* the call is done with the pairs' buffer at i: cached when larger */
-static void give_pairs(lua_State *L, l_tree *lt, cl_tree_pair *buf, size_t room, int i) {
-  if (room > lt->pairs_room) {
-    lt->pairs = buf;
-    lt->pairs_room = room;
-    lua_pushvalue(L, i);
-    set_slot(L, SLOT_PAIRS);
-  }
+/* the buffer at index i becomes the tree's in slot */
+static void keep_buf(lua_State *L, l_pairbuf *b, int slot, const l_pairbuf *x, int i) {
+  *b = *x;
+  lua_pushvalue(L, i);
+  set_slot(L, slot);
 }
 
 static int t_pairs(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   cl_tree_scratch sc;
-  cl_tree_pair *buf;
-  size_t room, need = 0;
+  l_pairbuf old, out;
+  size_t need = 0;
   long long n;
   int k;
-  lua_settop(L, 1);
   for (;;) {
     unsigned v;
     lua_settop(L, 1);
-    buf = take_pairs(L, lt, need, &room);   /* 2 */
-    take_scratch(L, lt, &sc);               /* 3 */
+    take_buf(L, &lt->pairs, SLOT_PAIRS, 0, &old);        /* 2 */
+    take_buf(L, &lt->spare, SLOT_SPARE, need, &out);     /* 3 */
+    take_scratch(L, lt, &sc);                             /* 4 */
     v = lt->version;
-    n = cl_tree_pair_list(&lt->tree, &sc, buf, (long long)room);
-    give_back(L, lt, &sc, 3);
+    n = cl_tree_pairs_update(&lt->tree, &sc, old.valid ? old.p : NULL, old.n, old.epoch,
+                             out.p, (long long)out.room);
+    give_back(L, lt, &sc, 4);
     if (n > INT_MAX / 2 - 1) return luaL_error(L, "not enough memory");
-    if ((size_t)n > room) {                 /* more room, and again */
+    if ((size_t)n > out.room) {                           /* more room, and again */
+      keep_buf(L, &lt->pairs, SLOT_PAIRS, &old, 2);
       need = (size_t)n;
       continue;
     }
-    lua_createtable(L, 2 * (int)n, 0);      /* 4 */
+    out.n = n;
+    out.epoch = lt->tree.pairs_epoch;
+    out.valid = 1;
+    lua_createtable(L, 2 * (int)n, 0);                    /* 5 */
+    /* the last pairs are now these; the old buffer is the spare one */
+    keep_buf(L, &lt->pairs, SLOT_PAIRS, &out, 3);
+    old.valid = 0;
+    keep_buf(L, &lt->spare, SLOT_SPARE, &old, 2);
     if (lt->version == v) break;
-    give_pairs(L, lt, buf, room, 2);
   }
   for (k = 0; k < (int)n; k++) {
-    lua_pushinteger(L, (lua_Integer)buf[k].a + 1);
-    lua_rawseti(L, 4, 2 * k + 1);
-    lua_pushinteger(L, (lua_Integer)buf[k].b + 1);
-    lua_rawseti(L, 4, 2 * k + 2);
+    lua_pushinteger(L, (lua_Integer)out.p[k].a + 1);
+    lua_rawseti(L, 5, 2 * k + 1);
+    lua_pushinteger(L, (lua_Integer)out.p[k].b + 1);
+    lua_rawseti(L, 5, 2 * k + 2);
   }
-  give_pairs(L, lt, buf, room, 2);
   return 1;
 }
 
