@@ -360,9 +360,9 @@ static double dist2(const double a[3], const double b[3]) {
 ** the hot records. Only nodes at most BALANCE high may become siblings, so
 ** that the new parent is within the balance bound and the rotations on the
 ** way up keep the tree's height logarithmic. */
-static int best_sibling(cl_tree *t, const cl_aabb *box) {
+static int best_sibling(cl_tree *t, int start, const cl_aabb *box) {
   double area_box = area(box), c_box[3], area_i, direct, inherited = 0, best_cost;
-  int i = t->root, best = NIL, height = t->nodes[i].height;
+  int i = start, best = NIL, height = t->nodes[i].height;
   cl_aabb u;
   box_center(box, c_box);
   area_i = area(&t->nodes[i].box);
@@ -416,9 +416,9 @@ static int best_sibling(cl_tree *t, const cl_aabb *box) {
   return best != NIL ? best : i;
 }
 
-/* the leaf joins its best sibling under parent, a free node */
-static void insert_leaf(cl_tree *t, int leaf, int parent) {
-  int i = best_sibling(t, &t->nodes[leaf].box), up = t->nodes[i].parent;
+/* the leaf joins its best sibling below start under parent, a free node */
+static void insert_leaf(cl_tree *t, int leaf, int parent, int start) {
+  int i = best_sibling(t, start, &t->nodes[leaf].box), up = t->nodes[i].parent;
   replace_child(t, up, i, parent);
   t->hot[parent].child[0] = i;
   t->hot[parent].child[1] = leaf;
@@ -441,14 +441,15 @@ static int remove_leaf(cl_tree *t, int leaf) {
   return p;
 }
 
-/* the leaf with its fat box set goes in; parent is free or NIL */
-static void place_leaf(cl_tree *t, int leaf, int parent) {
+/* the leaf with its fat box set goes in below start (NIL: the root);
+** parent is free or NIL */
+static void place_leaf(cl_tree *t, int leaf, int parent, int start) {
   if (t->root == NIL) {
     t->root = leaf;
     t->nodes[leaf].parent = NIL;
     if (parent != NIL) free_node(t, parent);
   } else {
-    insert_leaf(t, leaf, parent);
+    insert_leaf(t, leaf, parent, start != NIL ? start : t->root);
   }
 }
 
@@ -463,7 +464,7 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
   if (leaf == NIL) return NIL;
   fatten(&t->nodes[leaf].box, box, t->margin);
   t->nodes[leaf].id = id;
-  place_leaf(t, leaf, parent);
+  place_leaf(t, leaf, parent, NIL);
   mark_moved(t, leaf);
   t->count++;
   return leaf;
@@ -476,9 +477,18 @@ int cl_tree_escapes(const cl_tree *t, int proxy, const cl_aabb *box) {
   return !(box_contains(&n->box, box) && box_contains(&huge, &n->box));
 }
 
+/* A leaf with a new fat box goes back in below the lowest of its old
+** ancestors that holds that box (the root when none does): a leaf that
+** moved a little searches a small subtree, and the ancestors above it
+** hold the box already, so the surface-area costs it compares are those
+** a search from the root would (Bullet's btDbvt::update climbs the same
+** way). */
 static void reinsert(cl_tree *t, int leaf) {
+  int up = leaf == t->root ? NIL : t->nodes[t->nodes[leaf].parent].parent;
   int p = remove_leaf(t, leaf);
-  place_leaf(t, leaf, p);
+  while (up != NIL && !box_contains(&t->nodes[up].box, &t->nodes[leaf].box))
+    up = t->nodes[up].parent;
+  place_leaf(t, leaf, p, up);
 }
 
 int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
@@ -855,13 +865,44 @@ static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *ou
   return n;
 }
 
+/* walk for a box: the box rounded outwards to float once, tested against
+** the hot records' float boxes as they are (both hold their exact boxes,
+** so the pruning stays conservative); leaves by their exact fat boxes */
+static int walk_box(cl_tree *t, const cl_aabb *b, int *stack, cl_tree_entry *out) {
+  float lo[3], hi[3];
+  int sp = 0, n = 0, k;
+  if (t->root == NIL || !box_overlap(&t->nodes[t->root].box, b)) return 0;
+  if (t->nodes[t->root].height == 0) {
+    set_leaf_entry(t, &out[n++], t->root);
+    return n;
+  }
+  for (k = 0; k < 3; k++) { lo[k] = f_down(b->min[k]); hi[k] = f_up(b->max[k]); }
+  stack[sp++] = t->root;
+  while (sp > 0) {
+    const cl_tree_hot *h = &t->hot[stack[--sp]];
+    for (k = 0; k < 2; k++) {
+      int c = h->child[k];
+      if (!(h->lo[k][0] <= hi[0] && lo[0] <= h->hi[k][0] && h->lo[k][1] <= hi[1]
+            && lo[1] <= h->hi[k][1] && h->lo[k][2] <= hi[2] && lo[2] <= h->hi[k][2])) continue;
+      if (h->height[k] > 0) {
+        PREFETCH(&t->hot[c]);
+        stack[sp++] = c;
+      } else if (box_overlap(&t->nodes[c].box, b)) {
+        set_leaf_entry(t, &out[n++], c);
+      }
+    }
+  }
+  return n;
+}
+
 int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
                   const cl_tree_entry **out) {
   query_target q;
   int n;
   if (sc == NULL) sc = &t->own;
   target_shape(&q, s);
-  n = walk(t, &q, sc->stack, sc->list);
+  n = q.by == BY_AABB ? walk_box(t, &s->aabb, sc->stack, sc->list)
+                      : walk(t, &q, sc->stack, sc->list);
   sort_entries(sc->list, n);
   *out = sc->list;
   return n;
@@ -1073,13 +1114,9 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
   /* the moved leaves' pairs, from the back of out while there is room; a
   ** pair of two moved leaves is taken from the one of lower index */
   for (m = t->moved; m != NIL; m = t->nodes[m].moved) {
-    cl_shape box;
-    query_target q;
     int n, j;
     if (t->nodes[m].height != 0) continue;
-    box.aabb = t->nodes[m].box;
-    target_shape(&q, &box);
-    n = walk(t, &q, sc->stack, sc->list);
+    n = walk_box(t, &t->nodes[m].box, sc->stack, sc->list);
     for (j = 0; j < n; j++) {
       int p = sc->list[j].node;
       if (p == m || (t->nodes[p].moved != CL_TREE_UNMOVED && p < m)) continue;

@@ -280,25 +280,33 @@ static const l_udheader *changed_shape(const cl_tree *t, int i) {
 static int t_sync(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   cl_tree *t = &lt->tree;
-  int i, n = 0, lost = 0, k = 0, escaping = 0, batch;
-  for (i = 0; i < t->capacity; i++) {
+  cl_tree_scratch sc;
+  int i, n = 0, nchanged = 0, lost = 0, k = 0, escaping = 0, batch;
+  lua_settop(L, 1);
+  take_scratch(L, lt, &sc);                 /* 2: no Lua code runs after it */
+  for (i = 0; i < t->capacity; i++) {       /* the changed leaves, listed */
     const l_udheader *u = changed_shape(t, i);
     cl_aabb box;
     if (u == NULL) continue;
-    if (!cl_bounds(L_UDSHAPE(u), &box)) lost++;
-    else escaping += cl_tree_escapes(t, i, &box);
+    if (!cl_bounds(L_UDSHAPE(u), &box)) { lost++; continue; }
+    escaping += cl_tree_escapes(t, i, &box);
+    sc.stack[nchanged++] = i;
   }
   batch = escaping > 64 && escaping > t->count / BATCH_SHARE;
-  for (i = 0; i < t->capacity; i++) {
-    const l_udheader *u = changed_shape(t, i);
+  for (k = 0; k < nchanged; k++) {
+    const l_udheader *u;
     cl_aabb box;
-    if (u == NULL || !cl_bounds(L_UDSHAPE(u), &box)) continue;
+    i = sc.stack[k];
+    u = (const l_udheader *)t->nodes[i].user;
+    (void)cl_bounds(L_UDSHAPE(u), &box);
     t->nodes[i].stamp = u->changes;
     if (!batch) (void)cl_tree_move(t, i, &box);
     else if (cl_tree_escapes(t, i, &box)) cl_tree_set_fat(t, i, &box);
     n++;
   }
   if (batch) cl_tree_refit_all(t, t->count / REINSERT_SHARE + 1);
+  give_back(L, lt, &sc, 2);
+  k = 0;
   if (n > 0) lt->version++;
   lua_pushinteger(L, n);
   if (lost == 0) return 1;
