@@ -14,8 +14,9 @@
 --   - tree:insert, 20-unit box queries and rays 50-400 long at 10k, 100k
 --     and 1M boxes (Bullet: btDbvt::insert, collideTV, rayTest);
 --   - memory per item: the tree's storage as the collector counts it (all
---     of it is Lua userdata), against the bytes Bullet's broad phase
---     allocates per proxy.
+--     of it is Lua userdata: nodes, the walks' scratch), against the bytes
+--     Bullet's btDbvt allocates (and its broad phase, proxies and pair cache
+--     included, at the first size).
 -- Environment: BROAD_SIZES (default "10000,100000,1000000"), BROAD_FRAMES
 -- (20), BROAD_QUERIES (2000). One run gives both columns: compare ratios,
 -- not figures from different runs.
@@ -153,19 +154,19 @@ local function tree_ops(n)
   row(fmt("%d boxes: tree:insert", n), t_insert, bl.insert_us, "us/item")
   row(fmt("  20-unit box query (%d leaves met; Bullet %s)", found, bl.query_found or "-"), t_query, bl.query_us, "us")
   row(fmt("  raycast, all leaves entered (%d; Bullet %s)", met, bl.ray_found or "-"), t_ray, bl.ray_us, "us")
-  return bytes
+  return { n, bytes, bl.tree_bytes_per_item }
 end
 
 print(fmt("broad phase under %s%s", jit and jit.version or _VERSION, BULLET and ", beside Bullet's btDbvt" or ""))
 local bl10 = frames(SIZES[1], 1)
 if SIZES[2] then frames(SIZES[2], 20) end
 local mem = {}
-for _, n in ipairs(SIZES) do mem[#mem + 1] = { n, tree_ops(n) } end
+for _, n in ipairs(SIZES) do mem[#mem + 1] = tree_ops(n) end
 for _, m in ipairs(mem) do
-  row(fmt("memory per item, %d boxes: the tree's storage", m[1]), m[2],
-    m[1] == SIZES[1] and bl10.bytes_per_item or nil, "B")
+  row(fmt("memory per item, %d boxes: the tree (Bullet: btDbvt)", m[1]), m[2], m[3], "B")
 end
-if BULLET then row("(Bullet's bytes: btDbvtBroadphase with its pair cache, per proxy, at the first size)") end
+row(fmt("memory per item, %d boxes: Bullet's btDbvtBroadphase with its pair cache: %s B",
+  SIZES[1], bl10.bytes_per_item or "-"))
 
 print(fmt("  %-66s %10s %10s %7s", "", "collide", "Bullet", "ratio"))
 for _, r in ipairs(rows) do

@@ -7,8 +7,9 @@
 //                       setAabb for the moving ones and
 //                       calculateOverlappingPairs each frame; bytes per proxy
 //                       allocated through Bullet's allocator
-//   tree N Q            btDbvt::insert of N boxes, then Q 20-unit box
-//                       queries (btDbvt::collideTV) and Q rays 50-400 long
+//   tree N Q            btDbvt::insert of N boxes (and the bytes they
+//                       took), then Q 20-unit box queries
+//                       (btDbvt::collideTV) and Q rays 50-400 long
 //                       (btDbvt::rayTest), counting the leaves met
 // prints "key value" lines
 #include <btBulletCollisionCommon.h>
@@ -111,12 +112,14 @@ int tree(long n, long q) {
   double w = world_for(n);
   std::vector<Box> boxes = make_boxes(n, w);
   btDbvt t;
+  long long before = live_bytes;
   auto t0 = clk::now();
   for (long i = 0; i < n; i++) {
     const Box &x = boxes[static_cast<size_t>(i)];
     t.insert(btDbvtVolume::FromMM(lo(x), hi(x)), reinterpret_cast<void *>(i));
   }
   std::printf("insert_us %.4f\n", since(t0) / n * 1e6);
+  std::printf("tree_bytes_per_item %.1f\n", static_cast<double>(live_bytes - before) / static_cast<double>(n));
   std::vector<btDbvtVolume> qs;
   for (long i = 0; i < q; i++) {
     double x = rnd() * (w - 20), y = rnd() * (w - 20), z = rnd() * (w - 20);

@@ -163,8 +163,10 @@ int cl_tree_full(const cl_tree *t) {
 }
 
 int cl_tree_next_capacity(const cl_tree *t) {
-  int cap = t->capacity ? t->capacity * 2 : 16;
-  if (t->capacity > INT_MAX / 2 || cl_tree_block_size(cap) == 0
+  /* by half again: a tree holds at most a third more nodes than it uses
+  ** on average (doubling: a half more), for twice the copies */
+  int cap = t->capacity ? t->capacity + t->capacity / 2 : 16;
+  if (t->capacity > INT_MAX / 3 * 2 || cl_tree_block_size(cap) == 0
       || cl_tree_scratch_size(cap) == 0) return -1;
   return cap;
 }
@@ -217,7 +219,7 @@ void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   return old;
 }
 
-/* growth through the allocator: a block twice as large, and the tree's
+/* growth through the allocator: a block half again as large, and the tree's
 ** own scratch to match */
 static int grow(cl_tree *t) {
   int cap = cl_tree_next_capacity(t);
