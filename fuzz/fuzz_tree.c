@@ -13,7 +13,9 @@
 **    whose fat box the exact test says they should find (they may add
 **    more: their pruning is conservative), report only live leaves, each
 **    once, raycast_all in order of t, the walk in nondecreasing t;
-**  - pairs reports every touching pair of live fat boxes exactly once.
+**  - pairs reports every touching pair of live fat boxes exactly once;
+**    cl_tree_pairs_update, fed the pairs it gave at the last pairs step,
+**    gives the very list cl_tree_pairs gives, in its order.
 */
 #include "fuzz_common.h"
 #include "tree.h"
@@ -93,12 +95,22 @@ static int index_of(int p) {
   return -1;
 }
 
+#define MAXPAIRS (MAXLIVE * (MAXLIVE - 1) / 2)
+/* the pairs as cl_tree_pairs lists them; those cl_tree_pairs_update gave
+** at the last pairs step (have: any yet) and gives now */
+static cl_tree_pair listed[MAXPAIRS], kept[2][MAXPAIRS];
+static long long nlisted, nkept;
+static int have, cur;
+static unsigned kept_epoch;
+
 static int on_pair(void *ud, int a, int b) {
   int ia = index_of(a), ib = index_of(b);
   (void)ud;
   FZ_CHECK(ia >= 0 && ib >= 0 && a != b, "pairs: not a live pair", a);
   pair_count[ia][ib]++;
   pair_count[ib][ia]++;
+  listed[nlisted].a = a;
+  listed[nlisted++].b = b;
   return 1;
 }
 
@@ -110,6 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   double margin = (fz_byte(&in) % 8) * 0.125;
   cl_tree_init(&t, margin, NULL, NULL);
   nlive = 0;
+  have = 0;
   world = 0;
   for (ops = 0; ops < 96 && in.n > 0; ops++) {
     int op = fz_byte(&in) % 8;
@@ -224,8 +237,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       }
       check_list(&t, e, n, want, nw, "query_convex misses or repeats a leaf");
     } else if (op == 6) {                                 /* pairs */
+      long long n;
       memset(pair_count, 0, sizeof pair_count);
+      nlisted = 0;
       cl_tree_pairs(&t, NULL, on_pair, NULL);
+      n = cl_tree_pairs_update(&t, NULL, have ? kept[cur] : NULL, nkept, kept_epoch,
+                               kept[1 - cur], MAXPAIRS);
+      FZ_CHECK(n == nlisted, "pairs_update: another count", (int)n);
+      for (i = 0; i < (int)n; i++)
+        FZ_CHECK(kept[1 - cur][i].a == listed[i].a && kept[1 - cur][i].b == listed[i].b,
+                 "pairs_update: another pair or order", i);
+      cur = 1 - cur;
+      nkept = n;
+      kept_epoch = t.pairs_epoch;
+      have = 1;
       for (i = 0; i < nlive; i++)
         for (j = i + 1; j < nlive; j++) {
           cl_shape fa, fb;

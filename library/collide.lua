@@ -313,6 +313,16 @@ function tree:insert(box, id) end
 function tree:move(proxy, box) end
 ---@param proxy integer
 function tree:remove(proxy) end
+---The leaf follows the shape: refitted now and by tree:sync() after each
+---change to it; nil stops that.
+---@param proxy integer
+---@param shape collide.shape?
+---@return boolean moved
+function tree:track(proxy, shape) end
+---Refits every leaf whose tracked shape changed since its last refit.
+---@return integer refitted
+---@return integer[]? lost proxies whose shapes have no bounds now
+function tree:sync() end
 ---@param shape collide.shape
 ---@return integer[] proxies
 function tree:query(shape) end
@@ -406,6 +416,10 @@ function scene:add(item, shape) end
 function scene:update(item, shape) end
 ---@param item any
 function scene:remove(item) end
+---Refits, in one call, every item whose shape changed in place since it
+---was added, updated or last synced.
+---@return integer refitted
+function scene:sync() end
 ---@return boolean
 function scene:has(item) end
 ---@return integer

@@ -386,6 +386,10 @@ describe("finalizers that change, query and collect on every allocation", functi
       function() t:query(rbox()) end,
       function() t:raycast(collide.ray(r(0, 8), r(0, 8), -1, 0, 0, 1)) end,
       function() t:pairs() end,
+      function() pcall(t.sync, t) end,
+      function()
+        if #live > 0 then pcall(t.track, t, live[math.floor(r(1, #live + 1))], rbox()) end
+      end,
       function() m:query(rbox()) end,
       function() collectgarbage("step") end,
       function() collectgarbage("step", 64) end,
@@ -435,7 +439,14 @@ describe("finalizers that change, query and collect on every allocation", functi
           assert(b == nil or collide.type(b) == "aabb")
           local pr = t:pairs()
           assert(#pr % 2 == 0)
-        elseif op == 9 then
+        elseif op == 9 and #live > 0 then
+          -- shapes tracked, changed, some of them made boundless
+          local ray = collide.ray(r(0, 8), r(0, 8), r(0, 8), 1, 0, 0, 2)
+          if pcall(t.track, t, live[math.floor(r(1, #live + 1))], ray) then
+            ray:set(0, 0, 0, 0, 1, 0, r(0, 1) < 0.5 and math.huge or 3)
+          end
+          local n, lost = t:sync()
+          assert(n >= 0 and (lost == nil or #lost > 0))
           local k = math.floor(r(1, 4))
           assert.are.equal("triangle", collide.type(m:triangle(k)))
           m:query(rbox())

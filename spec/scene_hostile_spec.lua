@@ -256,6 +256,11 @@ describe("collide.scene under hostile use", function()
       { "add an endless ray", function(s) s:add("new", collide.ray(0, 0, 0, 0, 0, 1)) end },
       { "add a mesh", function(s) s:add("new", collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 })) end },
       { "add an empty mesh", function(s) s:add("new", collide.mesh({})) end },
+      { "sync", function(s, item)
+        local shape = s:shape(item)
+        if collide.type(shape) ~= "mesh" then shape:translate(0, 0, 1) end
+        s:sync()
+      end },
     }
 
     it("add, update and remove raise inside every call's filter; the scene stays as it was", function()

@@ -143,6 +143,17 @@ local function random_box(r, size, world)
   return collide.aabb(x - ex, y - ey, z - ez, x + ex, y + ey, z + ez)
 end
 
+-- a tree and its model holding n random boxes: tree, model, boxes, proxies
+local function populate(r, n, size, world)
+  local t, m, boxes, ps = collide.tree(0.1), model(0.1), {}, {}
+  for i = 1, n do
+    boxes[i] = random_box(r, size, world)
+    ps[i] = t:insert(boxes[i])
+    m:insert(ps[i], boxes[i])
+  end
+  return t, m, boxes, ps
+end
+
 describe("collide.tree", function()
   describe("collide.tree()", function()
     it("starts empty with the default margin 0.1", function()
@@ -270,6 +281,96 @@ describe("collide.tree", function()
       t:remove(p)
       assert.has_error(function() t:remove(p) end, "bad argument #1 to 'remove' (invalid proxy)")
       assert.has_error(function() t:bounds(collide.sphere(0, 0, 0, 1)) end)
+    end)
+  end)
+
+  describe(":track() :sync()", function()
+    it("a tracked leaf is refitted by sync after each change to its shape", function()
+      local t = collide.tree(0.5)
+      local box, ball = collide.aabb(0, 0, 0, 1, 1, 1), collide.sphere(10, 0, 0, 1)
+      local a, b = t:insert(box), t:insert(collide.aabb(0, 0, 0, 1, 1, 1))
+      assert.is_false(t:track(a, box))
+      assert.is_true(t:track(b, ball))               -- refitted now, as move does
+      assert.are.equal(collide.aabb(8.5, -1.5, -1.5, 11.5, 1.5, 1.5), t:fat(b))
+      assert.are.equal(0, t:sync())
+      ball:translate(0.25, 0, 0)                     -- within the fat box: no change
+      box:set(5, 5, 5, 6, 6, 6)
+      assert.are.equal(2, t:sync())
+      assert.are.equal(collide.aabb(8.5, -1.5, -1.5, 11.5, 1.5, 1.5), t:fat(b))
+      assert.are.equal(collide.aabb(4.5, 4.5, 4.5, 6.5, 6.5, 6.5), t:fat(a))
+      assert.are.equal(0, t:sync())
+      t:track(a, nil)
+      box:translate(1, 0, 0)
+      assert.are.equal(0, t:sync())
+      t:move(b, collide.aabb(0, 0, 0, 1, 1, 1))     -- until the shape changes again
+      assert.are.equal(0, t:sync())
+      ball:translate(0, 0, 0)
+      assert.are.equal(1, t:sync())
+      assert.are.equal(collide.aabb(8.75, -1.5, -1.5, 11.75, 1.5, 1.5), t:fat(b))
+      t:remove(b)
+      ball:translate(1, 0, 0)
+      assert.are.equal(0, t:sync())
+      assert.is_true(t:validate())
+    end)
+
+    it("many changed at once (refitted in one pass, a few reinserted): sound, and every answer as the model's", function()
+      local t, m, shapes, live = populate(rng(777), 800, 2, 60)
+      local r = rng(778)
+      for i = 1, #live do t:track(live[i], shapes[i]) end
+      for frame = 1, 10 do
+        local every = frame % 2 == 1 and 1 or 5      -- all of them, then one in five
+        local moved = 0
+        for i = 1, #shapes, every do
+          shapes[i]:translate(r(-1, 1), r(-1, 1), r(-1, 1))
+          if m:move(live[i], shapes[i]) then moved = moved + 1 end
+        end
+        assert.are.equal(math.floor((#shapes - 1) / every) + 1, t:sync())
+        assert.is_true(moved > 64)
+        assert.is_true(t:validate())
+        for i = 1, #shapes do
+          local fat = t:fat(live[i])
+          assert.is_true(contains(fat, shapes[i]), "fat box holds the box")
+          -- the model's fat box is the tree's wherever the leaf escaped; a
+          -- leaf that stayed inside keeps its own
+          assert.is_true(same_box(fat, m.leaves[live[i]].fat))
+        end
+        local q = random_box(r, 15, 60)
+        assert.are.same(m:query(q), t:query(q))
+        local ray = collide.ray(r(0, 60), r(0, 60), r(0, 60), r(-1, 1), r(-1, 1), r(-1, 1), 80)
+        assert.are.same(m:raycast(ray), t:raycast(ray))
+        assert.are.same(m:pairs(), t:pairs())
+      end
+    end)
+
+    it("lists the leaves whose shapes lost their bounds and leaves them as they were", function()
+      local t = collide.tree(0)
+      local r = collide.ray(0, 0, 0, 1, 0, 0, 2)
+      local p = t:insert(collide.aabb(0, 0, 0, 2, 0, 0))
+      t:track(p, r)
+      r:set(0, 0, 0, 1, 0, 0, math.huge)
+      assert.are.same({ 0, { p } }, { t:sync() })
+      assert.are.equal(collide.aabb(0, 0, 0, 2, 0, 0), t:fat(p))
+      r:set(0, 0, 0, 1, 0, 0, 3)
+      assert.are.same({ 1 }, { t:sync() })
+      assert.are.equal(collide.aabb(0, 0, 0, 3, 0, 0), t:fat(p))
+    end)
+
+    it("gives clear errors", function()
+      local t = collide.tree()
+      local p = t:insert(collide.aabb(0, 0, 0, 1, 1, 1))
+      assert.has_error(function() t:track(p + 1, collide.aabb(0, 0, 0, 1, 1, 1)) end,
+        "bad argument #1 to 'track' (invalid proxy)")
+      assert.has_error(function() t:track(p, 5) end, "bad argument #2 to 'track' (shape expected, got number)")
+      assert.has_error(function() t:track(p, collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 })) end,
+        "bad argument #2 to 'track' (shape expected, got collide.mesh)")
+      assert.has_error(function() t:track(p, collide.plane(0, 1, 0, 0)) end,
+        "bad argument #2 to 'track' (shape has no bounds)")
+      assert.has_error(function() t.sync(5) end, "bad argument #1 to 'sync' (collide.tree expected, got number)")
+      local ray = collide.ray(-1, 0.5, 0.5, 1, 0, 0)
+      t:raycast(ray, function()
+        assert.has_error(function() t:sync() end, "cannot change a tree during its raycast callback")
+        assert.has_error(function() t:track(p, nil) end, "cannot change a tree during its raycast callback")
+      end)
     end)
   end)
 
@@ -447,6 +548,86 @@ describe("collide.tree", function()
       local d = t:insert(collide.aabb(0.5, 0.5, 0.5, 5, 0.5, 0.5), 4)
       assert.are.same({ c, d, b, a, b, d, a, d }, t:pairs())
     end)
+
+    -- sort and sweep on x over the fat boxes, then the (id, proxy) order
+    local function sweep_pairs(t, live)
+      local boxes, order = {}, {}
+      for i, p in ipairs(live) do boxes[p] = t:fat(p); order[i] = p end
+      local function before(a, b)
+        local ia, ib = t:id(a), t:id(b)
+        if ia ~= ib then return ia < ib end
+        return a < b
+      end
+      table.sort(order, function(a, b)
+        local xa, xb = boxes[a]:min(), boxes[b]:min()
+        if xa ~= xb then return xa < xb end
+        return a < b
+      end)
+      local found = {}
+      for i = 1, #order do
+        local a = order[i]
+        local ax = boxes[a]:max()
+        for j = i + 1, #order do
+          local b = order[j]
+          if boxes[b]:min() > ax then break end
+          if boxes[a]:intersects(boxes[b]) then
+            found[#found + 1] = before(a, b) and { a, b } or { b, a }
+          end
+        end
+      end
+      table.sort(found, function(x, y)
+        if x[1] ~= y[1] then return before(x[1], y[1]) end
+        return before(x[2], y[2])
+      end)
+      local flat = {}
+      for _, pr in ipairs(found) do flat[#flat + 1] = pr[1]; flat[#flat + 1] = pr[2] end
+      return flat
+    end
+
+    it("after frames where every leaf or a few move, in a crowd: as sort and sweep finds them", function()
+      local r = rng(4242)
+      local t = collide.tree(0.2)
+      local live, pos = {}, {}
+      for i = 1, 600 do
+        local x, y, z = r(0, 15), r(0, 15), r(0, 15)
+        pos[i] = { x, y, z, r(0.2, 1.5) }
+        -- repeated ids: ties go to the proxy
+        live[i] = t:insert(collide.aabb(x, y, z, x + 1, y + 1, z + 1), i % 7 == 0 and 5 or i)
+      end
+      for frame = 1, 24 do
+        local all = frame % 6 == 0
+        for i = 1, #live do
+          if all or r(0, 1) < 0.02 then
+            local q = pos[i]
+            q[1], q[2], q[3] = q[1] + r(-0.3, 0.3), q[2] + r(-0.3, 0.3), q[3] + r(-0.3, 0.3)
+            t:move(live[i], collide.aabb(q[1], q[2], q[3], q[1] + q[4], q[2] + q[4], q[3] + q[4]))
+          end
+        end
+        if frame % 4 == 1 then
+          -- a few leave and come back: proxies reused, some for other leaves
+          for _ = 1, 5 do
+            local i = math.floor(r(1, #live + 1 - 1e-9))
+            t:remove(live[i])
+            local q = pos[i]
+            live[i] = t:insert(collide.aabb(q[1], q[2], q[3], q[1] + q[4], q[2] + q[4], q[3] + q[4]), i)
+          end
+        end
+        local want = sweep_pairs(t, live)
+        assert.is_true(#want > 200)
+        assert.are.same(want, t:pairs())
+        assert.are.same(want, t:pairs())   -- nothing moved since
+      end
+      assert.is_true(t:validate())
+    end)
+
+    it("every leaf touching every other: n (n - 1) / 2 pairs", function()
+      local t = collide.tree(0)
+      local live = {}
+      for i = 1, 150 do live[i] = t:insert(collide.aabb(i * 1e-3, 0, 0, 1, 1, 1), 150 - i) end
+      local got = t:pairs()
+      assert.are.equal(150 * 149, #got)
+      assert.are.same(sweep_pairs(t, live), got)
+    end)
   end)
 
   describe("edge cases", function()
@@ -566,14 +747,7 @@ describe("collide.tree", function()
 
     it("items all drifting just past their fat boxes, step after step", function()
       local r = rng(4242)
-      local t = collide.tree(0.1)
-      local m = model(0.1)
-      local ps, boxes = {}, {}
-      for i = 1, 1500 do
-        boxes[i] = random_box(r, 1, 60)
-        ps[i] = t:insert(boxes[i])
-        m:insert(ps[i], boxes[i])
-      end
+      local t, m, boxes, ps = populate(r, 1500, 1, 60)
       for step = 1, 4 do
         local d = ({ 0.15, 0.3, -0.2, 0.12 })[step]
         for i = 1, #ps do

@@ -146,12 +146,24 @@ local function unbounded_remove(self, item)
   end
 end
 
+-- The leaf of a core shape follows it (tree:track), so that scene:sync
+-- finds the shapes changed in place; a mesh cannot change.
+local function follow(tree, p, shape, box)
+  if CORE[ctype(shape)] then
+    tree:track(p, shape)
+  else
+    tree:track(p, nil)
+    tree:move(p, box)
+  end
+end
+
 -- Tree calls come first in every change, so that one refused (the tree is
 -- locked while a raycast calls a filter) leaves the scene as it was.
 local function place(self, item, shape, seq)
   local box = bounds_of(self, shape)
   if box then
     local p = self._tree:insert(box, seq)
+    if CORE[ctype(shape)] then self._tree:track(p, shape) end
     self._proxy[item] = p
     self._items[p] = item
     self._shapes[p] = shape
@@ -201,7 +213,7 @@ function Scene:update(item, shape)
   local p = self._proxy[item]
   local box = bounds_of(self, shape)
   if p and box then
-    self._tree:move(p, box)
+    follow(self._tree, p, shape, box)
     self._shapes[p] = shape
   elseif p then                              -- into the unbounded list
     self._tree:remove(p)
@@ -210,12 +222,43 @@ function Scene:update(item, shape)
     unbounded_insert(self, item, self._seq[item])
   elseif box then                            -- into the tree
     p = self._tree:insert(box, self._seq[item])
+    if CORE[ctype(shape)] then self._tree:track(p, shape) end
     unbounded_remove(self, item)
     self._proxy[item] = p
     self._items[p], self._shapes[p] = item, shape
   end
   self._shape[item] = shape
   return item
+end
+
+--- scene:sync() -> number of items refitted: every item whose shape was
+--- changed in place (set, translate...) since it was added, updated or
+--- last synced, in one call
+function Scene:sync()
+  check_unlocked(self)
+  local n, lost = self._tree:sync()
+  local items, proxy = self._items, self._proxy
+  if lost then                         -- shapes without bounds now: out of the tree
+    for i = 1, #lost do
+      local p = lost[i]
+      local item = items[p]
+      if item ~= nil and proxy[item] == p then self:update(item); n = n + 1 end
+    end
+  end
+  local list = self._unbounded
+  if #list > 0 then                    -- shapes with bounds now: into the tree
+    local found
+    for i = 1, #list do
+      if bounds_of(self, self._shape[list[i]]) then
+        found = found or {}
+        found[#found + 1] = list[i]
+      end
+    end
+    for i = 1, found and #found or 0 do
+      if proxy[found[i]] == false then self:update(found[i]); n = n + 1 end
+    end
+  end
+  return n
 end
 
 --- scene:remove(item) -> item

@@ -139,7 +139,7 @@ static size_t per_scratch(void) {
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
   memset(t, 0, sizeof *t);
-  t->root = t->free = NIL;
+  t->root = t->free = t->moved = NIL;
   t->margin = margin;
   t->alloc = alloc ? alloc : default_alloc;
   t->ud = ud;
@@ -153,8 +153,8 @@ void cl_tree_free(cl_tree *t) {
   t->hot = NULL;
   t->block_size = t->own_size = 0;
   memset(&t->own, 0, sizeof t->own);
-  t->capacity = t->count = 0;
-  t->root = t->free = NIL;
+  t->capacity = t->count = t->nmoved = 0;
+  t->root = t->free = t->moved = NIL;
 }
 
 int cl_tree_full(const cl_tree *t) {
@@ -163,8 +163,10 @@ int cl_tree_full(const cl_tree *t) {
 }
 
 int cl_tree_next_capacity(const cl_tree *t) {
-  int cap = t->capacity ? t->capacity * 2 : 16;
-  if (t->capacity > INT_MAX / 2 || cl_tree_block_size(cap) == 0
+  /* by half again: a tree holds at most a third more nodes than it uses
+  ** on average (doubling: a half more), for twice the copies */
+  int cap = t->capacity ? t->capacity + t->capacity / 2 : 16;
+  if (t->capacity > INT_MAX / 3 * 2 || cl_tree_block_size(cap) == 0
       || cl_tree_scratch_size(cap) == 0) return -1;
   return cap;
 }
@@ -208,6 +210,7 @@ void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   t->nodes = (cl_tree_node *)(p + (size_t)cap * sizeof(cl_tree_hot));
   for (i = cap - 1; i >= t->capacity; i--) {
     t->nodes[i].height = -1;
+    t->nodes[i].moved = CL_TREE_UNMOVED;
     t->nodes[i].parent = t->free;
     t->hot[i].child[0] = t->hot[i].child[1] = NIL;
     t->free = i;
@@ -216,7 +219,7 @@ void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   return old;
 }
 
-/* growth through the allocator: a block twice as large, and the tree's
+/* growth through the allocator: a block half again as large, and the tree's
 ** own scratch to match */
 static int grow(cl_tree *t) {
   int cap = cl_tree_next_capacity(t);
@@ -246,9 +249,20 @@ static int new_node(cl_tree *t) {
   t->nodes[i].parent = NIL;
   t->nodes[i].height = 0;
   t->nodes[i].id = 0;
+  t->nodes[i].user = NULL;
+  t->nodes[i].stamp = 0;
   t->hot[i].child[0] = t->hot[i].child[1] = NIL;
   t->hot[i].height[0] = t->hot[i].height[1] = 0;
   return i;
+}
+
+/* the leaf i goes on the list of moved leaves (once: a node keeps its
+** place on it when freed and reused, until the list restarts) */
+static void mark_moved(cl_tree *t, int i) {
+  if (t->nodes[i].moved != CL_TREE_UNMOVED) return;
+  t->nodes[i].moved = t->moved;
+  t->moved = i;
+  t->nmoved++;
 }
 
 static void free_node(cl_tree *t, int i) {
@@ -348,9 +362,9 @@ static double dist2(const double a[3], const double b[3]) {
 ** the hot records. Only nodes at most BALANCE high may become siblings, so
 ** that the new parent is within the balance bound and the rotations on the
 ** way up keep the tree's height logarithmic. */
-static int best_sibling(cl_tree *t, const cl_aabb *box) {
+static int best_sibling(cl_tree *t, int start, const cl_aabb *box) {
   double area_box = area(box), c_box[3], area_i, direct, inherited = 0, best_cost;
-  int i = t->root, best = NIL, height = t->nodes[i].height;
+  int i = start, best = NIL, height = t->nodes[i].height;
   cl_aabb u;
   box_center(box, c_box);
   area_i = area(&t->nodes[i].box);
@@ -404,9 +418,9 @@ static int best_sibling(cl_tree *t, const cl_aabb *box) {
   return best != NIL ? best : i;
 }
 
-/* the leaf joins its best sibling under parent, a free node */
-static void insert_leaf(cl_tree *t, int leaf, int parent) {
-  int i = best_sibling(t, &t->nodes[leaf].box), up = t->nodes[i].parent;
+/* the leaf joins its best sibling below start under parent, a free node */
+static void insert_leaf(cl_tree *t, int leaf, int parent, int start) {
+  int i = best_sibling(t, start, &t->nodes[leaf].box), up = t->nodes[i].parent;
   replace_child(t, up, i, parent);
   t->hot[parent].child[0] = i;
   t->hot[parent].child[1] = leaf;
@@ -429,14 +443,15 @@ static int remove_leaf(cl_tree *t, int leaf) {
   return p;
 }
 
-/* the leaf with its fat box set goes in; parent is free or NIL */
-static void place_leaf(cl_tree *t, int leaf, int parent) {
+/* the leaf with its fat box set goes in below start (NIL: the root);
+** parent is free or NIL */
+static void place_leaf(cl_tree *t, int leaf, int parent, int start) {
   if (t->root == NIL) {
     t->root = leaf;
     t->nodes[leaf].parent = NIL;
     if (parent != NIL) free_node(t, parent);
   } else {
-    insert_leaf(t, leaf, parent);
+    insert_leaf(t, leaf, parent, start != NIL ? start : t->root);
   }
 }
 
@@ -451,22 +466,63 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
   if (leaf == NIL) return NIL;
   fatten(&t->nodes[leaf].box, box, t->margin);
   t->nodes[leaf].id = id;
-  place_leaf(t, leaf, parent);
+  place_leaf(t, leaf, parent, NIL);
+  mark_moved(t, leaf);
   t->count++;
   return leaf;
 }
 
-int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
-  cl_tree_node *n = &t->nodes[proxy];
+int cl_tree_escapes(const cl_tree *t, int proxy, const cl_aabb *box) {
+  const cl_tree_node *n = &t->nodes[proxy];
   cl_aabb huge;
   fatten(&huge, box, 4 * t->margin);
-  if (box_contains(&n->box, box) && box_contains(&huge, &n->box)) return 0;
-  {
-    int p = remove_leaf(t, proxy);
-    fatten(&n->box, box, t->margin);
-    place_leaf(t, proxy, p);
-  }
+  return !(box_contains(&n->box, box) && box_contains(&huge, &n->box));
+}
+
+/* A leaf with a new fat box goes back in below the lowest of its old
+** ancestors that holds that box (the root when none does): a leaf that
+** moved a little searches a small subtree, and the ancestors above it
+** hold the box already, so the surface-area costs it compares are those
+** a search from the root would (Bullet's btDbvt::update climbs the same
+** way). */
+static void reinsert(cl_tree *t, int leaf) {
+  int up = leaf == t->root ? NIL : t->nodes[t->nodes[leaf].parent].parent;
+  int p = remove_leaf(t, leaf);
+  while (up != NIL && !box_contains(&t->nodes[up].box, &t->nodes[leaf].box))
+    up = t->nodes[up].parent;
+  place_leaf(t, leaf, p, up);
+}
+
+int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
+  if (!cl_tree_escapes(t, proxy, box)) return 0;
+  fatten(&t->nodes[proxy].box, box, t->margin);
+  reinsert(t, proxy);
+  mark_moved(t, proxy);
   return 1;
+}
+
+void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box) {
+  fatten(&t->nodes[proxy].box, box, t->margin);
+  mark_moved(t, proxy);
+}
+
+/* post-order without a stack: down to the first child, across to the
+** second, up to the parent, which is refitted once both are done */
+void cl_tree_refit_all(cl_tree *t, int nreinsert) {
+  int i = t->root, from = NIL, k;
+  while (i != NIL) {
+    const cl_tree_hot *h = &t->hot[i];
+    int up = t->nodes[i].parent;
+    if (t->nodes[i].height == 0) { from = i; i = up; continue; }
+    if (from == up) { from = i; i = h->child[0]; }
+    else if (from == h->child[0]) { from = i; i = h->child[1]; }
+    else { refit(t, i); from = i; i = up; }
+  }
+  for (k = 0; k < nreinsert && t->count > 1; ) {
+    int leaf = t->rotor;
+    t->rotor = t->rotor + 1 < t->capacity ? t->rotor + 1 : 0;
+    if (leaf < t->capacity && t->nodes[leaf].height == 0) { reinsert(t, leaf); k++; }
+  }
 }
 
 void cl_tree_remove(cl_tree *t, int proxy) {
@@ -811,13 +867,44 @@ static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *ou
   return n;
 }
 
+/* walk for a box: the box rounded outwards to float once, tested against
+** the hot records' float boxes as they are (both hold their exact boxes,
+** so the pruning stays conservative); leaves by their exact fat boxes */
+static int walk_box(cl_tree *t, const cl_aabb *b, int *stack, cl_tree_entry *out) {
+  float lo[3], hi[3];
+  int sp = 0, n = 0, k;
+  if (t->root == NIL || !box_overlap(&t->nodes[t->root].box, b)) return 0;
+  if (t->nodes[t->root].height == 0) {
+    set_leaf_entry(t, &out[n++], t->root);
+    return n;
+  }
+  for (k = 0; k < 3; k++) { lo[k] = f_down(b->min[k]); hi[k] = f_up(b->max[k]); }
+  stack[sp++] = t->root;
+  while (sp > 0) {
+    const cl_tree_hot *h = &t->hot[stack[--sp]];
+    for (k = 0; k < 2; k++) {
+      int c = h->child[k];
+      if (!(h->lo[k][0] <= hi[0] && lo[0] <= h->hi[k][0] && h->lo[k][1] <= hi[1]
+            && lo[1] <= h->hi[k][1] && h->lo[k][2] <= hi[2] && lo[2] <= h->hi[k][2])) continue;
+      if (h->height[k] > 0) {
+        PREFETCH(&t->hot[c]);
+        stack[sp++] = c;
+      } else if (box_overlap(&t->nodes[c].box, b)) {
+        set_leaf_entry(t, &out[n++], c);
+      }
+    }
+  }
+  return n;
+}
+
 int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
                   const cl_tree_entry **out) {
   query_target q;
   int n;
   if (sc == NULL) sc = &t->own;
   target_shape(&q, s);
-  n = walk(t, &q, sc->stack, sc->list);
+  n = q.by == BY_AABB ? walk_box(t, &s->aabb, sc->stack, sc->list)
+                      : walk(t, &q, sc->stack, sc->list);
   sort_entries(sc->list, n);
   *out = sc->list;
   return n;
@@ -864,6 +951,198 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
     for (j = 0; j < n; j++)
       if (!fn(ud, leaves[i].node, partners[j].node)) return;
   }
+}
+
+/* Pairs by one walk of the tree against itself (the self-collision walk of
+** Bullet's btDbvt::collideTT): a node paired with itself pairs each child
+** with itself and the two children with each other when their boxes
+** touch; two distinct nodes whose boxes touch split the taller one. Every
+** pair of leaves is met once, below the node where their paths part.
+** Internal boxes are the hot records' (rounded outwards: pruning is
+** conservative); two leaves are decided by their exact fat boxes. The
+** walk's stack of node pairs lives in the scratch's list; a tree too tall
+** for that room (never seen: it needs a height near a third of its node
+** count) takes cl_tree_pairs's way. The pairs found are then sorted, so
+** the cost is the walk plus P log P for P pairs. */
+
+static int hot_overlap(const cl_tree_hot *h, int k, const cl_aabb *b) {
+  return h->lo[k][0] <= b->max[0] && b->min[0] <= h->hi[k][0]
+      && h->lo[k][1] <= b->max[1] && b->min[1] <= h->hi[k][1]
+      && h->lo[k][2] <= b->max[2] && b->min[2] <= h->hi[k][2];
+}
+
+static int hot_siblings_overlap(const cl_tree_hot *h) {
+  return h->lo[0][0] <= h->hi[1][0] && h->lo[1][0] <= h->hi[0][0]
+      && h->lo[0][1] <= h->hi[1][1] && h->lo[1][1] <= h->hi[0][1]
+      && h->lo[0][2] <= h->hi[1][2] && h->lo[1][2] <= h->hi[0][2];
+}
+
+/* leaf a comes before leaf b in (id, proxy) order */
+static int leaf_before(const cl_tree *t, int a, int b) {
+  long long ia = t->nodes[a].id, ib = t->nodes[b].id;
+  return ia != ib ? ia < ib : a < b;
+}
+
+static int pair_less(const cl_tree *t, const cl_tree_pair *x, const cl_tree_pair *y) {
+  if (x->a != y->a) return leaf_before(t, x->a, y->a);
+  return leaf_before(t, x->b, y->b);
+}
+
+static void pair_sift(const cl_tree *t, cl_tree_pair *a, long long n, long long i) {
+  cl_tree_pair x = a[i];
+  for (;;) {
+    long long c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && pair_less(t, &a[c], &a[c + 1])) c++;
+    if (!pair_less(t, &x, &a[c])) break;
+    a[i] = a[c];
+    i = c;
+  }
+  a[i] = x;
+}
+
+static void sort_pairs(const cl_tree *t, cl_tree_pair *a, long long n) {
+  long long i;
+  for (i = n / 2 - 1; i >= 0; i--) pair_sift(t, a, n, i);
+  for (i = n - 1; i > 0; i--) {
+    cl_tree_pair x = a[0];
+    a[0] = a[i];
+    a[i] = x;
+    pair_sift(t, a, i, 0);
+  }
+}
+
+typedef struct { cl_tree_pair *out; long long n, max; } pair_out;
+
+static int collect_pair(void *ud, int a, int b) {
+  pair_out *o = (pair_out *)ud;
+  if (o->n < o->max) { o->out[o->n].a = a; o->out[o->n].b = b; }
+  o->n++;
+  return 1;
+}
+
+long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, long long max) {
+  int (*stack)[2], sp = 0, room;
+  long long n = 0;
+  if (sc == NULL) sc = &t->own;
+  if (t->root == NIL || t->nodes[t->root].height == 0) return 0;
+  stack = (int (*)[2])(void *)sc->list;
+  room = (int)((size_t)sc->capacity * sizeof(cl_tree_entry) / sizeof *stack);
+  stack[sp][0] = stack[sp][1] = t->root;
+  sp++;
+  while (sp > 0) {
+    int a = stack[sp - 1][0], b = stack[sp - 1][1];
+    const cl_tree_hot *h;
+    sp--;
+    if (sp + 4 > room) {
+      pair_out o;
+      o.out = out;
+      o.n = 0;
+      o.max = max;
+      cl_tree_pairs(t, sc, collect_pair, &o);
+      return o.n;
+    }
+    if (a == b) {
+      h = &t->hot[a];
+      if (h->height[0] > 0) { stack[sp][0] = stack[sp][1] = h->child[0]; sp++; }
+      if (h->height[1] > 0) { stack[sp][0] = stack[sp][1] = h->child[1]; sp++; }
+      if (hot_siblings_overlap(h)) { stack[sp][0] = h->child[0]; stack[sp][1] = h->child[1]; sp++; }
+    } else if (t->nodes[a].height == 0 && t->nodes[b].height == 0) {
+      if (box_overlap(&t->nodes[a].box, &t->nodes[b].box)) {
+        if (n < max) {
+          int first = leaf_before(t, a, b);
+          out[n].a = first ? a : b;
+          out[n].b = first ? b : a;
+        }
+        n++;
+      }
+    } else {
+      int k;
+      if (t->nodes[a].height < t->nodes[b].height) { int x = a; a = b; b = x; }
+      h = &t->hot[a];
+      PREFETCH(&t->hot[h->child[0]]);
+      PREFETCH(&t->hot[h->child[1]]);
+      for (k = 0; k < 2; k++)
+        if (hot_overlap(h, k, &t->nodes[b].box)) {
+          stack[sp][0] = h->child[k];
+          stack[sp][1] = b;
+          sp++;
+        }
+    }
+  }
+  if (n <= max) sort_pairs(t, out, n);
+  return n;
+}
+
+/* more than one leaf in MOVED_SHARE moved: one walk of the whole tree
+** costs less than a query for each (measured at 100,000 boxes) */
+#define MOVED_SHARE 8
+
+static void restart_moves(cl_tree *t) {
+  int i = t->moved;
+  while (i != NIL) {
+    int next = t->nodes[i].moved;
+    t->nodes[i].moved = CL_TREE_UNMOVED;
+    i = next;
+  }
+  t->moved = NIL;
+  t->nmoved = 0;
+  t->pairs_epoch++;
+}
+
+static int unmoved_leaf(const cl_tree *t, int i) {
+  return i >= 0 && i < t->capacity && t->nodes[i].height == 0
+      && t->nodes[i].moved == CL_TREE_UNMOVED;
+}
+
+long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pair *old,
+                               long long nold, unsigned old_epoch, cl_tree_pair *out,
+                               long long max) {
+  long long kept = 0, fresh = 0, i, w, ik, in;
+  int m;
+  if (sc == NULL) sc = &t->own;
+  if (old == NULL || old_epoch != t->pairs_epoch
+      || (long long)t->nmoved * MOVED_SHARE > t->count) {
+    long long n = cl_tree_pair_list(t, sc, out, max);
+    if (n <= max) restart_moves(t);
+    return n;
+  }
+  /* the pairs of two leaves that stayed, in their order */
+  for (i = 0; i < nold; i++)
+    if (unmoved_leaf(t, old[i].a) && unmoved_leaf(t, old[i].b)) {
+      if (kept < max) out[kept] = old[i];
+      kept++;
+    }
+  /* the moved leaves' pairs, from the back of out while there is room; a
+  ** pair of two moved leaves is taken from the one of lower index */
+  for (m = t->moved; m != NIL; m = t->nodes[m].moved) {
+    int n, j;
+    if (t->nodes[m].height != 0) continue;
+    n = walk_box(t, &t->nodes[m].box, sc->stack, sc->list);
+    for (j = 0; j < n; j++) {
+      int p = sc->list[j].node;
+      if (p == m || (t->nodes[p].moved != CL_TREE_UNMOVED && p < m)) continue;
+      if (kept + fresh < max) {
+        cl_tree_pair *x = &out[max - 1 - fresh];
+        int first = leaf_before(t, m, p);
+        x->a = first ? m : p;
+        x->b = first ? p : m;
+      }
+      fresh++;
+    }
+  }
+  if (kept + fresh > max) return kept + fresh;
+  sort_pairs(t, out + (max - fresh), fresh);
+  /* merged from the back: the write never passes the fresh pair it reads */
+  w = kept + fresh - 1;
+  ik = kept - 1;
+  in = max - 1;
+  while (in >= max - fresh) {
+    if (ik >= 0 && pair_less(t, &out[in], &out[ik])) out[w--] = out[ik--];
+    else out[w--] = out[in--];
+  }
+  restart_moves(t);
+  return kept + fresh;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -20,9 +20,15 @@ typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 typedef struct {
   cl_aabb box;       /* leaves: the fat box; internal nodes: union of the children */
   long long id;      /* leaves: the caller's id (orders results) */
+  const void *user;  /* leaves: the caller's pointer (NULL from insert) */
   int parent;        /* free nodes: the next free node */
   int height;        /* 0 for leaves, -1 for free nodes */
+  unsigned stamp;    /* leaves: the caller's number (0 from insert) */
+  int moved;         /* next on the list of nodes whose leaves moved since
+                     ** the pairs were last found; CL_TREE_UNMOVED when not
+                     ** on it */
 } cl_tree_node;
+#define CL_TREE_UNMOVED (-2)
 
 /* What a walk reads of an internal node, in one 64-byte line: its two
 ** children, their heights (0: a leaf) and their boxes rounded outwards to
@@ -57,6 +63,9 @@ typedef struct {
   size_t block_size;
   int block_owned;                   /* block came from alloc (not adopted) */
   int capacity, root, free, count;   /* count: leaves */
+  int rotor;                         /* cl_tree_refit_all's next node */
+  int moved, nmoved;                 /* the list of moved leaves, its length */
+  unsigned pairs_epoch;              /* changes each time that list restarts */
   double margin;
   cl_tree_scratch own;               /* made by the allocator with each block */
   void *own_mem;
@@ -101,6 +110,17 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id);
 /* 1 when the leaf was reinserted, 0 when its fat box still fits the box
 ** (contains it and is not more than 4 margins larger on any side) */
 int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box);
+/* Moving many leaves at once: cl_tree_escapes says whether cl_tree_move
+** would reinsert the leaf; cl_tree_set_fat gives it the fat box of box
+** where it stays in the tree, leaving its ancestors stale until
+** cl_tree_refit_all, which refits every internal node from the leaves up
+** in one pass (the structure, so the balance, is kept) and then reinserts
+** up to `reinsert` leaves, round robin over the pool, so that the tree's
+** quality follows the leaves over a few batches. Nothing may read the tree
+** between the first cl_tree_set_fat and cl_tree_refit_all. */
+int cl_tree_escapes(const cl_tree *t, int proxy, const cl_aabb *box);
+void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box);
+void cl_tree_refit_all(cl_tree *t, int reinsert);
 void cl_tree_remove(cl_tree *t, int proxy);
 int cl_tree_is_proxy(const cl_tree *t, int proxy);
 int cl_tree_height(const cl_tree *t);
@@ -117,9 +137,29 @@ int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
 int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int n,
                          cl_tree_scratch *sc, const cl_tree_entry **out);
 /* every pair of leaves whose fat boxes touch, once: a before b in (id,
-** proxy) order; pairs come sorted by a, then b. fn returns 0 to stop. */
+** proxy) order; pairs come sorted by a, then b. fn returns 0 to stop.
+** One query per leaf: cl_tree_pair_list finds the same pairs faster. */
 void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
                    int (*fn)(void *ud, int a, int b), void *ud);
+/* the same pairs, in the same order, found by one walk of the tree
+** against itself: returns their number; out holds them when it is at most
+** max (else out is left in no set state: call again with room) */
+typedef struct { int a, b; } cl_tree_pair;
+long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, long long max);
+/* The pairs again, costing what changed (Box2D's move buffer): the tree
+** lists the leaves inserted or given a new fat box since the pairs were
+** last found here. old holds the nold pairs found then when old_epoch is
+** t->pairs_epoch (else it is ignored): the pairs of two leaves not listed
+** are kept, a listed leaf's are found again by a query of its fat box, and
+** both merged in order. With no valid old list, or when more than one leaf
+** in MOVED_SHARE (tree.c) moved, one walk of the tree against itself
+** (cl_tree_pair_list). Returns the number of pairs; when it is at most max,
+** out (not overlapping old) holds them, the list restarts and
+** t->pairs_epoch changes; else out is in no set state and the tree is as
+** it was. */
+long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pair *old,
+                               long long nold, unsigned old_epoch, cl_tree_pair *out,
+                               long long max);
 
 /* heap: the tree's own scratch's when NULL, else at least t->capacity
 ** steps (for a walk nested in another one) */

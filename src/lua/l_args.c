@@ -202,8 +202,8 @@ cl_shape *l_checkanyshape(lua_State *L, int i) {
 cl_shape *l_newshape(lua_State *L, int kind) {
   l_udheader *u = (l_udheader *)COLLIDE_NEWUD(L, sizeof(l_udheader) + l_kind_sizes[kind]);
   cl_shape *s = L_UDSHAPE(u);
-  u->align = 0;
   u->magic = &l_shape_magic;
+  u->changes = 0;
   memset(s, 0, l_kind_sizes[kind]);
   s->tag = kind;
   lua_pushvalue(L, L_MT(kind));
@@ -213,8 +213,12 @@ cl_shape *l_newshape(lua_State *L, int kind) {
 
 cl_shape *l_outshape(lua_State *L, int i, int kind) {
   if (lua_isnoneornil(L, i)) return l_newshape(L, kind);
-  lua_pushvalue(L, i);
-  return l_checkshape(L, i, kind);
+  {
+    cl_shape *s = l_checkshape(L, i, kind);
+    lua_pushvalue(L, i);
+    l_changed(s);
+    return s;
+  }
 }
 
 /* + 0.0 turns -0 into 0, so results print as users expect */

@@ -7,6 +7,7 @@
 #ifndef COLLIDE_L_COLLIDE_H
 #define COLLIDE_L_COLLIDE_H
 
+#include <stdint.h>
 #include "l_compat.h"
 #include "collide.h"
 #include "mesh.h"
@@ -56,16 +57,29 @@ int l_readquat(lua_State *L, int i, double q[4]);
 ** other userdata without fetching and comparing metatables on each call (the
 ** cost that dominated a call, measured with callgrind): a Lua script cannot
 ** forge it, a light userdata has length 0, and no userdata shorter than the
-** header is read. The header is a union, one 8-byte word that keeps the
-** shape after it aligned for doubles on every platform, so the shape starts
-** as early as it can and a test touches as few cache lines as it can. */
-typedef union { const void *magic; double align; } l_udheader;
+** header is read. Its change counter goes up by one each time the shape is
+** changed in place (set, translate, flip, written as an out argument): a
+** tree that follows the shape (tree:track) refits it when the counter
+** differs from the one it saw last. The header's size is a multiple of 8, so
+** the shape after it is aligned for doubles on every platform (checked
+** below); nothing else should assume its size: the shape is at
+** L_UDSHAPE. */
+typedef struct {
+  const void *magic;
+  uint32_t changes;
+} l_udheader;
+typedef char l_udheader_keeps_doubles_aligned[sizeof(l_udheader) % sizeof(double) == 0 ? 1 : -1];
 extern const char l_shape_magic;
 extern const size_t l_kind_sizes[CL_NKINDS];
 /* l_kind_sizes' initializer, which the FFI's entry points repeat */
 #define L_KIND_SIZES { sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), \
                        sizeof(cl_ray), sizeof(cl_sphere), sizeof(cl_capsule) }
 #define L_UDSHAPE(u) ((cl_shape *)((char *)(u) + sizeof(l_udheader)))
+/* the header of one of our shapes */
+#define L_UDHEADER(s) ((l_udheader *)(void *)((char *)(s) - sizeof(l_udheader)))
+
+/* every change to one of our shapes in place ends here */
+static inline void l_changed(cl_shape *s) { L_UDHEADER(s)->changes++; }
 
 /* the shape in a block known to be at least a header long, if ours */
 static inline cl_shape *l_blockshape(const void *u) {
@@ -125,11 +139,21 @@ typedef struct l_mesh {
   uint32_t *scratch;   /* cached query scratch, room for every triangle
                        ** index (NULL: none, or taken by a running query) */
 } l_mesh;
+/* a buffer of pairs kept by a tree between calls to tree:pairs */
+typedef struct {
+  cl_tree_pair *p;
+  size_t room;            /* 0: no buffer */
+  long long n;            /* the pairs it holds, */
+  unsigned epoch;         /* found when the tree's pairs_epoch was this, */
+  int valid;              /* if set */
+} l_pairbuf;
 typedef struct l_tree {
   cl_tree tree;
   int locked;             /* raycast callbacks running: changes are refused */
   unsigned version;       /* counts changes to the tree */
   cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
+  l_pairbuf pairs;        /* the pairs found last (valid: their epoch) */
+  l_pairbuf spare;        /* a buffer for the next ones */
 } l_tree;
 
 /* the full userdata at i when it is SIZE bytes long and has the metatable

@@ -142,7 +142,7 @@ static void read_matrix(lua_State *L, int i, const char *fname, cl_frustum *f) {
 
 static int push_new(lua_State *L, const cl_frustum *f) {
   l_frustum *u = (l_frustum *)COLLIDE_NEWUD1(L, sizeof(l_frustum));
-  u->h.align = 0;
+  memset(&u->h, 0, sizeof u->h);
   u->h.magic = &frustum_magic;
   u->planes = 0;
   u->f = *f;
@@ -167,6 +167,7 @@ static void refresh_planes(lua_State *L, l_frustum *u) {
       lua_rawseti(L, -2, k + 1);
     }
     s->plane = u->f.p[k];
+    l_changed(s);
   }
   lua_pop(L, 1);
 }
@@ -258,6 +259,7 @@ static int fr_plane(lua_State *L) {
   cl_set(n, p->n[0] + 0.0, p->n[1] + 0.0, p->n[2] + 0.0);
   cl_plane_init(&tmp, n, p->d);       /* a unit normal: never refused */
   out->plane = tmp;
+  if (!lua_isnoneornil(L, 3)) l_changed(out);
   return 1;
 }
 

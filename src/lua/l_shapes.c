@@ -279,6 +279,7 @@ static int m_set(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1), tmp;
   build(L, 2, &tmp, s->tag);
   store(s, &tmp);
+  l_changed(s);
   lua_settop(L, 1);
   return 1;
 }
@@ -294,6 +295,7 @@ static int m_translate(lua_State *L) {
   k = nonfinite_axis(&tmp);
   if (k >= 0) luaL_argerror(L, arg_of(2, next, k), not_finite);
   store(s, &tmp);
+  l_changed(s);
   lua_settop(L, 1);
   return 1;
 }
@@ -499,6 +501,7 @@ static int plane_flip(lua_State *L) {
   cl_plane *p = SELF(CL_PLANE, plane);
   cl_scale(p->n, p->n, -1);
   p->d = -p->d;
+  l_changed((cl_shape *)(void *)p);
   lua_settop(L, 1);
   return 1;
 }
