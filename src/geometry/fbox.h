@@ -9,6 +9,20 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* the float next to the finite f towards +inf (up) or -inf, by its bits:
+** nextafterf's answer without a call into the maths library (the tree
+** rounds on every move) */
+static inline float cl_float_step(float f, int up) {
+  uint32_t b;
+  if (f == 0) return up ? FLT_MIN * FLT_EPSILON : -FLT_MIN * FLT_EPSILON;
+  memcpy(&b, &f, sizeof b);
+  if ((f > 0) == (up != 0)) b++; else b--;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
 
 /* the largest float <= x; -inf below the float range, FLT_MAX above it
 ** (never an out-of-range conversion, which is undefined) */
@@ -17,7 +31,7 @@ static inline float cl_float_below(double x) {
   if (x < -FLT_MAX) return -INFINITY;
   if (x > FLT_MAX) return FLT_MAX;
   f = (float)x;
-  return (double)f > x ? nextafterf(f, -INFINITY) : f;
+  return (double)f > x ? cl_float_step(f, 0) : f;
 }
 
 /* the smallest float >= x; inf above the float range, -FLT_MAX below it */
@@ -26,7 +40,7 @@ static inline float cl_float_above(double x) {
   if (x > FLT_MAX) return INFINITY;
   if (x < -FLT_MAX) return -FLT_MAX;
   f = (float)x;
-  return (double)f < x ? nextafterf(f, INFINITY) : f;
+  return (double)f < x ? cl_float_step(f, 1) : f;
 }
 
 /* the float box [lo, hi] that holds the double box [dlo, dhi] */

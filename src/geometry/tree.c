@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tree.h"
+#include "fbox.h"
 
 #define NIL (-1)
 
@@ -54,39 +55,8 @@ static int box_equal(const cl_aabb *a, const cl_aabb *b) {
 
 static double clamp_max(double x) { return x > DBL_MAX ? DBL_MAX : x; }
 
-/* the float next to f (finite) towards -inf or +inf, by its bits */
-static float f_step(float f, int up) {
-  uint32_t b;
-  if (f == 0) return up ? FLT_MIN * FLT_EPSILON : -FLT_MIN * FLT_EPSILON;
-  memcpy(&b, &f, sizeof b);
-  if ((f > 0) == (up != 0)) b++; else b--;
-  memcpy(&f, &b, sizeof f);
-  return f;
-}
-
-/* float bounds of a double rounded outwards (no out-of-range conversion) */
-static float f_down(double x) {
-  float f;
-  if (x > FLT_MAX) return FLT_MAX;
-  if (x < -FLT_MAX) return -INFINITY;
-  f = (float)x;
-  return (double)f > x ? f_step(f, 0) : f;
-}
-
-static float f_up(double x) {
-  float f;
-  if (x > FLT_MAX) return INFINITY;
-  if (x < -FLT_MAX) return -FLT_MAX;
-  f = (float)x;
-  return (double)f < x ? f_step(f, 1) : f;
-}
-
 static void set_slot(cl_tree_hot *h, int k, const cl_aabb *b) {
-  int j;
-  for (j = 0; j < 3; j++) {
-    h->lo[k][j] = f_down(b->min[j]);
-    h->hi[k][j] = f_up(b->max[j]);
-  }
+  cl_fbox_store(h->lo[k], h->hi[k], b->min, b->max);
 }
 
 static void slot_box(const cl_tree_hot *h, int k, cl_aabb *b) {
@@ -878,7 +848,7 @@ static int walk_box(cl_tree *t, const cl_aabb *b, int *stack, cl_tree_entry *out
     set_leaf_entry(t, &out[n++], t->root);
     return n;
   }
-  for (k = 0; k < 3; k++) { lo[k] = f_down(b->min[k]); hi[k] = f_up(b->max[k]); }
+  cl_fbox_store(lo, hi, b->min, b->max);
   stack[sp++] = t->root;
   while (sp > 0) {
     const cl_tree_hot *h = &t->hot[stack[--sp]];
