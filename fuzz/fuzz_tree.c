@@ -241,8 +241,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       memset(pair_count, 0, sizeof pair_count);
       nlisted = 0;
       cl_tree_pairs(&t, NULL, on_pair, NULL);
-      n = cl_tree_pairs_update(&t, NULL, have ? kept[cur] : NULL, nkept, kept_epoch,
-                               kept[1 - cur], MAXPAIRS);
+      {
+        /* the room given: just enough, or a little more (a merge into a
+        ** roomier buffer once wrote over pairs it had not read yet), and
+        ** now and then too little first, which must change nothing */
+        uint8_t r = fz_byte(&in);
+        long long room = nlisted + (r & 7) * (r & 8 ? nlisted / 4 + 1 : 1);
+        if (room > MAXPAIRS) room = MAXPAIRS;
+        if ((r & 0x80) && nlisted > 0) {
+          unsigned epoch = t.pairs_epoch;
+          n = cl_tree_pairs_update(&t, NULL, have ? kept[cur] : NULL, nkept, kept_epoch,
+                                   kept[1 - cur], nlisted - 1);
+          FZ_CHECK(n == nlisted, "pairs_update: another count with too little room", (int)n);
+          FZ_CHECK(t.pairs_epoch == epoch, "pairs_update: changed the tree with too little room", 0);
+        }
+        n = cl_tree_pairs_update(&t, NULL, have ? kept[cur] : NULL, nkept, kept_epoch,
+                                 kept[1 - cur], room);
+      }
       FZ_CHECK(n == nlisted, "pairs_update: another count", (int)n);
       for (i = 0; i < (int)n; i++)
         FZ_CHECK(kept[1 - cur][i].a == listed[i].a && kept[1 - cur][i].b == listed[i].b,

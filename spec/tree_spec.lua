@@ -620,6 +620,25 @@ describe("collide.tree", function()
       assert.is_true(t:validate())
     end)
 
+    it("finds the pairs of a few new leaves among many kept ones", function()
+      -- kept pairs and the new leaves' pairs merged in a buffer with room
+      -- to spare (the usual case after the first call): every size from 2
+      -- to 40 leaves, 1 to 4 added, each step against the sort-and-sweep
+      for n0 = 2, 40 do
+        for add = 1, 4 do
+          local t = collide.tree(0)
+          local live = {}
+          for i = 1, n0 do live[i] = t:insert(collide.aabb(0, 0, 0, 1, 1, 1)) end
+          assert.are.same(sweep_pairs(t, live), t:pairs())
+          for _ = 1, add do live[#live + 1] = t:insert(collide.aabb(0.5, 0, 0, 1.5, 1, 1)) end
+          local c = #live
+          local got = t:pairs()
+          assert.are.equal(c * (c - 1), #got)
+          assert.are.same(sweep_pairs(t, live), got)
+        end
+      end
+    end)
+
     it("every leaf touching every other: n (n - 1) / 2 pairs", function()
       local t = collide.tree(0)
       local live = {}

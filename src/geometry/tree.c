@@ -1065,10 +1065,14 @@ static int unmoved_leaf(const cl_tree *t, int i) {
       && t->nodes[i].moved == CL_TREE_UNMOVED;
 }
 
+static int kept_pair(const cl_tree *t, const cl_tree_pair *p) {
+  return unmoved_leaf(t, p->a) && unmoved_leaf(t, p->b);
+}
+
 long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pair *old,
                                long long nold, unsigned old_epoch, cl_tree_pair *out,
                                long long max) {
-  long long kept = 0, fresh = 0, i, w, ik, in;
+  long long kept = 0, fresh = 0, i, w, in;
   int m;
   if (sc == NULL) sc = &t->own;
   if (old == NULL || old_epoch != t->pairs_epoch
@@ -1077,13 +1081,10 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
     if (n <= max) restart_moves(t);
     return n;
   }
-  /* the pairs of two leaves that stayed, in their order */
-  for (i = 0; i < nold; i++)
-    if (unmoved_leaf(t, old[i].a) && unmoved_leaf(t, old[i].b)) {
-      if (kept < max) out[kept] = old[i];
-      kept++;
-    }
-  /* the moved leaves' pairs, from the back of out while there is room; a
+  /* the pairs of two leaves that stayed: counted here, read from old when
+  ** merging */
+  for (i = 0; i < nold; i++) kept += kept_pair(t, &old[i]);
+  /* the moved leaves' pairs, at the back of out while there is room; a
   ** pair of two moved leaves is taken from the one of lower index */
   for (m = t->moved; m != NIL; m = t->nodes[m].moved) {
     int n, j;
@@ -1103,13 +1104,17 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
   }
   if (kept + fresh > max) return kept + fresh;
   sort_pairs(t, out + (max - fresh), fresh);
-  /* merged from the back: the write never passes the fresh pair it reads */
-  w = kept + fresh - 1;
-  ik = kept - 1;
-  in = max - 1;
-  while (in >= max - fresh) {
-    if (ik >= 0 && pair_less(t, &out[in], &out[ik])) out[w--] = out[ik--];
-    else out[w--] = out[in--];
+  /* merged forwards, the kept pairs from old (which out does not overlap)
+  ** and the fresh ones from the back of out: after w writes, at most kept
+  ** of them from old, the fresh pair read is at max - fresh + (w - those)
+  ** >= w, so no write lands on a fresh pair not read yet */
+  w = 0;
+  i = 0;
+  in = max - fresh;
+  while (w < kept + fresh) {
+    while (i < nold && !kept_pair(t, &old[i])) i++;
+    if (in < max && (i >= nold || pair_less(t, &out[in], &old[i]))) out[w++] = out[in++];
+    else out[w++] = old[i++];
   }
   restart_moves(t);
   return kept + fresh;
