@@ -284,6 +284,76 @@ describe("objects whose metatables a script reaches", function()
   end)
 end)
 
+describe("objects whose user values a script reaches", function()
+  -- debug.getuservalue/setuservalue (5.2+), debug.getfenv/setfenv (5.1,
+  -- LuaJIT): the storage of a tree, a mesh and a frustum is anchored
+  -- elsewhere, so nothing a script puts there or takes away frees it
+  local get = debug.getuservalue or debug.getfenv
+  local set = debug.setuservalue or debug.setfenv
+
+  local function meddle(u)
+    local v = get(u)
+    if type(v) == "table" and v ~= _G then for k in pairs(v) do v[k] = nil end end
+    pcall(set, u, {})
+    if _VERSION ~= "Lua 5.1" then pcall(set, u, nil) end
+    collectgarbage()
+    collectgarbage()
+  end
+
+  it("leaves a tree's nodes, scratch and tracked shapes alive", function()
+    local t = collide.tree(0)
+    local shapes = {}
+    for i = 1, 500 do
+      shapes[i] = collide.aabb(i, 0, 0, i + 1, 1, 1)
+      t:track(t:insert(shapes[i], i), shapes[i])
+    end
+    -- closed boxes: [9, 10] .. [14, 15] meet [10, 14]
+    assert.are.equal(6, #t:query(collide.aabb(10, 0, 0, 14, 1, 1)))
+    meddle(t)
+    for _ = 1, 200 do local _ = collide.aabb(0, 0, 0, 1, 1, 1) end
+    assert.are.equal(6, #t:query(collide.aabb(10, 0, 0, 14, 1, 1)))
+    shapes[10]:translate(1000, 0, 0)
+    shapes = nil
+    meddle(t)
+    assert.are.equal(1, (t:sync()))
+    assert.are.equal(5, #t:query(collide.aabb(10, 0, 0, 14, 1, 1)))
+    assert.are.equal(1, #t:query(collide.aabb(1010, 0, 0, 1011, 1, 1)))
+    -- neighbours touch: 499 pairs, less the two of the box moved away
+    assert.are.equal(2 * 497, #t:pairs())
+    assert.is_true(t:validate())
+  end)
+
+  it("leaves a mesh's vertices and hierarchy alive", function()
+    local v, idx = {}, {}
+    for i = 0, 99 do
+      local x = i * 2
+      for _, c in ipairs { x, 0, 0, x + 1, 0, 0, x, 0, 1 } do v[#v + 1] = c end
+      for k = 1, 3 do idx[#idx + 1] = 3 * i + k end
+    end
+    local m = collide.mesh(v, idx)
+    meddle(m)
+    for _ = 1, 200 do local _ = collide.aabb(0, 0, 0, 1, 1, 1) end
+    -- triangle 26: (50, 0, 0), (51, 0, 0), (50, 0, 1); weights 0.25 on
+    -- the second and third vertices
+    H.assert_exact({ 1, 50.25, 0, 0.25, 0, 1, 0, 0.25, 0.25, 26 },
+      collide.ray(50.25, 1, 0.25, 0, -1, 0):cast(m))
+    assert.are.same({ 26 }, m:query(collide.sphere(50.25, 0, 0.25, 0.1)))
+  end)
+
+  it("leaves a frustum's planes in step", function()
+    -- the clip cube -1 <= x, y, z <= 1, then the cube of half-side 10
+    local f = collide.frustum_from_matrix { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 }
+    local planes = f:planes()
+    assert.are.equal(-1, f:classify(collide.sphere(0, 0, -5, 0.5)))
+    meddle(f)
+    f:set_matrix { 0.1, 0, 0, 0, 0, 0.1, 0, 0, 0, 0, 0.1, 0, 0, 0, 0, 1 }
+    assert.are.equal(planes, f:planes())
+    assert.are.equal(6, #planes)
+    for k = 1, 6 do assert.are.equal(f:plane(k), planes[k]) end
+    assert.are.equal(1, f:classify(collide.sphere(0, 0, -5, 0.5)))
+  end)
+end)
+
 describe("memory of trees and meshes", function()
   it("leaves a stopped collector stopped", function()
     collectgarbage("collect")

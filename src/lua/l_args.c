@@ -30,6 +30,47 @@ static int our_name(const char *name) {
   return strcmp(name, "collide.tree") == 0 || strcmp(name, "collide.mesh") == 0;
 }
 
+/* the registry key of the anchors' table (its address) */
+static const char anchors_key = 'a';
+
+void l_anchors_init(lua_State *L) {
+  lua_pushlightuserdata(L, (void *)&anchors_key);
+  lua_rawget(L, LUA_REGISTRYINDEX);
+  if (lua_type(L, -1) == LUA_TTABLE) { lua_pop(L, 1); return; }
+  lua_pop(L, 1);
+  lua_pushlightuserdata(L, (void *)&anchors_key);
+  lua_newtable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_rawset(L, LUA_REGISTRYINDEX);
+}
+
+static void push_anchors(lua_State *L) {
+  lua_pushlightuserdata(L, (void *)&anchors_key);
+  lua_rawget(L, LUA_REGISTRYINDEX);
+  if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "collide's anchors are gone from the registry");
+}
+
+void l_setanchor(lua_State *L, int i) {
+  if (i < 0 && i > LUA_REGISTRYINDEX) i = lua_gettop(L) + i + 1;
+  push_anchors(L);
+  lua_pushvalue(L, i);
+  lua_pushvalue(L, -3);
+  lua_rawset(L, -3);
+  lua_pop(L, 2);
+}
+
+void l_getanchor(lua_State *L, int i) {
+  if (i < 0 && i > LUA_REGISTRYINDEX) i = lua_gettop(L) + i + 1;
+  push_anchors(L);
+  lua_pushvalue(L, i);
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "collide's anchors are gone from the registry");
+}
+
 void *l_toobject(lua_State *L, int i, int mt, size_t size) {
   void *p = lua_touserdata(L, i);
   int ok;

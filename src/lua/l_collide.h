@@ -156,6 +156,20 @@ typedef struct l_tree {
   l_pairbuf spare;        /* a buffer for the next ones */
 } l_tree;
 
+/* The anchor of a tree, a mesh or a frustum: a table that keeps the
+** userdata holding its storage (node blocks, scratch, tracked shapes, the
+** planes) alive for as long as the object lives. It is kept in a table of
+** the registry whose keys are weak, not in the object's user value, which
+** debug.getuservalue and debug.setuservalue hand to any script: a script
+** that emptied it there freed memory the object still pointed at.
+** l_setanchor pops a table and makes it the anchor of the userdata at i;
+** l_getanchor pushes the anchor of the userdata at i (an error if there is
+** none, which only a script rewriting the registry can cause).
+** l_anchors_init makes the registry's table once per Lua state. */
+void l_anchors_init(lua_State *L);
+void l_setanchor(lua_State *L, int i);
+void l_getanchor(lua_State *L, int i);
+
 /* the full userdata at i when it is SIZE bytes long and has the metatable
 ** at index MT, else NULL: a userdata given that metatable by
 ** debug.setmetatable is not one */

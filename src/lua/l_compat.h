@@ -61,23 +61,6 @@ static inline int compat_getfield(lua_State *L, int i, const char *k) {
 #define COLLIDE_NEWUD(L, size) lua_newuserdatauv(L, size, 0)
 #endif
 
-/* A userdata with one user value (a table on 5.1, its environment), which
-** the tree and the mesh use to keep the userdata holding their storage
-** alive: COLLIDE_NEWUD1 makes it, COLLIDE_SETUV pops a value into it at
-** index i, COLLIDE_GETUV pushes it. */
-#if LUA_VERSION_NUM < 502
-#define COLLIDE_NEWUD1(L, size) lua_newuserdata(L, size)
-#define COLLIDE_SETUV(L, i) lua_setfenv(L, i)
-#define COLLIDE_GETUV(L, i) lua_getfenv(L, i)
-#elif LUA_VERSION_NUM < 504
-#define COLLIDE_NEWUD1(L, size) lua_newuserdata(L, size)
-#define COLLIDE_SETUV(L, i) lua_setuservalue(L, i)
-#define COLLIDE_GETUV(L, i) lua_getuservalue(L, i)
-#else
-#define COLLIDE_NEWUD1(L, size) lua_newuserdatauv(L, size, 1)
-#define COLLIDE_SETUV(L, i) lua_setiuservalue(L, i, 1)
-#define COLLIDE_GETUV(L, i) lua_getiuservalue(L, i, 1)
-#endif
 
 /* Lua 5.1 and LuaJIT pace their incremental collector by allocations, not
 ** bytes: each allocation checks the collector, which then repays 1 KB of

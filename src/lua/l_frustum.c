@@ -14,7 +14,7 @@
 #include "l_collide.h"
 #include "frustum.h"
 
-/* planes: whether the user value holds the table f:planes() returns */
+/* planes: whether the anchor holds the table f:planes() returns */
 typedef struct { l_udheader h; int planes; cl_frustum f; } l_frustum;
 
 static const char frustum_magic = 0;
@@ -141,7 +141,7 @@ static void read_matrix(lua_State *L, int i, const char *fname, cl_frustum *f) {
 }
 
 static int push_new(lua_State *L, const cl_frustum *f) {
-  l_frustum *u = (l_frustum *)COLLIDE_NEWUD1(L, sizeof(l_frustum));
+  l_frustum *u = (l_frustum *)COLLIDE_NEWUD(L, sizeof(l_frustum));
   memset(&u->h, 0, sizeof u->h);
   u->h.magic = &frustum_magic;
   u->planes = 0;
@@ -156,7 +156,7 @@ static int push_new(lua_State *L, const cl_frustum *f) {
 static void refresh_planes(lua_State *L, l_frustum *u) {
   int k;
   if (!u->planes) return;
-  COLLIDE_GETUV(L, 1);
+  l_getanchor(L, 1);
   for (k = 0; k < 6; k++) {
     cl_shape *s;
     lua_rawgeti(L, -1, k + 1);
@@ -263,12 +263,12 @@ static int fr_plane(lua_State *L) {
   return 1;
 }
 
-/* the array of the six planes, made once and kept as the user value */
+/* the array of the six planes, made once and kept as the anchor */
 static int fr_planes(lua_State *L) {
   l_frustum *u = check_self(L);
   int k;
   if (u->planes) {
-    COLLIDE_GETUV(L, 1);
+    l_getanchor(L, 1);
     return 1;
   }
   lua_createtable(L, 6, 0);
@@ -277,7 +277,7 @@ static int fr_planes(lua_State *L) {
     lua_rawseti(L, -2, k + 1);
   }
   lua_pushvalue(L, -1);
-  COLLIDE_SETUV(L, 1);
+  l_setanchor(L, 1);
   u->planes = 1;
   return 1;
 }

@@ -1,6 +1,6 @@
 /*
 ** l_mesh.c - binding of the triangle mesh with its BVH (collide.mesh).
-** The mesh's arrays live in Lua userdata that the mesh's user value keeps
+** The mesh's arrays live in Lua userdata that the mesh's anchor (l_collide.h) keeps
 ** alive (the vertices and indices in one, the hierarchy in another, sized
 ** exactly once built), so the collector counts them and frees them with
 ** the mesh: there is no __gc. The mesh is filled in only when complete
@@ -13,7 +13,7 @@
 #include <string.h>
 #include "l_collide.h"
 
-/* the user value: a table whose slots keep the storage alive (created
+/* the anchor: a table whose slots keep the storage alive (created
 ** with every slot, so that setting one never allocates) */
 #define SLOT_INPUT 1
 #define SLOT_TREE 2
@@ -21,7 +21,7 @@
 
 /* pops the value on top into the slot of the mesh at index i */
 static void anchor(lua_State *L, int i, int slot) {
-  COLLIDE_GETUV(L, i);
+  l_getanchor(L, i);
   lua_insert(L, -2);
   lua_rawseti(L, -2, slot);
   lua_pop(L, 1);
@@ -164,7 +164,7 @@ static int f_mesh(lua_State *L) {
   /* the userdata first, empty until complete: Lua code run by the
   ** allocations or the reading below (metamethods, finalizers) may reach it */
   lua_settop(L, 2);
-  lm = (l_mesh *)COLLIDE_NEWUD1(L, sizeof *lm);                  /* 3 */
+  lm = (l_mesh *)COLLIDE_NEWUD(L, sizeof *lm);                  /* 3 */
   memset(lm, 0, sizeof *lm);
   cl_mesh_init(&lm->m);
   lua_pushvalue(L, L_MT_MESH);
@@ -174,7 +174,7 @@ static int f_mesh(lua_State *L) {
     lua_pushboolean(L, 0);
     lua_rawseti(L, -2, (int)k);
   }
-  COLLIDE_SETUV(L, 3);
+  l_setanchor(L, 3);
   /* the vertices and indices in one userdata */
   vbytes = nv * 3 * sizeof(double);
   if (nv > ((size_t)-1 / 2) / (3 * sizeof(double)) || nt > ((size_t)-1 / 2) / (3 * sizeof(uint32_t)))
@@ -261,7 +261,7 @@ static uint32_t *take_scratch(lua_State *L, l_mesh *lm) {
   uint32_t *p = lm->scratch;
   if (p == NULL) return (uint32_t *)COLLIDE_NEWUD(L, lm->m.nt > 0 ? lm->m.nt * sizeof(uint32_t) : 1);
   lm->scratch = NULL;
-  COLLIDE_GETUV(L, 1);
+  l_getanchor(L, 1);
   lua_rawgeti(L, -1, SLOT_SCRATCH);
   lua_remove(L, -2);
   lua_pushboolean(L, 0);

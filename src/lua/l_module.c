@@ -40,6 +40,7 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   int k, mts;
   lua_settop(L, 0);
+  l_anchors_init(L);
   for (k = 0; k < L_NUPVALUES; k++) {
     const char *name = k < CL_NKINDS ? l_type_names[k]
                      : (k == CL_NKINDS ? "collide.tree"

@@ -18,10 +18,10 @@
 **    metamethod, running out of memory) it is unlocked before the error
 **    goes on.
 ** The tree's storage (its node block, the cached scratch) lives in Lua
-** userdata that the tree's user value keeps alive, so the collector
+** userdata that the tree's anchor (l_collide.h) keeps alive, so the collector
 ** counts it and frees it with the tree: there is no __gc. So do the shapes
 ** that leaves follow (tree:track): a leaf holds its shape's header and the
-** change count it saw last, and the user value's table of tracked shapes
+** change count it saw last, and the anchor's table of tracked shapes
 ** keeps the shape alive while the leaf does.
 */
 #include <limits.h>
@@ -32,7 +32,7 @@
 #define DEFAULT_MARGIN 0.1
 #define MAX_PLANES 32
 
-/* the user value: a table whose slots keep the storage alive (created
+/* the anchor: a table whose slots keep the storage alive (created
 ** with both slots, so that setting one never allocates) */
 #define SLOT_BLOCK 1
 #define SLOT_SCRATCH 2
@@ -65,7 +65,7 @@ static int check_proxy(lua_State *L, l_tree *lt, int i) {
 
 /* pops the value on top into the slot of the tree at index 1 */
 static void set_slot(lua_State *L, int slot) {
-  COLLIDE_GETUV(L, 1);
+  l_getanchor(L, 1);
   lua_insert(L, -2);
   lua_rawseti(L, -2, slot);
   lua_pop(L, 1);
@@ -90,7 +90,7 @@ static void take_scratch(lua_State *L, l_tree *lt, cl_tree_scratch *sc) {
     if (lt->cache.capacity >= need) {
       *sc = lt->cache;
       lt->cache.capacity = 0;
-      COLLIDE_GETUV(L, 1);
+      l_getanchor(L, 1);
       lua_rawgeti(L, -1, SLOT_SCRATCH);
       lua_remove(L, -2);
       lua_pushboolean(L, 0);
@@ -158,7 +158,7 @@ static int t_new(lua_State *L) {
     luaL_argcheck(L, margin >= 0, 1, "negative margin");
   }
   lua_settop(L, 0);
-  lt = (l_tree *)COLLIDE_NEWUD1(L, sizeof(l_tree));
+  lt = (l_tree *)COLLIDE_NEWUD(L, sizeof(l_tree));
   memset(lt, 0, sizeof *lt);
   cl_tree_init(&lt->tree, margin, no_alloc, NULL);
   lua_pushvalue(L, L_MT_TREE);
@@ -174,7 +174,7 @@ static int t_new(lua_State *L) {
   lua_rawseti(L, -2, SLOT_SCRATCH);
   lua_newtable(L);
   lua_rawseti(L, -2, SLOT_TRACKED);
-  COLLIDE_SETUV(L, 1);
+  l_setanchor(L, 1);
   return 1;
 }
 
@@ -211,7 +211,7 @@ static int t_move(lua_State *L) {
 
 /* pushes the table of tracked shapes of the tree at index 1 */
 static void get_tracked(lua_State *L) {
-  COLLIDE_GETUV(L, 1);
+  l_getanchor(L, 1);
   lua_rawgeti(L, -1, SLOT_TRACKED);
   lua_remove(L, -2);
 }
@@ -435,7 +435,7 @@ static int t_query_convex(lua_State *L) {
 
 /* ---------------------------------------------------------------------- */
 /* pairs: the tree keeps the pairs it found last (lt->pairs) and a spare
-** buffer, both Lua userdata in its user value; a call detaches both while
+** buffer, both Lua userdata in its anchor; a call detaches both while
 ** it runs (code run meanwhile finds none: it walks the whole tree and
 ** keeps its own), finds the pairs into the spare one from the last ones
 ** and the leaves moved since (cl_tree_pairs_update), then writes them into
@@ -450,7 +450,7 @@ static void take_buf(lua_State *L, l_pairbuf *b, int slot, size_t need, l_pairbu
     *out = *b;
     b->room = 0;
     b->valid = 0;
-    COLLIDE_GETUV(L, 1);
+    l_getanchor(L, 1);
     lua_rawgeti(L, -1, slot);
     lua_remove(L, -2);
     lua_pushboolean(L, 0);
