@@ -47,25 +47,24 @@ void l_anchors_init(lua_State *L) {
   lua_rawset(L, LUA_REGISTRYINDEX);
 }
 
-static void push_anchors(lua_State *L) {
+/* pushes the anchors' table and the userdata at i, its key */
+static void push_anchors(lua_State *L, int i) {
+  if (i < 0 && i > LUA_REGISTRYINDEX) i = lua_gettop(L) + i + 1;
   lua_pushlightuserdata(L, (void *)&anchors_key);
   lua_rawget(L, LUA_REGISTRYINDEX);
   if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "collide's anchors are gone from the registry");
+  lua_pushvalue(L, i);
 }
 
 void l_setanchor(lua_State *L, int i) {
-  if (i < 0 && i > LUA_REGISTRYINDEX) i = lua_gettop(L) + i + 1;
-  push_anchors(L);
-  lua_pushvalue(L, i);
+  push_anchors(L, i);
   lua_pushvalue(L, -3);
   lua_rawset(L, -3);
   lua_pop(L, 2);
 }
 
 void l_getanchor(lua_State *L, int i) {
-  if (i < 0 && i > LUA_REGISTRYINDEX) i = lua_gettop(L) + i + 1;
-  push_anchors(L);
-  lua_pushvalue(L, i);
+  push_anchors(L, i);
   lua_rawget(L, -2);
   lua_remove(L, -2);
   if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "collide's anchors are gone from the registry");
