@@ -1074,13 +1074,13 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
                                long long max) {
   long long kept = 0, fresh = 0, i, w, in;
   int m;
-  if (sc == NULL) sc = &t->own;
   if (old == NULL || old_epoch != t->pairs_epoch
       || (long long)t->nmoved * MOVED_SHARE > t->count) {
     long long n = cl_tree_pair_list(t, sc, out, max);
     if (n <= max) restart_moves(t);
     return n;
   }
+  if (sc == NULL) sc = &t->own;
   /* the pairs of two leaves that stayed: counted here, read from old when
   ** merging */
   for (i = 0; i < nold; i++) kept += kept_pair(t, &old[i]);
@@ -1092,7 +1092,7 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
     n = walk_box(t, &t->nodes[m].box, sc->stack, sc->list);
     for (j = 0; j < n; j++) {
       int p = sc->list[j].node;
-      if (p == m || (t->nodes[p].moved != CL_TREE_UNMOVED && p < m)) continue;
+      if (p == m || (p < m && t->nodes[p].moved != CL_TREE_UNMOVED)) continue;
       if (kept + fresh < max) {
         cl_tree_pair *x = &out[max - 1 - fresh];
         int first = leaf_before(t, m, p);
