@@ -397,48 +397,139 @@ function M.bind(core)
     end
     return c_cast(ray, shape, cull)
   end
-  local fast = {
-    intersects = function(...)
+  -- the generic paths: any pair of shapes (the C entry point for the
+  -- pairs not done here), meshes and bad arguments (the classic functions)
+  local function intersects_rest(...)
+    local a, b = ...
+    local ak, ap = shape_of(a)
+    if ak >= 0 then
+      local bk, bp = shape_of(b)
+      if ak == AABB and bk == AABB then return aabb_aabb(cast(aabb_t, ap), cast(aabb_t, bp)) end
+      if ak == SPHERE and bk == SPHERE then return sphere_sphere(cast(sphere_t, ap), cast(sphere_t, bp)) end
+      if ak == AABB and bk == SPHERE then return aabb_sphere(cast(aabb_t, ap), cast(sphere_t, bp)) end
+      if ak == SPHERE and bk == AABB then return aabb_sphere(cast(aabb_t, bp), cast(sphere_t, ap)) end
+      if bk >= 0 then return f_intersects(a, b) == 1 end
+    end
+    local fine, r = pcall(classic_intersects, ...)
+    if fine then return r end
+    error(as_called(r, 1), 2)
+  end
+  -- false from fast_cast: not a ray and a shape to cast at (nil is a miss)
+  local function cast_rest(...)
+    local ray, shape, cull = ...
+    local t, px, py, pz, nx, ny, nz, u, v = fast_cast(ray, shape, cull)
+    if t then
+      if u then return t, px, py, pz, nx, ny, nz, u, v end
+      return t, px, py, pz, nx, ny, nz
+    end
+    if t == nil then return nil end
+    -- a ray at a mesh cannot fail: straight to the classic function
+    if type(ray) == "userdata" and type(shape) == "userdata"
+        and getmetatable(ray) == ray_mt and getmetatable(shape) == mesh_mt then
+      return classic_cast(...)
+    end
+    local res = pack(pcall(classic_cast, ...))
+    if res[1] then return unpack(res, 2, res.n) end
+    error(as_called(res[2], 1), 2)
+  end
+
+  -- The hot paths: the kind a shape must be follows from its metatable,
+  -- compared with the kinds' own, so l_toshape's checks are three loads
+  -- and three comparisons with constants: the block's length (the header
+  -- and that kind's size), the header's magic word and the tag. A shape
+  -- whose tag is not its metatable's kind (debug.setmetatable) takes the
+  -- generic path, which goes by the tag as the C code does.
+  local AABB_MT, TRI_MT, SPHERE_MT = getmetatable(samples[AABB + 1]), getmetatable(samples[TRIANGLE + 1]),
+    getmetatable(samples[SPHERE + 1])
+  local AABB_LEN, TRI_LEN, RAY_LEN, SPHERE_LEN = HEADER + sizes[AABB + 1], HEADER + sizes[TRIANGLE + 1],
+    HEADER + sizes[RAY + 1], HEADER + sizes[SPHERE + 1]
+  local ints_t = ffi.typeof("const int32_t *")
+  -- the shape in u, a userdata with the metatable of the kind tag whose
+  -- block is len bytes long, when u is one the core made; else nil
+  local function block(u, len, tag)
+    if cast(ints_t, u)[LENGTH] ~= len then return nil end
+    local p = cast(bytes_t, u)
+    if cast(magic_t, p + MAGIC_AT)[0] ~= MAGIC or cast(int_t, p + HEADER)[0] ~= tag then return nil end
+    return p + HEADER
+  end
+
+  -- the shape in u when mt, its metatable, is an aabb's or a sphere's
+  local function short_block(u, mt)
+    if mt == AABB_MT then return block(u, AABB_LEN, AABB) end
+    if mt == SPHERE_MT then return block(u, SPHERE_LEN, SPHERE) end
+    return nil
+  end
+  -- the test of two aabbs or spheres, by their metatables ma and mb
+  local function short_test(ma, pa, mb, pb)
+    if ma == AABB_MT then
+      if mb == AABB_MT then return aabb_aabb(cast(aabb_t, pa), cast(aabb_t, pb)) end
+      return aabb_sphere(cast(aabb_t, pa), cast(sphere_t, pb))
+    end
+    if mb == SPHERE_MT then return sphere_sphere(cast(sphere_t, pa), cast(sphere_t, pb)) end
+    return aabb_sphere(cast(aabb_t, pb), cast(sphere_t, pa))
+  end
+  -- collide.intersects
+  local function intersects(...)
+    local a, b = ...
+    if type(a) == "userdata" and type(b) == "userdata" then
+      local ma, mb = getmetatable(a), getmetatable(b)
+      local pa, pb = short_block(a, ma), short_block(b, mb)
+      if pa and pb then return short_test(ma, pa, mb, pb) end
+    end
+    return intersects_rest(...)
+  end
+  -- a:intersects(b) for an a of the kind whose metatable is MT: one
+  -- comparison less than the function (a's kind is known)
+  local function method_for(MT)
+    return function(...)
       local a, b = ...
-      local ak, ap = shape_of(a)
-      if ak >= 0 then
-        local bk, bp = shape_of(b)
-        if ak == AABB and bk == AABB then return aabb_aabb(cast(aabb_t, ap), cast(aabb_t, bp)) end
-        if ak == SPHERE and bk == SPHERE then return sphere_sphere(cast(sphere_t, ap), cast(sphere_t, bp)) end
-        if ak == AABB and bk == SPHERE then return aabb_sphere(cast(aabb_t, ap), cast(sphere_t, bp)) end
-        if ak == SPHERE and bk == AABB then return aabb_sphere(cast(aabb_t, bp), cast(sphere_t, ap)) end
-        if bk >= 0 then return f_intersects(a, b) == 1 end
+      if type(a) == "userdata" and type(b) == "userdata" and getmetatable(a) == MT then
+        local mb = getmetatable(b)
+        local pa, pb = short_block(a, MT), short_block(b, mb)
+        if pa and pb then return short_test(MT, pa, mb, pb) end
       end
-      local fine, r = pcall(classic_intersects, ...)
-      if fine then return r end
-      error(as_called(r, 1), 2)
-    end,
-    -- false from fast_cast: not a ray and a shape to cast at (nil is a miss)
-    cast = function(...)
-      local ray, shape, cull = ...
-      local t, px, py, pz, nx, ny, nz, u, v = fast_cast(ray, shape, cull)
-      if t then
-        if u then return t, px, py, pz, nx, ny, nz, u, v end
-        return t, px, py, pz, nx, ny, nz
+      return intersects_rest(...)
+    end
+  end
+  -- ray:cast(shape, cull) and collide.cast
+  local function ray_cast(...)
+    local ray, shape, cull = ...
+    if type(ray) == "userdata" and type(shape) == "userdata" and getmetatable(ray) == ray_mt then
+      local ms, pr = getmetatable(shape), block(ray, RAY_LEN, RAY)
+      if pr and ms == AABB_MT then
+        local ps = block(shape, AABB_LEN, AABB)
+        if ps then return ray_aabb(cast(ray_t, pr), cast(aabb_t, ps)) end
+      elseif pr and ms == SPHERE_MT then
+        local ps = block(shape, SPHERE_LEN, SPHERE)
+        if ps then
+          local t, px, py, pz, nx, ny, nz = ray_sphere(cast(ray_t, pr), cast(sphere_t, ps))
+          if t then return t, px, py, pz, nx, ny, nz end
+          if t == nil then return nil end
+          return c_cast(ray, shape, cull)
+        end
+      elseif pr and ms == TRI_MT then
+        local ps = block(shape, TRI_LEN, TRIANGLE)
+        if ps then
+          local t, px, py, pz, nx, ny, nz, u, v = ray_triangle(cast(ray_t, pr), cast(tri_t, ps), cull)
+          if t then return t, px, py, pz, nx, ny, nz, u, v end
+          if t == nil then return nil end
+          return c_cast(ray, shape, cull)
+        end
       end
-      if t == nil then return nil end
-      -- a ray at a mesh cannot fail: straight to the classic function
-      if type(ray) == "userdata" and type(shape) == "userdata"
-          and getmetatable(ray) == ray_mt and getmetatable(shape) == mesh_mt then
-        return classic_cast(...)
-      end
-      local res = pack(pcall(classic_cast, ...))
-      if res[1] then return unpack(res, 2, res.n) end
-      error(as_called(res[2], 1), 2)
-    end,
-  }
+    end
+    return cast_rest(...)
+  end
+  local fast = { intersects = intersects, cast = ray_cast }
   -- the method forms: a:intersects(b) and ray:cast(shape) are the same
   -- functions with self first, so they take the same path
+  local method_intersects = { [AABB_MT] = method_for(AABB_MT), [SPHERE_MT] = method_for(SPHERE_MT) }
   for mt in pairs(shape_mt) do
     local methods = rawget(mt, "__index")
     if type(methods) == "table" then
-      if rawget(methods, "intersects") ~= nil then rawset(methods, "intersects", fast.intersects) end
-      if rawget(methods, "cast") ~= nil then rawset(methods, "cast", fast.cast) end
+      if rawget(methods, "intersects") ~= nil then
+        rawset(methods, "intersects", method_intersects[mt] or intersects)
+      end
+      if rawget(methods, "cast") ~= nil then rawset(methods, "cast", ray_cast) end
     end
   end
   return fast
