@@ -145,7 +145,9 @@ local function slab_axis(o, d, lo, hi)
   local t1, t2 = (lo - o) / d, (hi - o) / d
   return min(t1, t2), max(t1, t2)
 end
--- the ray's entry into the box and exit from it; nil for a miss
+-- the ray's entry into the box and exit from it, and the entries on axes 0
+-- and 1, which tell the entry's axis (the first that has it); nil for a
+-- miss
 local function slab(o, d, lo, hi)
   local a0, b0 = slab_axis(o[0], d[0], lo[0], hi[0])
   if not a0 then return nil end
@@ -153,13 +155,7 @@ local function slab(o, d, lo, hi)
   if not a1 then return nil end
   local a2, b2 = slab_axis(o[2], d[2], lo[2], hi[2])
   if not a2 then return nil end
-  return max(a0, a1, a2), min(b0, b1, b2)
-end
--- the box's face the ray enters through at tn: k, or 2 for neither 0 nor 1
-local function entry_axis(o, d, lo, hi, tn)
-  if slab_axis(o[0], d[0], lo[0], hi[0]) == tn then return 0 end
-  if slab_axis(o[1], d[1], lo[1], hi[1]) == tn then return 1 end
-  return 2
+  return max(a0, a1, a2), min(b0, b1, b2), a0, a1
 end
 
 -- cast_aabb in rays.c. The entry is the largest of the axes' entries and
@@ -168,10 +164,11 @@ end
 -- with 0).
 local function ray_aabb(r, b)
   local o, d, lo, hi = r.o, r.d, b.min, b.max
-  local tn, tf = slab(o, d, lo, hi)
+  local tn, tf, a0, a1 = slab(o, d, lo, hi)
   if not tn or tn > tf or tn == INF or tf == -INF or tf < 0 or tn > r.tmax then return nil end
   if tn < 0 or tn == -INF then return hit(0, o[0], o[1], o[2], d[0] * -1, d[1] * -1, d[2] * -1) end
-  local k = entry_axis(o, d, lo, hi, tn)
+  local k = 2
+  if a0 == tn then k = 0 elseif a1 == tn then k = 1 end
   local px = clamp(o[0] + tn * d[0], lo[0], hi[0])
   local py = clamp(o[1] + tn * d[1], lo[1], hi[1])
   local pz = clamp(o[2] + tn * d[2], lo[2], hi[2])
