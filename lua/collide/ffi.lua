@@ -119,9 +119,11 @@ end
 
 -- ray:cast's values from a hit (cl_cast's end, then hit_values in
 -- l_ffi.c): none when the doubles cannot place it, t never -0, the point
--- and normal + 0.0
+-- and normal + 0.0. No NaN reaches the point with a finite t (t times a
+-- direction overflows to an infinity at worst), so one comparison of the
+-- largest coordinate tells them all.
 local function hit(t, px, py, pz, nx, ny, nz)
-  if not (t < INF and abs(px) < INF and abs(py) < INF and abs(pz) < INF) then return nil end
+  if not (t < INF and max(abs(px), abs(py), abs(pz)) < INF) then return nil end
   return t + 0.0, px + 0.0, py + 0.0, pz + 0.0, nx + 0.0, ny + 0.0, nz + 0.0
 end
 
@@ -198,7 +200,8 @@ end
 local function ray_sphere(r, s)
   local o, d, c, rad = r.o, r.d, s.c, s.r
   local big = max(abs(o[0]), abs(o[1]), abs(o[2]), abs(c[0]), abs(c[1]), abs(c[2]), rad)
-  if big > 1e150 or (big > 0 and big < 1e-150) then return false end
+  -- beyond 1e150, or not 0 and below 1e-150: one comparison in the usual case
+  if not (big >= 1e-150 and big <= 1e150) and big ~= 0 then return false end
   local b, cc = sphere_bc(o, d, c, rad)
   if cc < 0 or (cc == 0 and b >= 0) then return hit(0, o[0], o[1], o[2], d[0] * -1, d[1] * -1, d[2] * -1) end
   if b > 0 then return nil end
