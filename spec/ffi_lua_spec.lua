@@ -120,8 +120,13 @@ local edges = {
 local function run()
   local intersects = { collide = collide.intersects, core = core.intersects }
   local casts = { collide = collide.cast, core = core.cast }
+  -- the function forms, and the method forms (each kind has its own)
   local function c(name, a, b, x)
-    if name == "intersects" then return check(name, intersects.collide, intersects.core, a, b) end
+    if name == "intersects" then
+      check("intersects", a.intersects, intersects.core, a, b)
+      return check(name, intersects.collide, intersects.core, a, b)
+    end
+    check("cast", a.cast, casts.core, a, b, x)
     return check(name, casts.collide, casts.core, a, b, x)
   end
   for _, e in ipairs(edges) do e(c) end
@@ -174,6 +179,25 @@ describe("the shapes read by JIT-compiled Lua", function()
     assert.is_true(collide.intersects(box, s))
     assert.are.equal(core.intersects(s, collide.sphere(2, 1, 1, 0.5)), collide.intersects(s, collide.sphere(2, 1, 1, 0.5)))
     debug.setmetatable(s, debug.getmetatable(collide.sphere(0, 0, 0, 1)))
+    -- blocks as long as another kind's, under that kind's metatable: a
+    -- plane as a sphere, a capsule as a ray; the tag decides, as in C
+    local p, cap, r = collide.plane(0, 0, 1, 0.5), collide.capsule(0, 0, 0, 0, 0, 1, 0.5), collide.ray(0, 0, 2, 0, 0, -1)
+    local smt, rmt, pmt, cmt = debug.getmetatable(s), debug.getmetatable(r), debug.getmetatable(p), debug.getmetatable(cap)
+    debug.setmetatable(p, smt)
+    debug.setmetatable(cap, rmt)
+    for _, pair in ipairs { { box, p }, { p, box }, { p, s }, { s, p } } do
+      check("intersects", collide.intersects, core.intersects, pair[1], pair[2])
+      check("intersects", pair[1].intersects, core.intersects, pair[1], pair[2])
+    end
+    for _, t in ipairs { box, s, p, collide.triangle(-1, -1, 0, 1, -1, 0, 0, 1, 0) } do
+      check("cast", collide.cast, core.cast, r, t)
+      local ok, err = pcall(collide.cast, cap, t)
+      assert.is_false(ok)
+      assert.are.equal("bad argument #1 to 'cast' (collide.ray expected, got collide.capsule)",
+        (err:gsub("^[^:]*:%d+: ", "")))
+    end
+    debug.setmetatable(p, pmt)
+    debug.setmetatable(cap, cmt)
     if newproxy then
       local u = newproxy(false)      -- a block of length 0 with a shape's metatable
       debug.setmetatable(u, mt)

@@ -119,9 +119,11 @@ end
 
 -- ray:cast's values from a hit (cl_cast's end, then hit_values in
 -- l_ffi.c): none when the doubles cannot place it, t never -0, the point
--- and normal + 0.0
+-- and normal + 0.0. No NaN reaches the point with a finite t (t times a
+-- direction overflows to an infinity at worst), so one comparison of the
+-- largest coordinate tells them all.
 local function hit(t, px, py, pz, nx, ny, nz)
-  if not (t < INF and abs(px) < INF and abs(py) < INF and abs(pz) < INF) then return nil end
+  if not (t < INF and max(abs(px), abs(py), abs(pz)) < INF) then return nil end
   return t + 0.0, px + 0.0, py + 0.0, pz + 0.0, nx + 0.0, ny + 0.0, nz + 0.0
 end
 
@@ -145,7 +147,9 @@ local function slab_axis(o, d, lo, hi)
   local t1, t2 = (lo - o) / d, (hi - o) / d
   return min(t1, t2), max(t1, t2)
 end
--- the ray's entry into the box and exit from it; nil for a miss
+-- the ray's entry into the box and exit from it, and the entries on axes 0
+-- and 1, which tell the entry's axis (the first that has it); nil for a
+-- miss
 local function slab(o, d, lo, hi)
   local a0, b0 = slab_axis(o[0], d[0], lo[0], hi[0])
   if not a0 then return nil end
@@ -153,13 +157,7 @@ local function slab(o, d, lo, hi)
   if not a1 then return nil end
   local a2, b2 = slab_axis(o[2], d[2], lo[2], hi[2])
   if not a2 then return nil end
-  return max(a0, a1, a2), min(b0, b1, b2)
-end
--- the box's face the ray enters through at tn: k, or 2 for neither 0 nor 1
-local function entry_axis(o, d, lo, hi, tn)
-  if slab_axis(o[0], d[0], lo[0], hi[0]) == tn then return 0 end
-  if slab_axis(o[1], d[1], lo[1], hi[1]) == tn then return 1 end
-  return 2
+  return max(a0, a1, a2), min(b0, b1, b2), a0, a1
 end
 
 -- cast_aabb in rays.c. The entry is the largest of the axes' entries and
@@ -168,10 +166,11 @@ end
 -- with 0).
 local function ray_aabb(r, b)
   local o, d, lo, hi = r.o, r.d, b.min, b.max
-  local tn, tf = slab(o, d, lo, hi)
+  local tn, tf, a0, a1 = slab(o, d, lo, hi)
   if not tn or tn > tf or tn == INF or tf == -INF or tf < 0 or tn > r.tmax then return nil end
   if tn < 0 or tn == -INF then return hit(0, o[0], o[1], o[2], d[0] * -1, d[1] * -1, d[2] * -1) end
-  local k = entry_axis(o, d, lo, hi, tn)
+  local k = 2
+  if a0 == tn then k = 0 elseif a1 == tn then k = 1 end
   local px = clamp(o[0] + tn * d[0], lo[0], hi[0])
   local py = clamp(o[1] + tn * d[1], lo[1], hi[1])
   local pz = clamp(o[2] + tn * d[2], lo[2], hi[2])
@@ -201,7 +200,8 @@ end
 local function ray_sphere(r, s)
   local o, d, c, rad = r.o, r.d, s.c, s.r
   local big = max(abs(o[0]), abs(o[1]), abs(o[2]), abs(c[0]), abs(c[1]), abs(c[2]), rad)
-  if big > 1e150 or (big > 0 and big < 1e-150) then return false end
+  -- beyond 1e150, or not 0 and below 1e-150: one comparison in the usual case
+  if not (big >= 1e-150 and big <= 1e150) and big ~= 0 then return false end
   local b, cc = sphere_bc(o, d, c, rad)
   if cc < 0 or (cc == 0 and b >= 0) then return hit(0, o[0], o[1], o[2], d[0] * -1, d[1] * -1, d[2] * -1) end
   if b > 0 then return nil end
@@ -397,48 +397,139 @@ function M.bind(core)
     end
     return c_cast(ray, shape, cull)
   end
-  local fast = {
-    intersects = function(...)
+  -- the generic paths: any pair of shapes (the C entry point for the
+  -- pairs not done here), meshes and bad arguments (the classic functions)
+  local function intersects_rest(...)
+    local a, b = ...
+    local ak, ap = shape_of(a)
+    if ak >= 0 then
+      local bk, bp = shape_of(b)
+      if ak == AABB and bk == AABB then return aabb_aabb(cast(aabb_t, ap), cast(aabb_t, bp)) end
+      if ak == SPHERE and bk == SPHERE then return sphere_sphere(cast(sphere_t, ap), cast(sphere_t, bp)) end
+      if ak == AABB and bk == SPHERE then return aabb_sphere(cast(aabb_t, ap), cast(sphere_t, bp)) end
+      if ak == SPHERE and bk == AABB then return aabb_sphere(cast(aabb_t, bp), cast(sphere_t, ap)) end
+      if bk >= 0 then return f_intersects(a, b) == 1 end
+    end
+    local fine, r = pcall(classic_intersects, ...)
+    if fine then return r end
+    error(as_called(r, 1), 2)
+  end
+  -- false from fast_cast: not a ray and a shape to cast at (nil is a miss)
+  local function cast_rest(...)
+    local ray, shape, cull = ...
+    local t, px, py, pz, nx, ny, nz, u, v = fast_cast(ray, shape, cull)
+    if t then
+      if u then return t, px, py, pz, nx, ny, nz, u, v end
+      return t, px, py, pz, nx, ny, nz
+    end
+    if t == nil then return nil end
+    -- a ray at a mesh cannot fail: straight to the classic function
+    if type(ray) == "userdata" and type(shape) == "userdata"
+        and getmetatable(ray) == ray_mt and getmetatable(shape) == mesh_mt then
+      return classic_cast(...)
+    end
+    local res = pack(pcall(classic_cast, ...))
+    if res[1] then return unpack(res, 2, res.n) end
+    error(as_called(res[2], 1), 2)
+  end
+
+  -- The hot paths: the kind a shape must be follows from its metatable,
+  -- compared with the kinds' own, so l_toshape's checks are three loads
+  -- and three comparisons with constants: the block's length (the header
+  -- and that kind's size), the header's magic word and the tag. A shape
+  -- whose tag is not its metatable's kind (debug.setmetatable) takes the
+  -- generic path, which goes by the tag as the C code does.
+  local AABB_MT, TRI_MT, SPHERE_MT = getmetatable(samples[AABB + 1]), getmetatable(samples[TRIANGLE + 1]),
+    getmetatable(samples[SPHERE + 1])
+  local AABB_LEN, TRI_LEN, RAY_LEN, SPHERE_LEN = HEADER + sizes[AABB + 1], HEADER + sizes[TRIANGLE + 1],
+    HEADER + sizes[RAY + 1], HEADER + sizes[SPHERE + 1]
+  local ints_t = ffi.typeof("const int32_t *")
+  -- the shape in u, a userdata with the metatable of the kind tag whose
+  -- block is len bytes long, when u is one the core made; else nil
+  local function block(u, len, tag)
+    if cast(ints_t, u)[LENGTH] ~= len then return nil end
+    local p = cast(bytes_t, u)
+    if cast(magic_t, p + MAGIC_AT)[0] ~= MAGIC or cast(int_t, p + HEADER)[0] ~= tag then return nil end
+    return p + HEADER
+  end
+
+  -- the shape in u when mt, its metatable, is an aabb's or a sphere's
+  local function short_block(u, mt)
+    if mt == AABB_MT then return block(u, AABB_LEN, AABB) end
+    if mt == SPHERE_MT then return block(u, SPHERE_LEN, SPHERE) end
+    return nil
+  end
+  -- the test of two aabbs or spheres, by their metatables ma and mb
+  local function short_test(ma, pa, mb, pb)
+    if ma == AABB_MT then
+      if mb == AABB_MT then return aabb_aabb(cast(aabb_t, pa), cast(aabb_t, pb)) end
+      return aabb_sphere(cast(aabb_t, pa), cast(sphere_t, pb))
+    end
+    if mb == SPHERE_MT then return sphere_sphere(cast(sphere_t, pa), cast(sphere_t, pb)) end
+    return aabb_sphere(cast(aabb_t, pb), cast(sphere_t, pa))
+  end
+  -- collide.intersects
+  local function intersects(...)
+    local a, b = ...
+    if type(a) == "userdata" and type(b) == "userdata" then
+      local ma, mb = getmetatable(a), getmetatable(b)
+      local pa, pb = short_block(a, ma), short_block(b, mb)
+      if pa and pb then return short_test(ma, pa, mb, pb) end
+    end
+    return intersects_rest(...)
+  end
+  -- a:intersects(b) for an a of the kind whose metatable is MT: one
+  -- comparison less than the function (a's kind is known)
+  local function method_for(MT)
+    return function(...)
       local a, b = ...
-      local ak, ap = shape_of(a)
-      if ak >= 0 then
-        local bk, bp = shape_of(b)
-        if ak == AABB and bk == AABB then return aabb_aabb(cast(aabb_t, ap), cast(aabb_t, bp)) end
-        if ak == SPHERE and bk == SPHERE then return sphere_sphere(cast(sphere_t, ap), cast(sphere_t, bp)) end
-        if ak == AABB and bk == SPHERE then return aabb_sphere(cast(aabb_t, ap), cast(sphere_t, bp)) end
-        if ak == SPHERE and bk == AABB then return aabb_sphere(cast(aabb_t, bp), cast(sphere_t, ap)) end
-        if bk >= 0 then return f_intersects(a, b) == 1 end
+      if type(a) == "userdata" and type(b) == "userdata" and getmetatable(a) == MT then
+        local mb = getmetatable(b)
+        local pa, pb = short_block(a, MT), short_block(b, mb)
+        if pa and pb then return short_test(MT, pa, mb, pb) end
       end
-      local fine, r = pcall(classic_intersects, ...)
-      if fine then return r end
-      error(as_called(r, 1), 2)
-    end,
-    -- false from fast_cast: not a ray and a shape to cast at (nil is a miss)
-    cast = function(...)
-      local ray, shape, cull = ...
-      local t, px, py, pz, nx, ny, nz, u, v = fast_cast(ray, shape, cull)
-      if t then
-        if u then return t, px, py, pz, nx, ny, nz, u, v end
-        return t, px, py, pz, nx, ny, nz
+      return intersects_rest(...)
+    end
+  end
+  -- ray:cast(shape, cull) and collide.cast
+  local function ray_cast(...)
+    local ray, shape, cull = ...
+    if type(ray) == "userdata" and type(shape) == "userdata" and getmetatable(ray) == ray_mt then
+      local ms, pr = getmetatable(shape), block(ray, RAY_LEN, RAY)
+      if pr and ms == AABB_MT then
+        local ps = block(shape, AABB_LEN, AABB)
+        if ps then return ray_aabb(cast(ray_t, pr), cast(aabb_t, ps)) end
+      elseif pr and ms == SPHERE_MT then
+        local ps = block(shape, SPHERE_LEN, SPHERE)
+        if ps then
+          local t, px, py, pz, nx, ny, nz = ray_sphere(cast(ray_t, pr), cast(sphere_t, ps))
+          if t then return t, px, py, pz, nx, ny, nz end
+          if t == nil then return nil end
+          return c_cast(ray, shape, cull)
+        end
+      elseif pr and ms == TRI_MT then
+        local ps = block(shape, TRI_LEN, TRIANGLE)
+        if ps then
+          local t, px, py, pz, nx, ny, nz, u, v = ray_triangle(cast(ray_t, pr), cast(tri_t, ps), cull)
+          if t then return t, px, py, pz, nx, ny, nz, u, v end
+          if t == nil then return nil end
+          return c_cast(ray, shape, cull)
+        end
       end
-      if t == nil then return nil end
-      -- a ray at a mesh cannot fail: straight to the classic function
-      if type(ray) == "userdata" and type(shape) == "userdata"
-          and getmetatable(ray) == ray_mt and getmetatable(shape) == mesh_mt then
-        return classic_cast(...)
-      end
-      local res = pack(pcall(classic_cast, ...))
-      if res[1] then return unpack(res, 2, res.n) end
-      error(as_called(res[2], 1), 2)
-    end,
-  }
+    end
+    return cast_rest(...)
+  end
+  local fast = { intersects = intersects, cast = ray_cast }
   -- the method forms: a:intersects(b) and ray:cast(shape) are the same
   -- functions with self first, so they take the same path
+  local method_intersects = { [AABB_MT] = method_for(AABB_MT), [SPHERE_MT] = method_for(SPHERE_MT) }
   for mt in pairs(shape_mt) do
     local methods = rawget(mt, "__index")
     if type(methods) == "table" then
-      if rawget(methods, "intersects") ~= nil then rawset(methods, "intersects", fast.intersects) end
-      if rawget(methods, "cast") ~= nil then rawset(methods, "cast", fast.cast) end
+      if rawget(methods, "intersects") ~= nil then
+        rawset(methods, "intersects", method_intersects[mt] or intersects)
+      end
+      if rawget(methods, "cast") ~= nil then rawset(methods, "cast", ray_cast) end
     end
   end
   return fast
