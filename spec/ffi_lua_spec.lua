@@ -207,5 +207,27 @@ describe("the shapes read by JIT-compiled Lua", function()
       assert.are.equal("bad argument #1 to 'intersects' (shape expected, got userdata)",
         (err:gsub("^[^:]*:%d+: ", "")))
     end
+    -- io files, which the FFI turns into their FILE pointer (NULL once
+    -- closed), given an aabb's and a sphere's metatable: refused, on the
+    -- compiled path too (a loop long enough for the JIT)
+    local open = assert(io.open("spec/ffi_lua_spec.lua"))
+    local closed = assert(io.open("spec/ffi_lua_spec.lua"))
+    closed:close()
+    local fmt = debug.getmetatable(open)
+    for _, f in ipairs { open, closed } do
+      for _, m in ipairs { mt, smt } do
+        debug.setmetatable(f, m)
+        local fails = 0
+        for _ = 1, 300 do
+          if not pcall(collide.intersects, f, box) and not pcall(collide.intersects, s, f)
+             and not pcall(box.intersects, box, f) and not pcall(collide.cast, r, f) then
+            fails = fails + 1
+          end
+        end
+        debug.setmetatable(f, fmt)
+        assert.are.equal(300, fails)
+      end
+    end
+    open:close()
   end)
 end)

@@ -292,8 +292,11 @@ describe("objects whose user values a script reaches", function()
   local set = debug.setuservalue or debug.setfenv
 
   local function meddle(u)
+    -- 5.2+: the user value is the object's own, so empty it; 5.1 and
+    -- LuaJIT: the environment is shared (a userdata made by a C function
+    -- gets that function's, here the package table), so replace it only
     local v = get(u)
-    if type(v) == "table" and v ~= _G then for k in pairs(v) do v[k] = nil end end
+    if debug.getuservalue and type(v) == "table" then for k in pairs(v) do v[k] = nil end end
     pcall(set, u, {})
     if _VERSION ~= "Lua 5.1" then pcall(set, u, nil) end
     collectgarbage()
@@ -429,7 +432,10 @@ describe("memory of trees and meshes", function()
     -- if the binding did not pace them by bytes).
     assert.is_true(peak < 4 * base + 40 * one,
                    ("peak %.0f KB from %.0f KB; one mesh %.0f KB"):format(peak, base, one))
+    -- the storage goes with the cycle that frees the mesh; on Lua 5.1 and
+    -- LuaJIT, whose weak tables have no ephemerons, with the next one
     collectgarbage("collect")
+    if _VERSION == "Lua 5.1" then collectgarbage("collect") end
     assert.is_true(collectgarbage("count") - base < 2 * one)
   end)
 end)

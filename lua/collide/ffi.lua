@@ -447,8 +447,10 @@ function M.bind(core)
   -- the shape in u, a userdata with the metatable of the kind tag whose
   -- block is len bytes long, when u is one the core made; else nil
   local function block(u, len, tag)
-    if cast(ints_t, u)[LENGTH] ~= len then return nil end
+    -- an io file converts to its FILE pointer, NULL once closed (only a
+    -- file given a shape's metatable by debug.setmetatable gets here)
     local p = cast(bytes_t, u)
+    if p == nil or cast(ints_t, p)[LENGTH] ~= len then return nil end
     if cast(magic_t, p + MAGIC_AT)[0] ~= MAGIC or cast(int_t, p + HEADER)[0] ~= tag then return nil end
     return p + HEADER
   end
