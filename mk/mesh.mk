@@ -24,14 +24,16 @@ render: $(SO)
 	@mkdir -p $(dir $(RENDER_OUT))
 	$(RUN) examples/render.lua $(RENDER_OUT) $(RENDER_SIZE)
 
-bench-mesh: $(SO) $(EMBREE_MESH) $(BULLET_MESH) $(BULLET_MESH64)
-	$(RUN) bench/mesh.lua $(EMBREE_MESH) $(BULLET_MESH) $(BULLET_MESH64)
-
 # the references beside collide in bench-mesh (bench/mesh_ref.h): Embree's
 # rtcIntersect1 and Bullet's btBvhTriangleMeshShape, float and float64
 EMBREE_MESH   = $(BUILD)/bench/embree_mesh
 BULLET_MESH   = $(BUILD)/bench/bullet_mesh
 BULLET_MESH64 = $(BUILD)/bench/bullet_mesh64
+
+# (the names above come before the rule: a prerequisite list is expanded
+# when make reads it)
+bench-mesh: $(SO) $(EMBREE_MESH) $(BULLET_MESH) $(BULLET_MESH64)
+	$(RUN) bench/mesh.lua $(EMBREE_MESH) $(BULLET_MESH) $(BULLET_MESH64)
 
 .PHONY: mesh-ref-deps
 mesh-ref-deps:
