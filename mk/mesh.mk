@@ -10,13 +10,25 @@
 #                     Embree's rtcIntersect1 and Bullet's
 #                     btBvhTriangleMeshShape on the same mesh and rays
 #                     (also part of `make bench`)
+#   make test-portable  the spec suite on the module built with NO_SSE2=1
+#                     (build/portable/): the mesh's portable C alone, whose
+#                     answers the SSE2 slab tests must give identically
 
 RENDER_OUT  ?= build/render.png
 RENDER_SIZE ?= 320 200
 
-.PHONY: render bench-mesh
+.PHONY: render bench-mesh test-portable
 
-CI_TARGETS += render
+CI_TARGETS += render test-portable
+
+# NO_SSE2=1: compile the SSE2 paths out (x86-64 always has SSE2; other
+# machines take the portable C anyway)
+ifneq ($(NO_SSE2),)
+CFLAGS += -DCL_NO_SSE2
+endif
+
+test-portable:
+	@$(MAKE) --no-print-directory NO_SSE2=1 BUILD=build/portable/$(LUA) test
 
 bench: bench-mesh
 

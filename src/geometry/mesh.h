@@ -12,19 +12,25 @@
 #include <stdint.h>
 #include "collide.h"
 
-/* One inner node of the flat node array: the boxes of its two children
-** (floats rounded outwards, 48 bytes) and, for each child, either an inner
-** node (count 0, child its index) or a leaf (count 1..CL_MESH_LEAF_MAX
-** triangles: slots child .. child + count - 1 of `order`). 64 bytes, one
-** cache line: a node is read once to decide on both children. */
+/* One inner node of the flat node array: up to four children, their boxes
+** (floats rounded outwards) one axis at a time, so that the four boxes are
+** tested together: child k's box is lo[a][k] .. hi[a][k] on axis a. Child
+** k is an inner node (count 0, child its index) or a leaf (count
+** 1..CL_MESH_LEAF_MAX triangles: slots child .. child + count - 1 of
+** `order`); the children come first, unused slots after them hold an empty
+** box (lo +inf, hi -inf) and count 0. 128 bytes, two cache lines, 64-byte
+** aligned. */
+#define CL_MESH_WIDTH 4
 typedef struct {
-  float lo[2][3], hi[2][3];
-  uint32_t child[2], count[2];
+  float lo[3][CL_MESH_WIDTH], hi[3][CL_MESH_WIDTH];
+  uint32_t child[CL_MESH_WIDTH], count[CL_MESH_WIDTH];
 } cl_mesh_node;
 
 #define CL_MESH_LEAF_MAX 8
-/* the tree is never deeper than this (traversal stacks of this size) */
+/* the tree is never deeper than this */
 #define CL_MESH_MAX_DEPTH 100
+/* entries of a traversal stack: a node pops one and pushes up to four */
+#define CL_MESH_STACK ((CL_MESH_WIDTH - 1) * CL_MESH_MAX_DEPTH + 2)
 
 typedef struct {
   double *v;            /* nv vertices, x y z each */
