@@ -12,6 +12,20 @@
 #include "fbox.h"
 #include "gjk.h"
 
+/* a walk asks for what it reads next (a child's node, a leaf's vertices)
+** before it needs it, so the cache misses of several overlap */
+#if defined(__GNUC__) || defined(__clang__)
+#define FETCH(p) __builtin_prefetch(p)
+#else
+#define FETCH(p) ((void)0)
+#endif
+
+/* the smaller and the larger of two numbers, inline (fmin and fmax are
+** calls); where a NaN can arise (an overflowing product) it reaches a
+** comparison that is then false, which keeps more, never less */
+static double min2(double a, double b) { return b < a ? b : a; }
+static double max2(double a, double b) { return b > a ? b : a; }
+
 /* binned SAH (Wald, "On fast construction of SAH-based bounding volume
 ** hierarchies", 2007): NBINS bins per axis, costs relative to a triangle */
 #define NBINS 16
@@ -37,7 +51,7 @@ static void free_tree(cl_mesh *m) {
   if (m->owns_tree) free(m->node_mem);
   m->node_mem = NULL;
   m->node = NULL;
-  m->order = NULL;
+  m->slot = NULL;
   m->nn = 0;
   m->owns_tree = 0;
 }
@@ -71,12 +85,28 @@ int cl_mesh_reserve(cl_mesh *m, size_t nv, size_t nt) {
 }
 
 size_t cl_mesh_memory(const cl_mesh *m) {
-  return sizeof *m + m->nv * 3 * sizeof(double) + m->nt * 4 * sizeof(uint32_t)
+  return sizeof *m + m->nv * 3 * sizeof(double) + m->nt * 7 * sizeof(uint32_t)
        + m->nn * sizeof(cl_mesh_node);
 }
 
 static const double *vert(const cl_mesh *m, size_t tri, int k) {
   return m->v + 3 * (size_t)m->tri[3 * tri + k];
+}
+
+/* asks for the vertices of the count triangles from slot first */
+static void fetch_leaf(const cl_mesh *m, uint32_t first, uint32_t count) {
+  uint32_t s;
+  for (s = 4 * first; s < 4 * (first + count); s++)
+    if (s % 4 != 3) FETCH(m->v + 3 * (size_t)m->slot[s]);
+}
+
+/* vertex k of the triangle in leaf slot s */
+static const double *slot_vert(const cl_mesh *m, size_t s, int k) {
+  return m->v + 3 * (size_t)m->slot[4 * s + k];
+}
+
+static void slot_triangle(const cl_mesh *m, size_t s, cl_triangle *t) {
+  cl_triangle_init(t, slot_vert(m, s, 0), slot_vert(m, s, 1), slot_vert(m, s, 2));
 }
 
 void cl_mesh_triangle(const cl_mesh *m, size_t i, cl_triangle *t) {
@@ -97,6 +127,7 @@ typedef struct {
   cl_mesh *m;
   double *box;            /* per triangle: min x y z, max x y z */
   double *cen;            /* per triangle: centre of its box */
+  uint32_t *order;        /* the triangles in leaf order, as they are split */
   cl_mesh_node *node;     /* nodes while building */
   size_t cap;             /* room for nodes (node_cap) */
 } builder;
@@ -143,7 +174,7 @@ typedef struct {
 ** the two sides; axis -1 when no axis can be split. The three axes are
 ** binned in one pass over the slots. */
 static split find_split(const builder *b, const range *r) {
-  const uint32_t *ord = b->m->order;
+  const uint32_t *ord = b->order;
   split best = {-1, 0, INFINITY};
   double scale[3], lo[3][NBINS][3], hi[3][NBINS][3];
   uint32_t n[3][NBINS], i;
@@ -152,9 +183,9 @@ static split find_split(const builder *b, const range *r) {
     double ext = r->chi[k] - r->clo[k];
     scale[k] = ext > 0 ? NBINS / ext : 0;
     ok[k] = ext > 0 && scale[k] > 0 && scale[k] < INFINITY;
-    any |= ok[k];
     for (j = 0; j < NBINS; j++) { n[k][j] = 0; empty_box(lo[k][j], hi[k][j]); }
   }
+  for (k = 0; k < 3; k++) any |= ok[k];
   if (!any) return best;
   for (i = r->first; i < r->first + r->count; i++) {
     const double *bx = b->box + 6 * (size_t)ord[i], *ce = b->cen + 3 * (size_t)ord[i];
@@ -227,7 +258,7 @@ static void range_start(range *r, uint32_t first, int depth) {
 /* splits r (not a leaf) into left and right by its split (by bin: bins
 ** <= s.bin go left) or in halves, their bounds gathered on the way */
 static void split_range(const builder *b, const range *r, range *left, range *right) {
-  uint32_t *ord = b->m->order, i = r->first, j = r->first + r->count;
+  uint32_t *ord = b->order, i = r->first, j = r->first + r->count;
   range_start(left, r->first, r->depth + 1);
   range_start(right, r->first, r->depth + 1);
   if (r->s.axis >= 0) {
@@ -344,8 +375,8 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   b.m = m;
   b.box = (double *)scratch;
   b.cen = b.box + 6 * m->nt;
-  m->order = (uint32_t *)(void *)(b.cen + 3 * m->nt);
-  b.node = align64((char *)m->order + order_bytes(m->nt));
+  b.order = (uint32_t *)(void *)(b.cen + 3 * m->nt);
+  b.node = align64((char *)b.order + order_bytes(m->nt));
   b.cap = node_cap(m->nt);
   m->node_mem = scratch;
   range_start(&root, 0, 0);
@@ -355,18 +386,23 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
     for (j = 0; j < 3; j++) grow_box(bx, bx + 3, vert(m, t, j), vert(m, t, j));
     /* halves first: no overflow for any finite box */
     for (k = 0; k < 3; k++) b.cen[3 * t + k] = bx[k] / 2 + bx[3 + k] / 2;
-    m->order[t] = (uint32_t)t;
+    b.order[t] = (uint32_t)t;
     range_add(&b, &root, (uint32_t)t);
   }
   root.count = (uint32_t)m->nt;
   decide(&b, &root);
   if (!build(&b, &root, &c, &cc)) {
-    m->order = NULL;
     m->node_mem = NULL;
     m->nn = 0;
     return 0;
   }
   m->node = m->nn > 0 ? b.node : NULL;
+  /* the boxes are done with: their room takes the slots */
+  m->slot = (uint32_t *)scratch;
+  for (t = 0; t < m->nt; t++) {
+    for (j = 0; j < 3; j++) m->slot[4 * t + j] = m->tri[3 * (size_t)b.order[t] + j];
+    m->slot[4 * t + 3] = b.order[t];
+  }
   cl_copy(m->min, root.lo);
   cl_copy(m->max, root.hi);
   cl_fbox_store(m->rlo, m->rhi, m->min, m->max);
@@ -374,24 +410,24 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   return 1;
 }
 
-/* kept: the nodes from a 64-byte boundary, so that every node is one
-** cache line, then the order */
+/* kept: the nodes from a 64-byte boundary, so that every node is two
+** cache lines and every four slots one, then the slots */
 size_t cl_mesh_tree_size(const cl_mesh *m) {
-  return m->nt == 0 ? 0 : 64 + m->nn * sizeof(cl_mesh_node) + m->nt * sizeof(uint32_t);
+  return m->nt == 0 ? 0 : 64 + m->nn * sizeof(cl_mesh_node) + m->nt * 4 * sizeof(uint32_t);
 }
 
 void cl_mesh_keep(cl_mesh *m, void *dst) {
   cl_mesh_node *node;
-  uint32_t *order;
+  uint32_t *slot;
   if (m->nt == 0) return;
   node = align64(dst);
-  order = (uint32_t *)(void *)(node + m->nn);
+  slot = (uint32_t *)(void *)(node + m->nn);
   if (m->nn > 0) memcpy(node, m->node, m->nn * sizeof(cl_mesh_node));
-  memcpy(order, m->order, m->nt * sizeof(uint32_t));
+  memcpy(slot, m->slot, m->nt * 4 * sizeof(uint32_t));
   if (m->owns_tree) free(m->node_mem);
   m->node_mem = dst;
   m->node = m->nn > 0 ? node : NULL;
-  m->order = order;
+  m->slot = slot;
   m->owns_tree = 0;
 }
 
@@ -551,11 +587,18 @@ static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, do
 
 /* pushes the children of n in mask with their entry times t, the nearest
 ** last so that it is walked first; returns the new stack size */
-static int push_near_first(ref *stack, int sp, const cl_mesh_node *n, unsigned mask,
-                           const double t[4]) {
+static int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl_mesh_node *n,
+                           unsigned mask, const double t[4]) {
   int k, i, base = sp;
   for (k = 0; k < CL_MESH_WIDTH; k++) {
     if (!(mask >> k & 1)) continue;
+    if (n->count[k]) {
+      FETCH(m->slot + 4 * (size_t)n->child[k]);
+      FETCH(m->slot + 4 * ((size_t)n->child[k] + n->count[k]) - 1);
+    } else {
+      FETCH(&m->node[n->child[k]]);
+      FETCH((const char *)&m->node[n->child[k]] + 64);
+    }
     /* insertion by decreasing t */
     for (i = sp; i > base && stack[i - 1].t < t[k]; i--) stack[i] = stack[i - 1];
     stack[i].child = n->child[k];
@@ -578,7 +621,7 @@ static int surely_missed(const cl_ray *r, const double *a, const double *b, cons
   cl_sub(e1, b, a);
   cl_sub(e2, c, a);
   cl_sub(e3, c, b);
-  l2 = fmax(cl_dot(e1, e1), fmax(cl_dot(e2, e2), cl_dot(e3, e3)));
+  l2 = max2(cl_dot(e1, e1), max2(cl_dot(e2, e2), cl_dot(e3, e3)));
   if (!(l2 > 1e-140 && l2 < 1e140)) return 0;
   cl_cross(cr, e1, e2);
   cr2 = cl_dot(cr, cr);
@@ -591,13 +634,13 @@ static int surely_missed(const cl_ray *r, const double *a, const double *b, cons
   cl_sub(A, a, r->o);
   cl_sub(B, b, r->o);
   cl_sub(C, c, r->o);
-  m = fmax(cl_maxabs3(A), fmax(cl_maxabs3(B), cl_maxabs3(C)));
+  m = max2(cl_maxabs3(A), max2(cl_maxabs3(B), cl_maxabs3(C)));
   if (!(m < 1e140)) return 0;
   cl_cross(x, B, C); w[0] = cl_dot(r->d, x);
   cl_cross(x, C, A); w[1] = cl_dot(r->d, x);
   cl_cross(x, A, B); w[2] = cl_dot(r->d, x);
-  lo = fmin(w[0], fmin(w[1], w[2]));
-  hi = fmax(w[0], fmax(w[1], w[2]));
+  lo = min2(w[0], min2(w[1], w[2]));
+  hi = max2(w[0], max2(w[1], w[2]));
   if (lo < -1e-9 * m * m && hi > 1e-9 * m * m) return 1;
   t = cl_dot(cr, A) / dd;
   return t - limit > 1e-8 * m;
@@ -627,12 +670,15 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
     if (e.t > limit) continue;
     if (e.count) {
       uint32_t s;
+      fetch_leaf(m, e.child, e.count);
       for (s = e.child; s < e.child + e.count; s++) {
-        uint32_t t = m->order[s];
+        uint32_t t;
         cl_shape tri;
         cl_hit th;
-        if (surely_missed(r, vert(m, t, 0), vert(m, t, 1), vert(m, t, 2), cull, limit)) continue;
-        cl_mesh_triangle(m, t, &tri.tri);
+        if (surely_missed(r, slot_vert(m, s, 0), slot_vert(m, s, 1), slot_vert(m, s, 2), cull, limit))
+          continue;
+        t = m->slot[4 * s + 3];
+        slot_triangle(m, s, &tri.tri);
         if (any) {
           if (cl_intersects(&tri, any)) return 1;
         } else if (cl_cast(r, &tri, cull, &th)
@@ -646,7 +692,7 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
     } else {
       const cl_mesh_node *n = &m->node[e.child];
       double t[CL_MESH_WIDTH];
-      sp = push_near_first(stack, sp, n, slab_node(&c, n, limit, t), t);
+      sp = push_near_first(m, stack, sp, n, slab_node(&c, n, limit, t), t);
     }
   }
   return found;
@@ -721,10 +767,10 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
       uint32_t i;
       for (i = e.child; i < e.child + e.count; i++) {
         cl_shape tri;
-        cl_mesh_triangle(m, m->order[i], &tri.tri);
+        slot_triangle(m, i, &tri.tri);
         if (cl_intersects(&tri, s)) {
           if (out == NULL) return 1;
-          out[found++] = m->order[i];
+          out[found++] = m->slot[4 * i + 3];
         }
       }
     } else {
@@ -761,19 +807,64 @@ size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
   return walk(m, s, out);
 }
 
+/* the mover's extent along the unit axis m: in closed form for the round
+** shapes (a character's capsule), cl_sweep_extent's support points for
+** the others; either holds the shape to within rounding, far below pad */
+static void mover_extent(const cl_shape *s, const double m[3], double *lo, double *hi) {
+  double p, q;
+  switch (s->tag) {
+    case CL_SPHERE:
+      p = cl_dot(m, s->sphere.c);
+      *lo = p - s->sphere.r;
+      *hi = p + s->sphere.r;
+      return;
+    case CL_CAPSULE:
+      p = cl_dot(m, s->cap.a);
+      q = cl_dot(m, s->cap.b);
+      *lo = min2(p, q) - s->cap.r;
+      *hi = max2(p, q) + s->cap.r;
+      return;
+    default:
+      cl_sweep_extent(s, m, lo, hi);
+  }
+}
+
+/* narrows [*tn, *tf] to the times the mover (bounds lo, hi at t = 0)
+** moved by t * d overlaps, along the unit axis m, the triangle v0, v1, v2
+** grown by pad; 0 when the interval is then empty. The triangle's extent
+** is that of its vertices, so any axis bounds it, however it was rounded;
+** a NaN time (an infinite extent) narrows nothing. */
+static int axis_overlap(const cl_shape *mover, const double m[3], const double d[3],
+                        const double *v0, const double *v1, const double *v2, double pad,
+                        double *tn, double *tf) {
+  double p0 = cl_dot(m, v0), p1 = cl_dot(m, v1), p2 = cl_dot(m, v2), dm = cl_dot(m, d);
+  double lo = min2(p0, min2(p1, p2)) - pad, hi = max2(p0, max2(p1, p2)) + pad, a, b, te, tx;
+  mover_extent(mover, m, &a, &b);
+  if (dm == 0) return !(a > hi || b < lo);
+  if (dm > 0) { te = (lo - b) / dm; tx = (hi - a) / dm; }
+  else { te = (hi - a) / dm; tx = (lo - b) / dm; }
+  if (te > *tn) *tn = te;
+  if (tx < *tf) *tf = tx;
+  return !(*tn > *tf);
+}
+
 /* a lower bound of the first t in [0, limit] at which the mover (bounds
-** lo, hi) moved by t * d comes within pad of triangle i, or -1 when it
-** cannot: the triangle's box and its plane, both grown by pad, so a
-** triangle skipped here (or visited after the best hit) is one cl_sweep
-** finds no earlier hit against (its tolerance is less than pad) */
-static double sweep_bound(const cl_mesh *m, uint32_t i, const cl_shape *mover, const double lo[3],
+** lo, hi) moved by t * d comes within pad of the triangle in slot s, or -1
+** when it cannot: the times its box overlaps the triangle's box, and along
+** the triangle's normal and the normals of its edges in its plane, each
+** grown by pad (a separating axis at every t outside them), so a triangle
+** skipped here (or visited after the best hit) is one cl_sweep finds no
+** earlier hit against (its tolerance is less than pad) */
+static double sweep_bound(const cl_mesh *m, uint32_t s, const cl_shape *mover, const double lo[3],
                           const double hi[3], const double d[3], const double inv[3],
                           double limit, double pad) {
-  const double *v0 = vert(m, i, 0), *v1 = vert(m, i, 1), *v2 = vert(m, i, 2);
-  double tn = 0, tf = limit, e1[3], e2[3], n[3], len;
+  const double *v[3];
+  double tn = 0, tf = limit, e[3][3], n[3], len;
   int k;
+  for (k = 0; k < 3; k++) v[k] = slot_vert(m, s, k);
   for (k = 0; k < 3; k++) {
-    double l = fmin(v0[k], fmin(v1[k], v2[k])) - pad, h = fmax(v0[k], fmax(v1[k], v2[k])) + pad;
+    double l = min2(v[0][k], min2(v[1][k], v[2][k])) - pad;
+    double h = max2(v[0][k], max2(v[1][k], v[2][k])) + pad;
     double te, tx;
     if (d[k] == 0) {
       if (hi[k] < l || lo[k] > h) return -1;
@@ -785,26 +876,19 @@ static double sweep_bound(const cl_mesh *m, uint32_t i, const cl_shape *mover, c
     if (tx < tf) tf = tx;
     if (!(tn <= tf)) return -1;
   }
-  cl_sub(e1, v1, v0);
-  cl_sub(e2, v2, v0);
-  cl_cross(n, e1, e2);
-  len = cl_length(n);
-  if (len > 0 && len < INFINITY) {
-    double a, b, pd, dn, tp = 0;
-    cl_scale(n, n, 1 / len);
-    cl_sweep_extent(mover, n, &a, &b);
-    pd = cl_dot(n, v0);
-    dn = cl_dot(n, d);
-    /* the mover's extent along n reaches the plane's slab at tp */
-    if (a > pd + pad) {
-      if (!(dn < 0)) return -1;
-      tp = (a - (pd + pad)) / -dn;
-    } else if (b < pd - pad) {
-      if (!(dn > 0)) return -1;
-      tp = ((pd - pad) - b) / dn;
-    }
-    if (!(tp <= limit)) return -1;
-    if (tp > tn) tn = tp;
+  for (k = 0; k < 3; k++) cl_sub(e[k], v[(k + 1) % 3], v[k]);
+  cl_cross(n, e[0], e[1]);
+  len = sqrt(cl_dot(n, n));
+  if (!(len > 0 && len < INFINITY)) return tn;
+  cl_scale(n, n, 1 / len);
+  if (!axis_overlap(mover, n, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
+  for (k = 0; k < 3; k++) {
+    double side[3], l2;
+    cl_cross(side, n, e[k]);
+    l2 = sqrt(cl_dot(side, side));
+    if (!(l2 > 0 && l2 < INFINITY)) continue;
+    cl_scale(side, side, 1 / l2);
+    if (!axis_overlap(mover, side, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
   }
   return tn;
 }
@@ -838,22 +922,22 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
     if (e.count) {
       /* the leaf's triangles that may be hit, by their lower bounds, so
       ** the nearest hit comes early and the bound skips the rest */
-      uint32_t s, cand[CL_MESH_LEAF_MAX], nc = 0, j;
+      uint32_t s, cand[CL_MESH_LEAF_MAX], nc = 0, j;   /* slots */
       double lb[CL_MESH_LEAF_MAX];
+      fetch_leaf(m, e.child, e.count);
       for (s = e.child; s < e.child + e.count; s++) {
-        uint32_t t = m->order[s];
-        double b = all ? 0 : sweep_bound(m, t, mover, mb.min, mb.max, d, c.inv, limit, pad);
+        double b = all ? 0 : sweep_bound(m, s, mover, mb.min, mb.max, d, c.inv, limit, pad);
         if (b < 0) continue;
         for (j = nc; j > 0 && lb[j - 1] > b; j--) { lb[j] = lb[j - 1]; cand[j] = cand[j - 1]; }
         lb[j] = b;
-        cand[j] = t;
+        cand[j] = s;
         nc++;
       }
       for (j = 0; j < nc && lb[j] <= limit; j++) {
-        uint32_t t = cand[j];
+        uint32_t t = m->slot[4 * cand[j] + 3];
         cl_shape tri;
         cl_hit th;
-        cl_mesh_triangle(m, t, &tri.tri);
+        slot_triangle(m, cand[j], &tri.tri);
         if (cl_sweep(mover, d, &tri, &th)
             && (!found || th.t < h->t || (th.t == h->t && t < *index))) {
           *h = th;
@@ -865,7 +949,7 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
     } else {
       const cl_mesh_node *n = &m->node[e.child];
       double t[CL_MESH_WIDTH];
-      sp = push_near_first(stack, sp, n, slab_node(&c, n, limit, t), t);
+      sp = push_near_first(m, stack, sp, n, slab_node(&c, n, limit, t), t);
     }
   }
   return found;
@@ -916,10 +1000,10 @@ int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
       uint32_t x, y;
       for (x = e.child[0]; x < e.child[0] + e.count[0]; x++) {
         cl_shape ta;
-        cl_mesh_triangle(a, a->order[x], &ta.tri);
+        slot_triangle(a, x, &ta.tri);
         for (y = e.child[1]; y < e.child[1] + e.count[1]; y++) {
           cl_shape tb;
-          cl_mesh_triangle(b, b->order[y], &tb.tri);
+          slot_triangle(b, y, &tb.tri);
           if (cl_intersects(&ta, &tb)) return 1;
         }
       }
