@@ -29,6 +29,8 @@ static double max2(double a, double b) { return b > a ? b : a; }
 /* binned SAH (Wald, "On fast construction of SAH-based bounding volume
 ** hierarchies", 2007): NBINS bins per axis, costs relative to a triangle */
 #define NBINS 16
+/* ranges of more slots than this are binned along one axis */
+#define WIDE_ONE_AXIS 64
 #define COST_TRAVERSE 1.0
 #define COST_TRIANGLE 0.4
 /* below this depth SAH decides; deeper (only for pathological inputs) the
@@ -171,8 +173,8 @@ typedef struct {
 } range;
 
 /* the cheapest binned SAH split of r's slots, cost as sum(area * count) of
-** the two sides; axis -1 when no axis can be split. The three axes are
-** binned in one pass over the slots. */
+** the two sides; axis -1 when no axis can be split. The axes are binned
+** in one pass over the slots. */
 static split find_split(const builder *b, const range *r) {
   const uint32_t *ord = b->order;
   split best = {-1, 0, INFINITY};
@@ -184,6 +186,15 @@ static split find_split(const builder *b, const range *r) {
     scale[k] = ext > 0 ? NBINS / ext : 0;
     ok[k] = ext > 0 && scale[k] > 0 && scale[k] < INFINITY;
     for (j = 0; j < NBINS; j++) { n[k][j] = 0; empty_box(lo[k][j], hi[k][j]); }
+  }
+  /* many slots: the axis of the widest spread of centres alone (spread
+  ** over it, the cheapest split almost always lies across it); near the
+  ** leaves, where a split decides the boxes' shapes, all three */
+  if (r->count > WIDE_ONE_AXIS) {
+    int w = 0;
+    for (k = 1; k < 3; k++)
+      if (r->chi[k] - r->clo[k] > r->chi[w] - r->clo[w]) w = k;
+    for (k = 0; k < 3; k++) ok[k] &= k == w;
   }
   for (k = 0; k < 3; k++) any |= ok[k];
   if (!any) return best;
