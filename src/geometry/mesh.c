@@ -351,7 +351,7 @@ static int build(builder *b, const range *r, uint32_t *child, uint32_t *ccount) 
 }
 
 /* the scratch of a build: boxes (6 doubles a triangle), centres (3), the
-** order (padded to 8 bytes), then the nodes from a 64-byte boundary. The
+** order (padded to 8 bytes), then the nodes from a 128-byte boundary. The
 ** nodes of a tree over L <= nt leaves: a node with fewer than four
 ** children has only leaves, two at least, so with F such nodes and I
 ** others (four children each), counting children gives 3 I <= L - 1 - F
@@ -363,11 +363,11 @@ static size_t order_bytes(size_t nt) { return (nt * sizeof(uint32_t) + 7) / 8 * 
 size_t cl_mesh_build_size(size_t nt) {
   if (nt > UINT32_MAX || nt > ((size_t)-1 - 128) / (9 * sizeof(double) + 8 + sizeof(cl_mesh_node)))
     return 0;
-  return nt * 9 * sizeof(double) + order_bytes(nt) + node_cap(nt) * sizeof(cl_mesh_node) + 64;
+  return nt * 9 * sizeof(double) + order_bytes(nt) + node_cap(nt) * sizeof(cl_mesh_node) + 128;
 }
 
-static cl_mesh_node *align64(void *p) {
-  return (cl_mesh_node *)(void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+static cl_mesh_node *align128(void *p) {
+  return (cl_mesh_node *)(void *)(((uintptr_t)p + 127) & ~(uintptr_t)127);
 }
 
 int cl_mesh_build_in(cl_mesh *m, void *scratch) {
@@ -387,7 +387,7 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   b.box = (double *)scratch;
   b.cen = b.box + 6 * m->nt;
   b.order = (uint32_t *)(void *)(b.cen + 3 * m->nt);
-  b.node = align64((char *)b.order + order_bytes(m->nt));
+  b.node = align128((char *)b.order + order_bytes(m->nt));
   b.cap = node_cap(m->nt);
   m->node_mem = scratch;
   range_start(&root, 0, 0);
@@ -421,17 +421,18 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   return 1;
 }
 
-/* kept: the nodes from a 64-byte boundary, so that every node is two
-** cache lines and every four slots one, then the slots */
+/* kept: the nodes from a 128-byte boundary, so that every node is one
+** aligned pair of cache lines (which processors fetch together) and every
+** four slots one line, then the slots */
 size_t cl_mesh_tree_size(const cl_mesh *m) {
-  return m->nt == 0 ? 0 : 64 + m->nn * sizeof(cl_mesh_node) + m->nt * 4 * sizeof(uint32_t);
+  return m->nt == 0 ? 0 : 128 + m->nn * sizeof(cl_mesh_node) + m->nt * 4 * sizeof(uint32_t);
 }
 
 void cl_mesh_keep(cl_mesh *m, void *dst) {
   cl_mesh_node *node;
   uint32_t *slot;
   if (m->nt == 0) return;
-  node = align64(dst);
+  node = align128(dst);
   slot = (uint32_t *)(void *)(node + m->nn);
   if (m->nn > 0) memcpy(node, m->node, m->nn * sizeof(cl_mesh_node));
   memcpy(slot, m->slot, m->nt * 4 * sizeof(uint32_t));

@@ -18,7 +18,7 @@
 ** k is an inner node (count 0, child its index) or a leaf (count
 ** 1..CL_MESH_LEAF_MAX triangles: `slot` child .. child + count - 1); the
 ** children come first, unused places after them hold an empty box (lo
-** +inf, hi -inf) and count 0. 128 bytes, two cache lines, 64-byte
+** +inf, hi -inf) and count 0. 128 bytes, two cache lines, 128-byte
 ** aligned. */
 #define CL_MESH_WIDTH 4
 typedef struct {
@@ -38,7 +38,7 @@ typedef struct {
   uint32_t *slot;       /* nt leaf slots, 4 numbers each: a triangle's three
                         ** vertex indices and its index, a leaf's side by
                         ** side (one cache line for up to four triangles) */
-  cl_mesh_node *node;   /* nn inner nodes, the root first (64-byte aligned) */
+  cl_mesh_node *node;   /* nn inner nodes, the root first (128-byte aligned) */
   void *node_mem;       /* the block node and slot point into */
   int owns_input, owns_tree;  /* v and tri, node_mem: malloc'ed here */
   size_t nv, nt, nn;    /* nn = 0 with nt > 0: the root is one leaf */
