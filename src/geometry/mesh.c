@@ -12,9 +12,25 @@
 #include "fbox.h"
 #include "gjk.h"
 
+/* a walk asks for what it reads next (a child's node, a leaf's vertices)
+** before it needs it, so the cache misses of several overlap */
+#if defined(__GNUC__) || defined(__clang__)
+#define FETCH(p) __builtin_prefetch(p)
+#else
+#define FETCH(p) ((void)0)
+#endif
+
+/* the smaller and the larger of two numbers, inline (fmin and fmax are
+** calls); where a NaN can arise (an overflowing product) it reaches a
+** comparison that is then false, which keeps more, never less */
+static double min2(double a, double b) { return b < a ? b : a; }
+static double max2(double a, double b) { return b > a ? b : a; }
+
 /* binned SAH (Wald, "On fast construction of SAH-based bounding volume
 ** hierarchies", 2007): NBINS bins per axis, costs relative to a triangle */
 #define NBINS 16
+/* ranges of more slots than this are binned along one axis */
+#define WIDE_ONE_AXIS 64
 #define COST_TRAVERSE 1.0
 #define COST_TRIANGLE 0.4
 /* below this depth SAH decides; deeper (only for pathological inputs) the
@@ -37,7 +53,7 @@ static void free_tree(cl_mesh *m) {
   if (m->owns_tree) free(m->node_mem);
   m->node_mem = NULL;
   m->node = NULL;
-  m->order = NULL;
+  m->slot = NULL;
   m->nn = 0;
   m->owns_tree = 0;
 }
@@ -71,12 +87,28 @@ int cl_mesh_reserve(cl_mesh *m, size_t nv, size_t nt) {
 }
 
 size_t cl_mesh_memory(const cl_mesh *m) {
-  return sizeof *m + m->nv * 3 * sizeof(double) + m->nt * 4 * sizeof(uint32_t)
+  return sizeof *m + m->nv * 3 * sizeof(double) + m->nt * 7 * sizeof(uint32_t)
        + m->nn * sizeof(cl_mesh_node);
 }
 
 static const double *vert(const cl_mesh *m, size_t tri, int k) {
   return m->v + 3 * (size_t)m->tri[3 * tri + k];
+}
+
+/* asks for the vertices of the count triangles from slot first */
+static void fetch_leaf(const cl_mesh *m, uint32_t first, uint32_t count) {
+  uint32_t s;
+  for (s = 4 * first; s < 4 * (first + count); s++)
+    if (s % 4 != 3) FETCH(m->v + 3 * (size_t)m->slot[s]);
+}
+
+/* vertex k of the triangle in leaf slot s */
+static const double *slot_vert(const cl_mesh *m, size_t s, int k) {
+  return m->v + 3 * (size_t)m->slot[4 * s + k];
+}
+
+static void slot_triangle(const cl_mesh *m, size_t s, cl_triangle *t) {
+  cl_triangle_init(t, slot_vert(m, s, 0), slot_vert(m, s, 1), slot_vert(m, s, 2));
 }
 
 void cl_mesh_triangle(const cl_mesh *m, size_t i, cl_triangle *t) {
@@ -97,9 +129,9 @@ typedef struct {
   cl_mesh *m;
   double *box;            /* per triangle: min x y z, max x y z */
   double *cen;            /* per triangle: centre of its box */
+  uint32_t *order;        /* the triangles in leaf order, as they are split */
   cl_mesh_node *node;     /* nodes while building */
-  size_t cap;             /* room for nodes: nt - 1 (a binary tree of nt
-                          ** nonempty leaves), at least 1 */
+  size_t cap;             /* room for nodes (node_cap) */
 } builder;
 
 /* half the surface area of a box: the SAH's measure */
@@ -130,34 +162,61 @@ static int bin_of(double c, double lo, double scale) {
 
 typedef struct { int axis, bin; double cost; } split;
 
-/* the cheapest binned SAH split of slots [first, first + count), cost as
-** sum(area * count) of the two sides; axis -1 when no axis can be split */
-static split find_split(const builder *b, uint32_t first, uint32_t count,
-                        const double clo[3], const double chi[3]) {
-  const uint32_t *ord = b->m->order;
+/* Slots [first, first + count) on their way into the tree: the bounds of
+** their boxes and of their centres, their depth in the binary hierarchy
+** the splits make, their best split and whether they stay one leaf. */
+typedef struct {
+  uint32_t first, count;
+  int depth, leaf;
+  double lo[3], hi[3], clo[3], chi[3];
+  split s;
+} range;
+
+/* the cheapest binned SAH split of r's slots, cost as sum(area * count) of
+** the two sides; axis -1 when no axis can be split. The axes are binned
+** in one pass over the slots. */
+static split find_split(const builder *b, const range *r) {
+  const uint32_t *ord = b->order;
   split best = {-1, 0, INFINITY};
-  int k;
+  double scale[3], lo[3][NBINS][3], hi[3][NBINS][3];
+  uint32_t n[3][NBINS], i;
+  int k, j, ok[3], any = 0;
   for (k = 0; k < 3; k++) {
-    double ext = chi[k] - clo[k], scale, lo[NBINS][3], hi[NBINS][3], right[NBINS];
-    double alo[3], ahi[3];
-    uint32_t n[NBINS], i, left_n, right_n[NBINS], acc;
-    int j;
-    if (!(ext > 0)) continue;
-    scale = NBINS / ext;
-    if (!(scale > 0 && scale < INFINITY)) continue;
-    for (j = 0; j < NBINS; j++) { n[j] = 0; empty_box(lo[j], hi[j]); }
-    for (i = first; i < first + count; i++) {
-      const double *bx = b->box + 6 * (size_t)ord[i];
-      j = bin_of(b->cen[3 * (size_t)ord[i] + k], clo[k], scale);
-      n[j]++;
-      grow_box(lo[j], hi[j], bx, bx + 3);
+    double ext = r->chi[k] - r->clo[k];
+    scale[k] = ext > 0 ? NBINS / ext : 0;
+    ok[k] = ext > 0 && scale[k] > 0 && scale[k] < INFINITY;
+    for (j = 0; j < NBINS; j++) { n[k][j] = 0; empty_box(lo[k][j], hi[k][j]); }
+  }
+  /* many slots: the axis of the widest spread of centres alone (spread
+  ** over it, the cheapest split almost always lies across it); near the
+  ** leaves, where a split decides the boxes' shapes, all three */
+  if (r->count > WIDE_ONE_AXIS) {
+    int w = 0;
+    for (k = 1; k < 3; k++)
+      if (r->chi[k] - r->clo[k] > r->chi[w] - r->clo[w]) w = k;
+    for (k = 0; k < 3; k++) ok[k] &= k == w;
+  }
+  for (k = 0; k < 3; k++) any |= ok[k];
+  if (!any) return best;
+  for (i = r->first; i < r->first + r->count; i++) {
+    const double *bx = b->box + 6 * (size_t)ord[i], *ce = b->cen + 3 * (size_t)ord[i];
+    for (k = 0; k < 3; k++) {
+      if (!ok[k]) continue;
+      j = bin_of(ce[k], r->clo[k], scale[k]);
+      n[k][j]++;
+      grow_box(lo[k][j], hi[k][j], bx, bx + 3);
     }
+  }
+  for (k = 0; k < 3; k++) {
+    double right[NBINS], alo[3], ahi[3];
+    uint32_t left_n, right_n[NBINS], acc;
+    if (!ok[k]) continue;
     /* right[j]: area * count of bins j..NBINS-1 */
     empty_box(alo, ahi);
     acc = 0;
     for (j = NBINS - 1; j > 0; j--) {
-      acc += n[j];
-      if (n[j]) grow_box(alo, ahi, lo[j], hi[j]);
+      acc += n[k][j];
+      if (n[k][j]) grow_box(alo, ahi, lo[k][j], hi[k][j]);
       right_n[j] = acc;
       right[j] = acc ? half_area(alo, ahi) * acc : 0;
     }
@@ -165,8 +224,8 @@ static split find_split(const builder *b, uint32_t first, uint32_t count,
     left_n = 0;
     for (j = 0; j < NBINS - 1; j++) {
       double cost;
-      left_n += n[j];
-      if (n[j]) grow_box(alo, ahi, lo[j], hi[j]);
+      left_n += n[k][j];
+      if (n[k][j]) grow_box(alo, ahi, lo[k][j], hi[k][j]);
       if (left_n == 0 || right_n[j + 1] == 0) continue;
       cost = half_area(alo, ahi) * left_n + right[j + 1];
       if (cost < best.cost) { best.axis = k; best.bin = j; best.cost = cost; }
@@ -175,62 +234,116 @@ static split find_split(const builder *b, uint32_t first, uint32_t count,
   return best;
 }
 
-/* a new node's index, or UINT32_MAX when there is no room (every split
-** leaves both sides nonempty, so there always is) */
+/* r's split, and whether its slots stay one leaf: one triangle, or few
+** enough and no split that SAH finds cheaper (below SAH_DEPTH; deeper,
+** only for pathological inputs, the slots are split in halves so that the
+** depth stays under CL_MESH_MAX_DEPTH) */
+static void decide(const builder *b, range *r) {
+  double area;
+  r->s.axis = -1;
+  r->s.bin = 0;
+  r->s.cost = INFINITY;
+  r->leaf = 1;
+  if (r->count == 1) return;
+  if (r->depth < SAH_DEPTH) r->s = find_split(b, r);
+  area = half_area(r->lo, r->hi);
+  r->leaf = r->count <= CL_MESH_LEAF_MAX
+         && (r->s.axis < 0 || !(COST_TRAVERSE * area + COST_TRIANGLE * r->s.cost
+                                < COST_TRIANGLE * r->count * area));
+}
+
+static void range_add(const builder *b, range *r, uint32_t t) {
+  const double *bx = b->box + 6 * (size_t)t, *ce = b->cen + 3 * (size_t)t;
+  grow_box(r->lo, r->hi, bx, bx + 3);
+  grow_box(r->clo, r->chi, ce, ce);
+}
+
+static void range_start(range *r, uint32_t first, int depth) {
+  r->first = first;
+  r->count = 0;
+  r->depth = depth;
+  empty_box(r->lo, r->hi);
+  empty_box(r->clo, r->chi);
+}
+
+/* splits r (not a leaf) into left and right by its split (by bin: bins
+** <= s.bin go left) or in halves, their bounds gathered on the way */
+static void split_range(const builder *b, const range *r, range *left, range *right) {
+  uint32_t *ord = b->order, i = r->first, j = r->first + r->count;
+  range_start(left, r->first, r->depth + 1);
+  range_start(right, r->first, r->depth + 1);
+  if (r->s.axis >= 0) {
+    int axis = r->s.axis;
+    double scale = NBINS / (r->chi[axis] - r->clo[axis]);
+    while (i < j) {
+      uint32_t t = ord[i];
+      if (bin_of(b->cen[3 * (size_t)t + axis], r->clo[axis], scale) <= r->s.bin) {
+        range_add(b, left, t);
+        i++;
+      } else {
+        ord[i] = ord[--j];
+        ord[j] = t;
+        range_add(b, right, t);
+      }
+    }
+  } else {
+    j = r->first + r->count / 2;
+    for (; i < r->first + r->count; i++) range_add(b, i < j ? left : right, ord[i]);
+  }
+  left->count = j - r->first;
+  right->first = j;
+  right->count = r->first + r->count - j;
+  decide(b, left);
+  decide(b, right);
+}
+
+/* a new node's index, or UINT32_MAX when there is no room (node_cap
+** bounds the nodes of any tree built here, so there always is) */
 static uint32_t add_node(builder *b) {
   cl_mesh *m = b->m;
   if (m->nn == b->cap) return UINT32_MAX;
   return (uint32_t)m->nn++;
 }
 
-/* Builds the subtree over slots [first, first + count) depth-first: a leaf
-** (*child = first, *ccount = count) or an inner node (*child its index,
-** *ccount = 0), with its bounds in lo, hi. 0 when out of memory. */
-static int build(builder *b, uint32_t first, uint32_t count, int depth,
-                 uint32_t *child, uint32_t *ccount, double lo[3], double hi[3]) {
-  uint32_t *ord = b->m->order, idx, mid, i, c, cc;
-  double clo[3], chi[3], area, clo2[3], chi2[3];
-  split s;
-  int side;
-  empty_box(lo, hi);
-  empty_box(clo, chi);
-  for (i = first; i < first + count; i++) {
-    const double *bx = b->box + 6 * (size_t)ord[i], *ce = b->cen + 3 * (size_t)ord[i];
-    grow_box(lo, hi, bx, bx + 3);
-    grow_box(clo, chi, ce, ce);
-  }
-  *child = first;
-  *ccount = count;
-  if (count == 1) return 1;
-  s.axis = -1;
-  s.cost = INFINITY;
-  if (depth < SAH_DEPTH) s = find_split(b, first, count, clo, chi);
-  area = half_area(lo, hi);
-  if (count <= CL_MESH_LEAF_MAX
-      && (s.axis < 0 || !(COST_TRAVERSE * area + COST_TRIANGLE * s.cost
-                          < COST_TRIANGLE * count * area)))
-    return 1;
-  if (s.axis >= 0) {
-    /* partition the slots by bin: bins <= s.bin go left */
-    double scale = NBINS / (chi[s.axis] - clo[s.axis]);
-    uint32_t j = first + count;
-    i = first;
-    while (i < j) {
-      if (bin_of(b->cen[3 * (size_t)ord[i] + s.axis], clo[s.axis], scale) <= s.bin) i++;
-      else { uint32_t t = ord[i]; ord[i] = ord[--j]; ord[j] = t; }
+/* Builds the subtree over r's slots depth-first: a leaf (*child =
+** r->first, *ccount = r->count) or an inner node (*child its index,
+** *ccount = 0). An inner node takes the two sides of r's split, then
+** splits the side of largest area that is no leaf, until it has four
+** children or only leaves: the binary SAH hierarchy with every other
+** level folded into its parent. 0 when out of room. */
+static int build(builder *b, const range *r, uint32_t *child, uint32_t *ccount) {
+  range c[CL_MESH_WIDTH];
+  cl_mesh_node *n;
+  uint32_t idx, cc, ccnt;
+  int nc = 2, j, k;
+  *child = r->first;
+  *ccount = r->count;
+  if (r->leaf) return 1;
+  split_range(b, r, &c[0], &c[1]);
+  while (nc < CL_MESH_WIDTH) {
+    int best = -1;
+    double best_area = 0;
+    range whole;
+    for (j = 0; j < nc; j++) {
+      double a = half_area(c[j].lo, c[j].hi);
+      if (!c[j].leaf && (best < 0 || a > best_area)) { best = j; best_area = a; }
     }
-    mid = i;
-  } else {
-    mid = first + count / 2;
+    if (best < 0) break;
+    whole = c[best];
+    split_range(b, &whole, &c[best], &c[nc]);
+    nc++;
   }
   idx = add_node(b);
   if (idx == UINT32_MAX) return 0;
-  for (side = 0; side < 2; side++) {
-    uint32_t f = side ? mid : first, n = side ? first + count - mid : mid - first;
-    if (!build(b, f, n, depth + 1, &c, &cc, clo2, chi2)) return 0;
-    b->node[idx].child[side] = c;   /* b->node may have moved */
-    b->node[idx].count[side] = cc;
-    cl_fbox_store(b->node[idx].lo[side], b->node[idx].hi[side], clo2, chi2);
+  for (j = 0; j < CL_MESH_WIDTH; j++) {
+    if (j < nc && !build(b, &c[j], &cc, &ccnt)) return 0;
+    n = &b->node[idx];
+    for (k = 0; k < 3; k++) {
+      n->lo[k][j] = j < nc ? cl_float_below(c[j].lo[k]) : INFINITY;
+      n->hi[k][j] = j < nc ? cl_float_above(c[j].hi[k]) : -INFINITY;
+    }
+    n->child[j] = j < nc ? cc : 0;
+    n->count[j] = j < nc ? ccnt : 0;
   }
   *child = idx;
   *ccount = 0;
@@ -238,23 +351,28 @@ static int build(builder *b, uint32_t first, uint32_t count, int depth,
 }
 
 /* the scratch of a build: boxes (6 doubles a triangle), centres (3), the
-** order (padded to 8 bytes), then the nodes from a 64-byte boundary */
-static size_t node_cap(size_t nt) { return nt > 1 ? nt - 1 : 1; }
+** order (padded to 8 bytes), then the nodes from a 128-byte boundary. The
+** nodes of a tree over L <= nt leaves: a node with fewer than four
+** children has only leaves, two at least, so with F such nodes and I
+** others (four children each), counting children gives 3 I <= L - 1 - F
+** and F <= L / 2, so I + F <= (2 L - 1) / 3. */
+static size_t node_cap(size_t nt) { return nt / 3 * 2 + nt % 3 + 1; }
 
 static size_t order_bytes(size_t nt) { return (nt * sizeof(uint32_t) + 7) / 8 * 8; }
 
 size_t cl_mesh_build_size(size_t nt) {
   if (nt > UINT32_MAX || nt > ((size_t)-1 - 128) / (9 * sizeof(double) + 8 + sizeof(cl_mesh_node)))
     return 0;
-  return nt * 9 * sizeof(double) + order_bytes(nt) + node_cap(nt) * sizeof(cl_mesh_node) + 64;
+  return nt * 9 * sizeof(double) + order_bytes(nt) + node_cap(nt) * sizeof(cl_mesh_node) + 128;
 }
 
-static cl_mesh_node *align64(void *p) {
-  return (cl_mesh_node *)(void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+static cl_mesh_node *align128(void *p) {
+  return (cl_mesh_node *)(void *)(((uintptr_t)p + 127) & ~(uintptr_t)127);
 }
 
 int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   builder b;
+  range root;
   size_t t;
   uint32_t c, cc;
   int k, j;
@@ -268,48 +386,60 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   b.m = m;
   b.box = (double *)scratch;
   b.cen = b.box + 6 * m->nt;
-  m->order = (uint32_t *)(void *)(b.cen + 3 * m->nt);
-  b.node = align64((char *)m->order + order_bytes(m->nt));
+  b.order = (uint32_t *)(void *)(b.cen + 3 * m->nt);
+  b.node = align128((char *)b.order + order_bytes(m->nt));
   b.cap = node_cap(m->nt);
   m->node_mem = scratch;
+  range_start(&root, 0, 0);
   for (t = 0; t < m->nt; t++) {
     double *bx = b.box + 6 * t;
     empty_box(bx, bx + 3);
     for (j = 0; j < 3; j++) grow_box(bx, bx + 3, vert(m, t, j), vert(m, t, j));
     /* halves first: no overflow for any finite box */
     for (k = 0; k < 3; k++) b.cen[3 * t + k] = bx[k] / 2 + bx[3 + k] / 2;
-    m->order[t] = (uint32_t)t;
+    b.order[t] = (uint32_t)t;
+    range_add(&b, &root, (uint32_t)t);
   }
-  if (!build(&b, 0, (uint32_t)m->nt, 0, &c, &cc, m->min, m->max)) {
-    m->order = NULL;
+  root.count = (uint32_t)m->nt;
+  decide(&b, &root);
+  if (!build(&b, &root, &c, &cc)) {
     m->node_mem = NULL;
     m->nn = 0;
     return 0;
   }
   m->node = m->nn > 0 ? b.node : NULL;
+  /* the boxes are done with: their room takes the slots */
+  m->slot = (uint32_t *)scratch;
+  for (t = 0; t < m->nt; t++) {
+    for (j = 0; j < 3; j++) m->slot[4 * t + j] = m->tri[3 * (size_t)b.order[t] + j];
+    m->slot[4 * t + 3] = b.order[t];
+  }
+  cl_copy(m->min, root.lo);
+  cl_copy(m->max, root.hi);
   cl_fbox_store(m->rlo, m->rhi, m->min, m->max);
   m->maxabs = fmax(cl_maxabs3(m->min), cl_maxabs3(m->max));
   return 1;
 }
 
-/* kept: the nodes from a 64-byte boundary, so that every node is one
-** cache line, then the order */
+/* kept: the nodes from a 128-byte boundary, so that every node is one
+** aligned pair of cache lines (which processors fetch together) and every
+** four slots one line, then the slots */
 size_t cl_mesh_tree_size(const cl_mesh *m) {
-  return m->nt == 0 ? 0 : 64 + m->nn * sizeof(cl_mesh_node) + m->nt * sizeof(uint32_t);
+  return m->nt == 0 ? 0 : 128 + m->nn * sizeof(cl_mesh_node) + m->nt * 4 * sizeof(uint32_t);
 }
 
 void cl_mesh_keep(cl_mesh *m, void *dst) {
   cl_mesh_node *node;
-  uint32_t *order;
+  uint32_t *slot;
   if (m->nt == 0) return;
-  node = align64(dst);
-  order = (uint32_t *)(void *)(node + m->nn);
+  node = align128(dst);
+  slot = (uint32_t *)(void *)(node + m->nn);
   if (m->nn > 0) memcpy(node, m->node, m->nn * sizeof(cl_mesh_node));
-  memcpy(order, m->order, m->nt * sizeof(uint32_t));
+  memcpy(slot, m->slot, m->nt * 4 * sizeof(uint32_t));
   if (m->owns_tree) free(m->node_mem);
   m->node_mem = dst;
   m->node = m->nn > 0 ? node : NULL;
-  m->order = order;
+  m->slot = slot;
   m->owns_tree = 0;
 }
 
@@ -349,68 +479,146 @@ static double pad_of(double scale) {
 }
 
 /* a child of the traversal: an inner node (count 0) or a leaf, with the
-** entry t of a ray into its box */
+** time its box is entered */
 typedef struct { uint32_t child, count; double t; } ref;
 
-/* pushes the children of n that were entered (h0, h1 at t0, t1), the
-** nearer last so it is walked first; returns the new stack size */
-static int push_near_first(ref *stack, int sp, const cl_mesh_node *n, int h0, int h1, double t0,
-                           double t1) {
-  int near = h0 && h1 && t1 < t0;   /* the side walked first */
-  if (h0 && h1) {
-    stack[sp].child = n->child[!near]; stack[sp].count = n->count[!near];
-    stack[sp].t = near ? t0 : t1;
-    sp++;
+/* Slab tests of boxes against a box [blo, bhi] moved along d (a ray is a
+** point moving): on axis a a child's face nearer to the start minus an[a]
+** and its far face minus af[a], over d[a] (mode 1: times inv = 1 / d, 2:
+** divided by d where 1 / d overflows, 0: d[a] = 0, inside the slab or
+** missed), are the times the moving box enters and leaves the child's
+** slab grown by pad on each side. A time that is NaN (an infinite face
+** against an infinite offset, a zero gap times an infinite inv) never
+** narrows the interval: the test only ever keeps more. With all set (a pad
+** that is not finite) every box is entered at 0. */
+typedef struct {
+  double an[3], af[3], inv[3], d[3];
+  int mode[3], flip[3];   /* flip: the near face is hi (d[a] < 0) */
+  int all;
+} slab;
+
+static void slab_init(slab *s, const double blo[3], const double bhi[3], const double d[3],
+                      double pad, int divide, int all) {
+  int k;
+  s->all = all;
+  for (k = 0; k < 3; k++) {
+    s->d[k] = d[k];
+    s->inv[k] = d[k] != 0 ? 1 / d[k] : 0;
+    s->mode[k] = d[k] == 0 ? 0 : (divide && !(fabs(s->inv[k]) < INFINITY) ? 2 : 1);
+    s->flip[k] = d[k] < 0;
+    s->an[k] = s->flip[k] ? blo[k] - pad : bhi[k] + pad;
+    s->af[k] = s->flip[k] ? bhi[k] + pad : blo[k] - pad;
   }
-  if (h0 || h1) {
-    int side = h0 && h1 ? near : h1;
-    stack[sp].child = n->child[side]; stack[sp].count = n->count[side];
-    stack[sp].t = side ? t1 : t0;
+}
+
+/* the slab test of one box, its axis a at lo[a * stride], hi[a * stride],
+** for the moving box's times in [0, limit]: 1 and the entry time in *t
+** when it enters */
+static int slab_box(const slab *s, const float *lo, const float *hi, int stride, double limit,
+                    double *t) {
+  double tn = 0, tf = limit;
+  int k;
+  if (s->all) { *t = 0; return 1; }
+  for (k = 0; k < 3; k++) {
+    double x = (double)(s->flip[k] ? hi : lo)[k * stride] - s->an[k];
+    double y = (double)(s->flip[k] ? lo : hi)[k * stride] - s->af[k];
+    double te, tx;
+    if (s->mode[k] == 0) {
+      if (x > 0 || y < 0) return 0;
+      continue;
+    }
+    if (s->mode[k] == 1) { te = x * s->inv[k]; tx = y * s->inv[k]; }
+    else { te = x / s->d[k]; tx = y / s->d[k]; }
+    tn = te > tn ? te : tn;
+    tf = tx < tf ? tx : tf;
+  }
+  if (!(tn <= tf)) return 0;
+  *t = tn;
+  return 1;
+}
+
+/* the children of n in use (an unused slot's box is empty) */
+static unsigned used_children(const cl_mesh_node *n) {
+  unsigned mask = 0;
+  int k;
+  for (k = 0; k < CL_MESH_WIDTH; k++)
+    if (n->lo[0][k] <= n->hi[0][k]) mask |= 1u << k;
+  return mask;
+}
+
+#if defined(__SSE2__) && !defined(CL_NO_SSE2)
+#include <emmintrin.h>
+/* the four children of n at once: the operations of slab_box in the same
+** order on pairs of doubles, so the same boxes are entered at the same
+** times (max and min keep their second operand on NaN as ?: does) */
+static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, double t[4]) {
+  __m128d zero = _mm_setzero_pd(), tn0 = zero, tn1 = zero, miss0 = zero, miss1 = zero;
+  __m128d tf0 = _mm_set1_pd(limit), tf1 = tf0;
+  int k;
+  if (s->all) { t[0] = t[1] = t[2] = t[3] = 0; return used_children(n); }
+  for (k = 0; k < 3; k++) {
+    __m128 fn = _mm_load_ps(s->flip[k] ? n->hi[k] : n->lo[k]);
+    __m128 ff = _mm_load_ps(s->flip[k] ? n->lo[k] : n->hi[k]);
+    __m128d an = _mm_set1_pd(s->an[k]), af = _mm_set1_pd(s->af[k]);
+    __m128d x0 = _mm_sub_pd(_mm_cvtps_pd(fn), an), x1 = _mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(fn, fn)), an);
+    __m128d y0 = _mm_sub_pd(_mm_cvtps_pd(ff), af), y1 = _mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(ff, ff)), af);
+    if (s->mode[k] == 0) {
+      miss0 = _mm_or_pd(miss0, _mm_or_pd(_mm_cmpgt_pd(x0, zero), _mm_cmplt_pd(y0, zero)));
+      miss1 = _mm_or_pd(miss1, _mm_or_pd(_mm_cmpgt_pd(x1, zero), _mm_cmplt_pd(y1, zero)));
+      continue;
+    }
+    if (s->mode[k] == 1) {
+      __m128d inv = _mm_set1_pd(s->inv[k]);
+      x0 = _mm_mul_pd(x0, inv); x1 = _mm_mul_pd(x1, inv);
+      y0 = _mm_mul_pd(y0, inv); y1 = _mm_mul_pd(y1, inv);
+    } else {
+      __m128d d = _mm_set1_pd(s->d[k]);
+      x0 = _mm_div_pd(x0, d); x1 = _mm_div_pd(x1, d);
+      y0 = _mm_div_pd(y0, d); y1 = _mm_div_pd(y1, d);
+    }
+    tn0 = _mm_max_pd(x0, tn0); tn1 = _mm_max_pd(x1, tn1);
+    tf0 = _mm_min_pd(y0, tf0); tf1 = _mm_min_pd(y1, tf1);
+  }
+  _mm_storeu_pd(t, tn0);
+  _mm_storeu_pd(t + 2, tn1);
+  return (unsigned)(_mm_movemask_pd(_mm_andnot_pd(miss0, _mm_cmple_pd(tn0, tf0)))
+                    | _mm_movemask_pd(_mm_andnot_pd(miss1, _mm_cmple_pd(tn1, tf1))) << 2)
+       & used_children(n);
+}
+#else
+/* the four children of n: a mask of those entered, their entry times */
+static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, double t[4]) {
+  unsigned mask = used_children(n), hit = 0;
+  int k;
+  for (k = 0; k < CL_MESH_WIDTH; k++)
+    if ((mask >> k & 1) && slab_box(s, &n->lo[0][k], &n->hi[0][k], CL_MESH_WIDTH, limit, &t[k]))
+      hit |= 1u << k;
+  return hit;
+}
+#endif
+
+/* pushes the children of n in mask with their entry times t, the nearest
+** last so that it is walked first; returns the new stack size */
+static int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl_mesh_node *n,
+                           unsigned mask, const double t[4]) {
+  int k, i, base = sp;
+  for (k = 0; k < CL_MESH_WIDTH; k++) {
+    if (!(mask >> k & 1)) continue;
+    if (n->count[k]) {
+      FETCH(m->slot + 4 * (size_t)n->child[k]);
+      FETCH(m->slot + 4 * ((size_t)n->child[k] + n->count[k]) - 1);
+    } else {
+      FETCH(&m->node[n->child[k]]);
+      FETCH((const char *)&m->node[n->child[k]] + 64);
+    }
+    /* insertion by decreasing t */
+    for (i = sp; i > base && stack[i - 1].t < t[k]; i--) stack[i] = stack[i - 1];
+    stack[i].child = n->child[k];
+    stack[i].count = n->count[k];
+    stack[i].t = t[k];
     sp++;
   }
   return sp;
-}
-
-typedef struct {
-  const cl_ray *r;
-  double inv[3], pad;
-  int mode[3];       /* 0: parallel to the slab, 1: multiply by inv, 2: divide */
-  int all;           /* every box is hit (pad not finite) */
-} ray_ctx;
-
-static void ray_ctx_init(ray_ctx *c, const cl_mesh *m, const cl_ray *r, double scale) {
-  int k;
-  c->r = r;
-  c->pad = pad_of(scale);
-  c->all = !(m->maxabs + 2 * c->pad < INFINITY);
-  for (k = 0; k < 3; k++) {
-    c->inv[k] = r->d[k] != 0 ? 1 / r->d[k] : 0;
-    c->mode[k] = r->d[k] == 0 ? 0 : (fabs(c->inv[k]) < INFINITY ? 1 : 2);
-  }
-}
-
-/* slab test of the ray's part [0, limit] against a padded box; the entry t
-** clamped to 0 in *tnear */
-static int ray_box(const ray_ctx *c, const float blo[3], const float bhi[3], double limit,
-                   double *tnear) {
-  double tn = 0, tf = limit;
-  int k;
-  if (c->all) { *tnear = 0; return 1; }
-  for (k = 0; k < 3; k++) {
-    double lo = blo[k] - c->pad, hi = bhi[k] + c->pad, o = c->r->o[k], t1, t2;
-    if (c->mode[k] == 0) {
-      if (o < lo || o > hi) return 0;
-      continue;
-    }
-    if (c->mode[k] == 1) { t1 = (lo - o) * c->inv[k]; t2 = (hi - o) * c->inv[k]; }
-    else { t1 = (lo - o) / c->r->d[k]; t2 = (hi - o) / c->r->d[k]; }
-    if (t1 > t2) { double s = t1; t1 = t2; t2 = s; }
-    if (t1 > tn) tn = t1;
-    if (t2 < tf) tf = t2;
-    if (tn > tf) return 0;
-  }
-  *tnear = tn;
-  return 1;
 }
 
 /* 1 when cl_cast certainly misses triangle a, b, c, or hits it beyond
@@ -425,7 +633,7 @@ static int surely_missed(const cl_ray *r, const double *a, const double *b, cons
   cl_sub(e1, b, a);
   cl_sub(e2, c, a);
   cl_sub(e3, c, b);
-  l2 = fmax(cl_dot(e1, e1), fmax(cl_dot(e2, e2), cl_dot(e3, e3)));
+  l2 = max2(cl_dot(e1, e1), max2(cl_dot(e2, e2), cl_dot(e3, e3)));
   if (!(l2 > 1e-140 && l2 < 1e140)) return 0;
   cl_cross(cr, e1, e2);
   cr2 = cl_dot(cr, cr);
@@ -438,32 +646,33 @@ static int surely_missed(const cl_ray *r, const double *a, const double *b, cons
   cl_sub(A, a, r->o);
   cl_sub(B, b, r->o);
   cl_sub(C, c, r->o);
-  m = fmax(cl_maxabs3(A), fmax(cl_maxabs3(B), cl_maxabs3(C)));
+  m = max2(cl_maxabs3(A), max2(cl_maxabs3(B), cl_maxabs3(C)));
   if (!(m < 1e140)) return 0;
   cl_cross(x, B, C); w[0] = cl_dot(r->d, x);
   cl_cross(x, C, A); w[1] = cl_dot(r->d, x);
   cl_cross(x, A, B); w[2] = cl_dot(r->d, x);
-  lo = fmin(w[0], fmin(w[1], w[2]));
-  hi = fmax(w[0], fmax(w[1], w[2]));
+  lo = min2(w[0], min2(w[1], w[2]));
+  hi = max2(w[0], max2(w[1], w[2]));
   if (lo < -1e-9 * m * m && hi > 1e-9 * m * m) return 1;
   t = cl_dot(cr, A) / dd;
   return t - limit > 1e-8 * m;
 }
 
-/* Nearest-first traversal: of two children the nearer is visited first and
-** a child is skipped when its box is entered beyond the best hit so far
-** (ties at the best t are still visited: a lower index may hit there).
+/* Nearest-first traversal: a node's children are visited nearest first
+** and a child is skipped when its box is entered beyond the best hit so
+** far (ties at the best t are still visited: a lower index may hit there).
 ** With any set (s the ray as a shape), stops at the first triangle that
 ** intersects the ray by cl_intersects. */
 static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape *any,
                     cl_hit *h, size_t *index) {
-  ref stack[CL_MESH_MAX_DEPTH + 2];
-  ray_ctx c;
+  ref stack[CL_MESH_STACK];
+  slab c;
   int sp = 0, found = 0;
-  double limit = r->tmax, tn;
+  double limit = r->tmax, tn, pad;
   if (m->nt == 0) return 0;
-  ray_ctx_init(&c, m, r, cl_maxabs3(r->o) + m->maxabs);
-  if (!ray_box(&c, m->rlo, m->rhi, limit, &tn)) return 0;
+  pad = pad_of(cl_maxabs3(r->o) + m->maxabs);
+  slab_init(&c, r->o, r->o, r->d, pad, 1, !(m->maxabs + 2 * pad < INFINITY));
+  if (!slab_box(&c, m->rlo, m->rhi, 1, limit, &tn)) return 0;
   stack[0].child = 0;
   stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
   stack[0].t = tn;
@@ -473,12 +682,15 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
     if (e.t > limit) continue;
     if (e.count) {
       uint32_t s;
+      fetch_leaf(m, e.child, e.count);
       for (s = e.child; s < e.child + e.count; s++) {
-        uint32_t t = m->order[s];
+        uint32_t t;
         cl_shape tri;
         cl_hit th;
-        if (surely_missed(r, vert(m, t, 0), vert(m, t, 1), vert(m, t, 2), cull, limit)) continue;
-        cl_mesh_triangle(m, t, &tri.tri);
+        if (surely_missed(r, slot_vert(m, s, 0), slot_vert(m, s, 1), slot_vert(m, s, 2), cull, limit))
+          continue;
+        t = m->slot[4 * s + 3];
+        slot_triangle(m, s, &tri.tri);
         if (any) {
           if (cl_intersects(&tri, any)) return 1;
         } else if (cl_cast(r, &tri, cull, &th)
@@ -491,10 +703,8 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
       }
     } else {
       const cl_mesh_node *n = &m->node[e.child];
-      double t0 = 0, t1 = 0;
-      int h0 = ray_box(&c, n->lo[0], n->hi[0], limit, &t0);
-      int h1 = ray_box(&c, n->lo[1], n->hi[1], limit, &t1);
-      sp = push_near_first(stack, sp, n, h0, h1, t0, t1);
+      double t[CL_MESH_WIDTH];
+      sp = push_near_first(m, stack, sp, n, slab_node(&c, n, limit, t), t);
     }
   }
   return found;
@@ -550,7 +760,7 @@ static int cmp_u32(const void *a, const void *b) {
 
 /* depth-first walk; with out == NULL stops at the first triangle found */
 static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
-  ref stack[CL_MESH_MAX_DEPTH + 2];
+  ref stack[CL_MESH_STACK];
   int sp;
   size_t found = 0;
   shape_ctx q;
@@ -569,21 +779,27 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
       uint32_t i;
       for (i = e.child; i < e.child + e.count; i++) {
         cl_shape tri;
-        cl_mesh_triangle(m, m->order[i], &tri.tri);
+        slot_triangle(m, i, &tri.tri);
         if (cl_intersects(&tri, s)) {
           if (out == NULL) return 1;
-          out[found++] = m->order[i];
+          out[found++] = m->slot[4 * i + 3];
         }
       }
     } else {
       const cl_mesh_node *n = &m->node[e.child];
-      int side;
-      for (side = 1; side >= 0; side--)
-        if (shape_box(&q, n->lo[side], n->hi[side])) {
-          stack[sp].child = n->child[side];
-          stack[sp].count = n->count[side];
+      unsigned used = used_children(n);
+      int k;
+      for (k = CL_MESH_WIDTH - 1; k >= 0; k--) {
+        float lo[3], hi[3];
+        int a;
+        if (!(used >> k & 1)) continue;
+        for (a = 0; a < 3; a++) { lo[a] = n->lo[a][k]; hi[a] = n->hi[a][k]; }
+        if (shape_box(&q, lo, hi)) {
+          stack[sp].child = n->child[k];
+          stack[sp].count = n->count[k];
           sp++;
         }
+      }
     }
   }
   if (found > 1) qsort(out, found, sizeof *out, cmp_u32);
@@ -603,47 +819,64 @@ size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
   return walk(m, s, out);
 }
 
-/* the mover's bounds (lo, hi at t = 0) moved by t * d against a node box
-** grown by pad: 1 and the entry t (clamped to 0) when they meet at some t
-** in [0, limit]. Slabs with products by inv = 1 / d: a zero component of
-** d is tested apart, and where 1 / d overflows (a tiny d) a NaN time never
-** narrows the interval (its comparisons are false), so none leaves; a box
-** past the float range is always entered at 0. */
-static int swept_box(const double lo[3], const double hi[3], const double d[3],
-                     const double inv[3], const float blo[3], const float bhi[3], double pad,
-                     double limit, double *tnear) {
-  double tn = 0, tf = limit;
-  int k;
-  for (k = 0; k < 3; k++) {
-    double l = blo[k] - pad, h = bhi[k] + pad, te, tx;
-    if (!(h - l < INFINITY)) continue;
-    if (d[k] == 0) {
-      if (hi[k] < l || lo[k] > h) return 0;
-      continue;
-    }
-    if (d[k] > 0) { te = (l - hi[k]) * inv[k]; tx = (h - lo[k]) * inv[k]; }
-    else { te = (h - lo[k]) * inv[k]; tx = (l - hi[k]) * inv[k]; }
-    if (te > tn) tn = te;
-    if (tx < tf) tf = tx;
-    if (!(tn <= tf)) return 0;
+/* the mover's extent along the unit axis m: in closed form for the round
+** shapes (a character's capsule), cl_sweep_extent's support points for
+** the others; either holds the shape to within rounding, far below pad */
+static void mover_extent(const cl_shape *s, const double m[3], double *lo, double *hi) {
+  double p, q;
+  switch (s->tag) {
+    case CL_SPHERE:
+      p = cl_dot(m, s->sphere.c);
+      *lo = p - s->sphere.r;
+      *hi = p + s->sphere.r;
+      return;
+    case CL_CAPSULE:
+      p = cl_dot(m, s->cap.a);
+      q = cl_dot(m, s->cap.b);
+      *lo = min2(p, q) - s->cap.r;
+      *hi = max2(p, q) + s->cap.r;
+      return;
+    default:
+      cl_sweep_extent(s, m, lo, hi);
   }
-  *tnear = tn;
-  return 1;
+}
+
+/* narrows [*tn, *tf] to the times the mover (bounds lo, hi at t = 0)
+** moved by t * d overlaps, along the unit axis m, the triangle v0, v1, v2
+** grown by pad; 0 when the interval is then empty. The triangle's extent
+** is that of its vertices, so any axis bounds it, however it was rounded;
+** a NaN time (an infinite extent) narrows nothing. */
+static int axis_overlap(const cl_shape *mover, const double m[3], const double d[3],
+                        const double *v0, const double *v1, const double *v2, double pad,
+                        double *tn, double *tf) {
+  double p0 = cl_dot(m, v0), p1 = cl_dot(m, v1), p2 = cl_dot(m, v2), dm = cl_dot(m, d);
+  double lo = min2(p0, min2(p1, p2)) - pad, hi = max2(p0, max2(p1, p2)) + pad, a, b, te, tx;
+  mover_extent(mover, m, &a, &b);
+  if (dm == 0) return !(a > hi || b < lo);
+  if (dm > 0) { te = (lo - b) / dm; tx = (hi - a) / dm; }
+  else { te = (hi - a) / dm; tx = (lo - b) / dm; }
+  if (te > *tn) *tn = te;
+  if (tx < *tf) *tf = tx;
+  return !(*tn > *tf);
 }
 
 /* a lower bound of the first t in [0, limit] at which the mover (bounds
-** lo, hi) moved by t * d comes within pad of triangle i, or -1 when it
-** cannot: the triangle's box and its plane, both grown by pad, so a
-** triangle skipped here (or visited after the best hit) is one cl_sweep
-** finds no earlier hit against (its tolerance is less than pad) */
-static double sweep_bound(const cl_mesh *m, uint32_t i, const cl_shape *mover, const double lo[3],
+** lo, hi) moved by t * d comes within pad of the triangle in slot s, or -1
+** when it cannot: the times its box overlaps the triangle's box, and along
+** the triangle's normal and the normals of its edges in its plane, each
+** grown by pad (a separating axis at every t outside them), so a triangle
+** skipped here (or visited after the best hit) is one cl_sweep finds no
+** earlier hit against (its tolerance is less than pad) */
+static double sweep_bound(const cl_mesh *m, uint32_t s, const cl_shape *mover, const double lo[3],
                           const double hi[3], const double d[3], const double inv[3],
                           double limit, double pad) {
-  const double *v0 = vert(m, i, 0), *v1 = vert(m, i, 1), *v2 = vert(m, i, 2);
-  double tn = 0, tf = limit, e1[3], e2[3], n[3], len;
+  const double *v[3];
+  double tn = 0, tf = limit, e[3][3], n[3], len;
   int k;
+  for (k = 0; k < 3; k++) v[k] = slot_vert(m, s, k);
   for (k = 0; k < 3; k++) {
-    double l = fmin(v0[k], fmin(v1[k], v2[k])) - pad, h = fmax(v0[k], fmax(v1[k], v2[k])) + pad;
+    double l = min2(v[0][k], min2(v[1][k], v[2][k])) - pad;
+    double h = max2(v[0][k], max2(v[1][k], v[2][k])) + pad;
     double te, tx;
     if (d[k] == 0) {
       if (hi[k] < l || lo[k] > h) return -1;
@@ -655,26 +888,19 @@ static double sweep_bound(const cl_mesh *m, uint32_t i, const cl_shape *mover, c
     if (tx < tf) tf = tx;
     if (!(tn <= tf)) return -1;
   }
-  cl_sub(e1, v1, v0);
-  cl_sub(e2, v2, v0);
-  cl_cross(n, e1, e2);
-  len = cl_length(n);
-  if (len > 0 && len < INFINITY) {
-    double a, b, pd, dn, tp = 0;
-    cl_scale(n, n, 1 / len);
-    cl_sweep_extent(mover, n, &a, &b);
-    pd = cl_dot(n, v0);
-    dn = cl_dot(n, d);
-    /* the mover's extent along n reaches the plane's slab at tp */
-    if (a > pd + pad) {
-      if (!(dn < 0)) return -1;
-      tp = (a - (pd + pad)) / -dn;
-    } else if (b < pd - pad) {
-      if (!(dn > 0)) return -1;
-      tp = ((pd - pad) - b) / dn;
-    }
-    if (!(tp <= limit)) return -1;
-    if (tp > tn) tn = tp;
+  for (k = 0; k < 3; k++) cl_sub(e[k], v[(k + 1) % 3], v[k]);
+  cl_cross(n, e[0], e[1]);
+  len = sqrt(cl_dot(n, n));
+  if (!(len > 0 && len < INFINITY)) return tn;
+  cl_scale(n, n, 1 / len);
+  if (!axis_overlap(mover, n, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
+  for (k = 0; k < 3; k++) {
+    double side[3], l2;
+    cl_cross(side, n, e[k]);
+    l2 = sqrt(cl_dot(side, side));
+    if (!(l2 > 0 && l2 < INFINITY)) continue;
+    cl_scale(side, side, 1 / l2);
+    if (!axis_overlap(mover, side, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
   }
   return tn;
 }
@@ -685,20 +911,19 @@ static double sweep_bound(const cl_mesh *m, uint32_t i, const cl_shape *mover, c
 ** is skipped, ties at the best t still visited (a lower index may hit). */
 int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl_hit *h,
                   size_t *index) {
-  ref stack[CL_MESH_MAX_DEPTH + 2];
+  ref stack[CL_MESH_STACK];
+  slab c;
   cl_aabb mb;
   int sp, found = 0, all;
   double limit = 1, tn, pad;
-  double inv[3];
-  int k;
   if (m->nt == 0 || !cl_bounds(mover, &mb)) return 0;
-  /* entry times by products with 1 / d: a product differs from the
-  ** quotient by an ulp of t, far less than the pad's share of the motion */
-  for (k = 0; k < 3; k++) inv[k] = d[k] != 0 ? 1 / d[k] : 0;
   pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
   all = !(m->maxabs + 2 * pad < INFINITY);
   if (all) pad = 0;
-  if (!all && !swept_box(mb.min, mb.max, d, inv, m->rlo, m->rhi, pad, limit, &tn)) return 0;
+  /* entry times by products with 1 / d: a product differs from the
+  ** quotient by an ulp of t, far less than the pad's share of the motion */
+  slab_init(&c, mb.min, mb.max, d, pad, 0, all);
+  if (!slab_box(&c, m->rlo, m->rhi, 1, limit, &tn)) return 0;
   stack[0].child = 0;
   stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
   stack[0].t = 0;
@@ -709,22 +934,22 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
     if (e.count) {
       /* the leaf's triangles that may be hit, by their lower bounds, so
       ** the nearest hit comes early and the bound skips the rest */
-      uint32_t s, cand[CL_MESH_LEAF_MAX], nc = 0, j;
+      uint32_t s, cand[CL_MESH_LEAF_MAX], nc = 0, j;   /* slots */
       double lb[CL_MESH_LEAF_MAX];
+      fetch_leaf(m, e.child, e.count);
       for (s = e.child; s < e.child + e.count; s++) {
-        uint32_t t = m->order[s];
-        double b = all ? 0 : sweep_bound(m, t, mover, mb.min, mb.max, d, inv, limit, pad);
+        double b = all ? 0 : sweep_bound(m, s, mover, mb.min, mb.max, d, c.inv, limit, pad);
         if (b < 0) continue;
         for (j = nc; j > 0 && lb[j - 1] > b; j--) { lb[j] = lb[j - 1]; cand[j] = cand[j - 1]; }
         lb[j] = b;
-        cand[j] = t;
+        cand[j] = s;
         nc++;
       }
       for (j = 0; j < nc && lb[j] <= limit; j++) {
-        uint32_t t = cand[j];
+        uint32_t t = m->slot[4 * cand[j] + 3];
         cl_shape tri;
         cl_hit th;
-        cl_mesh_triangle(m, t, &tri.tri);
+        slot_triangle(m, cand[j], &tri.tri);
         if (cl_sweep(mover, d, &tri, &th)
             && (!found || th.t < h->t || (th.t == h->t && t < *index))) {
           *h = th;
@@ -735,10 +960,8 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
       }
     } else {
       const cl_mesh_node *n = &m->node[e.child];
-      double t0 = 0, t1 = 0;
-      int h0 = all || swept_box(mb.min, mb.max, d, inv, n->lo[0], n->hi[0], pad, limit, &t0);
-      int h1 = all || swept_box(mb.min, mb.max, d, inv, n->lo[1], n->hi[1], pad, limit, &t1);
-      sp = push_near_first(stack, sp, n, h0, h1, t0, t1);
+      double t[CL_MESH_WIDTH];
+      sp = push_near_first(m, stack, sp, n, slab_node(&c, n, limit, t), t);
     }
   }
   return found;
@@ -760,8 +983,8 @@ static double half_area_f(const float lo[3], const float hi[3]) {
 /* Simultaneous descent of both trees, splitting the inner side (the bigger
 ** when both are), pairs of leaves tested triangle by triangle. */
 int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
-  typedef struct { uint32_t child[2], count[2]; const float *lo[2], *hi[2]; } pair;
-  pair stack[2 * CL_MESH_MAX_DEPTH + 4], e;
+  typedef struct { uint32_t child[2], count[2]; float lo[2][3], hi[2][3]; } pair;
+  pair stack[2 * (CL_MESH_WIDTH - 1) * CL_MESH_MAX_DEPTH + 4], e;
   const cl_mesh *ms[2];
   int sp, k;
   double pad;
@@ -775,23 +998,24 @@ int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
   for (k = 0; k < 2; k++) {
     e.child[k] = 0;
     e.count[k] = ms[k]->nn ? 0 : (uint32_t)ms[k]->nt;
-    e.lo[k] = ms[k]->rlo;
-    e.hi[k] = ms[k]->rhi;
+    memcpy(e.lo[k], ms[k]->rlo, sizeof e.lo[k]);
+    memcpy(e.hi[k], ms[k]->rhi, sizeof e.hi[k]);
   }
   stack[0] = e;
   sp = 1;
   while (sp > 0) {
     int side;
+    unsigned used;
     const cl_mesh_node *n;
     e = stack[--sp];
     if (e.count[0] && e.count[1]) {
       uint32_t x, y;
       for (x = e.child[0]; x < e.child[0] + e.count[0]; x++) {
         cl_shape ta;
-        cl_mesh_triangle(a, a->order[x], &ta.tri);
+        slot_triangle(a, x, &ta.tri);
         for (y = e.child[1]; y < e.child[1] + e.count[1]; y++) {
           cl_shape tb;
-          cl_mesh_triangle(b, b->order[y], &tb.tri);
+          slot_triangle(b, y, &tb.tri);
           if (cl_intersects(&ta, &tb)) return 1;
         }
       }
@@ -801,13 +1025,18 @@ int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
          : e.count[1] ? 0
          : !(half_area_f(e.lo[0], e.hi[0]) >= half_area_f(e.lo[1], e.hi[1]));
     n = &ms[side]->node[e.child[side]];
-    for (k = 0; k < 2; k++) {
-      if (!boxes_overlap(n->lo[k], n->hi[k], e.lo[!side], e.hi[!side], pad)) continue;
+    used = used_children(n);
+    for (k = 0; k < CL_MESH_WIDTH; k++) {
+      float lo[3], hi[3];
+      int ax;
+      if (!(used >> k & 1)) continue;
+      for (ax = 0; ax < 3; ax++) { lo[ax] = n->lo[ax][k]; hi[ax] = n->hi[ax][k]; }
+      if (!boxes_overlap(lo, hi, e.lo[!side], e.hi[!side], pad)) continue;
       stack[sp] = e;
       stack[sp].child[side] = n->child[k];
       stack[sp].count[side] = n->count[k];
-      stack[sp].lo[side] = n->lo[k];
-      stack[sp].hi[side] = n->hi[k];
+      memcpy(stack[sp].lo[side], lo, sizeof lo);
+      memcpy(stack[sp].hi[side], hi, sizeof hi);
       sp++;
     }
   }

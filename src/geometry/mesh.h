@@ -12,26 +12,34 @@
 #include <stdint.h>
 #include "collide.h"
 
-/* One inner node of the flat node array: the boxes of its two children
-** (floats rounded outwards, 48 bytes) and, for each child, either an inner
-** node (count 0, child its index) or a leaf (count 1..CL_MESH_LEAF_MAX
-** triangles: slots child .. child + count - 1 of `order`). 64 bytes, one
-** cache line: a node is read once to decide on both children. */
+/* One inner node of the flat node array: up to four children, their boxes
+** (floats rounded outwards) one axis at a time, so that the four boxes are
+** tested together: child k's box is lo[a][k] .. hi[a][k] on axis a. Child
+** k is an inner node (count 0, child its index) or a leaf (count
+** 1..CL_MESH_LEAF_MAX triangles: `slot` child .. child + count - 1); the
+** children come first, unused places after them hold an empty box (lo
+** +inf, hi -inf) and count 0. 128 bytes, two cache lines, 128-byte
+** aligned. */
+#define CL_MESH_WIDTH 4
 typedef struct {
-  float lo[2][3], hi[2][3];
-  uint32_t child[2], count[2];
+  float lo[3][CL_MESH_WIDTH], hi[3][CL_MESH_WIDTH];
+  uint32_t child[CL_MESH_WIDTH], count[CL_MESH_WIDTH];
 } cl_mesh_node;
 
 #define CL_MESH_LEAF_MAX 8
-/* the tree is never deeper than this (traversal stacks of this size) */
+/* the tree is never deeper than this */
 #define CL_MESH_MAX_DEPTH 100
+/* entries of a traversal stack: a node pops one and pushes up to four */
+#define CL_MESH_STACK ((CL_MESH_WIDTH - 1) * CL_MESH_MAX_DEPTH + 2)
 
 typedef struct {
   double *v;            /* nv vertices, x y z each */
   uint32_t *tri;        /* nt triangles: three 0-based vertex indices each */
-  uint32_t *order;      /* nt triangle indices in leaf order */
-  cl_mesh_node *node;   /* nn inner nodes, the root first (64-byte aligned) */
-  void *node_mem;       /* the block node and order point into */
+  uint32_t *slot;       /* nt leaf slots, 4 numbers each: a triangle's three
+                        ** vertex indices and its index, a leaf's side by
+                        ** side (one cache line for up to four triangles) */
+  cl_mesh_node *node;   /* nn inner nodes, the root first (128-byte aligned) */
+  void *node_mem;       /* the block node and slot point into */
   int owns_input, owns_tree;  /* v and tri, node_mem: malloc'ed here */
   size_t nv, nt, nn;    /* nn = 0 with nt > 0: the root is one leaf */
   double min[3], max[3];  /* bounds of the triangles (of what is referenced) */
@@ -48,12 +56,12 @@ void cl_mesh_use(cl_mesh *m, double *v, size_t nv, uint32_t *tri, size_t nt);
 ** many) */
 size_t cl_mesh_build_size(size_t nt);
 /* builds the hierarchy (as cl_mesh_build) in the caller's scratch of
-** cl_mesh_build_size(m->nt) bytes, aligned for double: order and node
+** cl_mesh_build_size(m->nt) bytes, aligned for double: slot and node
 ** then point into it, until cl_mesh_keep moves them; 0 when too many */
 int cl_mesh_build_in(cl_mesh *m, void *scratch);
 /* bytes of the hierarchy as built: what cl_mesh_keep copies */
 size_t cl_mesh_tree_size(const cl_mesh *m);
-/* copies order and nodes into dst (cl_mesh_tree_size bytes, aligned for
+/* copies the slots and nodes into dst (cl_mesh_tree_size bytes, aligned for
 ** double), which the mesh then uses and does not own */
 void cl_mesh_keep(cl_mesh *m, void *dst);
 /* allocates v and tri for nv vertices and nt triangles, which the caller
