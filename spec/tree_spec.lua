@@ -282,6 +282,21 @@ describe("collide.tree", function()
       assert.is_true(t:validate())
     end)
 
+    it("walks a tree whose every leaf a ray and a query meet (the scratch's worst case)", function()
+      for _, n in ipairs({ 1, 2, 3, 17, 250 }) do
+        local t = collide.tree(0)
+        for i = 1, n do t:insert(collide.aabb(0, 0, i * 1e-3, 1, 1, 1 + i * 1e-3)) end
+        local hits = t:raycast(collide.ray(0.5, 0.5, -10, 0, 0, 1, 100))
+        assert.are.equal(n, #hits)
+        for i = 1, n do assert.are.equal(i, hits[i]) end
+        assert.are.equal(n, #t:query(collide.aabb(-1, -1, -1, 2, 2, 2)))
+        local best = t:raycast(collide.ray(0.5, 0.5, -10, 0, 0, 1, 100), function(p) return p end)
+        assert.are.equal(1, best)
+        assert.are.equal(n * (n - 1), #t:pairs())
+        assert.is_true(t:validate())
+      end
+    end)
+
     it("gives bounds exactly, not rounded to float", function()
       local t = collide.tree(0)
       local boxes = {

@@ -149,8 +149,12 @@ static size_t per_node(void) {
   return sizeof(cl_tree_hot) + sizeof(cl_tree_leaf) + sizeof(int);
 }
 
+/* A walk's stack and a ray's heap hold nodes none of which is another's
+** ancestor (a node goes in when its parent comes out), so each holds at
+** most one node per leaf. The list holds results, at most one per leaf,
+** or cl_tree_pairs's leaves and the partners of one. */
 static size_t per_scratch(void) {
-  return 2 * (sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int));
+  return 2 * sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
 }
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
@@ -202,7 +206,7 @@ size_t cl_tree_scratch_size(int capacity) {
 void cl_tree_scratch_init(cl_tree_scratch *s, void *mem, int capacity) {
   s->list = (cl_tree_entry *)mem;
   s->heap = (cl_tree_step *)(s->list + 2 * (size_t)capacity);
-  s->stack = (int *)(s->heap + 2 * (size_t)capacity);
+  s->stack = (int *)(s->heap + capacity);
   s->capacity = capacity;
 }
 
@@ -1251,7 +1255,7 @@ int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why) {
   int sp = 0, reached = 0, leaves = 0, nfree = 0, nfree_nodes = 0, i, *stack, room;
   if (sc == NULL) sc = &t->own;
   stack = sc->stack;
-  room = 2 * sc->capacity;
+  room = sc->capacity;
   for (i = t->free_leaf; i != NIL; i = t->leaves[i].parent) {
     if (i < 0 || i >= t->capacity) { *why = "free list leaves the pool"; return 0; }
     if (t->leaves[i].live) { *why = "leaf on the free list is in use"; return 0; }

@@ -57,8 +57,8 @@ typedef struct { double t; int node, leaf; } cl_tree_step;
 /* the memory of one walk, for a tree of at most capacity leaves */
 typedef struct {
   cl_tree_entry *list;               /* 2 * capacity entries */
-  cl_tree_step *heap;                /* 2 * capacity steps */
-  int *stack;                        /* 2 * capacity ints */
+  cl_tree_step *heap;                /* capacity steps */
+  int *stack;                        /* capacity ints */
   int capacity;
 } cl_tree_scratch;
 
@@ -175,7 +175,7 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
                                long long nold, unsigned old_epoch, cl_tree_pair *out,
                                long long max);
 
-/* heap: the tree's own scratch's when NULL, else at least 2 * t->capacity
+/* heap: the tree's own scratch's when NULL, else at least t->capacity
 ** steps (for a walk nested in another one) */
 void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step *heap);
 /* the next leaf whose fat box the ray enters at t <= limit, in order of
