@@ -52,9 +52,15 @@ static int is_live(int p) {
   return 0;
 }
 
+/* the leaf's fat box, in a buffer good until the next call */
+static const cl_aabb *fat_of(const cl_tree *t, int p) {
+  static cl_aabb box;
+  cl_tree_fat(t, p, &box);
+  return &box;
+}
+
 static void fat(const cl_tree *t, int p, cl_shape *s) {
-  s->aabb = t->nodes[p].box;
-  s->tag = CL_AABB;
+  cl_tree_fat(t, p, &s->aabb);
 }
 
 /* the list names only live leaves, each once, and every proxy in want[] */
@@ -135,14 +141,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       p = cl_tree_insert(&t, &b, (long long)fz_byte(&in));
       FZ_CHECK(p >= 0 && p < (int)sizeof seen, "insert failed", p);
       FZ_CHECK(!is_live(p), "insert gave a live proxy", p);
-      FZ_CHECK(holds(&t.nodes[p].box, &b), "fat box does not hold the box", p);
+      FZ_CHECK(holds(fat_of(&t, p), &b), "fat box does not hold the box", p);
       live[nlive++] = p;
     } else if (op == 1) {                                 /* move */
       int p = live[fz_byte(&in) % nlive];
       read_box(&in, &b);
       note_box(&b);
       (void)cl_tree_move(&t, p, &b);
-      FZ_CHECK(holds(&t.nodes[p].box, &b), "moved fat box does not hold the box", p);
+      FZ_CHECK(holds(fat_of(&t, p), &b), "moved fat box does not hold the box", p);
     } else if (op == 2) {                                 /* remove */
       int k = fz_byte(&in) % nlive;
       cl_tree_remove(&t, live[k]);
@@ -158,7 +164,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (getenv("FZ_VERBOSE")) {
         fz_print("query", &s);
         for (i = 0; i < nlive; i++) {
-          cl_aabb *fb = &t.nodes[live[i]].box;
+          const cl_aabb *fb = fat_of(&t, live[i]);
           fprintf(stderr, "leaf %d: %.17g %.17g %.17g  %.17g %.17g %.17g\n", live[i],
                   fb->min[0], fb->min[1], fb->min[2], fb->max[0], fb->max[1], fb->max[2]);
         }
@@ -211,7 +217,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (k = 0; k < np; k++)
           fprintf(stderr, "plane %.17g %.17g %.17g %.17g\n", pl[k].n[0], pl[k].n[1], pl[k].n[2], pl[k].d);
         for (i = 0; i < nlive; i++) {
-          cl_aabb *f = &t.nodes[live[i]].box;
+          const cl_aabb *f = fat_of(&t, live[i]);
           fprintf(stderr, "leaf %d: %.17g %.17g %.17g  %.17g %.17g %.17g\n", live[i],
                   f->min[0], f->min[1], f->min[2], f->max[0], f->max[1], f->max[2]);
         }
@@ -221,7 +227,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       ** corner in front by more than rounding (a box just touching a plane
       ** may be decided either way) */
       for (nw = 0, i = 0; i < nlive; i++) {
-        const cl_aabb *f = &t.nodes[live[i]].box;
+        const cl_aabb *f = fat_of(&t, live[i]);
         int in_all = 1;
         for (k = 0; k < np; k++) {
           double far = 0, scale = fabs(pl[k].d);
@@ -279,7 +285,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     } else {                                              /* move by a nudge */
       int p = live[fz_byte(&in) % nlive];
       double d[3];
-      b = t.nodes[p].box;
+      cl_tree_fat(&t, p, &b);
       fz_vec(&in, d);
       for (i = 0; i < 3; i++) {
         d[i] = isfinite(d[i]) ? fmod(d[i], 2.0) : 0;

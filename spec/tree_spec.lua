@@ -259,6 +259,59 @@ describe("collide.tree", function()
       assert.is_true(c == a or c == b)
     end)
 
+    it("numbers proxies by leaf: 1 to n from a new tree, kept while live, reused", function()
+      local t = collide.tree(0)
+      local got = {}
+      for i = 1, 100 do got[i] = t:insert(collide.aabb(i, 0, 0, i + 0.5, 1, 1)) end
+      for i = 1, 100 do assert.are.equal(i, got[i]) end
+      for i = 2, 100, 3 do t:remove(i) end
+      for i = 1, 100 do
+        if i % 3 ~= 2 then
+          assert.are.equal(collide.aabb(i, 0, 0, i + 0.5, 1, 1), t:fat(i), "proxy " .. i)
+          assert.are.equal(i, t:id(i))
+        end
+      end
+      local again = {}
+      for _ = 2, 100, 3 do
+        local p = t:insert(collide.aabb(-1, -1, -1, 0, 0, 0))
+        assert.are.equal(2, p % 3, "a removed proxy comes back")
+        assert.is_nil(again[p])
+        again[p] = true
+      end
+      assert.are.equal(101, t:insert(collide.aabb(0, 0, 0, 1, 1, 1)))
+      assert.is_true(t:validate())
+    end)
+
+    it("walks a tree whose every leaf a ray and a query meet (the scratch's worst case)", function()
+      for _, n in ipairs({ 1, 2, 3, 17, 250 }) do
+        local t = collide.tree(0)
+        for i = 1, n do t:insert(collide.aabb(0, 0, i * 1e-3, 1, 1, 1 + i * 1e-3)) end
+        local hits = t:raycast(collide.ray(0.5, 0.5, -10, 0, 0, 1, 100))
+        assert.are.equal(n, #hits)
+        for i = 1, n do assert.are.equal(i, hits[i]) end
+        assert.are.equal(n, #t:query(collide.aabb(-1, -1, -1, 2, 2, 2)))
+        local best = t:raycast(collide.ray(0.5, 0.5, -10, 0, 0, 1, 100), function(p) return p end)
+        assert.are.equal(1, best)
+        assert.are.equal(n * (n - 1), #t:pairs())
+        assert.is_true(t:validate())
+      end
+    end)
+
+    it("gives bounds exactly, not rounded to float", function()
+      local t = collide.tree(0)
+      local boxes = {
+        collide.aabb(0.1, 0.2, 0.3, 0.7, 0.8, 0.9),
+        collide.aabb(-1e-9, 1 / 3, 2 / 3, 1e-9, 1, 1 + 1e-12),
+        collide.aabb(1e300, -1e300, 5, 2e300, 1e-300, 6),
+      }
+      local p = {}
+      for i, b in ipairs(boxes) do p[i] = t:insert(b) end
+      assert.are.equal(collide.aabb(-1e-9, -1e300, 0.3, 2e300, 1, 6), t:bounds())
+      t:remove(p[3])
+      assert.are.equal(collide.aabb(-1e-9, 0.2, 0.3, 0.7, 1, 1 + 1e-12), t:bounds())
+      assert.is_true(t:validate())
+    end)
+
     it("rejects bad arguments and stale proxies", function()
       local t = collide.tree()
       local box = collide.aabb(0, 0, 0, 1, 1, 1)

@@ -28,58 +28,102 @@
 /* ---------------------------------------------------------------------- */
 /* boxes                                                                  */
 
-static void box_union(cl_aabb *r, const cl_aabb *a, const cl_aabb *b) {
+typedef cl_tree_box box_t;
+
+/* a child of an internal node: an internal node's index, or leaf i as
+** -2 - i (NIL, -1, is neither) */
+#define IS_LEAF(r) ((r) <= -2)
+#define LEAF_OF(r) (-2 - (r))
+#define LEAF_REF(i) (-2 - (i))
+
+static void box_union(box_t *r, const box_t *a, const box_t *b) {
   int k;
-  r->tag = CL_AABB;
   for (k = 0; k < 3; k++) {
     r->min[k] = a->min[k] < b->min[k] ? a->min[k] : b->min[k];
     r->max[k] = a->max[k] > b->max[k] ? a->max[k] : b->max[k];
   }
 }
 
-static int box_overlap(const cl_aabb *a, const cl_aabb *b) {
+static int box_overlap(const box_t *a, const box_t *b) {
   return a->min[0] <= b->max[0] && b->min[0] <= a->max[0]
       && a->min[1] <= b->max[1] && b->min[1] <= a->max[1]
       && a->min[2] <= b->max[2] && b->min[2] <= a->max[2];
 }
 
-static int box_contains(const cl_aabb *outer, const cl_aabb *inner) {
+static int box_contains(const box_t *outer, const box_t *inner) {
   return outer->min[0] <= inner->min[0] && inner->max[0] <= outer->max[0]
       && outer->min[1] <= inner->min[1] && inner->max[1] <= outer->max[1]
       && outer->min[2] <= inner->min[2] && inner->max[2] <= outer->max[2];
 }
 
-static int box_equal(const cl_aabb *a, const cl_aabb *b) {
-  return box_contains(a, b) && box_contains(b, a);
+static void box_of_aabb(box_t *r, const cl_aabb *b) {
+  memcpy(r->min, b->min, sizeof r->min);
+  memcpy(r->max, b->max, sizeof r->max);
+}
+
+static void aabb_of_box(cl_aabb *r, const box_t *b) {
+  r->tag = CL_AABB;
+  memcpy(r->min, b->min, sizeof r->min);
+  memcpy(r->max, b->max, sizeof r->max);
 }
 
 static double clamp_max(double x) { return x > DBL_MAX ? DBL_MAX : x; }
 
-static void set_slot(cl_tree_hot *h, int k, const cl_aabb *b) {
+static void set_slot(cl_tree_hot *h, int k, const box_t *b) {
   cl_fbox_store(h->lo[k], h->hi[k], b->min, b->max);
 }
 
-static void slot_box(const cl_tree_hot *h, int k, cl_aabb *b) {
+static void slot_box(const cl_tree_hot *h, int k, box_t *b) {
   int j;
-  b->tag = CL_AABB;
   for (j = 0; j < 3; j++) {
     b->min[j] = h->lo[k][j];
     b->max[j] = h->hi[k][j];
   }
 }
 
+/* an internal node's box: the union of its children's float boxes */
+static void node_box(const cl_tree_hot *h, box_t *b) {
+  int j;
+  for (j = 0; j < 3; j++) {
+    b->min[j] = h->lo[0][j] < h->lo[1][j] ? h->lo[0][j] : h->lo[1][j];
+    b->max[j] = h->hi[0][j] > h->hi[1][j] ? h->hi[0][j] : h->hi[1][j];
+  }
+}
+
+static int node_height(const cl_tree_hot *h) {
+  return 1 + (h->height[0] > h->height[1] ? h->height[0] : h->height[1]);
+}
+
+/* a child's box: a leaf's exact fat box, an internal node's float one */
+static void ref_box(const cl_tree *t, int r, box_t *b) {
+  if (IS_LEAF(r)) *b = t->leaves[LEAF_OF(r)].box;
+  else node_box(&t->hot[r], b);
+}
+
+static int ref_height(const cl_tree *t, int r) {
+  return IS_LEAF(r) ? 0 : node_height(&t->hot[r]);
+}
+
+static int ref_parent(const cl_tree *t, int r) {
+  return IS_LEAF(r) ? t->leaves[LEAF_OF(r)].parent : t->up[r];
+}
+
+static void set_parent(cl_tree *t, int r, int p) {
+  if (IS_LEAF(r)) t->leaves[LEAF_OF(r)].parent = p;
+  else t->up[r] = p;
+}
+
 /* half the surface area, clamped to DBL_MAX so that cost sums never meet
 ** inf - inf, even for boxes spanning the whole double range */
-static double area(const cl_aabb *b) {
+static double area(const box_t *b) {
   double dx = clamp_max(b->max[0] - b->min[0]);
   double dy = clamp_max(b->max[1] - b->min[1]);
   double dz = clamp_max(b->max[2] - b->min[2]);
   return clamp_max(dx * dy + dy * dz + dz * dx);
 }
 
-static void fatten(cl_aabb *r, const cl_aabb *b, double margin) {
+static void fatten(box_t *r, const cl_aabb *b, double margin) {
   int k;
-  r->tag = CL_AABB;
   for (k = 0; k < 3; k++) {
     r->min[k] = b->min[k] - margin;
     r->max[k] = b->max[k] + margin;
@@ -99,17 +143,23 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 #define HOT_ALIGN 64
 
+/* a leaf, an internal node and its parent: a tree of n leaves uses n - 1
+** internal nodes, so capacity of each never runs out before the leaves */
 static size_t per_node(void) {
-  return sizeof(cl_tree_hot) + sizeof(cl_tree_node);
+  return sizeof(cl_tree_hot) + sizeof(cl_tree_leaf) + sizeof(int);
 }
 
+/* A walk's stack and a ray's heap hold nodes none of which is another's
+** ancestor (a node goes in when its parent comes out), so each holds at
+** most one node per leaf. The list holds results, at most one per leaf,
+** or cl_tree_pairs's leaves and the partners of one. */
 static size_t per_scratch(void) {
-  return sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
+  return 2 * sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
 }
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
   memset(t, 0, sizeof *t);
-  t->root = t->free = t->moved = NIL;
+  t->root = t->free_leaf = t->free_node = t->moved = NIL;
   t->margin = margin;
   t->alloc = alloc ? alloc : default_alloc;
   t->ud = ud;
@@ -119,24 +169,25 @@ void cl_tree_free(cl_tree *t) {
   if (t->block && t->block_owned) t->alloc(t->ud, t->block, t->block_size, 0);
   if (t->own_mem) t->alloc(t->ud, t->own_mem, t->own_size, 0);
   t->block = t->own_mem = NULL;
-  t->nodes = NULL;
+  t->leaves = NULL;
   t->hot = NULL;
+  t->up = NULL;
   t->block_size = t->own_size = 0;
   memset(&t->own, 0, sizeof t->own);
   t->capacity = t->count = t->nmoved = 0;
-  t->root = t->free = t->moved = NIL;
+  t->root = t->free_leaf = t->free_node = t->moved = NIL;
 }
 
 int cl_tree_full(const cl_tree *t) {
-  /* an insert into a non-empty tree takes two nodes */
-  return t->free == NIL || (t->root != NIL && t->nodes[t->free].parent == NIL);
+  /* a free leaf means a free internal node too: n leaves use n - 1 */
+  return t->free_leaf == NIL;
 }
 
 int cl_tree_next_capacity(const cl_tree *t) {
   /* by half again: a tree holds at most a third more nodes than it uses
   ** on average (doubling: a half more), for twice the copies */
   int cap = t->capacity ? t->capacity + t->capacity / 2 : 16;
-  if (t->capacity > INT_MAX / 3 * 2 || cl_tree_block_size(cap) == 0
+  if (t->capacity > INT_MAX / 3 || cl_tree_block_size(cap) == 0
       || cl_tree_scratch_size(cap) == 0) return -1;
   return cap;
 }
@@ -147,27 +198,31 @@ size_t cl_tree_block_size(int capacity) {
 }
 
 size_t cl_tree_scratch_size(int capacity) {
-  if (capacity <= 0 || (size_t)capacity > SIZE_MAX / per_scratch()) return 0;
+  if (capacity <= 0 || capacity > INT_MAX / 2 || (size_t)capacity > SIZE_MAX / per_scratch())
+    return 0;
   return (size_t)capacity * per_scratch();
 }
 
 void cl_tree_scratch_init(cl_tree_scratch *s, void *mem, int capacity) {
   s->list = (cl_tree_entry *)mem;
-  s->heap = (cl_tree_step *)(s->list + capacity);
+  s->heap = (cl_tree_step *)(s->list + 2 * (size_t)capacity);
   s->stack = (int *)(s->heap + capacity);
   s->capacity = capacity;
 }
 
-/* the block holds, from a 64-byte boundary, the hot records and the nodes;
-** those in use are carried over and the new ones put on the free list */
+/* the block holds, from a 64-byte boundary, the hot records, the leaves
+** and the internal nodes' parents; those in use are carried over and the
+** new ones put on the free lists */
 void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   char *p = (char *)block + (HOT_ALIGN - (size_t)((uintptr_t)block % HOT_ALIGN)) % HOT_ALIGN;
+  cl_tree_leaf *leaves = (cl_tree_leaf *)(p + (size_t)cap * sizeof(cl_tree_hot));
+  int *up = (int *)(leaves + cap);
   void *old = t->block;
   int i;
   if (t->block) {
     memcpy(p, t->hot, (size_t)t->capacity * sizeof(cl_tree_hot));
-    memcpy(p + (size_t)cap * sizeof(cl_tree_hot), t->nodes,
-           (size_t)t->capacity * sizeof(cl_tree_node));
+    memcpy(leaves, t->leaves, (size_t)t->capacity * sizeof(cl_tree_leaf));
+    memcpy(up, t->up, (size_t)t->capacity * sizeof(int));
     if (t->block_owned) {
       t->alloc(t->ud, t->block, t->block_size, 0);
       old = NULL;
@@ -177,13 +232,17 @@ void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   t->block_size = cl_tree_block_size(cap);
   t->block_owned = 0;
   t->hot = (cl_tree_hot *)p;
-  t->nodes = (cl_tree_node *)(p + (size_t)cap * sizeof(cl_tree_hot));
+  t->leaves = leaves;
+  t->up = up;
   for (i = cap - 1; i >= t->capacity; i--) {
-    t->nodes[i].height = -1;
-    t->nodes[i].moved = CL_TREE_UNMOVED;
-    t->nodes[i].parent = t->free;
+    memset(&t->leaves[i], 0, sizeof t->leaves[i]);
+    t->leaves[i].moved = CL_TREE_UNMOVED;
+    t->leaves[i].parent = t->free_leaf;
+    t->free_leaf = i;
     t->hot[i].child[0] = t->hot[i].child[1] = NIL;
-    t->free = i;
+    t->hot[i].height[0] = t->hot[i].height[1] = -1;
+    t->up[i] = t->free_node;
+    t->free_node = i;
   }
   t->capacity = cap;
   return old;
@@ -211,57 +270,82 @@ static int grow(cl_tree *t) {
   return 1;
 }
 
+/* a leaf from the free list (there is one: cl_tree_full said so) */
+static int new_leaf(cl_tree *t) {
+  int i = t->free_leaf;
+  cl_tree_leaf *l = &t->leaves[i];
+  t->free_leaf = l->parent;
+  l->parent = NIL;
+  l->id = 0;
+  l->user = NULL;
+  l->stamp = 0;
+  l->live = 1;
+  return i;
+}
+
+/* an internal node from the free list (there is one while a leaf is free) */
 static int new_node(cl_tree *t) {
-  int i;
-  if (t->free == NIL && !grow(t)) return NIL;
-  i = t->free;
-  t->free = t->nodes[i].parent;
-  t->nodes[i].parent = NIL;
-  t->nodes[i].height = 0;
-  t->nodes[i].id = 0;
-  t->nodes[i].user = NULL;
-  t->nodes[i].stamp = 0;
-  t->hot[i].child[0] = t->hot[i].child[1] = NIL;
+  int i = t->free_node;
+  t->free_node = t->up[i];
+  t->up[i] = NIL;
   t->hot[i].height[0] = t->hot[i].height[1] = 0;
   return i;
 }
 
-/* the leaf i goes on the list of moved leaves (once: a node keeps its
+/* the leaf i goes on the list of moved leaves (once: a leaf keeps its
 ** place on it when freed and reused, until the list restarts) */
 static void mark_moved(cl_tree *t, int i) {
-  if (t->nodes[i].moved != CL_TREE_UNMOVED) return;
-  t->nodes[i].moved = t->moved;
+  if (t->leaves[i].moved != CL_TREE_UNMOVED) return;
+  t->leaves[i].moved = t->moved;
   t->moved = i;
   t->nmoved++;
 }
 
+static void free_leaf(cl_tree *t, int i) {
+  t->leaves[i].live = 0;
+  t->leaves[i].user = NULL;
+  t->leaves[i].parent = t->free_leaf;
+  t->free_leaf = i;
+}
+
 static void free_node(cl_tree *t, int i) {
-  t->nodes[i].height = -1;
-  t->nodes[i].parent = t->free;
   t->hot[i].child[0] = t->hot[i].child[1] = NIL;
-  t->free = i;
+  t->hot[i].height[0] = t->hot[i].height[1] = -1;
+  t->up[i] = t->free_node;
+  t->free_node = i;
 }
 
 /* ---------------------------------------------------------------------- */
 /* structure                                                              */
 
-/* box and height from the children, and their rounded boxes into the hot
-** record; every change below a node ends with the node refitted */
+/* the children's boxes rounded into the hot record (an internal child's
+** float box is copied as it is) and their heights; every change below a
+** node ends with the node refitted */
 static void refit(cl_tree *t, int i) {
   cl_tree_hot *h = &t->hot[i];
-  const cl_tree_node *a = &t->nodes[h->child[0]], *b = &t->nodes[h->child[1]];
-  box_union(&t->nodes[i].box, &a->box, &b->box);
-  t->nodes[i].height = 1 + (a->height > b->height ? a->height : b->height);
-  set_slot(h, 0, &a->box);
-  set_slot(h, 1, &b->box);
-  h->height[0] = a->height;
-  h->height[1] = b->height;
+  int k;
+  for (k = 0; k < 2; k++) {
+    int c = h->child[k];
+    if (IS_LEAF(c)) {
+      set_slot(h, k, &t->leaves[LEAF_OF(c)].box);
+      h->height[k] = 0;
+    } else {
+      const cl_tree_hot *g = &t->hot[c];
+      int j;
+      for (j = 0; j < 3; j++) {
+        h->lo[k][j] = g->lo[0][j] < g->lo[1][j] ? g->lo[0][j] : g->lo[1][j];
+        h->hi[k][j] = g->hi[0][j] > g->hi[1][j] ? g->hi[0][j] : g->hi[1][j];
+      }
+      h->height[k] = node_height(g);
+    }
+  }
 }
 
+/* c takes old's place below p (NIL: as the root) */
 static void replace_child(cl_tree *t, int p, int old, int c) {
   if (p == NIL) t->root = c;
   else t->hot[p].child[t->hot[p].child[0] == old ? 0 : 1] = c;
-  t->nodes[c].parent = p;
+  set_parent(t, c, p);
 }
 
 /* Child k of A is two taller than its sibling: it takes A's place, keeps
@@ -269,16 +353,15 @@ static void replace_child(cl_tree *t, int p, int old, int c) {
 ** volume tree has no order to keep, this one rotation covers both AVL
 ** cases and leaves both nodes balanced (Box2D b2DynamicTree::Balance). */
 static int rotate(cl_tree *t, int ia, int k) {
-  cl_tree_node *N = t->nodes;
   cl_tree_hot *H = t->hot;
   int ic = H[ia].child[k], f = H[ic].child[0], g = H[ic].child[1];
   int tall = H[ic].height[0] > H[ic].height[1] ? f : g, small = tall == f ? g : f;
-  replace_child(t, N[ia].parent, ia, ic);
+  replace_child(t, t->up[ia], ia, ic);
   H[ic].child[0] = ia;
   H[ic].child[1] = tall;
-  N[ia].parent = ic;
+  t->up[ia] = ic;
   H[ia].child[k] = small;
-  N[small].parent = ia;
+  set_parent(t, small, ia);
   refit(t, ia);
   refit(t, ic);
   return ic;
@@ -292,25 +375,26 @@ static int balance(cl_tree *t, int i) {
   return i;
 }
 
-/* from i up to the root: rebalance and refit every ancestor, stopping
-** where a node comes out as it was (nothing above it can change then) */
+/* from the internal node i up to the root: rebalance and refit every
+** ancestor, stopping where a node comes out as it was (nothing above it
+** can change then) */
 static void fix_upwards(cl_tree *t, int i) {
   while (i != NIL) {
-    cl_aabb before;
-    if (t->nodes[i].parent != NIL) {
-      PREFETCH(&t->nodes[t->nodes[i].parent]);
-      PREFETCH(&t->hot[t->nodes[i].parent]);
-    }
-    before = t->nodes[i].box;
-    int height = t->nodes[i].height, j;
+    box_t before, after;
+    int height, j;
+    if (t->up[i] != NIL) PREFETCH(&t->hot[t->up[i]]);
+    node_box(&t->hot[i], &before);
+    height = node_height(&t->hot[i]);
     refit(t, i);
     j = balance(t, i);
-    if (j == i && height == t->nodes[i].height && box_equal(&before, &t->nodes[i].box)) return;
-    i = t->nodes[j].parent;
+    node_box(&t->hot[i], &after);
+    if (j == i && height == node_height(&t->hot[i]) && box_contains(&before, &after)
+        && box_contains(&after, &before)) return;
+    i = t->up[j];
   }
 }
 
-static void box_center(const cl_aabb *b, double c[3]) {
+static void box_center(const box_t *b, double c[3]) {
   int k;
   for (k = 0; k < 3; k++) c[k] = b->min[k] / 2 + b->max[k] / 2;
 }
@@ -323,7 +407,7 @@ static double dist2(const double a[3], const double b[3]) {
 
 /* The sibling that costs least by the surface-area heuristic: the cost of
 ** pairing the leaf with a node is the area of their union plus what every
-** ancestor grows by. One path is followed from the root, always into the
+** ancestor grows by. One path is followed from start, always into the
 ** child whose lower bound is smaller (by centre distance when the bounds
 ** tie, as they do when both children contain the leaf's box), and the
 ** cheapest node seen on it is kept; the descent stops when no child can
@@ -331,19 +415,20 @@ static double dist2(const double a[3], const double b[3]) {
 ** path, as in Box2D v3's b2FindBestSibling). Children's boxes come from
 ** the hot records. Only nodes at most BALANCE high may become siblings, so
 ** that the new parent is within the balance bound and the rotations on the
-** way up keep the tree's height logarithmic. */
-static int best_sibling(cl_tree *t, int start, const cl_aabb *box) {
+** way up keep the tree's height logarithmic. Returns a child reference. */
+static int best_sibling(cl_tree *t, int start, const box_t *box) {
   double area_box = area(box), c_box[3], area_i, direct, inherited = 0, best_cost;
-  int i = start, best = NIL, height = t->nodes[i].height;
-  cl_aabb u;
+  int i = start, best = NIL, height = ref_height(t, start);
+  box_t u, bi;
   box_center(box, c_box);
-  area_i = area(&t->nodes[i].box);
-  box_union(&u, &t->nodes[i].box, box);
+  ref_box(t, i, &bi);
+  area_i = area(&bi);
+  box_union(&u, &bi, box);
   direct = area(&u);
   best_cost = INFINITY;
   while (height > 0) {
     const cl_tree_hot *h = &t->hot[i];
-    cl_aabb ch[2];
+    box_t ch[2];
     double lower[2], area_c[2], direct_c[2];
     int k, next;
     if (h->height[0] > 0) PREFETCH(&t->hot[h->child[0]]);
@@ -388,14 +473,15 @@ static int best_sibling(cl_tree *t, int start, const cl_aabb *box) {
   return best != NIL ? best : i;
 }
 
-/* the leaf joins its best sibling below start under parent, a free node */
+/* the leaf joins its best sibling below start under parent, a free
+** internal node */
 static void insert_leaf(cl_tree *t, int leaf, int parent, int start) {
-  int i = best_sibling(t, start, &t->nodes[leaf].box), up = t->nodes[i].parent;
+  int i = best_sibling(t, start, &t->leaves[leaf].box), up = ref_parent(t, i);
   replace_child(t, up, i, parent);
   t->hot[parent].child[0] = i;
-  t->hot[parent].child[1] = leaf;
-  t->nodes[i].parent = parent;
-  t->nodes[leaf].parent = parent;
+  t->hot[parent].child[1] = LEAF_REF(leaf);
+  set_parent(t, i, parent);
+  t->leaves[leaf].parent = parent;
   /* the sibling is at most BALANCE high: the new parent needs no rotation */
   refit(t, parent);
   fix_upwards(t, up);
@@ -405,20 +491,20 @@ static void insert_leaf(cl_tree *t, int leaf, int parent, int start) {
 ** reinsertion (NIL when the leaf was the root) */
 static int remove_leaf(cl_tree *t, int leaf) {
   int p, s;
-  if (leaf == t->root) { t->root = NIL; return NIL; }
-  p = t->nodes[leaf].parent;
-  s = t->hot[p].child[t->hot[p].child[0] == leaf ? 1 : 0];
-  replace_child(t, t->nodes[p].parent, p, s);
-  fix_upwards(t, t->nodes[s].parent);
+  if (t->root == LEAF_REF(leaf)) { t->root = NIL; return NIL; }
+  p = t->leaves[leaf].parent;
+  s = t->hot[p].child[t->hot[p].child[0] == LEAF_REF(leaf) ? 1 : 0];
+  replace_child(t, t->up[p], p, s);
+  fix_upwards(t, ref_parent(t, s));
   return p;
 }
 
 /* the leaf with its fat box set goes in below start (NIL: the root);
-** parent is free or NIL */
+** parent is a free internal node or NIL */
 static void place_leaf(cl_tree *t, int leaf, int parent, int start) {
   if (t->root == NIL) {
-    t->root = leaf;
-    t->nodes[leaf].parent = NIL;
+    t->root = LEAF_REF(leaf);
+    t->leaves[leaf].parent = NIL;
     if (parent != NIL) free_node(t, parent);
   } else {
     insert_leaf(t, leaf, parent, start != NIL ? start : t->root);
@@ -427,15 +513,11 @@ static void place_leaf(cl_tree *t, int leaf, int parent, int start) {
 
 int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
   int leaf, parent = NIL;
-  if (t->root != NIL) {
-    /* both nodes first, so running out of memory leaves the tree as it was */
-    if (cl_tree_full(t) && !grow(t)) return NIL;
-    parent = new_node(t);
-  }
-  leaf = new_node(t);
-  if (leaf == NIL) return NIL;
-  fatten(&t->nodes[leaf].box, box, t->margin);
-  t->nodes[leaf].id = id;
+  if (cl_tree_full(t) && !grow(t)) return NIL;
+  leaf = new_leaf(t);
+  if (t->root != NIL) parent = new_node(t);
+  fatten(&t->leaves[leaf].box, box, t->margin);
+  t->leaves[leaf].id = id;
   place_leaf(t, leaf, parent, NIL);
   mark_moved(t, leaf);
   t->count++;
@@ -443,10 +525,11 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
 }
 
 int cl_tree_escapes(const cl_tree *t, int proxy, const cl_aabb *box) {
-  const cl_tree_node *n = &t->nodes[proxy];
-  cl_aabb huge;
+  const box_t *fat = &t->leaves[proxy].box;
+  box_t huge, b;
   fatten(&huge, box, 4 * t->margin);
-  return !(box_contains(&n->box, box) && box_contains(&huge, &n->box));
+  box_of_aabb(&b, box);
+  return !(box_contains(fat, &b) && box_contains(&huge, fat));
 }
 
 /* A leaf with a new fat box goes back in below the lowest of its old
@@ -456,23 +539,28 @@ int cl_tree_escapes(const cl_tree *t, int proxy, const cl_aabb *box) {
 ** a search from the root would (Bullet's btDbvt::update climbs the same
 ** way). */
 static void reinsert(cl_tree *t, int leaf) {
-  int up = leaf == t->root ? NIL : t->nodes[t->nodes[leaf].parent].parent;
+  int up = t->root == LEAF_REF(leaf) ? NIL : t->up[t->leaves[leaf].parent];
   int p = remove_leaf(t, leaf);
-  while (up != NIL && !box_contains(&t->nodes[up].box, &t->nodes[leaf].box))
-    up = t->nodes[up].parent;
+  for (;;) {
+    box_t b;
+    if (up == NIL) break;
+    node_box(&t->hot[up], &b);
+    if (box_contains(&b, &t->leaves[leaf].box)) break;
+    up = t->up[up];
+  }
   place_leaf(t, leaf, p, up);
 }
 
 int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
   if (!cl_tree_escapes(t, proxy, box)) return 0;
-  fatten(&t->nodes[proxy].box, box, t->margin);
+  fatten(&t->leaves[proxy].box, box, t->margin);
   reinsert(t, proxy);
   mark_moved(t, proxy);
   return 1;
 }
 
 void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box) {
-  fatten(&t->nodes[proxy].box, box, t->margin);
+  fatten(&t->leaves[proxy].box, box, t->margin);
   mark_moved(t, proxy);
 }
 
@@ -481,9 +569,11 @@ void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box) {
 void cl_tree_refit_all(cl_tree *t, int nreinsert) {
   int i = t->root, from = NIL, k;
   while (i != NIL) {
-    const cl_tree_hot *h = &t->hot[i];
-    int up = t->nodes[i].parent;
-    if (t->nodes[i].height == 0) { from = i; i = up; continue; }
+    const cl_tree_hot *h;
+    int up;
+    if (IS_LEAF(i)) { from = i; i = t->leaves[LEAF_OF(i)].parent; continue; }
+    h = &t->hot[i];
+    up = t->up[i];
     if (from == up) { from = i; i = h->child[0]; }
     else if (from == h->child[0]) { from = i; i = h->child[1]; }
     else { refit(t, i); from = i; i = up; }
@@ -491,23 +581,40 @@ void cl_tree_refit_all(cl_tree *t, int nreinsert) {
   for (k = 0; k < nreinsert && t->count > 1; ) {
     int leaf = t->rotor;
     t->rotor = t->rotor + 1 < t->capacity ? t->rotor + 1 : 0;
-    if (leaf < t->capacity && t->nodes[leaf].height == 0) { reinsert(t, leaf); k++; }
+    if (leaf < t->capacity && t->leaves[leaf].live) { reinsert(t, leaf); k++; }
   }
 }
 
 void cl_tree_remove(cl_tree *t, int proxy) {
   int p = remove_leaf(t, proxy);
   if (p != NIL) free_node(t, p);
-  free_node(t, proxy);
+  free_leaf(t, proxy);
   t->count--;
 }
 
 int cl_tree_is_proxy(const cl_tree *t, int proxy) {
-  return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
+  return proxy >= 0 && proxy < t->capacity && t->leaves[proxy].live;
 }
 
 int cl_tree_height(const cl_tree *t) {
-  return t->root == NIL ? 0 : t->nodes[t->root].height;
+  return t->root == NIL ? 0 : ref_height(t, t->root);
+}
+
+void cl_tree_fat(const cl_tree *t, int proxy, cl_aabb *out) {
+  aabb_of_box(out, &t->leaves[proxy].box);
+}
+
+int cl_tree_bounds(const cl_tree *t, cl_aabb *out) {
+  box_t b;
+  int i, any = 0;
+  for (i = 0; i < t->capacity; i++) {
+    if (!t->leaves[i].live) continue;
+    if (any) box_union(&b, &b, &t->leaves[i].box);
+    else b = t->leaves[i].box;
+    any = 1;
+  }
+  if (any) aabb_of_box(out, &b);
+  return any;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -548,7 +655,7 @@ static void sort_entries(cl_tree_entry *a, int n) {
 
 static void set_leaf_entry(const cl_tree *t, cl_tree_entry *e, int i) {
   e->t = 0;
-  e->id = t->nodes[i].id;
+  e->id = t->leaves[i].id;
   e->node = i;
   e->leaf = 1;
 }
@@ -637,13 +744,14 @@ static cl_tree_step step_pop(cl_tree_ray *c) {
   return top;
 }
 
-/* a node tested against its exact box (the root, or a leaf whose rounded
-** box was hit): 1 and *s filled when the ray enters it by limit */
-static int exact_step(const cl_tree_ray *c, int i, double limit, cl_tree_step *s) {
-  const cl_tree_node *n = &c->tree->nodes[i];
-  if (!ray_box(c, n->box.min, n->box.max, &s->t) || s->t > limit) return 0;
-  s->node = i;
-  s->leaf = n->height == 0;
+/* a child tested against its box (the root, or a leaf whose rounded box
+** was hit: its exact one): 1 and *s filled when the ray enters it by limit */
+static int exact_step(const cl_tree_ray *c, int r, double limit, cl_tree_step *s) {
+  box_t b;
+  ref_box(c->tree, r, &b);
+  if (!ray_box(c, b.min, b.max, &s->t) || s->t > limit) return 0;
+  s->leaf = IS_LEAF(r);
+  s->node = s->leaf ? LEAF_OF(r) : r;
   return 1;
 }
 
@@ -726,14 +834,15 @@ typedef struct {
   const cl_plane *planes;
   int np;
   int by;                       /* how internal nodes are pruned */
-  cl_aabb bounds;               /* BY_BOUNDS: the shape's bounds, widened */
+  box_t box;                    /* BY_AABB: the box */
+  box_t bounds;                 /* BY_BOUNDS: the shape's bounds, widened */
   cl_tree_ray ray;              /* BY_RAY: the ray shape's walk set-up */
   const cl_tree_entry *after;   /* if set, only leaves ordered after it */
 } query_target;
 
 /* the box lies entirely behind the plane: its vertex furthest along n is
 ** behind it */
-static int behind(const cl_aabb *b, const cl_plane *p) {
+static int behind(const box_t *b, const cl_plane *p) {
   double s = 0;
   int k;
   for (k = 0; k < 3; k++) s += p->n[k] * (p->n[k] >= 0 ? b->max[k] : b->min[k]);
@@ -741,7 +850,7 @@ static int behind(const cl_aabb *b, const cl_plane *p) {
 }
 
 /* the box is clear of the plane on one side by more than rounding */
-static int clear_of_plane(const cl_aabb *b, const cl_plane *p) {
+static int clear_of_plane(const box_t *b, const cl_plane *p) {
   double hi = 0, lo = 0, scale = fabs(p->d);
   int k;
   for (k = 0; k < 3; k++) {
@@ -755,7 +864,7 @@ static int clear_of_plane(const cl_aabb *b, const cl_plane *p) {
   return hi < p->d - scale || lo > p->d + scale;
 }
 
-static int node_may_hit(const cl_aabb *b, const query_target *q) {
+static int node_may_hit(const box_t *b, const query_target *q) {
   int k;
   double te;
   switch (q->by) {
@@ -763,22 +872,27 @@ static int node_may_hit(const cl_aabb *b, const query_target *q) {
       for (k = 0; k < q->np; k++)
         if (behind(b, &q->planes[k])) return 0;
       return 1;
-    case BY_AABB: return box_overlap(b, &q->shape->aabb);
+    case BY_AABB: return box_overlap(b, &q->box);
     case BY_PLANE: return !clear_of_plane(b, &q->shape->plane);
     case BY_RAY: return ray_box(&q->ray, b->min, b->max, &te);
     default: return box_overlap(b, &q->bounds);
   }
 }
 
-static int leaf_hits(const cl_aabb *b, const query_target *q) {
+static int leaf_hits(const box_t *b, const query_target *q) {
   int k;
   switch (q->by) {
     case BY_PLANES:
       for (k = 0; k < q->np; k++)
         if (behind(b, &q->planes[k])) return 0;
       return 1;
-    case BY_AABB: return box_overlap(b, &q->shape->aabb);
-    default: return node_may_hit(b, q) && cl_intersects((const cl_shape *)(const void *)b, q->shape);
+    case BY_AABB: return box_overlap(b, &q->box);
+    default: {
+      cl_aabb a;
+      if (!node_may_hit(b, q)) return 0;
+      aabb_of_box(&a, b);
+      return cl_intersects((const cl_shape *)(const void *)&a, q->shape);
+    }
   }
 }
 
@@ -786,14 +900,17 @@ static void target_shape(query_target *q, const cl_shape *s) {
   memset(q, 0, sizeof *q);
   q->shape = s;
   switch (s->tag) {
-    case CL_AABB: q->by = BY_AABB; break;
+    case CL_AABB: q->by = BY_AABB; box_of_aabb(&q->box, &s->aabb); break;
     case CL_PLANE: q->by = BY_PLANE; break;
     case CL_RAY: q->by = BY_RAY; ray_setup(&q->ray, &s->ray); break;
     default: {
       double m = 0;
       int k;
+      cl_aabb a;
+      memset(&a, 0, sizeof a);
       q->by = BY_BOUNDS;
-      cl_bounds(s, &q->bounds);
+      (void)cl_bounds(s, &a);
+      box_of_aabb(&q->bounds, &a);
       for (k = 0; k < 3; k++) {
         if (fabs(q->bounds.min[k]) > m) m = fabs(q->bounds.min[k]);
         if (fabs(q->bounds.max[k]) > m) m = fabs(q->bounds.max[k]);
@@ -809,27 +926,30 @@ static void target_shape(query_target *q, const cl_shape *s) {
 ** internal nodes are pruned by their rounded boxes */
 static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *out) {
   int sp = 0, n = 0;
+  box_t rb;
   if (t->root == NIL) return 0;
-  if (t->nodes[t->root].height == 0) {
-    if (leaf_hits(&t->nodes[t->root].box, q)) {
-      set_leaf_entry(t, &out[n], t->root);
+  if (IS_LEAF(t->root)) {
+    int leaf = LEAF_OF(t->root);
+    if (leaf_hits(&t->leaves[leaf].box, q)) {
+      set_leaf_entry(t, &out[n], leaf);
       if (q->after == NULL || entry_less(q->after, &out[n])) n++;
     }
     return n;
   }
-  if (!node_may_hit(&t->nodes[t->root].box, q)) return 0;
+  node_box(&t->hot[t->root], &rb);
+  if (!node_may_hit(&rb, q)) return 0;
   stack[sp++] = t->root;
   while (sp > 0) {
     const cl_tree_hot *h = &t->hot[stack[--sp]];
     int k;
     for (k = 0; k < 2; k++) {
-      cl_aabb b;
+      box_t b;
       int c = h->child[k];
       slot_box(h, k, &b);
       if (!node_may_hit(&b, q)) continue;
       if (h->height[k] > 0) stack[sp++] = c;
-      else if (leaf_hits(&t->nodes[c].box, q)) {
-        set_leaf_entry(t, &out[n], c);
+      else if (leaf_hits(&t->leaves[LEAF_OF(c)].box, q)) {
+        set_leaf_entry(t, &out[n], LEAF_OF(c));
         if (q->after == NULL || entry_less(q->after, &out[n])) n++;
       }
     }
@@ -840,12 +960,15 @@ static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *ou
 /* walk for a box: the box rounded outwards to float once, tested against
 ** the hot records' float boxes as they are (both hold their exact boxes,
 ** so the pruning stays conservative); leaves by their exact fat boxes */
-static int walk_box(cl_tree *t, const cl_aabb *b, int *stack, cl_tree_entry *out) {
+static int walk_box(cl_tree *t, const box_t *b, int *stack, cl_tree_entry *out) {
   float lo[3], hi[3];
   int sp = 0, n = 0, k;
-  if (t->root == NIL || !box_overlap(&t->nodes[t->root].box, b)) return 0;
-  if (t->nodes[t->root].height == 0) {
-    set_leaf_entry(t, &out[n++], t->root);
+  box_t rb;
+  if (t->root == NIL) return 0;
+  ref_box(t, t->root, &rb);
+  if (!box_overlap(&rb, b)) return 0;
+  if (IS_LEAF(t->root)) {
+    set_leaf_entry(t, &out[n++], LEAF_OF(t->root));
     return n;
   }
   cl_fbox_store(lo, hi, b->min, b->max);
@@ -859,8 +982,8 @@ static int walk_box(cl_tree *t, const cl_aabb *b, int *stack, cl_tree_entry *out
       if (h->height[k] > 0) {
         PREFETCH(&t->hot[c]);
         stack[sp++] = c;
-      } else if (box_overlap(&t->nodes[c].box, b)) {
-        set_leaf_entry(t, &out[n++], c);
+      } else if (box_overlap(&t->leaves[LEAF_OF(c)].box, b)) {
+        set_leaf_entry(t, &out[n++], LEAF_OF(c));
       }
     }
   }
@@ -873,7 +996,7 @@ int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
   int n;
   if (sc == NULL) sc = &t->own;
   target_shape(&q, s);
-  n = q.by == BY_AABB ? walk_box(t, &s->aabb, sc->stack, sc->list)
+  n = q.by == BY_AABB ? walk_box(t, &q.box, sc->stack, sc->list)
                       : walk(t, &q, sc->stack, sc->list);
   sort_entries(sc->list, n);
   *out = sc->list;
@@ -907,13 +1030,13 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
   leaves = sc->list;
   partners = sc->list + t->count;
   for (i = 0; i < t->capacity; i++)
-    if (t->nodes[i].height == 0) set_leaf_entry(t, &leaves[nl++], i);
+    if (t->leaves[i].live) set_leaf_entry(t, &leaves[nl++], i);
   sort_entries(leaves, nl);
   for (i = 0; i < nl; i++) {
     cl_shape box;
     query_target q;
     int n;
-    box.aabb = t->nodes[leaves[i].node].box;
+    aabb_of_box(&box.aabb, &t->leaves[leaves[i].node].box);
     target_shape(&q, &box);
     q.after = &leaves[i];
     n = walk(t, &q, sc->stack, partners);
@@ -935,7 +1058,7 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
 ** count) takes cl_tree_pairs's way. The pairs found are then sorted, so
 ** the cost is the walk plus P log P for P pairs. */
 
-static int hot_overlap(const cl_tree_hot *h, int k, const cl_aabb *b) {
+static int hot_overlap(const cl_tree_hot *h, int k, const box_t *b) {
   return h->lo[k][0] <= b->max[0] && b->min[0] <= h->hi[k][0]
       && h->lo[k][1] <= b->max[1] && b->min[1] <= h->hi[k][1]
       && h->lo[k][2] <= b->max[2] && b->min[2] <= h->hi[k][2];
@@ -949,7 +1072,7 @@ static int hot_siblings_overlap(const cl_tree_hot *h) {
 
 /* leaf a comes before leaf b in (id, proxy) order */
 static int leaf_before(const cl_tree *t, int a, int b) {
-  long long ia = t->nodes[a].id, ib = t->nodes[b].id;
+  long long ia = t->leaves[a].id, ib = t->leaves[b].id;
   return ia != ib ? ia < ib : a < b;
 }
 
@@ -995,9 +1118,9 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
   int (*stack)[2], sp = 0, room;
   long long n = 0;
   if (sc == NULL) sc = &t->own;
-  if (t->root == NIL || t->nodes[t->root].height == 0) return 0;
+  if (t->root == NIL || IS_LEAF(t->root)) return 0;
   stack = (int (*)[2])(void *)sc->list;
-  room = (int)((size_t)sc->capacity * sizeof(cl_tree_entry) / sizeof *stack);
+  room = (int)(2 * (size_t)sc->capacity * sizeof(cl_tree_entry) / sizeof *stack);
   stack[sp][0] = stack[sp][1] = t->root;
   sp++;
   while (sp > 0) {
@@ -1017,8 +1140,10 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
       if (h->height[0] > 0) { stack[sp][0] = stack[sp][1] = h->child[0]; sp++; }
       if (h->height[1] > 0) { stack[sp][0] = stack[sp][1] = h->child[1]; sp++; }
       if (hot_siblings_overlap(h)) { stack[sp][0] = h->child[0]; stack[sp][1] = h->child[1]; sp++; }
-    } else if (t->nodes[a].height == 0 && t->nodes[b].height == 0) {
-      if (box_overlap(&t->nodes[a].box, &t->nodes[b].box)) {
+    } else if (IS_LEAF(a) && IS_LEAF(b)) {
+      a = LEAF_OF(a);
+      b = LEAF_OF(b);
+      if (box_overlap(&t->leaves[a].box, &t->leaves[b].box)) {
         if (n < max) {
           int first = leaf_before(t, a, b);
           out[n].a = first ? a : b;
@@ -1028,12 +1153,14 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
       }
     } else {
       int k;
-      if (t->nodes[a].height < t->nodes[b].height) { int x = a; a = b; b = x; }
+      box_t bb;
+      if (ref_height(t, a) < ref_height(t, b)) { int x = a; a = b; b = x; }
+      ref_box(t, b, &bb);
       h = &t->hot[a];
       PREFETCH(&t->hot[h->child[0]]);
       PREFETCH(&t->hot[h->child[1]]);
       for (k = 0; k < 2; k++)
-        if (hot_overlap(h, k, &t->nodes[b].box)) {
+        if (hot_overlap(h, k, &bb)) {
           stack[sp][0] = h->child[k];
           stack[sp][1] = b;
           sp++;
@@ -1051,8 +1178,8 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
 static void restart_moves(cl_tree *t) {
   int i = t->moved;
   while (i != NIL) {
-    int next = t->nodes[i].moved;
-    t->nodes[i].moved = CL_TREE_UNMOVED;
+    int next = t->leaves[i].moved;
+    t->leaves[i].moved = CL_TREE_UNMOVED;
     i = next;
   }
   t->moved = NIL;
@@ -1061,8 +1188,8 @@ static void restart_moves(cl_tree *t) {
 }
 
 static int unmoved_leaf(const cl_tree *t, int i) {
-  return i >= 0 && i < t->capacity && t->nodes[i].height == 0
-      && t->nodes[i].moved == CL_TREE_UNMOVED;
+  return i >= 0 && i < t->capacity && t->leaves[i].live
+      && t->leaves[i].moved == CL_TREE_UNMOVED;
 }
 
 static int kept_pair(const cl_tree *t, const cl_tree_pair *p) {
@@ -1086,13 +1213,13 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
   for (i = 0; i < nold; i++) kept += kept_pair(t, &old[i]);
   /* the moved leaves' pairs, at the back of out while there is room; a
   ** pair of two moved leaves is taken from the one of lower index */
-  for (m = t->moved; m != NIL; m = t->nodes[m].moved) {
+  for (m = t->moved; m != NIL; m = t->leaves[m].moved) {
     int n, j;
-    if (t->nodes[m].height != 0) continue;
-    n = walk_box(t, &t->nodes[m].box, sc->stack, sc->list);
+    if (!t->leaves[m].live) continue;
+    n = walk_box(t, &t->leaves[m].box, sc->stack, sc->list);
     for (j = 0; j < n; j++) {
       int p = sc->list[j].node;
-      if (p == m || (p < m && t->nodes[p].moved != CL_TREE_UNMOVED)) continue;
+      if (p == m || (p < m && t->leaves[p].moved != CL_TREE_UNMOVED)) continue;
       if (kept + fresh < max) {
         cl_tree_pair *x = &out[max - 1 - fresh];
         int first = leaf_before(t, m, p);
@@ -1124,63 +1251,79 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
 /* invariants                                                             */
 
 int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why) {
-  const cl_tree_node *N = t->nodes;
   const cl_tree_hot *H = t->hot;
-  int sp = 0, reached = 0, leaves = 0, nfree = 0, i, *stack;
+  int sp = 0, reached = 0, leaves = 0, nfree = 0, nfree_nodes = 0, i, *stack, room;
   if (sc == NULL) sc = &t->own;
   stack = sc->stack;
-  for (i = t->free; i != NIL; i = N[i].parent) {
+  room = sc->capacity;
+  for (i = t->free_leaf; i != NIL; i = t->leaves[i].parent) {
     if (i < 0 || i >= t->capacity) { *why = "free list leaves the pool"; return 0; }
-    if (N[i].height != -1) { *why = "node on the free list is in use"; return 0; }
+    if (t->leaves[i].live) { *why = "leaf on the free list is in use"; return 0; }
     if (++nfree > t->capacity) { *why = "free list has a cycle"; return 0; }
+  }
+  for (i = t->free_node; i != NIL; i = t->up[i]) {
+    if (i < 0 || i >= t->capacity) { *why = "free list leaves the pool"; return 0; }
+    if (H[i].height[0] != -1) { *why = "node on the free list is in use"; return 0; }
+    if (++nfree_nodes > t->capacity) { *why = "free list has a cycle"; return 0; }
   }
   if (t->root == NIL) {
     if (t->count != 0) { *why = "empty tree with a nonzero count"; return 0; }
-    if (nfree != t->capacity) { *why = "empty tree with nodes in use"; return 0; }
+    if (nfree != t->capacity || nfree_nodes != t->capacity) {
+      *why = "empty tree with nodes in use"; return 0;
+    }
     return 1;
   }
-  if (t->root < 0 || t->root >= t->capacity || N[t->root].parent != NIL) {
+  if (IS_LEAF(t->root) ? LEAF_OF(t->root) >= t->capacity || t->leaves[LEAF_OF(t->root)].parent != NIL
+                       : t->root < 0 || t->root >= t->capacity || t->up[t->root] != NIL) {
     *why = "root is not a parentless node"; return 0;
   }
   stack[sp++] = t->root;
   while (sp > 0) {
-    const cl_tree_node *n;
-    i = stack[--sp];
-    n = &N[i];
-    if (++reached > t->capacity - nfree) { *why = "more nodes reached than in use"; return 0; }
-    if (n->height < 0) { *why = "free node in the tree"; return 0; }
-    if (!(n->box.min[0] <= n->box.max[0] && n->box.min[1] <= n->box.max[1]
-          && n->box.min[2] <= n->box.max[2])) { *why = "box with min > max"; return 0; }
-    if (n->height == 0) {
-      if (H[i].child[0] != NIL || H[i].child[1] != NIL) { *why = "leaf with children"; return 0; }
-      leaves++;
-    } else {
-      int a = H[i].child[0], b = H[i].child[1], ha, hb, k;
-      cl_aabb u;
-      cl_tree_hot expect;
-      if (a < 0 || b < 0 || a >= t->capacity || b >= t->capacity || a == b) {
-        *why = "internal node without two children"; return 0;
-      }
-      if (N[a].parent != i || N[b].parent != i) { *why = "child whose parent is not its parent"; return 0; }
-      ha = N[a].height; hb = N[b].height;
-      if (n->height != 1 + (ha > hb ? ha : hb)) { *why = "height is not 1 + the taller child's"; return 0; }
-      if (ha - hb > BALANCE || hb - ha > BALANCE) { *why = "children's heights differ by too much"; return 0; }
-      box_union(&u, &N[a].box, &N[b].box);
-      if (!box_equal(&u, &n->box)) { *why = "box is not the union of the children's"; return 0; }
-      set_slot(&expect, 0, &N[a].box);
-      set_slot(&expect, 1, &N[b].box);
-      for (k = 0; k < 3; k++)
-        if (expect.lo[0][k] != H[i].lo[0][k] || expect.hi[0][k] != H[i].hi[0][k]
-            || expect.lo[1][k] != H[i].lo[1][k] || expect.hi[1][k] != H[i].hi[1][k]) {
-          *why = "rounded child box is stale"; return 0;
-        }
-      if (H[i].height[0] != ha || H[i].height[1] != hb) { *why = "child height is stale"; return 0; }
-      if (sp + 2 > t->capacity) { *why = "walk overflows"; return 0; }
-      stack[sp++] = a;
-      stack[sp++] = b;
+    int r = stack[--sp], a, b, ha, hb, k;
+    if (++reached > 2 * t->capacity - nfree - nfree_nodes) {
+      *why = "more nodes reached than in use"; return 0;
     }
+    if (IS_LEAF(r)) {
+      const cl_tree_leaf *l = &t->leaves[LEAF_OF(r)];
+      if (!l->live) { *why = "free node in the tree"; return 0; }
+      if (!(l->box.min[0] <= l->box.max[0] && l->box.min[1] <= l->box.max[1]
+            && l->box.min[2] <= l->box.max[2])) { *why = "box with min > max"; return 0; }
+      leaves++;
+      continue;
+    }
+    if (H[r].height[0] < 0) { *why = "free node in the tree"; return 0; }
+    a = H[r].child[0];
+    b = H[r].child[1];
+    if (a == b || a == NIL || b == NIL || (IS_LEAF(a) ? LEAF_OF(a) : a) >= t->capacity
+        || (IS_LEAF(b) ? LEAF_OF(b) : b) >= t->capacity) {
+      *why = "internal node without two children"; return 0;
+    }
+    if (ref_parent(t, a) != r || ref_parent(t, b) != r) {
+      *why = "child whose parent is not its parent"; return 0;
+    }
+    ha = ref_height(t, a);
+    hb = ref_height(t, b);
+    if (H[r].height[0] != ha || H[r].height[1] != hb) { *why = "child height is stale"; return 0; }
+    if (ha - hb > BALANCE || hb - ha > BALANCE) { *why = "children's heights differ by too much"; return 0; }
+    for (k = 0; k < 2; k++) {
+      int c = H[r].child[k], j;
+      float lo[3], hi[3];
+      box_t cb;
+      ref_box(t, c, &cb);
+      cl_fbox_store(lo, hi, cb.min, cb.max);
+      for (j = 0; j < 3; j++)
+        if (lo[j] != H[r].lo[k][j] || hi[j] != H[r].hi[k][j]) {
+          *why = IS_LEAF(c) ? "rounded child box is stale" : "box is not the union of the children's";
+          return 0;
+        }
+    }
+    if (sp + 2 > room) { *why = "walk overflows"; return 0; }
+    stack[sp++] = a;
+    stack[sp++] = b;
   }
   if (leaves != t->count) { *why = "leaf count differs from count"; return 0; }
-  if (reached + nfree != t->capacity) { *why = "nodes neither in the tree nor free"; return 0; }
+  if (leaves + nfree != t->capacity || reached - leaves + nfree_nodes != t->capacity) {
+    *why = "nodes neither in the tree nor free"; return 0;
+  }
   return 1;
 }

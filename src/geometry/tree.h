@@ -2,8 +2,8 @@
 ** tree.h - dynamic AABB tree (the design of Box2D's b2DynamicTree, Erin
 ** Catto): leaves hold fattened boxes so that small moves do not touch the
 ** tree; insert, move and remove are O(log n), kept balanced by rotations.
-** Plain C99, no Lua. Proxies are node indices (0-based here; the binding adds
-** one). No call allocates except insert, which may grow the node pool
+** Plain C99, no Lua. Proxies are leaf indices (0-based here; the binding
+** adds one). No call allocates except insert, which may grow the node pool
 ** through the tree's allocator; a caller that manages memory itself gives
 ** an allocator that refuses (returns NULL) and hands the tree a larger
 ** block with cl_tree_adopt before an insert would need one. Walks use a
@@ -17,24 +17,30 @@
 /* realloc-like allocator with lua_Alloc's signature: nsize 0 frees */
 typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* A tree of n leaves has n leaves and n - 1 internal nodes, kept apart:
+** a leaf holds what its caller gave, an internal node only what walks
+** read (cl_tree_hot) and its parent. Proxies are leaf indices. */
+typedef struct { double min[3], max[3]; } cl_tree_box;
+
 typedef struct {
-  cl_aabb box;       /* leaves: the fat box; internal nodes: union of the children */
-  long long id;      /* leaves: the caller's id (orders results) */
-  const void *user;  /* leaves: the caller's pointer (NULL from insert) */
-  int parent;        /* free nodes: the next free node */
-  int height;        /* 0 for leaves, -1 for free nodes */
-  unsigned stamp;    /* leaves: the caller's number (0 from insert) */
-  int moved;         /* next on the list of nodes whose leaves moved since
-                     ** the pairs were last found; CL_TREE_UNMOVED when not
+  cl_tree_box box;   /* the fat box */
+  long long id;      /* the caller's id (orders results) */
+  const void *user;  /* the caller's pointer (NULL from insert) */
+  int parent;        /* an internal node, -1 for the root; free leaves: the next free one */
+  unsigned stamp;    /* the caller's number (0 from insert) */
+  int moved;         /* next on the list of leaves that moved since the
+                     ** pairs were last found; CL_TREE_UNMOVED when not
                      ** on it */
-} cl_tree_node;
+  int live;          /* 0 for free leaves */
+} cl_tree_leaf;
 #define CL_TREE_UNMOVED (-2)
 
-/* What a walk reads of an internal node, in one 64-byte line: its two
-** children, their heights (0: a leaf) and their boxes rounded outwards to
-** float, so a walk tests both children without touching them (a leaf's
-** exact box is read only when its rounded one is hit). Leaves and free
-** nodes have child -1, -1. */
+/* An internal node, in one 64-byte line: its two children, their heights
+** (0: a leaf) and their boxes rounded outwards to float, so a walk tests
+** both children without touching them (a leaf's exact box is read only
+** when its rounded one is hit). A child is an internal node's index, or
+** -2 - i for leaf i. An internal node's box is the union of its children's
+** float boxes. Free nodes have height[0] -1. */
 typedef struct {
   float lo[2][3], hi[2][3];
   int child[2];
@@ -48,21 +54,24 @@ typedef struct { double t; long long id; int node, leaf; } cl_tree_entry;
 /* an entry of a ray walk's heap, ordered by t alone */
 typedef struct { double t; int node, leaf; } cl_tree_step;
 
-/* the memory of one walk, for a tree of at most capacity nodes */
+/* the memory of one walk, for a tree of at most capacity leaves */
 typedef struct {
-  cl_tree_entry *list;               /* capacity entries */
+  cl_tree_entry *list;               /* 2 * capacity entries */
   cl_tree_step *heap;                /* capacity steps */
   int *stack;                        /* capacity ints */
   int capacity;
 } cl_tree_scratch;
 
 typedef struct {
-  cl_tree_node *nodes;
-  cl_tree_hot *hot;
-  void *block;                       /* the allocation holding hot and nodes */
+  cl_tree_leaf *leaves;              /* capacity leaves */
+  cl_tree_hot *hot;                  /* capacity internal nodes */
+  int *up;                           /* their parents; free ones: the next free one */
+  void *block;                       /* the allocation holding all three */
   size_t block_size;
   int block_owned;                   /* block came from alloc (not adopted) */
-  int capacity, root, free, count;   /* count: leaves */
+  int capacity, count;               /* leaves: room for, in use */
+  int root;                          /* -1 when empty, else as a child */
+  int free_leaf, free_node;          /* heads of the free lists */
   int rotor;                         /* cl_tree_refit_all's next node */
   int moved, nmoved;                 /* the list of moved leaves, its length */
   unsigned pairs_epoch;              /* changes each time that list restarts */
@@ -89,18 +98,18 @@ void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud);
 /* frees what the allocator gave (not adopted blocks) */
 void cl_tree_free(cl_tree *t);
 
-/* 1 when an insert needs more nodes than the tree has free */
+/* 1 when an insert needs more leaves than the tree has free */
 int cl_tree_full(const cl_tree *t);
 /* the capacity the tree grows to next; -1 when it cannot grow */
 int cl_tree_next_capacity(const cl_tree *t);
-/* bytes of a block for capacity nodes, 0 on overflow */
+/* bytes of a block for capacity leaves, 0 on overflow */
 size_t cl_tree_block_size(int capacity);
 /* moves the tree into the caller's block of cl_tree_block_size(capacity)
 ** bytes (capacity > t->capacity, as cl_tree_next_capacity gives); returns
 ** the block it used before, which the caller frees if it was its own (a
 ** block from the allocator is freed here and NULL returned) */
 void *cl_tree_adopt(cl_tree *t, void *block, int capacity);
-/* bytes of a scratch for capacity nodes (0 on overflow) and the scratch
+/* bytes of a scratch for capacity leaves (0 on overflow) and the scratch
 ** laid out in mem (suitably aligned for double) */
 size_t cl_tree_scratch_size(int capacity);
 void cl_tree_scratch_init(cl_tree_scratch *s, void *mem, int capacity);
@@ -124,8 +133,13 @@ void cl_tree_refit_all(cl_tree *t, int reinsert);
 void cl_tree_remove(cl_tree *t, int proxy);
 int cl_tree_is_proxy(const cl_tree *t, int proxy);
 int cl_tree_height(const cl_tree *t);
+/* the leaf's fat box */
+void cl_tree_fat(const cl_tree *t, int proxy, cl_aabb *out);
+/* 0 when empty, else 1 and *out the union of the leaves' fat boxes,
+** exactly (a pass over the leaves) */
+int cl_tree_bounds(const cl_tree *t, cl_aabb *out);
 
-/* Walks take a scratch sc of at least t->capacity nodes, or NULL for the
+/* Walks take a scratch sc of at least t->capacity leaves, or NULL for the
 ** tree's own (made by its allocator; valid until the next change). */
 
 /* leaves whose fat boxes touch the shape (any kind), sorted by id then

@@ -1,6 +1,6 @@
 /*
 ** l_tree.c - binding of the dynamic AABB tree (collide.tree). Proxies are
-** node indices plus one.
+** leaf indices plus one.
 **
 ** Lua code can run in the middle of a call: raycast's callbacks, and any
 ** allocation (a result table, a shape, a scratch) may run finalizers,
@@ -195,7 +195,7 @@ static int t_insert(lua_State *L) {
   p = cl_tree_insert(&lt->tree, box, id);
   lt->version++;
   if (p < 0) return luaL_error(L, "not enough memory");
-  if (!has_id) lt->tree.nodes[p].id = (long long)p + 1;
+  if (!has_id) lt->tree.leaves[p].id = (long long)p + 1;
   lua_pushinteger(L, (lua_Integer)p + 1);
   return 1;
 }
@@ -219,7 +219,7 @@ static void get_tracked(lua_State *L) {
 static int t_remove(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   int p = check_proxy(L, lt, 2);
-  if (lt->tree.nodes[p].user != NULL) {
+  if (lt->tree.leaves[p].user != NULL) {
     get_tracked(L);
     lua_pushnil(L);
     lua_rawseti(L, -2, p + 1);
@@ -247,8 +247,8 @@ static int t_track(lua_State *L) {
   if (s != NULL) lua_pushvalue(L, 3); else lua_pushnil(L);
   lua_rawseti(L, 4, p + 1);
   luaL_argcheck(L, cl_tree_is_proxy(&lt->tree, p), 2, "invalid proxy");
-  lt->tree.nodes[p].user = s != NULL ? (const void *)L_UDHEADER(s) : NULL;
-  lt->tree.nodes[p].stamp = s != NULL ? L_UDHEADER(s)->changes : 0;
+  lt->tree.leaves[p].user = s != NULL ? (const void *)L_UDHEADER(s) : NULL;
+  lt->tree.leaves[p].stamp = s != NULL ? L_UDHEADER(s)->changes : 0;
   if (s != NULL) moved = cl_tree_move(&lt->tree, p, &box);
   lt->version++;
   lua_pushboolean(L, moved);
@@ -257,9 +257,9 @@ static int t_track(lua_State *L) {
 
 /* the leaf i follows a shape that changed since it was last refitted */
 static const l_udheader *changed_shape(const cl_tree *t, int i) {
-  const cl_tree_node *n = &t->nodes[i];
+  const cl_tree_leaf *n = &t->leaves[i];
   const l_udheader *u = (const l_udheader *)n->user;
-  return n->height == 0 && u != NULL && u->changes != n->stamp ? u : NULL;
+  return n->live && u != NULL && u->changes != n->stamp ? u : NULL;
 }
 
 /* tree:sync() -> refitted, [lost]: every leaf whose shape changed since it
@@ -297,9 +297,9 @@ static int t_sync(lua_State *L) {
     const l_udheader *u;
     cl_aabb box;
     i = sc.stack[k];
-    u = (const l_udheader *)t->nodes[i].user;
+    u = (const l_udheader *)t->leaves[i].user;
     (void)cl_bounds(L_UDSHAPE(u), &box);
-    t->nodes[i].stamp = u->changes;
+    t->leaves[i].stamp = u->changes;
     if (!batch) (void)cl_tree_move(t, i, &box);
     else if (cl_tree_escapes(t, i, &box)) cl_tree_set_fat(t, i, &box);
     n++;
@@ -337,34 +337,29 @@ static int t_margin(lua_State *L) {
   return 1;
 }
 
-static void copy_box(cl_aabb *dst, const cl_aabb *src) {
-  cl_copy(dst->min, src->min);
-  cl_copy(dst->max, src->max);
-}
-
 /* the box is read before the result shape is allocated (which may run
 ** finalizers that change the tree) */
 static int t_bounds(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   cl_aabb box;
   if (!lua_isnoneornil(L, 2)) l_checkshape(L, 2, CL_AABB);
-  if (lt->tree.root < 0) { lua_pushnil(L); return 1; }
-  box = lt->tree.nodes[lt->tree.root].box;
-  copy_box(&l_outshape(L, 2, CL_AABB)->aabb, &box);
+  if (!cl_tree_bounds(&lt->tree, &box)) { lua_pushnil(L); return 1; }
+  l_outshape(L, 2, CL_AABB)->aabb = box;
   return 1;
 }
 
 static int t_fat(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
-  cl_aabb box = lt->tree.nodes[check_proxy(L, lt, 2)].box;
-  copy_box(&l_outshape(L, 3, CL_AABB)->aabb, &box);
+  cl_aabb box;
+  cl_tree_fat(&lt->tree, check_proxy(L, lt, 2), &box);
+  l_outshape(L, 3, CL_AABB)->aabb = box;
   return 1;
 }
 
 static int t_id(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   int p = check_proxy(L, lt, 2);
-  lua_pushinteger(L, (lua_Integer)lt->tree.nodes[p].id);
+  lua_pushinteger(L, (lua_Integer)lt->tree.leaves[p].id);
   return 1;
 }
 
@@ -649,7 +644,7 @@ static int ray_best(lua_State *L) {
   b.node = -1;
   b.t = INFINITY;
   while ((p = cl_tree_ray_next(&c, b.node < 0 ? INFINITY : b.t, &j->te)) >= 0) {
-    long long id = lt->tree.nodes[p].id;
+    long long id = lt->tree.leaves[p].id;
     int top = lua_gettop(L), kind;
     double t = 0;
     cl_hit h;
