@@ -2,7 +2,8 @@
 ** fbox.h - boxes stored as floats, rounded outwards, for the tree's and the
 ** mesh's nodes: a float box holds the double box it was made from, so a
 ** walk that tests float boxes never misses what the exact test would find.
-** Half the memory of doubles, and twice the boxes per cache line.
+** Half the memory of doubles, and twice the boxes per cache line. And the
+** slab test both walk with.
 */
 #ifndef COLLIDE_FBOX_H
 #define COLLIDE_FBOX_H
@@ -51,6 +52,54 @@ static inline void cl_fbox_store(float lo[3], float hi[3], const double dlo[3],
     lo[k] = cl_float_below(dlo[k]);
     hi[k] = cl_float_above(dhi[k]);
   }
+}
+
+/* Slab tests (Kay and Kajiya; Ericson, Real-Time Collision Detection,
+** 5.3.3) of boxes against a box [blo, bhi] moving along d (a ray is a point
+** moving: blo = bhi = its origin), for the tree's and the mesh's walks. On
+** axis a a box's face nearer to the start minus an[a] and its far face
+** minus af[a], over d[a] (mode 1: times inv = 1 / d, 2: divided by d where
+** 1 / d overflows, 0: d[a] = 0, inside the slab or missed), are the times
+** the moving box enters and leaves the box's slab grown by pad on each
+** side. A time that is NaN (an infinite face against an infinite offset, a
+** zero gap times an infinite inv) never narrows the interval: the test only
+** ever keeps more. all: every box counts as entered at 0 (a caller's
+** choice, for a pad that is not finite). */
+typedef struct {
+  double an[3], af[3], inv[3], d[3];
+  int mode[3], flip[3];   /* flip: the near face is hi (d[a] < 0) */
+  int all;
+} cl_slabs;
+
+/* divide: mode 2 where 1 / d overflows (else 1: times inv, the mesh's
+** sweeps, whose motions are not that small) */
+static inline void cl_slabs_init(cl_slabs *s, const double blo[3], const double bhi[3],
+                                const double d[3], double pad, int divide) {
+  int k;
+  s->all = 0;
+  for (k = 0; k < 3; k++) {
+    s->d[k] = d[k];
+    s->inv[k] = d[k] != 0 ? 1 / d[k] : 0;
+    s->mode[k] = d[k] == 0 ? 0 : (divide && !(fabs(s->inv[k]) < INFINITY) ? 2 : 1);
+    s->flip[k] = d[k] < 0;
+    s->an[k] = s->flip[k] ? blo[k] - pad : bhi[k] + pad;
+    s->af[k] = s->flip[k] ? bhi[k] + pad : blo[k] - pad;
+  }
+}
+
+/* [*tn, *tf] narrowed to the times within the slab of axis k whose faces
+** are lo and hi; 0 when the moving box is never within it (d[k] = 0) */
+static inline int cl_slabs_axis(const cl_slabs *s, int k, double lo, double hi, double *tn,
+                               double *tf) {
+  double x = (s->flip[k] ? hi : lo) - s->an[k];
+  double y = (s->flip[k] ? lo : hi) - s->af[k];
+  double te, tx;
+  if (s->mode[k] == 0) return !(x > 0 || y < 0);
+  if (s->mode[k] == 1) { te = x * s->inv[k]; tx = y * s->inv[k]; }
+  else { te = x / s->d[k]; tx = y / s->d[k]; }
+  *tn = te > *tn ? te : *tn;
+  *tf = tx < *tf ? tx : *tf;
+  return 1;
 }
 
 #endif

@@ -482,33 +482,14 @@ static double pad_of(double scale) {
 ** time its box is entered */
 typedef struct { uint32_t child, count; double t; } ref;
 
-/* Slab tests of boxes against a box [blo, bhi] moved along d (a ray is a
-** point moving): on axis a a child's face nearer to the start minus an[a]
-** and its far face minus af[a], over d[a] (mode 1: times inv = 1 / d, 2:
-** divided by d where 1 / d overflows, 0: d[a] = 0, inside the slab or
-** missed), are the times the moving box enters and leaves the child's
-** slab grown by pad on each side. A time that is NaN (an infinite face
-** against an infinite offset, a zero gap times an infinite inv) never
-** narrows the interval: the test only ever keeps more. With all set (a pad
-** that is not finite) every box is entered at 0. */
-typedef struct {
-  double an[3], af[3], inv[3], d[3];
-  int mode[3], flip[3];   /* flip: the near face is hi (d[a] < 0) */
-  int all;
-} slab;
+/* the slab set-up of a walk (fbox.h): a mesh walk divides where 1 / d
+** overflows for rays, not for sweeps */
+typedef cl_slabs slab;
 
 static void slab_init(slab *s, const double blo[3], const double bhi[3], const double d[3],
                       double pad, int divide, int all) {
-  int k;
+  cl_slabs_init(s, blo, bhi, d, pad, divide);
   s->all = all;
-  for (k = 0; k < 3; k++) {
-    s->d[k] = d[k];
-    s->inv[k] = d[k] != 0 ? 1 / d[k] : 0;
-    s->mode[k] = d[k] == 0 ? 0 : (divide && !(fabs(s->inv[k]) < INFINITY) ? 2 : 1);
-    s->flip[k] = d[k] < 0;
-    s->an[k] = s->flip[k] ? blo[k] - pad : bhi[k] + pad;
-    s->af[k] = s->flip[k] ? bhi[k] + pad : blo[k] - pad;
-  }
 }
 
 /* the slab test of one box, its axis a at lo[a * stride], hi[a * stride],
@@ -519,19 +500,8 @@ static int slab_box(const slab *s, const float *lo, const float *hi, int stride,
   double tn = 0, tf = limit;
   int k;
   if (s->all) { *t = 0; return 1; }
-  for (k = 0; k < 3; k++) {
-    double x = (double)(s->flip[k] ? hi : lo)[k * stride] - s->an[k];
-    double y = (double)(s->flip[k] ? lo : hi)[k * stride] - s->af[k];
-    double te, tx;
-    if (s->mode[k] == 0) {
-      if (x > 0 || y < 0) return 0;
-      continue;
-    }
-    if (s->mode[k] == 1) { te = x * s->inv[k]; tx = y * s->inv[k]; }
-    else { te = x / s->d[k]; tx = y / s->d[k]; }
-    tn = te > tn ? te : tn;
-    tf = tx < tf ? tx : tf;
-  }
+  for (k = 0; k < 3; k++)
+    if (!cl_slabs_axis(s, k, lo[k * stride], hi[k * stride], &tn, &tf)) return 0;
   if (!(tn <= tf)) return 0;
   *t = tn;
   return 1;

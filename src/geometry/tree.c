@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tree.h"
-#include "fbox.h"
 
 #define NIL (-1)
 
@@ -671,42 +670,19 @@ static double lower_bound(double x) { return x > 0 ? x * (1 - WIDEN) : x * (1 + 
 static double upper_bound(double x) { return x > 0 ? x * (1 + WIDEN) : x * (1 - WIDEN); }
 
 static void ray_setup(cl_tree_ray *c, const cl_ray *r) {
-  int k;
   c->tree = NULL;
   c->heap = NULL;
   c->n = 0;
-  cl_copy(c->o, r->o);
-  cl_copy(c->d, r->d);
+  cl_slabs_init(&c->slab, r->o, r->o, r->d, 0, 1);
   c->tmax = r->tmax;
-  for (k = 0; k < 3; k++) {
-    c->inv[k] = r->d[k] != 0 ? 1 / r->d[k] : 0;
-    c->mode[k] = r->d[k] == 0 ? 0 : (isinf(c->inv[k]) ? 2 : 1);
-  }
 }
 
 /* slab test of the segment [0, tmax] against the box [lo, hi] */
 static int ray_box(const cl_tree_ray *c, const double lo[3], const double hi[3], double *tenter) {
   double tn = -INFINITY, tf = INFINITY, a, b;
   int k;
-  for (k = 0; k < 3; k++) {
-    double t1, t2;
-    switch (c->mode[k]) {
-      case 0:
-        if (c->o[k] < lo[k] || c->o[k] > hi[k]) return 0;
-        continue;
-      case 1:
-        t1 = (lo[k] - c->o[k]) * c->inv[k];
-        t2 = (hi[k] - c->o[k]) * c->inv[k];
-        break;
-      default:
-        t1 = (lo[k] - c->o[k]) / c->d[k];
-        t2 = (hi[k] - c->o[k]) / c->d[k];
-        break;
-    }
-    if (t1 > t2) { double s = t1; t1 = t2; t2 = s; }
-    if (t1 > tn) tn = t1;
-    if (t2 < tf) tf = t2;
-  }
+  for (k = 0; k < 3; k++)
+    if (!cl_slabs_axis(&c->slab, k, lo[k], hi[k], &tn, &tf)) return 0;
   a = lower_bound(tn);
   b = upper_bound(tf);
   if (a > b || b < 0 || a > c->tmax) return 0;

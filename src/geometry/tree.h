@@ -13,6 +13,7 @@
 #define COLLIDE_TREE_H
 
 #include "collide.h"
+#include "fbox.h"
 
 /* realloc-like allocator with lua_Alloc's signature: nsize 0 frees */
 typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
@@ -89,8 +90,8 @@ typedef struct {
   cl_tree *tree;
   cl_tree_step *heap;                /* the tree's own or the caller's */
   int n;
-  double o[3], d[3], inv[3], tmax;
-  int mode[3];                       /* 0: d is 0, 1: multiply by inv, 2: divide */
+  cl_slabs slab;                     /* the ray's slab set-up (fbox.h) */
+  double tmax;
 } cl_tree_ray;
 
 /* alloc NULL: realloc/free. margin >= 0. */
