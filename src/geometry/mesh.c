@@ -507,6 +507,17 @@ static int slab_box(const slab *s, const float *lo, const float *hi, int stride,
   return 1;
 }
 
+/* the hit th on triangle t becomes the walk's best (and its limit) when
+** it is the first, nearer, or as near on a lower triangle index */
+static void keep_nearer(cl_hit *h, size_t *index, int *found, double *limit,
+                        const cl_hit *th, uint32_t t) {
+  if (*found && !(th->t < h->t || (th->t == h->t && t < *index))) return;
+  *h = *th;
+  *index = t;
+  *found = 1;
+  *limit = th->t;
+}
+
 /* the children of n in use (an unused slot's box is empty) */
 static unsigned used_children(const cl_mesh_node *n) {
   unsigned mask = 0;
@@ -663,12 +674,8 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
         slot_triangle(m, s, &tri.tri);
         if (any) {
           if (cl_intersects(&tri, any)) return 1;
-        } else if (cl_cast(r, &tri, cull, &th)
-                   && (!found || th.t < h->t || (th.t == h->t && t < *index))) {
-          *h = th;
-          *index = t;
-          found = 1;
-          limit = th.t;
+        } else if (cl_cast(r, &tri, cull, &th)) {
+          keep_nearer(h, index, &found, &limit, &th, t);
         }
       }
     } else {
@@ -920,13 +927,7 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
         cl_shape tri;
         cl_hit th;
         slot_triangle(m, cand[j], &tri.tri);
-        if (cl_sweep(mover, d, &tri, &th)
-            && (!found || th.t < h->t || (th.t == h->t && t < *index))) {
-          *h = th;
-          *index = t;
-          found = 1;
-          limit = th.t;
-        }
+        if (cl_sweep(mover, d, &tri, &th)) keep_nearer(h, index, &found, &limit, &th, t);
       }
     } else {
       const cl_mesh_node *n = &m->node[e.child];
