@@ -71,6 +71,16 @@ static void set_slot(lua_State *L, int slot) {
   lua_pop(L, 1);
 }
 
+/* pushes the userdata in the slot and leaves false there: the call keeps
+** it alive on its stack, and code run meanwhile finds none to share */
+static void detach_slot(lua_State *L, int slot) {
+  l_getanchor(L, 1);
+  lua_rawgeti(L, -1, slot);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -3, slot);
+  lua_remove(L, -2);
+}
+
 /* the tree's memory comes from Lua userdata (cl_tree_adopt): the tree's
 ** own allocator refuses, so it never allocates by itself */
 static void *no_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -90,11 +100,7 @@ static void take_scratch(lua_State *L, l_tree *lt, cl_tree_scratch *sc) {
     if (lt->cache.capacity >= need) {
       *sc = lt->cache;
       lt->cache.capacity = 0;
-      l_getanchor(L, 1);
-      lua_rawgeti(L, -1, SLOT_SCRATCH);
-      lua_remove(L, -2);
-      lua_pushboolean(L, 0);
-      set_slot(L, SLOT_SCRATCH);
+      detach_slot(L, SLOT_SCRATCH);
       return;
     }
     size = cl_tree_scratch_size(need);
@@ -445,11 +451,7 @@ static void take_buf(lua_State *L, l_pairbuf *b, int slot, size_t need, l_pairbu
     *out = *b;
     b->room = 0;
     b->valid = 0;
-    l_getanchor(L, 1);
-    lua_rawgeti(L, -1, slot);
-    lua_remove(L, -2);
-    lua_pushboolean(L, 0);
-    set_slot(L, slot);
+    detach_slot(L, slot);
     return;
   }
   if (need < 64) need = 64;
