@@ -70,6 +70,21 @@ void l_getanchor(lua_State *L, int i) {
   if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "collide's anchors are gone from the registry");
 }
 
+void l_setslot(lua_State *L, int i, int slot) {
+  l_getanchor(L, i);
+  lua_insert(L, -2);
+  lua_rawseti(L, -2, slot);
+  lua_pop(L, 1);
+}
+
+void l_detachslot(lua_State *L, int i, int slot) {
+  l_getanchor(L, i);
+  lua_rawgeti(L, -1, slot);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -3, slot);
+  lua_remove(L, -2);
+}
+
 void *l_toobject(lua_State *L, int i, int mt, size_t size) {
   void *p = lua_touserdata(L, i);
   int ok;

@@ -169,6 +169,12 @@ typedef struct l_tree {
 void l_anchors_init(lua_State *L);
 void l_setanchor(lua_State *L, int i);
 void l_getanchor(lua_State *L, int i);
+/* the anchor of the userdata at i as an array of slots: l_setslot pops
+** the value on top into the slot; l_detachslot pushes the slot's value and
+** leaves false there (a call keeps it alive on its stack, and Lua code run
+** meanwhile finds none to share) */
+void l_setslot(lua_State *L, int i, int slot);
+void l_detachslot(lua_State *L, int i, int slot);
 
 /* the full userdata at i when it is SIZE bytes long and has the metatable
 ** at index MT, else NULL: a userdata given that metatable by

@@ -19,14 +19,6 @@
 #define SLOT_TREE 2
 #define SLOT_SCRATCH 3
 
-/* pops the value on top into the slot of the mesh at index i */
-static void anchor(lua_State *L, int i, int slot) {
-  l_getanchor(L, i);
-  lua_insert(L, -2);
-  lua_rawseti(L, -2, slot);
-  lua_pop(L, 1);
-}
-
 static l_mesh *check_mesh(lua_State *L, int i) {
   l_mesh *m = l_tomesh(L, i);
   if (m == NULL) l_typeerror(L, i, "collide.mesh");
@@ -180,7 +172,7 @@ static int f_mesh(lua_State *L) {
   if (nv > ((size_t)-1 / 2) / (3 * sizeof(double)) || nt > ((size_t)-1 / 2) / (3 * sizeof(uint32_t)))
     return luaL_error(L, "not enough memory");
   input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
-  anchor(L, 3, SLOT_INPUT);
+  l_setslot(L, 3, SLOT_INPUT);
   cl_mesh_use(&tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
   read_vertices(L, &tmp, n, flat);
   if (has_idx) {
@@ -196,9 +188,9 @@ static int f_mesh(lua_State *L) {
   if (!cl_mesh_build_in(&tmp, scratch)) return luaL_error(L, "not enough memory");
   size = cl_mesh_tree_size(&tmp);
   cl_mesh_keep(&tmp, COLLIDE_NEWUD(L, size > 0 ? size : 1));
-  anchor(L, 3, SLOT_TREE);
+  l_setslot(L, 3, SLOT_TREE);
   lm->scratch = (uint32_t *)COLLIDE_NEWUD(L, nt > 0 ? nt * sizeof(uint32_t) : 1);
-  anchor(L, 3, SLOT_SCRATCH);
+  l_setslot(L, 3, SLOT_SCRATCH);
   lm->m = tmp;
   lua_settop(L, 3);
   COLLIDE_GC_PACE(L, vbytes + 2 * nt * 3 * sizeof(uint32_t) + cl_mesh_build_size(nt) + size);
@@ -261,11 +253,7 @@ static uint32_t *take_scratch(lua_State *L, l_mesh *lm) {
   uint32_t *p = lm->scratch;
   if (p == NULL) return (uint32_t *)COLLIDE_NEWUD(L, lm->m.nt > 0 ? lm->m.nt * sizeof(uint32_t) : 1);
   lm->scratch = NULL;
-  l_getanchor(L, 1);
-  lua_rawgeti(L, -1, SLOT_SCRATCH);
-  lua_remove(L, -2);
-  lua_pushboolean(L, 0);
-  anchor(L, 1, SLOT_SCRATCH);
+  l_detachslot(L, 1, SLOT_SCRATCH);
   return p;
 }
 
@@ -303,7 +291,7 @@ static int mesh_query(lua_State *L) {
   if (lm->scratch == NULL) {        /* cached again for the next query */
     lm->scratch = found;
     lua_pushvalue(L, 4);
-    anchor(L, 1, SLOT_SCRATCH);
+    l_setslot(L, 1, SLOT_SCRATCH);
   }
   return 1;
 }

@@ -63,24 +63,6 @@ static int check_proxy(lua_State *L, l_tree *lt, int i) {
   return (int)x - 1;
 }
 
-/* pops the value on top into the slot of the tree at index 1 */
-static void set_slot(lua_State *L, int slot) {
-  l_getanchor(L, 1);
-  lua_insert(L, -2);
-  lua_rawseti(L, -2, slot);
-  lua_pop(L, 1);
-}
-
-/* pushes the userdata in the slot and leaves false there: the call keeps
-** it alive on its stack, and code run meanwhile finds none to share */
-static void detach_slot(lua_State *L, int slot) {
-  l_getanchor(L, 1);
-  lua_rawgeti(L, -1, slot);
-  lua_pushboolean(L, 0);
-  lua_rawseti(L, -3, slot);
-  lua_remove(L, -2);
-}
-
 /* the tree's memory comes from Lua userdata (cl_tree_adopt): the tree's
 ** own allocator refuses, so it never allocates by itself */
 static void *no_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -100,7 +82,7 @@ static void take_scratch(lua_State *L, l_tree *lt, cl_tree_scratch *sc) {
     if (lt->cache.capacity >= need) {
       *sc = lt->cache;
       lt->cache.capacity = 0;
-      detach_slot(L, SLOT_SCRATCH);
+      l_detachslot(L, 1, SLOT_SCRATCH);
       return;
     }
     size = cl_tree_scratch_size(need);
@@ -120,7 +102,7 @@ static void give_back(lua_State *L, l_tree *lt, const cl_tree_scratch *sc, int i
   if (sc->capacity > lt->cache.capacity) {
     lt->cache = *sc;
     lua_pushvalue(L, i);
-    set_slot(L, SLOT_SCRATCH);
+    l_setslot(L, 1, SLOT_SCRATCH);
   }
 }
 
@@ -136,7 +118,7 @@ static void make_room(lua_State *L, l_tree *lt) {
     if (cl_tree_full(&lt->tree) && cl_tree_next_capacity(&lt->tree) == cap) {
       (void)cl_tree_adopt(&lt->tree, block, cap);  /* the old block: garbage */
       lt->version++;
-      set_slot(L, SLOT_BLOCK);
+      l_setslot(L, 1, SLOT_BLOCK);
     } else {
       lua_pop(L, 1);
     }
@@ -451,7 +433,7 @@ static void take_buf(lua_State *L, l_pairbuf *b, int slot, size_t need, l_pairbu
     *out = *b;
     b->room = 0;
     b->valid = 0;
-    detach_slot(L, slot);
+    l_detachslot(L, 1, slot);
     return;
   }
   if (need < 64) need = 64;
@@ -466,7 +448,7 @@ static void take_buf(lua_State *L, l_pairbuf *b, int slot, size_t need, l_pairbu
 static void keep_buf(lua_State *L, l_pairbuf *b, int slot, const l_pairbuf *x, int i) {
   *b = *x;
   lua_pushvalue(L, i);
-  set_slot(L, slot);
+  l_setslot(L, 1, slot);
 }
 
 static int t_pairs(lua_State *L) {
