@@ -408,9 +408,22 @@ function collide.load_obj(path_or_text) end
 
 ---@class collide.scene
 local scene = {}
+---@class collide.item_options
+---@field layer? integer what the item is (bits; default 1)
+---@field mask? integer what it meets (bits; default all)
+---@field static? boolean never scanned by sync, never paired with another static item
+
 ---@param item any
 ---@param shape collide.shape|collide.mesh
-function scene:add(item, shape) end
+---@param options? collide.item_options
+function scene:add(item, shape, options) end
+---Changes an item's layer, mask or static flag.
+---@param item any
+---@param options collide.item_options
+function scene:set(item, options) end
+---@param item any
+---@return integer layer, integer mask, boolean static
+function scene:options(item) end
 ---@param item any
 ---@param shape? collide.shape|collide.mesh
 function scene:update(item, shape) end
@@ -491,6 +504,9 @@ function character:on_ceiling() end
 function character:floor_normal() end
 ---@return collide.collision[]
 function character:collisions() end
+---The item stood on after the last move, or nil.
+---@return any
+function character:floor_item() end
 ---@return any
 function character:item() end
 ---@return collide.scene

@@ -103,10 +103,15 @@ function M.new(margin)
     end
     if margin < 0 then argerror(1, "scene", "negative margin") end
   end
+  local tree = core.tree(margin)
   local self = setmetatable({
-    _tree = core.tree(margin),
+    _tree = tree,
+    _w = core._world.world(tree), -- the C world: storage, sweeps, move, character
+    _id = {},         -- item -> its id in the world
+    _byid = {},       -- id -> item
     _shape = {},      -- item -> shape
     _proxy = {},      -- item -> proxy, or false when the shape has no bounds
+    _layer = {},      -- item -> layer, for items given options
     _seq = {},        -- item -> sequence number
     _items = {},      -- proxy -> item
     _shapes = {},     -- proxy -> shape
@@ -120,13 +125,6 @@ function M.new(margin)
     _busy = false,    -- the name of the call whose filter is running
   }, Scene)
   return self
-end
-
--- the shape's bounds in the scratch box, or nil when it has none
-local function bounds_of(self, shape)
-  local kind = ctype(shape)
-  if kind == "plane" or (kind == "ray" and shape:tmax() == huge) then return nil end
-  return shape:bounds(self._box)
 end
 
 local function unbounded_insert(self, item, s)
@@ -146,61 +144,97 @@ local function unbounded_remove(self, item)
   end
 end
 
--- The leaf of a core shape follows it (tree:track), so that scene:sync
--- finds the shapes changed in place; a mesh cannot change.
-local function follow(tree, p, shape, box)
-  if CORE[ctype(shape)] then
-    tree:track(p, shape)
-  else
-    tree:track(p, nil)
-    tree:move(p, box)
-  end
-end
-
--- Tree calls come first in every change, so that one refused (the tree is
--- locked while a raycast calls a filter) leaves the scene as it was.
-local function place(self, item, shape, seq)
-  local box = bounds_of(self, shape)
-  if box then
-    local p = self._tree:insert(box, seq)
-    if CORE[ctype(shape)] then self._tree:track(p, shape) end
-    self._proxy[item] = p
-    self._items[p] = item
-    self._shapes[p] = shape
-  else
-    self._proxy[item] = false
-    unbounded_insert(self, item, seq)
-  end
-end
-
-local function unplace(self, item)
-  local p = self._proxy[item]
-  if p then
-    self._tree:remove(p)
-    self._items[p] = nil
-    self._shapes[p] = nil
-  else
+-- the proxy-keyed tables of the queries follow the world's placement of
+-- the item: p its proxy, or false when its shape has no bounds
+local function placed(self, item, shape, p)
+  local old = self._proxy[item]
+  if old then
+    self._items[old], self._shapes[old] = nil, nil
+  elseif old == false then
     unbounded_remove(self, item)
   end
-  self._proxy[item] = nil
+  if p then
+    self._items[p], self._shapes[p] = item, shape
+  else
+    unbounded_insert(self, item, self._seq[item])
+  end
+  self._proxy[item] = p
 end
 
---- scene:add(item, shape) -> item
-function Scene:add(item, shape)
+local OPTION_NAMES = { layer = true, mask = true, static = true }
+
+-- an item option that is an integer bit set (32 bits)
+local function option_bits(v, name, n, fname)
+  if type(v) ~= "number" then
+    argerror(n, fname, format("option '%s': integer expected, got %s", name, typename(v)), 4)
+  end
+  if v ~= v or v % 1 ~= 0 or v < 0 or v > 0xffffffff then
+    argerror(n, fname, format("option '%s': integer between 0 and 0xffffffff expected", name), 4)
+  end
+  return v
+end
+
+-- the options table at n: layer, mask and static, each nil when not given
+local function read_options(options, n, fname)
+  if type(options) ~= "table" then
+    argerror(n, fname, "table expected, got " .. typename(options), 4)
+  end
+  for k in pairs(options) do
+    if not OPTION_NAMES[k] then argerror(n, fname, format("invalid option '%s'", tostring(k)), 4) end
+  end
+  local layer, mask, static = options.layer, options.mask, options.static
+  if layer ~= nil then option_bits(layer, "layer", n, fname) end
+  if mask ~= nil then option_bits(mask, "mask", n, fname) end
+  if static ~= nil and type(static) ~= "boolean" then
+    argerror(n, fname, "option 'static': boolean expected, got " .. typename(static), 4)
+  end
+  return layer, mask, static
+end
+
+--- scene:add(item, shape, [options]) -> item; options: layer, mask, static
+function Scene:add(item, shape, options)
   check_unlocked(self)
   check_item(item, "add")
   if self._shape[item] ~= nil then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
+  local layer, mask, static
+  if options ~= nil then layer, mask, static = read_options(options, 3, "add") end
   local seq = self._counter + 1
-  place(self, item, shape, seq)
+  local id, p = self._w:add(shape)
+  if options ~= nil then self._w:options(id, layer or 1, mask or 0xffffffff, static or false) end
+  self._id[item], self._byid[id] = id, item
   self._seq[item] = seq
   self._counter = seq
   self._shape[item] = shape
+  placed(self, item, shape, p)
+  if layer ~= nil then self._layer[item] = layer end
   self._next[self._tail] = item
   self._prev[item] = self._tail
   self._tail = item
   self._count = self._count + 1
   return item
+end
+
+--- scene:set(item, options) -> item: changes the item's layer, mask or
+--- static flag (the options not given keep their values)
+function Scene:set(item, options)
+  check_unlocked(self)
+  check_item(item, "set")
+  if self._shape[item] == nil then argerror(1, "set", "item not in the scene") end
+  local layer, mask, static = read_options(options, 2, "set")
+  local w, id = self._w, self._id[item]
+  local l0, m0, s0 = w:get_options(id)
+  if static == nil then static = s0 end
+  w:options(id, layer or l0, mask or m0, static)
+  if layer ~= nil then self._layer[item] = layer end
+  return item
+end
+
+--- scene:options(item) -> layer, mask, static
+function Scene:options(item)
+  check_item(item, "options")
+  if self._shape[item] == nil then argerror(1, "options", "item not in the scene") end
+  return self._w:get_options(self._id[item])
 end
 
 --- scene:update(item, [shape]) -> item: after its shape changed, or to
@@ -210,52 +244,23 @@ function Scene:update(item, shape)
   check_item(item, "update")
   if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
   if shape ~= nil then check_shape(shape, 2, "update") else shape = self._shape[item] end
-  local p = self._proxy[item]
-  local box = bounds_of(self, shape)
-  if p and box then
-    follow(self._tree, p, shape, box)
-    self._shapes[p] = shape
-  elseif p then                              -- into the unbounded list
-    self._tree:remove(p)
-    self._items[p], self._shapes[p] = nil, nil
-    self._proxy[item] = false
-    unbounded_insert(self, item, self._seq[item])
-  elseif box then                            -- into the tree
-    p = self._tree:insert(box, self._seq[item])
-    if CORE[ctype(shape)] then self._tree:track(p, shape) end
-    unbounded_remove(self, item)
-    self._proxy[item] = p
-    self._items[p], self._shapes[p] = item, shape
-  end
+  local p = self._w:update(self._id[item], shape)
+  placed(self, item, shape, p)
   self._shape[item] = shape
   return item
 end
 
 --- scene:sync() -> number of items refitted: every item whose shape was
 --- changed in place (set, translate...) since it was added, updated or
---- last synced, in one call
+--- last synced, in one call; static items are not looked at
 function Scene:sync()
   check_unlocked(self)
-  local n, lost = self._tree:sync()
-  local items, proxy = self._items, self._proxy
-  if lost then                         -- shapes without bounds now: out of the tree
-    for i = 1, #lost do
-      local p = lost[i]
-      local item = items[p]
-      if item ~= nil and proxy[item] == p then self:update(item); n = n + 1 end
-    end
-  end
-  local list = self._unbounded
-  if #list > 0 then                    -- shapes with bounds now: into the tree
-    local found
-    for i = 1, #list do
-      if bounds_of(self, self._shape[list[i]]) then
-        found = found or {}
-        found[#found + 1] = list[i]
-      end
-    end
-    for i = 1, found and #found or 0 do
-      if proxy[found[i]] == false then self:update(found[i]); n = n + 1 end
+  local n, changed = self._w:sync()
+  if changed then                      -- shapes that lost or gained bounds
+    local w, byid = self._w, self._byid
+    for i = 1, #changed do
+      local item = byid[changed[i]]
+      placed(self, item, self._shape[item], w:proxy(changed[i]))
     end
   end
   return n
@@ -266,7 +271,16 @@ function Scene:remove(item)
   check_unlocked(self)
   check_item(item, "remove")
   if self._shape[item] == nil then argerror(1, "remove", "item not in the scene") end
-  unplace(self, item)
+  local id = self._id[item]
+  self._w:remove(id)
+  local p = self._proxy[item]
+  if p then
+    self._items[p], self._shapes[p] = nil, nil
+  else
+    unbounded_remove(self, item)
+  end
+  self._proxy[item] = nil
+  self._id[item], self._byid[id], self._layer[item] = nil, nil, nil
   local prev, nxt = self._prev[item], self._next[item]
   self._next[prev] = nxt
   if nxt ~= nil then self._prev[nxt] = prev else self._tail = prev end
@@ -602,60 +616,6 @@ local function check_mover(shape, n, fname)
   end
 end
 
--- the bounds of shape swept by d (in the scene's scratch box)
-local function swept_box(self, shape, dx, dy, dz)
-  local box = shape:bounds(self._box)
-  local x0, y0, z0 = box:min()
-  local x1, y1, z1 = box:max()
-  if dx < 0 then x0 = x0 + dx else x1 = x1 + dx end
-  if dy < 0 then y0 = y0 + dy else y1 = y1 + dy end
-  if dz < 0 then z0 = z0 + dz else z1 = z1 + dz end
-  return box:set(x0, y0, z0, x1, y1, z1)
-end
-
--- the proxies whose tree boxes meet the bounds of shape swept by d
-local function swept_candidates(self, shape, dx, dy, dz)
-  return self._tree:query(swept_box(self, shape, dx, dy, dz))
-end
-
--- squared distance from the point c to the centre of shape (a plane: to
--- the plane): bump.lua's tie rule, nearest centre first
-local function centre_dist2(self, cx, cy, cz, shape)
-  local kind = ctype(shape)
-  local x, y, z
-  if kind == "plane" then
-    local d = shape:distance(cx, cy, cz)
-    return d * d
-  elseif kind == "triangle" then x, y, z = shape:centroid()
-  elseif kind == "mesh" then
-    local b = shape:bounds(self._box)
-    if b == nil then return huge end
-    x, y, z = b:center()
-  elseif kind == "ray" then x, y, z = shape:origin()
-  else x, y, z = shape:center() end
-  x, y, z = x - cx, y - cy, z - cz
-  return x * x + y * y + z * z
-end
-
--- calls each(item, shape) for every item whose shape is not skip that
--- the swept bounds of shape may meet: tree candidates, then the unbounded
--- items
-local function each_candidate(self, shape, skip, dx, dy, dz, each)
-  local cands = swept_candidates(self, shape, dx, dy, dz)
-  local items, shapes = self._items, self._shapes
-  for i = 1, #cands do
-    local p = cands[i]
-    local s = shapes[p]
-    if not rawequal(s, skip) and ctype(s) ~= "ray" then each(items[p], s) end
-  end
-  local list = self._unbounded
-  for i = 1, #list do
-    local u = list[i]
-    local s = self._shape[u]
-    if ctype(s) ~= "ray" then each(u, s) end
-  end
-end
-
 -- the arguments of sweep and sweep_all, checked: the motion (three numbers
 -- or a vector) and the filter; the scene locked while the filter runs
 local function sweep_args(self, fname, shape, dx, dy, dz, filter)
@@ -672,18 +632,7 @@ end
 function Scene:sweep(shape, dx, dy, dz, filter)
   local x, y, z
   x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter)
-  local sweep, seq = core.sweep, self._seq
-  local best, bt, bx, by, bz, bnx, bny, bnz, bi
-  each_candidate(self, shape, shape, x, y, z, function(item, s)
-    local t, px, py, pz, nx, ny, nz, index = sweep(shape, x, y, z, s)
-    if t and (bt == nil or t < bt or (t == bt and seq[item] < seq[best]))
-       and (filter == nil or filter(item)) then
-      best, bt, bx, by, bz, bnx, bny, bnz, bi = item, t, px, py, pz, nx, ny, nz, index
-    end
-  end)
-  if best == nil then return nil end
-  if bi ~= nil then return best, bt, bx, by, bz, bnx, bny, bnz, bi end
-  return best, bt, bx, by, bz, bnx, bny, bnz
+  return self._w:sweep(shape, x, y, z, filter, self._byid)
 end
 
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
@@ -691,344 +640,14 @@ end
 function Scene:sweep_all(shape, dx, dy, dz, filter)
   local x, y, z
   x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter)
-  local sweep, out, n = core.sweep, {}, 0
-  each_candidate(self, shape, shape, x, y, z, function(item, s)
-    local t, px, py, pz, nx, ny, nz, index = sweep(shape, x, y, z, s)
-    if t and (filter == nil or filter(item)) then
-      n = n + 1
-      out[n] = { item = item, t = t, x = px, y = py, z = pz, nx = nx, ny = ny, nz = nz, index = index }
-    end
-  end)
-  return by_t(self, out)
+  return self._w:sweep_all(shape, x, y, z, filter, self._byid)
 end
 
 -- ---------------------------------------------------------------------
--- scene:move: bump.lua's world:move in 3D
---
--- 1. Push-out: while the shape overlaps slide, touch or bounce items (by
---    more than collide.epsilon relative to its coordinates: touching, or
---    the rounding of a contact, is not overlapping), it is moved out of the
---    deepest one by collide.contact, at most PUSH_STEPS times.
--- 2. Legs: the motion left is swept against the candidates; "cross" items
---    met before the first solid one are reported and passed (each once a
---    move); the shape stops at the first solid item's contact and the rest
---    of the motion is answered by its response: "touch" ends the move,
---    "bounce" reflects what is left on the contact normal, "slide" keeps
---    what is left along the surface. After MAX_SLIDES solid contacts the
---    move ends where it is.
--- Sliding on two surfaces at once follows their crease, and three stop the
--- motion (the clipping of Quake III's PM_SlideMove), so that a slide never
--- turns back into a surface met earlier in the same move.
--- A contact at t = 0 whose normal does not oppose the motion (by more than
--- a relative 1e-9) does not stop it: touching is not blocking.
-
-local MAX_SLIDES = 8
-local PUSH_STEPS = 4
-local PUSH_TOL = core.epsilon
-local max, abs = math.max, math.abs
-local ALONG = 1e-9
-local RESPONSES = { slide = true, touch = true, cross = true, bounce = true }
-
--- the response to other, from filter(item, other) ("slide" without a
--- filter), false when ignored; cached in cache for the move
-local function response_of(st, other)
-  local filter = st.filter
-  if filter == nil then return "slide" end
-  local cache = st.cache
-  local r = cache[other]
-  if r ~= nil then return r end
-  r = filter(st.item, other)
-  if r == nil then r = false end
-  if r ~= false and not RESPONSES[r] then
-    error(format("bad argument #%d to '%s' (filter must return \"slide\", \"touch\", \"cross\", "
-      .. "\"bounce\", false or nil, got %s)", st.nf, st.fname,
-      type(r) == "string" and format("%q", r) or typename(r)), 0)
-  end
-  cache[other] = r
-  return r
-end
-
--- places the aabb w moved by (tx, ty, tz), but along axis k (1, 2, 3) with
--- its face exactly against other's: w's min on other's max when s > 0 (w
--- on other's + side), w's max on other's min when s < 0; nil when that
--- would move w along k farther than limit allows (|delta| > |limit| or the
--- other way), else the translation applied
-local function aabb_place(w, other, tx, ty, tz, k, s, limit)
-  local a1, a2, a3 = w:min()
-  local b1, b2, b3 = w:max()
-  local lo = { a1, a2, a3 }
-  local hi = { b1, b2, b3 }
-  local o1, o2, o3
-  if s > 0 then o1, o2, o3 = other:max() else o1, o2, o3 = other:min() end
-  local face = (k == 1 and o1) or (k == 2 and o2) or o3
-  local delta = s > 0 and face - lo[k] or face - hi[k]
-  if limit ~= nil and (delta * limit < 0 or (delta ~= 0 and limit == 0) or delta * delta > limit * limit) then
-    return nil
-  end
-  local t = { tx, ty, tz }
-  t[k] = delta
-  for i = 1, 3 do
-    if i == k then
-      if s > 0 then lo[i], hi[i] = face, hi[i] + delta else lo[i], hi[i] = lo[i] + delta, face end
-    else
-      lo[i], hi[i] = lo[i] + t[i], hi[i] + t[i]
-    end
-  end
-  w:set(lo[1], lo[2], lo[3], hi[1], hi[2], hi[3])
-  return t[1], t[2], t[3]
-end
-
--- the axis (1, 2, 3) of a normal along a world axis, and its sign
-local function axis_of(nx, ny, nz)
-  if ny == 0 and nz == 0 and nx ~= 0 then return 1, nx end
-  if nx == 0 and nz == 0 and ny ~= 0 then return 2, ny end
-  if nx == 0 and ny == 0 and nz ~= 0 then return 3, nz end
-end
-
--- moves w by t * r to its contact with other (normal n): exactly face to
--- face for two aabbs; returns the translation applied
-local function move_to_contact(w, other, t, rx, ry, rz, nx, ny, nz)
-  local tx, ty, tz = t * rx, t * ry, t * rz
-  if t > 0 and ctype(w) == "aabb" and ctype(other) == "aabb" then
-    local k, s = axis_of(nx, ny, nz)
-    if k then
-      local limit = (k == 1 and rx) or (k == 2 and ry) or rz
-      local ax, ay, az = aabb_place(w, other, tx, ty, tz, k, s, limit)
-      if ax then return ax, ay, az end
-    end
-  end
-  w:translate(tx, ty, tz)
-  return tx, ty, tz
-end
-
--- clips the motion r on the surface of normal e, keeping it off the
--- surfaces met before in this move (st.planes): along the crease of two,
--- stopped by three
-local function clip_slide(st, ex, ey, ez, rx, ry, rz)
-  local planes, np = st.planes, st.np
-  local d = rx * ex + ry * ey + rz * ez
-  local sx, sy, sz = rx, ry, rz
-  if d < 0 then sx, sy, sz = rx - d * ex, ry - d * ey, rz - d * ez end
-  local known = false
-  for i = 1, np, 3 do
-    local px, py, pz = planes[i], planes[i + 1], planes[i + 2]
-    if px * ex + py * ey + pz * ez >= 1 - 1e-12 then known = true
-    elseif sx * px + sy * py + sz * pz < 0 then
-      -- the slide turns into an earlier surface: follow their crease
-      local cx, cy, cz = ey * pz - ez * py, ez * px - ex * pz, ex * py - ey * px
-      local len = sqrt(cx * cx + cy * cy + cz * cz)
-      if len < 1e-12 then return 0, 0, 0 end
-      cx, cy, cz = cx / len, cy / len, cz / len
-      local k = rx * cx + ry * cy + rz * cz
-      sx, sy, sz = cx * k, cy * k, cz * k
-      for j = 1, np, 3 do
-        if j ~= i then
-          local qx, qy, qz = planes[j], planes[j + 1], planes[j + 2]
-          if qx * ex + qy * ey + qz * ez < 1 - 1e-12 and sx * qx + sy * qy + sz * qz < 0 then
-            return 0, 0, 0
-          end
-        end
-      end
-      break
-    end
-  end
-  if not known then
-    planes[np + 1], planes[np + 2], planes[np + 3] = ex, ey, ez
-    st.np = np + 3
-  end
-  return sx, sy, sz
-end
-
-local function collision(st, other, resp, t, nx, ny, nz, x, y, z)
-  local cols = st.cols
-  cols[#cols + 1] = { item = st.item, other = other, type = resp, t = t,
-    nx = nx, ny = ny, nz = nz, x = x, y = y, z = z }
-end
-
--- step 1 of a move: out of the solid items w overlaps; returns the
--- translation and whether a "touch" item ended the move
-local function push_out(self, st, w)
-  local contact, sweep = core.contact, core.sweep
-  local mx, my, mz, stop = 0, 0, 0, false
-  -- overlaps no deeper than the rounding of the contact that ended the
-  -- last move (collide.epsilon relative to the coordinates) are touching
-  local box = w:bounds(self._box)
-  local a, b, c = box:min()
-  local d, e, f = box:max()
-  local tol = PUSH_TOL * (1 + max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f)))
-  for _ = 1, PUSH_STEPS do
-    local best, bs, bnx, bny, bnz, bd, br
-    each_candidate(self, w, st.skip, 0, 0, 0, function(other, s)
-      local nx, ny, nz, depth = contact(s, w)
-      if nx and depth > tol and (bd == nil or depth > bd) then
-        local r = response_of(st, other)
-        if r == "cross" then
-          if not st.crossed[other] then
-            st.crossed[other] = true
-            local _, px, py, pz = sweep(w, 0, 0, 0, s)
-            collision(st, other, "cross", 0, nx, ny, nz, px, py, pz)
-          end
-        elseif r then
-          best, bs, bnx, bny, bnz, bd, br = other, s, nx, ny, nz, depth, r
-        end
-      end
-    end)
-    if best == nil then break end
-    local _, px, py, pz = sweep(w, 0, 0, 0, bs)
-    collision(st, best, br, 0, bnx, bny, bnz, px, py, pz)
-    local tx, ty, tz
-    if ctype(w) == "aabb" and ctype(bs) == "aabb" then
-      local k, s = axis_of(bnx, bny, bnz)
-      if k then tx, ty, tz = aabb_place(w, bs, 0, 0, 0, k, s, nil) end
-    end
-    if tx == nil then
-      tx, ty, tz = bnx * bd, bny * bd, bnz * bd
-      w:translate(tx, ty, tz)
-    end
-    mx, my, mz = mx + tx, my + ty, mz + tz
-    if br == "touch" then stop = true break end
-  end
-  return mx, my, mz, stop
-end
-
--- the first triangle of mesh m that stops w moved by r, skipping contacts
--- at t = 0 that do not oppose the motion
-local function mesh_sweep(self, w, rx, ry, rz, rlen, m)
-  local sweep = core.sweep
-  local tris = m:query(swept_box(self, w, rx, ry, rz))
-  local tri = self._tri
-  local bt, bx, by, bz, bnx, bny, bnz
-  for i = 1, #tris do
-    tri = m:triangle(tris[i], tri)
-    local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, tri)
-    if t and (bt == nil or t < bt) and not (t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen) then
-      bt, bx, by, bz, bnx, bny, bnz = t, px, py, pz, nx, ny, nz
-    end
-  end
-  self._tri = tri
-  return bt, bx, by, bz, bnx, bny, bnz
-end
-
--- step 2: moves w by at most r; st.hook(nx, ny, nz, other, response) may
--- give the normal a slide clips on (ex, ey, ez) or ask to stop (true as
--- a 4th result). Returns the translation applied.
-local function legs(self, st, w, rx, ry, rz)
-  local sweep = core.sweep
-  local mx, my, mz = 0, 0, 0
-  local solids = 0
-  local crossed = st.crossed
-  while rx ~= 0 or ry ~= 0 or rz ~= 0 do
-    local rlen = sqrt(rx * rx + ry * ry + rz * rz)
-    local best, bs, bt, bx, by, bz, bnx, bny, bnz, br, bdist
-    local crosses
-    local cx, cy, cz = w:center()
-    each_candidate(self, w, st.skip, rx, ry, rz, function(other, s)
-      if crossed[other] then return end
-      local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, s)
-      if t == nil then return end
-      if t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen then
-        -- a contact that does not stop the motion; a mesh gives one hit,
-        -- so its other triangles are then swept one by one
-        if ctype(s) ~= "mesh" then return end
-        t, px, py, pz, nx, ny, nz = mesh_sweep(self, w, rx, ry, rz, rlen, s)
-        if t == nil then return end
-      end
-      if bt ~= nil and t > bt then
-        -- later than the first solid contact so far: a cross there is not reached yet
-        return
-      end
-      local r = response_of(st, other)
-      if not r then return end
-      if r == "cross" then
-        crosses = crosses or {}
-        crosses[#crosses + 1] = { other = other, s = s, t = t, x = px, y = py, z = pz, nx = nx, ny = ny, nz = nz }
-        return
-      end
-      if bt ~= nil and t == bt then
-        -- a tie: nearest centre first, then the earlier added
-        bdist = bdist or centre_dist2(self, cx, cy, cz, bs)
-        local d = centre_dist2(self, cx, cy, cz, s)
-        if d > bdist or (d == bdist and self._seq[other] > self._seq[best]) then return end
-        bdist = d
-      else
-        bdist = nil
-      end
-      best, bs, bt, bx, by, bz, bnx, bny, bnz, br = other, s, t, px, py, pz, nx, ny, nz, r
-    end)
-    if crosses then
-      local n = 0
-      for i = 1, #crosses do
-        local c = crosses[i]
-        if bt == nil or c.t <= bt then
-          n = n + 1; crosses[n] = c
-          c.d = centre_dist2(self, cx, cy, cz, c.s)
-        end
-      end
-      for i = #crosses, n + 1, -1 do crosses[i] = nil end
-      local seq = self._seq
-      sort(crosses, function(a, b)
-        if a.t ~= b.t then return a.t < b.t end
-        if a.d ~= b.d then return a.d < b.d end
-        return seq[a.other] < seq[b.other]
-      end)
-      for i = 1, n do
-        local c = crosses[i]
-        crossed[c.other] = true
-        collision(st, c.other, "cross", c.t, c.nx, c.ny, c.nz, c.x, c.y, c.z)
-      end
-    end
-    if best == nil then
-      w:translate(rx, ry, rz)
-      mx, my, mz = mx + rx, my + ry, mz + rz
-      break
-    end
-    local tx, ty, tz = move_to_contact(w, bs, bt, rx, ry, rz, bnx, bny, bnz)
-    mx, my, mz = mx + tx, my + ty, mz + tz
-    collision(st, best, br, bt, bnx, bny, bnz, bx, by, bz)
-    solids = solids + 1
-    if br == "touch" or solids >= MAX_SLIDES then break end
-    rx, ry, rz = rx - tx, ry - ty, rz - tz
-    local ex, ey, ez, stop = bnx, bny, bnz, false
-    if st.hook then ex, ey, ez, stop = st.hook(bnx, bny, bnz, best, br) end
-    if stop then break end
-    if br == "bounce" then
-      local d = rx * ex + ry * ey + rz * ez
-      if d < 0 then rx, ry, rz = rx - 2 * d * ex, ry - 2 * d * ey, rz - 2 * d * ez end
-    else
-      rx, ry, rz = clip_slide(st, ex, ey, ez, rx, ry, rz)
-    end
-  end
-  return mx, my, mz
-end
-
--- the state of one move: who moves, its filter and what it met
-local function move_state(item, skip, filter, fname, nf)
-  return { item = item, skip = skip, filter = filter, cache = {}, fname = fname, nf = nf,
-           cols = {}, crossed = {}, planes = {}, np = 0 }
-end
-
--- writes the values of src into dst (same kind): scene:move works on a
--- copy and gives the item's own shape the result
-local function copy_shape(dst, src)
-  local kind = ctype(src)
-  if kind == "aabb" then
-    local a, b, c = src:min()
-    local d, e, f = src:max()
-    dst:set(a, b, c, d, e, f)
-  elseif kind == "sphere" then
-    local a, b, c = src:center()
-    dst:set(a, b, c, src:radius())
-  elseif kind == "capsule" then
-    local a, b, c = src:a()
-    local d, e, f = src:b()
-    dst:set(a, b, c, d, e, f, src:radius())
-  else
-    -- an obb: only its centre moved
-    local a, b, c = src:center()
-    local d, e, f = dst:center()
-    dst:translate(a - d, b - e, c - f)
-  end
-end
+-- scene:move: bump.lua's world:move in 3D, the world's (src/geometry/world.c:
+-- the push-out, the legs and their rules are described there and in
+-- doc/motion.md). The filter is called from C, at most once per other item
+-- per move, with the scene locked.
 
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
 function Scene:move(item, dx, dy, dz, filter)
@@ -1041,24 +660,12 @@ function Scene:move(item, dx, dy, dz, filter)
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, "move")
+  check_unlocked(self)
   filter = locked(self, "move", filter, true)
-  local st = move_state(item, shape, filter, "move", nf)
-  local w = shape:clone()
-  local mx, my, mz, stop = push_out(self, st, w)
-  if not stop then
-    local ax, ay, az = legs(self, st, w, x, y, z)
-    mx, my, mz = mx + ax, my + ay, mz + az
-  end
-  copy_shape(shape, w)
-  self:update(item)
-  return mx, my, mz, st.cols
+  return self._w:move(self._id[item], x, y, z, filter, self._byid, nf)
 end
 
 -- shared with lua/collide/character.lua
-M.motion = {
-  MAX_SLIDES = MAX_SLIDES, PUSH_STEPS = PUSH_STEPS,
-  read_motion = read_motion, move_state = move_state, push_out = push_out,
-  legs = legs, copy_shape = copy_shape, each_candidate = each_candidate,
-}
+M.motion = { read_motion = read_motion, check_unlocked = check_unlocked }
 
 return M

@@ -735,8 +735,11 @@ static int cmp_u32(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* depth-first walk; with out == NULL stops at the first triangle found */
-static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
+/* depth-first walk; with out == NULL and fn == NULL stops at the first
+** triangle found; with fn, hands it each triangle found (unsorted) until
+** fn returns 0 */
+static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out,
+                   int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
   ref stack[CL_MESH_STACK];
   int sp;
   size_t found = 0;
@@ -758,6 +761,11 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
         cl_shape tri;
         slot_triangle(m, i, &tri.tri);
         if (cl_intersects(&tri, s)) {
+          if (fn != NULL) {
+            found++;
+            if (!fn(ud, &tri.tri, m->slot[4 * i + 3])) return found;
+            continue;
+          }
           if (out == NULL) return 1;
           out[found++] = m->slot[4 * i + 3];
         }
@@ -779,7 +787,7 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
       }
     }
   }
-  if (found > 1) qsort(out, found, sizeof *out, cmp_u32);
+  if (found > 1 && fn == NULL) qsort(out, found, sizeof *out, cmp_u32);
   return found;
 }
 
@@ -789,11 +797,16 @@ int cl_mesh_intersects(const cl_mesh *m, const cl_shape *s) {
     size_t i;
     return ray_walk(m, &s->ray, 0, s, &h, &i);
   }
-  return walk(m, s, NULL) != 0;
+  return walk(m, s, NULL, NULL, NULL) != 0;
 }
 
 size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out) {
-  return walk(m, s, out);
+  return walk(m, s, out, NULL, NULL);
+}
+
+size_t cl_mesh_visit(const cl_mesh *m, const cl_shape *s,
+                     int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+  return walk(m, s, NULL, fn, ud);
 }
 
 /* the mover's extent along the unit axis m: in closed form for the round

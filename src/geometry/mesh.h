@@ -88,6 +88,10 @@ int cl_mesh_intersects(const cl_mesh *m, const cl_shape *s);
 /* the triangles that intersect s, 0-based in increasing order, into out
 ** (room for m->nt); returns how many */
 size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out);
+/* hands fn each triangle that intersects s and its index (0-based), in no
+** set order, without allocating, until fn returns 0; returns how many */
+size_t cl_mesh_visit(const cl_mesh *m, const cl_shape *s,
+                     int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
 /* the nearest hit of cl_sweep(mover, d, triangle) over all triangles;
 ** *index its triangle (0-based, the lowest of those hit at the same t) */
 int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl_hit *h,

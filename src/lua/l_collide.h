@@ -150,6 +150,7 @@ typedef struct {
 typedef struct l_tree {
   cl_tree tree;
   int locked;             /* raycast callbacks running: changes are refused */
+  int owned;              /* a scene's: changes from Lua are refused */
   unsigned version;       /* counts changes to the tree */
   cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
   l_pairbuf pairs;        /* the pairs found last (valid: their epoch) */
@@ -182,6 +183,16 @@ void l_detachslot(lua_State *L, int i, int slot);
 void *l_toobject(lua_State *L, int i, int mt, size_t size);
 #define l_tomesh(L, i) ((l_mesh *)l_toobject(L, i, L_MT_MESH, sizeof(l_mesh)))
 #define l_totree(L, i) ((l_tree *)l_toobject(L, i, L_MT_TREE, sizeof(l_tree)))
+
+/* l_tree.c: a free leaf in the tree at i (an absolute index), its node
+** block grown as a userdata when needed */
+void l_tree_room(lua_State *L, int i);
+
+/* l_world.c: the world's and the character's metatables, and the module's
+** private table _world (its constructors, for collide.scene and
+** collide.character), registered by luaopen_collide_core into the module
+** table at the top of the stack */
+void l_world_open(lua_State *L, int mts);
 
 /* l_mesh.c: ray:cast(mesh), intersects and contact with a mesh on either
 ** side, and a sweep at the mesh at index i (called from l_query.c) */

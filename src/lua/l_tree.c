@@ -49,6 +49,7 @@ static l_tree *check_tree(lua_State *L, int i) {
 static l_tree *check_unlocked(lua_State *L) {
   l_tree *lt = check_tree(L, 1);
   if (lt->locked) luaL_error(L, "cannot change a tree during its raycast callback");
+  if (lt->owned) luaL_argerror(L, 1, "a scene's tree cannot be changed");
   return lt;
 }
 
@@ -106,9 +107,11 @@ static void give_back(lua_State *L, l_tree *lt, const cl_tree_scratch *sc, int i
   }
 }
 
-/* free nodes for one insert: a larger block is allocated as a userdata
-** (which may run finalizers that change the tree: checked again after) */
-static void make_room(lua_State *L, l_tree *lt) {
+/* free nodes for one insert into the tree at i: a larger block is
+** allocated as a userdata (which may run finalizers that change the tree:
+** checked again after) */
+void l_tree_room(lua_State *L, int i) {
+  l_tree *lt = l_totree(L, i);
   while (cl_tree_full(&lt->tree)) {
     int cap = cl_tree_next_capacity(&lt->tree);
     size_t size = cap > 0 ? cl_tree_block_size(cap) : 0;
@@ -118,7 +121,7 @@ static void make_room(lua_State *L, l_tree *lt) {
     if (cl_tree_full(&lt->tree) && cl_tree_next_capacity(&lt->tree) == cap) {
       (void)cl_tree_adopt(&lt->tree, block, cap);  /* the old block: garbage */
       lt->version++;
-      l_setslot(L, 1, SLOT_BLOCK);
+      l_setslot(L, i, SLOT_BLOCK);
     } else {
       lua_pop(L, 1);
     }
@@ -179,7 +182,7 @@ static int t_insert(lua_State *L) {
                   "number has no integer representation");
     id = (long long)x;
   }
-  make_room(L, lt);
+  l_tree_room(L, 1);
   p = cl_tree_insert(&lt->tree, box, id);
   lt->version++;
   if (p < 0) return luaL_error(L, "not enough memory");

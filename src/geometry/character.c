@@ -1,0 +1,334 @@
+/*
+** character.c - a kinematic character controller on a world (world.h).
+**
+** cl_character_move moves the character's item in three passes, the
+** up / side / down scheme of PhysX's character controller (NVIDIA PhysX
+** SDK guide, "Character Controllers": auto-stepping and slope limit):
+**
+** 1. up: the upward part of the motion; when the character stands on the
+**    floor and walks, also step_height, so that the side pass clears steps;
+** 2. side: the motion across `up`, sliding along what it meets; surfaces
+**    steeper than max_slope are walls, slid along as if vertical (their
+**    normal with its `up` part removed), so a steep ramp cannot be climbed;
+** 3. down: the downward part of the motion, plus the height the step
+**    raised it; the first floor met ends it (no sliding down a walkable
+**    slope under gravity); steeper surfaces are slid down.
+** A step whose down pass meets a surface steeper than max_slope, or no
+** floor, is undone and the side and down passes run again without it.
+** Then, when the character stood on the floor and does not move up, a
+** floor within `snap` below holds it (walking down stairs and slopes); one
+** within `skin` below always does.
+**
+** Floor: a surface whose normal is within max_slope of `up`, or an edge
+** (a contact normal steeper than that) no higher than step_height above
+** the feet at the start of the move whose top is such a surface, found by
+** a ray cast down `skin` beside the contact, on the edge's top side.
+** Ceiling: a normal within max_slope of -up. Wall: anything else.
+** Every pass is the move's sweep and slide (no tunnelling, no overlap);
+** an overlap at the start is pushed out first.
+*/
+#include <string.h>
+#include "world_move.h"
+
+void cl_character_init(cl_character *c, const double up[3], double step_height,
+                       double max_slope, double skin, double snap) {
+  double len = sqrt(up[0] * up[0] + up[1] * up[1] + up[2] * up[2]);
+  memset(c, 0, sizeof *c);
+  cl_set(c->up, up[0] / len, up[1] / len, up[2] / len);
+  c->step_height = step_height;
+  /* a floor normal's dot with up is at least this; 1e-12 keeps exactly
+  ** max_slope walkable despite the rounding of cos */
+  c->cos_slope = cos(max_slope * 3.141592653589793 / 180) - 1e-12;
+  c->skin = skin;
+  c->snap = snap;
+  c->floor_item = -1;
+}
+
+/* one move of the character: its state beside the move's */
+typedef struct {
+  move_state st;
+  cl_character *c;
+  int rising;
+  double foot0, tiny;
+  int floor_other;
+} char_move;
+
+/* the floor normal f under a contact at p with normal n: n itself when
+** walkable, else, for an edge whose top is walkable, that top's normal
+** (a ray cast down beside the contact, on the edge's top side); 0 when
+** none */
+static int floor_under(char_move *cm, const double p[3], const double n[3], double f[3]) {
+  const cl_character *c = cm->c;
+  const double *u = c->up;
+  double nu = n[0] * u[0] + n[1] * u[1] + n[2] * u[2];
+  double h[3], hl, k, s, o[3], dn[3];
+  cl_ray ray;
+  cl_hit hit;
+  long long idx;
+  if (nu >= c->cos_slope) { cl_copy(f, n); return 1; }
+  if (nu <= 0) return 0;
+  /* an edge higher than a step above the feet is not stood on */
+  if (p[0] * u[0] + p[1] * u[1] + p[2] * u[2] - cm->foot0 > c->step_height + cm->tiny) return 0;
+  h[0] = n[0] - nu * u[0]; h[1] = n[1] - nu * u[1]; h[2] = n[2] - nu * u[2];
+  hl = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+  if (hl == 0) return 0;
+  s = c->skin;
+  k = s / hl;
+  o[0] = p[0] - h[0] * k + u[0] * 2 * s;
+  o[1] = p[1] - h[1] * k + u[1] * 2 * s;
+  o[2] = p[2] - h[2] * k + u[2] * 2 * s;
+  cl_set(dn, -u[0], -u[1], -u[2]);
+  if (!cl_ray_init(&ray, o, dn, 3 * s)) return 0;
+  if (cl_world_raycast(cm->st.w, cm->st.s, &ray, cm->st.self, cm->st.mask, NULL, NULL,
+                       &hit, &idx) >= 0
+      && hit.t > 0 && hit.n[0] * u[0] + hit.n[1] * u[1] + hit.n[2] * u[2] >= c->cos_slope) {
+    cl_copy(f, hit.n);
+    return 1;
+  }
+  return 0;
+}
+
+/* the height (along up) of the shape's lowest point */
+static double lowest(const cl_shape *s, const double u[3]) {
+  double x[3], e[3];
+  switch (s->tag) {
+    case CL_SPHERE:
+      return s->sphere.c[0] * u[0] + s->sphere.c[1] * u[1] + s->sphere.c[2] * u[2] - s->sphere.r;
+    case CL_CAPSULE: {
+      double a = s->cap.a[0] * u[0] + s->cap.a[1] * u[1] + s->cap.a[2] * u[2];
+      double b = s->cap.b[0] * u[0] + s->cap.b[1] * u[1] + s->cap.b[2] * u[2];
+      return (a < b ? a : b) - s->cap.r;
+    }
+    case CL_AABB:
+      cl_aabb_frame(&s->aabb, x, e);
+      return x[0] * u[0] + x[1] * u[1] + x[2] * u[2]
+             - (e[0] * fabs(u[0]) + e[1] * fabs(u[1]) + e[2] * fabs(u[2]));
+    default: {
+      const cl_obb *o = &s->obb;
+      return o->c[0] * u[0] + o->c[1] * u[1] + o->c[2] * u[2]
+             - (o->e[0] * fabs(o->u[0][0] * u[0] + o->u[0][1] * u[1] + o->u[0][2] * u[2])
+                + o->e[1] * fabs(o->u[1][0] * u[0] + o->u[1][1] * u[1] + o->u[1][2] * u[2])
+                + o->e[2] * fabs(o->u[2][0] * u[0] + o->u[2][1] * u[1] + o->u[2][2] * u[2]));
+    }
+  }
+}
+
+static void set_floor(char_move *cm, const double f[3], int other) {
+  cm->c->on_floor = 1;
+  cl_copy(cm->c->floor_normal, f);
+  cm->floor_other = other;
+}
+
+/* the three passes' answers to a contact (the hook of cl_world_legs) */
+static int up_hook(move_state *st, const double p[3], const double n[3], int other, double e[3]) {
+  char_move *cm = st->hook_ud;
+  const double *u = cm->c->up;
+  (void)p; (void)other;
+  if (cm->rising && n[0] * u[0] + n[1] * u[1] + n[2] * u[2] <= -cm->c->cos_slope)
+    cm->c->on_ceiling = 1;
+  cl_copy(e, n);
+  return 0;
+}
+
+static int side_hook(move_state *st, const double p[3], const double n[3], int other,
+                     double e[3]) {
+  char_move *cm = st->hook_ud;
+  const double *u = cm->c->up;
+  double c = cm->c->cos_slope, nu = n[0] * u[0] + n[1] * u[1] + n[2] * u[2], h[3], hl;
+  (void)p; (void)other;
+  cl_copy(e, n);
+  if (nu >= c) return 0;
+  if (nu <= -c) {
+    if (cm->rising) cm->c->on_ceiling = 1;
+    return 0;
+  }
+  cm->c->on_wall = 1;
+  /* a wall is slid along as if vertical */
+  h[0] = n[0] - nu * u[0]; h[1] = n[1] - nu * u[1]; h[2] = n[2] - nu * u[2];
+  hl = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+  if (hl < 1e-9) return 0;
+  cl_set(e, h[0] / hl, h[1] / hl, h[2] / hl);
+  return 0;
+}
+
+static int down_hook(move_state *st, const double p[3], const double n[3], int other,
+                     double e[3]) {
+  char_move *cm = st->hook_ud;
+  const double *u = cm->c->up;
+  double f[3];
+  cl_copy(e, n);
+  if (floor_under(cm, p, n, f)) {
+    set_floor(cm, f, other);
+    return 1;
+  }
+  if (n[0] * u[0] + n[1] * u[1] + n[2] * u[2] > -cm->c->cos_slope) {
+    st->steep = 1;
+    cm->c->on_wall = 1;
+  }
+  return 0;
+}
+
+/* the first contact of w moved by d: its t, hit and item, -1 when none */
+static int first_contact(char_move *cm, const cl_shape *w, const double d[3], cl_hit *h) {
+  cl_world *wo = cm->st.w;
+  cl_world_scratch *s = cm->st.s;
+  int n, i, best = -1;
+  n = cl_world_candidates(wo, s, w, d, cm->st.skip, cm->st.self, cm->st.mask);
+  for (i = 0; i < n; i++) {
+    cl_hit hit;
+    if (cl_world_sweep_item(wo, s->cands[i], w, d, &hit) && (best < 0 || hit.t < h->t)) {
+      best = s->cands[i];
+      *h = hit;
+    }
+  }
+  return best;
+}
+
+/* side and down passes from w (already raised, step of it the stepping
+** part); mv the translation */
+static void side_down(char_move *cm, cl_shape *w, const double hz[3], double v, double step,
+                      double mv[3]) {
+  const double *u = cm->c->up;
+  double fall = (v < 0 ? -v : 0) + step, dd[3] = {0, 0, 0}, down[3];
+  cm->st.hook = side_hook;
+  cm->st.np = 0;
+  cl_world_legs(&cm->st, w, hz, mv);
+  if (fall > 0) {
+    cm->st.hook = down_hook;
+    cm->st.np = 0;
+    cl_set(down, -u[0] * fall, -u[1] * fall, -u[2] * fall);
+    cl_world_legs(&cm->st, w, down, dd);
+  }
+  cl_add(mv, mv, dd);
+}
+
+/* the point of an item's shape that a carried character follows; 0 for
+** what cannot be followed (static geometry, planes) */
+static int anchor_of(const cl_world *w, int id, double p[3]) {
+  const cl_world_item *it = &w->items[id];
+  const cl_shape *s = it->shape;
+  switch (it->kind) {
+    case CL_AABB: cl_copy(p, s->aabb.min); return 1;
+    case CL_OBB: cl_copy(p, s->obb.c); return 1;
+    case CL_SPHERE: cl_copy(p, s->sphere.c); return 1;
+    case CL_CAPSULE: cl_copy(p, s->cap.a); return 1;
+    case CL_TRIANGLE: cl_copy(p, s->tri.v[0]); return 1;
+    default: return 0;
+  }
+}
+
+int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
+                      const double d[3], uint32_t mask, double moved[3],
+                      cl_world_collisions *out) {
+  char_move cm;
+  cl_shape ws, keep;
+  const double *u = c->up;
+  double v, hz[3], lift, step, raised, a[3] = {0, 0, 0}, b[3], carry[3] = {0, 0, 0};
+  int was_floor = c->on_floor, walking, ncols, i, tag;
+  tag = w->items[id].kind;
+  if (!(tag == CL_AABB || tag == CL_OBB || tag == CL_SPHERE || tag == CL_CAPSULE)) return 0;
+  v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
+  hz[0] = d[0] - v * u[0]; hz[1] = d[1] - v * u[1]; hz[2] = d[2] - v * u[2];
+  c->on_floor = c->on_wall = c->on_ceiling = 0;
+
+  memset(&cm, 0, sizeof cm);
+  cl_world_move_begin(&cm.st, w, s, id, mask, NULL, NULL, out);
+  cm.st.hook_ud = &cm;
+  cm.c = c;
+  cm.rising = v > 0;
+  cm.floor_other = -1;
+  cl_shape_copy(&ws, w->items[id].shape);
+  cm.foot0 = lowest(&ws, u);
+  cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
+
+  /* carried: the floor stood on moved since the last move */
+  if (was_floor && cl_world_is_item(w, c->floor_item) && w->items[c->floor_item].kind == c->floor_kind) {
+    double p[3];
+    if (anchor_of(w, c->floor_item, p)) {
+      double by[3];
+      cl_sub(by, p, c->floor_at);
+      if (by[0] != 0 || by[1] != 0 || by[2] != 0) {
+        cm.st.hook = NULL;
+        cl_world_legs(&cm.st, &ws, by, carry);
+        out->n = 0;
+        cm.foot0 = lowest(&ws, u);
+        cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
+      }
+    }
+  }
+
+  cl_world_push_out(&cm.st, &ws, moved);
+  /* an overlap pushed out from below is floor */
+  for (i = 0; i < out->n && i < out->max; i++) {
+    double f[3];
+    if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, out->c[i].other);
+  }
+
+  walking = hz[0] != 0 || hz[1] != 0 || hz[2] != 0;
+  step = (was_floor && v <= 0 && walking) ? c->step_height : 0;
+  lift = (v > 0 ? v : 0) + step;
+  ncols = out->n;
+  if (step > 0) cl_shape_copy(&keep, &ws);
+  if (lift > 0) {
+    double up[3];
+    cl_set(up, u[0] * lift, u[1] * lift, u[2] * lift);
+    cm.st.hook = up_hook;
+    cm.st.np = 0;
+    cl_world_legs(&cm.st, &ws, up, a);
+  }
+  raised = step > 0 ? (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) : 0;
+  side_down(&cm, &ws, hz, v, raised, b);
+  if (step > 0 && (cm.st.steep || !c->on_floor)) {
+    /* the step landed on nothing walkable: undo it */
+    cl_world_copy_back(&ws, &keep);
+    out->n = ncols;
+    c->on_floor = c->on_wall = 0;
+    cm.floor_other = -1;
+    cm.st.steep = 0;
+    cl_set(a, 0, 0, 0);
+    side_down(&cm, &ws, hz, v, 0, b);
+  }
+  moved[0] = moved[0] + a[0] + b[0];
+  moved[1] = moved[1] + a[1] + b[1];
+  moved[2] = moved[2] + a[2] + b[2];
+
+  if (!c->on_floor && v <= 0) {
+    double reach = c->skin, down[3];
+    cl_hit h;
+    int other;
+    if (was_floor && c->snap > reach) reach = c->snap;
+    cl_set(down, -u[0] * reach, -u[1] * reach, -u[2] * reach);
+    other = first_contact(&cm, &ws, down, &h);
+    if (other >= 0) {
+      double f[3];
+      if (floor_under(&cm, h.p, h.n, f)) {
+        double dist = h.t * reach, tr[3];
+        cl_set(tr, -u[0] * dist, -u[1] * dist, -u[2] * dist);
+        cl_translate(&ws, tr);
+        moved[0] = moved[0] - u[0] * dist;
+        moved[1] = moved[1] - u[1] * dist;
+        moved[2] = moved[2] - u[2] * dist;
+        set_floor(&cm, f, other);
+        if (out->n < out->max) {
+          cl_world_collision *col = &out->c[out->n];
+          col->other = other;
+          col->type = CL_WORLD_SLIDE;
+          col->t = h.t;
+          cl_copy(col->n, h.n);
+          cl_copy(col->p, h.p);
+        }
+        out->n++;
+      }
+    }
+  }
+  cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &ws);
+  if (carry[0] != 0 || carry[1] != 0 || carry[2] != 0) {
+    moved[0] += carry[0]; moved[1] += carry[1]; moved[2] += carry[2];
+  }
+  c->floor_item = c->on_floor ? cm.floor_other : -1;
+  if (c->floor_item >= 0) {
+    c->floor_kind = w->items[c->floor_item].kind;
+    if (!anchor_of(w, c->floor_item, c->floor_at)) cl_set(c->floor_at, 0, 0, 0);
+  }
+  return 1;
+}

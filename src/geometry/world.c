@@ -1,0 +1,1040 @@
+/*
+** world.c - items in a dynamic tree; shape casts over them and bump.lua's
+** move-and-slide (world.h). The character controller is in character.c.
+**
+** A target is dispatched by its kind: the seven shapes go through the core
+** (cl_sweep, cl_contact, cl_cast, cl_bounds), static triangle geometry
+** through one table of functions (geometry_ops below: a mesh today), so
+** a new shape is a new tag for the core and new static geometry a new row.
+*/
+#include <stdlib.h>
+#include <string.h>
+#include "world_move.h"
+
+/* ---- static triangle geometry: what the world asks of it ---- */
+typedef struct {
+  int (*bounds)(const void *g, cl_aabb *out);
+  int (*cast)(const void *g, const cl_ray *r, cl_hit *h, size_t *index);
+  int (*sweep)(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
+               size_t *index);
+  size_t (*visit)(const void *g, const cl_shape *s,
+                  int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
+} geometry_ops;
+
+static int mesh_bounds(const void *g, cl_aabb *out) { return cl_mesh_bounds(g, out); }
+static int mesh_cast(const void *g, const cl_ray *r, cl_hit *h, size_t *index) {
+  return cl_mesh_cast(g, r, 0, h, index);
+}
+static int mesh_sweep(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
+                      size_t *index) {
+  return cl_mesh_sweep(g, mover, d, h, index);
+}
+static size_t mesh_visit(const void *g, const cl_shape *s,
+                         int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+  return cl_mesh_visit(g, s, fn, ud);
+}
+
+static const geometry_ops geometry[] = {
+  {mesh_bounds, mesh_cast, mesh_sweep, mesh_visit}
+};
+#define GEOMETRY(kind) (&geometry[(kind) - CL_WORLD_MESH])
+#define IS_GEOMETRY(kind) ((kind) >= CL_WORLD_MESH)
+
+/* ---- memory ---- */
+static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud; (void)osize;
+  if (nsize == 0) { free(ptr); return NULL; }
+  return realloc(ptr, nsize);
+}
+
+/* grows the array *p of *cap elements of size sz to hold need; 0 when out
+** of memory (the array is then as it was) */
+static int grow(cl_world *w, void **p, int *cap, int need, size_t sz) {
+  int ncap;
+  void *np;
+  if (need <= *cap) return 1;
+  ncap = *cap < 8 ? 8 : *cap;
+  while (ncap < need) {
+    if (ncap > (1 << 29)) return 0;
+    ncap *= 2;
+  }
+  np = w->alloc(w->ud, *p, (size_t)*cap * sz, (size_t)ncap * sz);
+  if (np == NULL) return 0;
+  *p = np;
+  *cap = ncap;
+  return 1;
+}
+
+void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud) {
+  memset(w, 0, sizeof *w);
+  w->tree = tree;
+  w->free_head = -1;
+  w->alloc = alloc ? alloc : default_alloc;
+  w->ud = alloc ? ud : NULL;
+}
+
+void cl_world_init(cl_world *w, double margin, cl_alloc_fn alloc, void *ud) {
+  cl_world_init_tree(w, NULL, alloc, ud);
+  cl_tree_init(&w->own_tree, margin, alloc, ud);
+  w->tree = &w->own_tree;
+}
+
+void cl_world_free(cl_world *w) {
+  if (w->tree == &w->own_tree) cl_tree_free(&w->own_tree);
+  if (w->items) w->alloc(w->ud, w->items, (size_t)w->cap * sizeof *w->items, 0);
+  if (w->unbounded) w->alloc(w->ud, w->unbounded, (size_t)w->cap_unbounded * sizeof(int), 0);
+  if (w->watched) w->alloc(w->ud, w->watched, (size_t)w->cap_watched * sizeof(int), 0);
+  w->items = NULL;
+  w->unbounded = w->watched = NULL;
+  w->nitems = w->cap = w->count = w->nunbounded = w->cap_unbounded = 0;
+  w->nwatched = w->cap_watched = 0;
+}
+
+/* ---- items ---- */
+static const cl_shape *shape_of(const cl_world_item *it) { return (const cl_shape *)it->shape; }
+
+/* the item's bounds; 0 when it has none (a plane, an endless ray, an
+** empty mesh) */
+static int item_bounds(const cl_world_item *it, cl_aabb *out) {
+  if (IS_GEOMETRY(it->kind)) return GEOMETRY(it->kind)->bounds(it->shape, out);
+  return cl_bounds(shape_of(it), out);
+}
+
+int cl_world_is_item(const cl_world *w, int id) {
+  return id >= 0 && id < w->nitems && w->items[id].kind >= 0;
+}
+
+static int unbounded_insert(cl_world *w, int id) {
+  long long s = w->items[id].seq;
+  int i;
+  if (!grow(w, (void **)&w->unbounded, &w->cap_unbounded, w->nunbounded + 1, sizeof(int)))
+    return 0;
+  i = w->nunbounded++;
+  while (i > 0 && w->items[w->unbounded[i - 1]].seq > s) {
+    w->unbounded[i] = w->unbounded[i - 1];
+    i--;
+  }
+  w->unbounded[i] = id;
+  return 1;
+}
+
+static void unbounded_remove(cl_world *w, int id) {
+  int i;
+  for (i = 0; i < w->nunbounded; i++) {
+    if (w->unbounded[i] == id) {
+      memmove(w->unbounded + i, w->unbounded + i + 1,
+              (size_t)(w->nunbounded - i - 1) * sizeof(int));
+      w->nunbounded--;
+      return;
+    }
+  }
+}
+
+/* watched: not static and with a change counter */
+static int wants_watch(const cl_world_item *it) {
+  return !it->is_static && it->changes != NULL;
+}
+
+static int watch(cl_world *w, int id) {
+  cl_world_item *it = &w->items[id];
+  if (it->watch >= 0) return 1;
+  if (!grow(w, (void **)&w->watched, &w->cap_watched, w->nwatched + 1, sizeof(int))) return 0;
+  it->watch = w->nwatched;
+  w->watched[w->nwatched++] = id;
+  return 1;
+}
+
+static void unwatch(cl_world *w, int id) {
+  cl_world_item *it = &w->items[id];
+  int last;
+  if (it->watch < 0) return;
+  last = w->watched[--w->nwatched];
+  w->watched[it->watch] = last;
+  w->items[last].watch = it->watch;
+  it->watch = -1;
+}
+
+/* into the tree when it has bounds, else into the list; 0 when out of memory */
+static int place(cl_world *w, int id) {
+  cl_world_item *it = &w->items[id];
+  cl_aabb box;
+  if (item_bounds(it, &box)) {
+    int p = cl_tree_insert(w->tree, &box, it->seq);
+    if (p < 0) return 0;
+    w->tree->leaves[p].stamp = (unsigned)id;
+    w->items[id].proxy = p;
+    return 1;
+  }
+  w->items[id].proxy = -1;
+  return unbounded_insert(w, id);
+}
+
+int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *changes) {
+  int id, next = -1;
+  cl_world_item *it;
+  if (w->free_head >= 0) {
+    id = w->free_head;
+    next = w->items[id].next;
+  } else {
+    if (!grow(w, (void **)&w->items, &w->cap, w->nitems + 1, sizeof *w->items)) return -1;
+    id = w->nitems;
+  }
+  it = &w->items[id];
+  memset(it, 0, sizeof *it);
+  it->shape = shape;
+  it->kind = kind;
+  it->changes = changes;
+  it->seen = changes ? *changes : 0;
+  it->layer = 1;
+  it->mask = CL_WORLD_ALL_BITS;
+  it->seq = w->counter + 1;
+  it->watch = -1;
+  if ((wants_watch(it) && !watch(w, id)) || !place(w, id)) {
+    unwatch(w, id);
+    w->items[id].kind = -1;
+    w->items[id].next = next;
+    return -1;
+  }
+  if (id == w->free_head) w->free_head = next;
+  else w->nitems++;
+  w->counter++;
+  w->count++;
+  return id;
+}
+
+int cl_world_update(cl_world *w, int id, const void *shape, int kind, const uint32_t *changes) {
+  cl_world_item *it = &w->items[id], old = *it;
+  cl_aabb box;
+  int has;
+  if (shape != NULL) {
+    it->shape = shape;
+    it->kind = kind;
+    it->changes = changes;
+  }
+  has = item_bounds(it, &box);
+  if (wants_watch(it) ? !watch(w, id) : (unwatch(w, id), 0)) { *it = old; return 0; }
+  if (has && it->proxy >= 0) {
+    (void)cl_tree_move(w->tree, it->proxy, &box);
+  } else if (has) {                              /* into the tree */
+    int p = cl_tree_insert(w->tree, &box, it->seq);
+    if (p < 0) {
+      it->shape = old.shape; it->kind = old.kind; it->changes = old.changes;
+      return 0;
+    }
+    w->tree->leaves[p].stamp = (unsigned)id;
+    unbounded_remove(w, id);
+    w->items[id].proxy = p;
+  } else if (it->proxy >= 0) {                   /* into the list */
+    if (!grow(w, (void **)&w->unbounded, &w->cap_unbounded, w->nunbounded + 1, sizeof(int))) {
+      it->shape = old.shape; it->kind = old.kind; it->changes = old.changes;
+      return 0;
+    }
+    cl_tree_remove(w->tree, it->proxy);
+    it->proxy = -1;
+    (void)unbounded_insert(w, id);
+  }
+  it = &w->items[id];
+  it->seen = it->changes ? *it->changes : 0;
+  return 1;
+}
+
+void cl_world_remove(cl_world *w, int id) {
+  cl_world_item *it = &w->items[id];
+  if (it->proxy >= 0) cl_tree_remove(w->tree, it->proxy);
+  else unbounded_remove(w, id);
+  unwatch(w, id);
+  it->kind = -1;
+  it->shape = NULL;
+  it->next = w->free_head;
+  w->free_head = id;
+  w->count--;
+}
+
+int cl_world_set_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int is_static) {
+  cl_world_item *it = &w->items[id];
+  int was = it->is_static;
+  it->is_static = is_static != 0;
+  if (wants_watch(it)) {
+    if (!watch(w, id)) { it->is_static = was; return 0; }
+  } else {
+    unwatch(w, id);
+  }
+  it->layer = layer;
+  it->mask = mask;
+  return 1;
+}
+
+int cl_world_meets(const cl_world *w, int a, int b) {
+  const cl_world_item *x = &w->items[a], *y = &w->items[b];
+  return (x->layer & y->mask) != 0 && (y->layer & x->mask) != 0;
+}
+
+/* the tree's batch refit (as tree:sync): when more than one leaf in
+** BATCH_SHARE leaves its fat box, the leaves get their new boxes where they
+** are and the tree is refitted in one pass */
+#define BATCH_SHARE 8
+#define REINSERT_SHARE 32
+
+int cl_world_sync(cl_world *w, int *moved, int *nmoved) {
+  cl_tree *t = w->tree;
+  int i, n = 0, escaping = 0, batch, nm = 0;
+  for (i = 0; i < w->nwatched; i++) {
+    cl_world_item *it = &w->items[w->watched[i]];
+    cl_aabb box;
+    if (it->proxy >= 0 && *it->changes != it->seen && cl_bounds(shape_of(it), &box))
+      escaping += cl_tree_escapes(t, it->proxy, &box);
+  }
+  batch = escaping > 64 && escaping > t->count / BATCH_SHARE;
+  for (i = 0; i < w->nwatched; i++) {
+    int id = w->watched[i];
+    cl_world_item *it = &w->items[id];
+    cl_aabb box;
+    int has;
+    if (*it->changes == it->seen) continue;
+    has = cl_bounds(shape_of(it), &box);
+    if (it->proxy >= 0 && has) {
+      it->seen = *it->changes;
+      if (!batch) (void)cl_tree_move(t, it->proxy, &box);
+      else if (cl_tree_escapes(t, it->proxy, &box)) cl_tree_set_fat(t, it->proxy, &box);
+      n++;
+    } else if (it->proxy >= 0 || has) {
+      /* lost or gained bounds: placed again after the batch */
+      if (moved != NULL) moved[nm] = id;
+      nm++;
+    } else {
+      it->seen = *it->changes;
+    }
+  }
+  if (batch) cl_tree_refit_all(t, t->count / REINSERT_SHARE + 1);
+  if (moved != NULL) {
+    for (i = 0; i < nm; i++)
+      if (cl_world_update(w, moved[i], NULL, 0, NULL)) n++;
+  }
+  if (nmoved != NULL) *nmoved = moved != NULL ? nm : 0;
+  return n;
+}
+
+/* ---- scratch ---- */
+typedef struct {
+  int other;
+  double t, p[3], n[3], d;
+} cl_world_cross;
+
+static int scratch_need(const cl_world *w) {
+  int n = w->tree->capacity > 0 ? w->tree->capacity : 1;
+  return n + w->nunbounded + 1;
+}
+
+static size_t align8(size_t n) { return (n + 7) / 8 * 8; }
+
+size_t cl_world_scratch_size(const cl_world *w) {
+  int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
+  int need = scratch_need(w);
+  size_t ts = cl_tree_scratch_size(cap);
+  if (ts == 0) return 0;
+  return align8(ts) + align8((size_t)need * sizeof(int))
+         + align8((size_t)need * sizeof(cl_world_cross))
+         + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
+}
+
+void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
+  int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
+  int need = scratch_need(w);
+  char *p = mem;
+  cl_tree_scratch_init(&s->tree, p, cap);
+  p += align8(cl_tree_scratch_size(cap));
+  s->cands = (int *)(void *)p;
+  p += align8((size_t)need * sizeof(int));
+  s->crosses = p;
+  p += align8((size_t)need * sizeof(cl_world_cross));
+  s->planes = (double *)(void *)p;
+  s->ncap = need;
+}
+
+int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
+  return s->tree.capacity >= (w->tree->capacity > 0 ? w->tree->capacity : 1)
+         && s->ncap >= scratch_need(w);
+}
+
+/* ---- candidates ---- */
+
+/* the bounds of shape swept by d */
+static void swept_box(const cl_shape *shape, const double d[3], cl_aabb *box) {
+  int k;
+  (void)cl_bounds(shape, box);
+  for (k = 0; k < 3; k++) {
+    if (d[k] < 0) box->min[k] = box->min[k] + d[k];
+    else box->max[k] = box->max[k] + d[k];
+  }
+}
+
+/* the ids of the items whose tree boxes meet the bounds of shape swept by
+** d (in sequence order, the item whose shape is skip left out), then the
+** items without bounds; rays never, and items whose layer misses mask or
+** that do not meet self (-1: no self) left out */
+int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
+                        const double d[3], const void *skip, int self, uint32_t mask) {
+  cl_aabb box;
+  const cl_tree_entry *e;
+  int i, n, k = 0;
+  swept_box(shape, d, &box);
+  n = cl_tree_query(w->tree, (const cl_shape *)&box, &s->tree, &e);
+  for (i = 0; i < n; i++) {
+    int id = (int)w->tree->leaves[e[i].node].stamp;
+    const cl_world_item *it = &w->items[id];
+    if (it->shape == skip || it->kind == CL_RAY || (it->layer & mask) == 0) continue;
+    if (self >= 0 && !cl_world_meets(w, self, id)) continue;
+    s->cands[k++] = id;
+  }
+  for (i = 0; i < w->nunbounded; i++) {
+    int id = w->unbounded[i];
+    const cl_world_item *it = &w->items[id];
+    if (it->kind == CL_RAY || (it->layer & mask) == 0) continue;
+    if (self >= 0 && !cl_world_meets(w, self, id)) continue;
+    s->cands[k++] = id;
+  }
+  return k;
+}
+
+/* collide.sweep(mover, d, item's shape): 1 and the hit (index the triangle
+** for static geometry, else -1) */
+static int sweep_item(const cl_world_item *it, const cl_shape *mover, const double d[3],
+                      cl_hit *h, long long *index) {
+  *index = -1;
+  if (IS_GEOMETRY(it->kind)) {
+    size_t i;
+    if (!GEOMETRY(it->kind)->sweep(it->shape, mover, d, h, &i)) return 0;
+    *index = (long long)i;
+  } else {
+    cl_shape target;
+    cl_shape_copy(&target, shape_of(it));
+    if (!cl_sweep(mover, d, &target, h)) return 0;
+  }
+  /* as the binding pushes them: no -0 */
+  h->t += 0.0;
+  cl_set(h->p, h->p[0] + 0.0, h->p[1] + 0.0, h->p[2] + 0.0);
+  cl_set(h->n, h->n[0] + 0.0, h->n[1] + 0.0, h->n[2] + 0.0);
+  return 1;
+}
+
+/* (id, hit) becomes the best so far when it is nearer (ties to the earlier
+** added) and keep takes it; -2 when keep stopped the call */
+static int nearer(const cl_world *w, int *best, cl_hit *h, long long *index, int id,
+                  const cl_hit *hit, long long idx, cl_world_keep keep, void *ud) {
+  if (*best >= 0
+      && !(hit->t < h->t || (hit->t == h->t && w->items[id].seq < w->items[*best].seq)))
+    return 0;
+  if (keep != NULL) {
+    int k = keep(ud, id);
+    if (k < 0) return -2;
+    if (!k) return 0;
+  }
+  *best = id;
+  *h = *hit;
+  *index = idx;
+  return 1;
+}
+
+int cl_world_raycast(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
+                     uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index) {
+  cl_tree_ray c;
+  double te;
+  int p, best = -1, i;
+  cl_tree_ray_begin(&c, w->tree, r, s->tree.heap);
+  /* the tree's leaves in order of entry, then the list; nearest t, ties to
+  ** the earlier added */
+  for (i = -1; i < w->nunbounded; i++) {
+    int id;
+    const cl_world_item *it;
+    cl_hit hit;
+    long long idx = -1;
+    if (i < 0) {
+      p = cl_tree_ray_next(&c, best >= 0 ? h->t : INFINITY, &te);
+      if (p >= 0) i--;                         /* stay on the tree */
+      if (p < 0) continue;
+      id = (int)w->tree->leaves[p].stamp;
+    } else {
+      id = w->unbounded[i];
+    }
+    it = &w->items[id];
+    if (id == skip || it->kind == CL_RAY || (it->layer & mask) == 0) continue;
+    if (IS_GEOMETRY(it->kind)) {
+      size_t ti;
+      if (!GEOMETRY(it->kind)->cast(it->shape, r, &hit, &ti)) continue;
+      idx = (long long)ti;
+    } else if (!cl_cast(r, shape_of(it), 0, &hit)) {
+      continue;
+    }
+    if (nearer(w, &best, h, index, id, &hit, idx, keep, ud) < 0) return -2;
+  }
+  return best;
+}
+
+int cl_world_sweep(cl_world *w, cl_world_scratch *s, const cl_shape *mover, const double d[3],
+                   const void *skip, uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h,
+                   long long *index) {
+  int n = cl_world_candidates(w, s, mover, d, skip, -1, mask), i, best = -1;
+  for (i = 0; i < n; i++) {
+    int id = s->cands[i];
+    cl_hit hit;
+    long long idx;
+    if (!sweep_item(&w->items[id], mover, d, &hit, &idx)) continue;
+    if (nearer(w, &best, h, index, id, &hit, idx, keep, ud) < 0) return -2;
+  }
+  return best;
+}
+
+int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
+                       const double d[3], const void *skip, uint32_t mask, cl_world_keep keep,
+                       void *kud, cl_world_each_hit fn, void *ud) {
+  int n = cl_world_candidates(w, s, mover, d, skip, -1, mask), i, found = 0;
+  for (i = 0; i < n; i++) {
+    int id = s->cands[i];
+    cl_hit hit;
+    long long idx;
+    if (!sweep_item(&w->items[id], mover, d, &hit, &idx)) continue;
+    if (keep != NULL) {
+      int k = keep(kud, id);
+      if (k < 0) return -2;
+      if (!k) continue;
+    }
+    found++;
+    if (!fn(ud, id, &hit, idx)) return -2;
+  }
+  return found;
+}
+
+/* ---- move ----
+**
+** 1. Push-out: while the shape overlaps slide, touch or bounce items (by
+**    more than CL_EPSILON relative to its coordinates: touching, or the
+**    rounding of a contact, is not overlapping), it is moved out of the
+**    deepest one by cl_contact, at most CL_WORLD_PUSH_STEPS times.
+** 2. Legs: the motion left is swept against the candidates; "cross" items
+**    met before the first solid one are reported and passed (each once a
+**    move); the shape stops at the first solid item's contact and the rest
+**    of the motion is answered by its response: "touch" ends the move,
+**    "bounce" reflects what is left on the contact normal, "slide" keeps
+**    what is left along the surface. After CL_WORLD_MAX_SLIDES solid
+**    contacts the move ends where it is.
+** Sliding on two surfaces at once follows their crease, and three stop the
+** motion (the clipping of Quake III's PM_SlideMove), so that a slide never
+** turns back into a surface met earlier in the same move. A contact at
+** t = 0 whose normal does not oppose the motion (by more than a relative
+** 1e-9) does not stop it: touching is not blocking. */
+
+#define ALONG 1e-9
+
+int cl_world_sweep_item(const cl_world *w, int id, const cl_shape *mover, const double d[3],
+                        cl_hit *h) {
+  long long idx;
+  return sweep_item(&w->items[id], mover, d, h, &idx);
+}
+
+static int respond_to(move_state *st, int other) {
+  cl_world_item *it = &st->w->items[other];
+  int r;
+  if (st->respond == NULL) return CL_WORLD_SLIDE;
+  if (it->resp_mark == st->mark) return it->resp;
+  r = st->respond(st->ud, st->self, other);
+  if (r == CL_WORLD_ABORT) { st->aborted = 1; return CL_WORLD_IGNORE; }
+  it = &st->w->items[other];
+  it->resp_mark = st->mark;
+  it->resp = r;
+  return r;
+}
+
+static void record(move_state *st, int other, int type, double t, const double n[3],
+                   const double p[3]) {
+  cl_world_collisions *o = st->out;
+  if (o->n < o->max) {
+    cl_world_collision *c = &o->c[o->n];
+    c->other = other;
+    c->type = type;
+    c->t = t;
+    cl_copy(c->n, n);
+    cl_copy(c->p, p);
+  }
+  o->n++;
+}
+
+/* the axis (0, 1, 2) of a normal along a world axis, and its sign; -1 when
+** it is along none */
+static int axis_of(const double n[3], double *sign) {
+  if (n[1] == 0 && n[2] == 0 && n[0] != 0) { *sign = n[0]; return 0; }
+  if (n[0] == 0 && n[2] == 0 && n[1] != 0) { *sign = n[1]; return 1; }
+  if (n[0] == 0 && n[1] == 0 && n[2] != 0) { *sign = n[2]; return 2; }
+  return -1;
+}
+
+/* places the aabb b moved by tr, but along axis k with its face exactly
+** against other's: b's min on other's max when s > 0, b's max on other's
+** min when s < 0; 0 when that would move b along k farther than limit
+** allows (has_limit), else 1 and tr the translation applied */
+static int aabb_place(cl_aabb *b, const cl_aabb *other, double tr[3], int k, double s,
+                      int has_limit, double limit) {
+  double lo[3], hi[3], face, delta;
+  int i;
+  cl_copy(lo, b->min);
+  cl_copy(hi, b->max);
+  face = s > 0 ? other->max[k] : other->min[k];
+  delta = s > 0 ? face - lo[k] : face - hi[k];
+  if (has_limit && (delta * limit < 0 || (delta != 0 && limit == 0) || delta * delta > limit * limit))
+    return 0;
+  tr[k] = delta;
+  for (i = 0; i < 3; i++) {
+    if (i == k) {
+      if (s > 0) { lo[i] = face; hi[i] = hi[i] + delta; }
+      else { lo[i] = lo[i] + delta; hi[i] = face; }
+    } else {
+      lo[i] = lo[i] + tr[i];
+      hi[i] = hi[i] + tr[i];
+    }
+  }
+  cl_aabb_init(b, lo, hi);
+  return 1;
+}
+
+/* moves w by t * r to its contact with other (normal n): exactly face to
+** face for two aabbs; tr the translation applied */
+static void move_to_contact(cl_shape *w, const cl_world_item *other, double t, const double r[3],
+                            const double n[3], double tr[3]) {
+  tr[0] = t * r[0]; tr[1] = t * r[1]; tr[2] = t * r[2];
+  if (t > 0 && w->tag == CL_AABB && other->kind == CL_AABB) {
+    double s;
+    int k = axis_of(n, &s);
+    if (k >= 0) {
+      double t2[3];
+      cl_copy(t2, tr);
+      if (aabb_place(&w->aabb, &shape_of(other)->aabb, t2, k, s, 1, r[k])) {
+        cl_copy(tr, t2);
+        return;
+      }
+    }
+  }
+  cl_translate(w, tr);
+}
+
+/* clips the motion r on the surface of normal e, keeping it off the
+** surfaces met before in this move: along the crease of two, stopped by
+** three */
+static void clip_slide(move_state *st, const double e[3], double r[3]) {
+  double *planes = st->planes;
+  int np = st->np, i, j, known = 0;
+  double d = r[0] * e[0] + r[1] * e[1] + r[2] * e[2];
+  double sx = r[0], sy = r[1], sz = r[2];
+  if (d < 0) { sx = r[0] - d * e[0]; sy = r[1] - d * e[1]; sz = r[2] - d * e[2]; }
+  for (i = 0; i < np; i += 3) {
+    double px = planes[i], py = planes[i + 1], pz = planes[i + 2];
+    if (px * e[0] + py * e[1] + pz * e[2] >= 1 - 1e-12) known = 1;
+    else if (sx * px + sy * py + sz * pz < 0) {
+      /* the slide turns into an earlier surface: follow their crease */
+      double cx = e[1] * pz - e[2] * py, cy = e[2] * px - e[0] * pz, cz = e[0] * py - e[1] * px;
+      double len = sqrt(cx * cx + cy * cy + cz * cz), k;
+      if (len < 1e-12) { cl_set(r, 0, 0, 0); return; }
+      cx = cx / len; cy = cy / len; cz = cz / len;
+      k = r[0] * cx + r[1] * cy + r[2] * cz;
+      sx = cx * k; sy = cy * k; sz = cz * k;
+      for (j = 0; j < np; j += 3) {
+        if (j != i) {
+          double qx = planes[j], qy = planes[j + 1], qz = planes[j + 2];
+          if (qx * e[0] + qy * e[1] + qz * e[2] < 1 - 1e-12 && sx * qx + sy * qy + sz * qz < 0) {
+            cl_set(r, 0, 0, 0);
+            return;
+          }
+        }
+      }
+      break;
+    }
+  }
+  if (!known && np + 3 <= 3 * CL_WORLD_MAX_PLANES) {
+    planes[np] = e[0]; planes[np + 1] = e[1]; planes[np + 2] = e[2];
+    st->np = np + 3;
+  }
+  cl_set(r, sx, sy, sz);
+}
+
+/* cl_contact(item's shape, w): the deepest triangle for static geometry,
+** ties to the lowest index */
+typedef struct { const cl_shape *w; int found; size_t best; double n[3], depth; } deepest;
+
+static int deepest_tri(void *ud, const cl_triangle *t, size_t index) {
+  deepest *q = ud;
+  double n[3], depth;
+  if (cl_contact((const cl_shape *)(const void *)t, q->w, n, &depth)
+      && (!q->found || depth > q->depth || (depth == q->depth && index < q->best))) {
+    q->found = 1;
+    q->best = index;
+    q->depth = depth;
+    cl_copy(q->n, n);
+  }
+  return 1;
+}
+
+static int contact_item(const cl_world_item *it, const cl_shape *w, double n[3], double *depth) {
+  if (IS_GEOMETRY(it->kind)) {
+    deepest q;
+    q.w = w;
+    q.found = 0;
+    q.best = 0;
+    q.depth = 0;
+    GEOMETRY(it->kind)->visit(it->shape, w, deepest_tri, &q);
+    if (!q.found) return 0;
+    cl_copy(n, q.n);
+    *depth = q.depth;
+  } else {
+    cl_shape s;
+    cl_shape_copy(&s, shape_of(it));
+    if (!cl_contact(&s, w, n, depth)) return 0;
+  }
+  cl_set(n, n[0] + 0.0, n[1] + 0.0, n[2] + 0.0);
+  *depth += 0.0;
+  return 1;
+}
+
+/* a point of the overlap of w and the item: the zero sweep's */
+static void overlap_point(const cl_world_item *it, const cl_shape *w, double p[3]) {
+  static const double zero[3] = {0, 0, 0};
+  cl_hit h;
+  long long idx;
+  if (sweep_item(it, w, zero, &h, &idx)) cl_copy(p, h.p);
+  else cl_set(p, 0, 0, 0);
+}
+
+static double maxabs_box(const cl_aabb *b) {
+  double m = fabs(b->min[0]);
+  int k;
+  for (k = 0; k < 3; k++) {
+    if (fabs(b->min[k]) > m) m = fabs(b->min[k]);
+    if (fabs(b->max[k]) > m) m = fabs(b->max[k]);
+  }
+  return m;
+}
+
+/* step 1 of a move: out of the solid items w overlaps; mv the translation;
+** returns 1 when a "touch" item ended the move */
+int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
+  static const double zero[3] = {0, 0, 0};
+  cl_world *wo = st->w;
+  cl_aabb box;
+  double tol;
+  int step, stop = 0;
+  cl_set(mv, 0, 0, 0);
+  (void)cl_bounds(w, &box);
+  tol = CL_EPSILON * (1 + maxabs_box(&box));
+  for (step = 0; step < CL_WORLD_PUSH_STEPS; step++) {
+    int n = cl_world_candidates(wo, st->s, w, zero, st->skip, st->self, st->mask), i;
+    int best = -1, br = 0;
+    double bn[3] = {0, 0, 0}, bd = 0, p[3], tr[3];
+    for (i = 0; i < n; i++) {
+      int other = st->s->cands[i];
+      double nv[3], depth;
+      if (!contact_item(&wo->items[other], w, nv, &depth)) continue;
+      if (depth > tol && (best < 0 || depth > bd)) {
+        int r = respond_to(st, other);
+        if (st->aborted) return 1;
+        if (r == CL_WORLD_CROSS) {
+          if (wo->items[other].cross_mark != st->mark) {
+            wo->items[other].cross_mark = st->mark;
+            overlap_point(&wo->items[other], w, p);
+            record(st, other, CL_WORLD_CROSS, 0, nv, p);
+          }
+        } else if (r != CL_WORLD_IGNORE) {
+          best = other; br = r; bd = depth; cl_copy(bn, nv);
+        }
+      }
+    }
+    if (best < 0) break;
+    overlap_point(&wo->items[best], w, p);
+    record(st, best, br, 0, bn, p);
+    {
+      int placed = 0;
+      if (w->tag == CL_AABB && wo->items[best].kind == CL_AABB) {
+        double s;
+        int k = axis_of(bn, &s);
+        if (k >= 0) {
+          cl_set(tr, 0, 0, 0);
+          placed = aabb_place(&w->aabb, &shape_of(&wo->items[best])->aabb, tr, k, s, 0, 0);
+        }
+      }
+      if (!placed) {
+        cl_set(tr, bn[0] * bd, bn[1] * bd, bn[2] * bd);
+        cl_translate(w, tr);
+      }
+    }
+    cl_add(mv, mv, tr);
+    if (br == CL_WORLD_TOUCH) { stop = 1; break; }
+  }
+  return stop;
+}
+
+/* the first triangle of static geometry that stops w moved by r,
+** skipping contacts at t = 0 that do not oppose the motion */
+typedef struct {
+  const cl_shape *w;
+  const double *r;
+  double rlen;
+  int found;
+  size_t best;
+  cl_hit h;
+} tri_sweep;
+
+static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
+  tri_sweep *q = ud;
+  cl_shape tri;
+  cl_hit h;
+  const double *r = q->r;
+  cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
+  if (!cl_sweep(q->w, r, &tri, &h)) return 1;
+  cl_set(h.n, h.n[0] + 0.0, h.n[1] + 0.0, h.n[2] + 0.0);
+  cl_set(h.p, h.p[0] + 0.0, h.p[1] + 0.0, h.p[2] + 0.0);
+  h.t += 0.0;
+  if (h.t == 0 && h.n[0] * r[0] + h.n[1] * r[1] + h.n[2] * r[2] >= -ALONG * q->rlen) return 1;
+  if (!q->found || h.t < q->h.t || (h.t == q->h.t && index < q->best)) {
+    q->found = 1;
+    q->best = index;
+    q->h = h;
+  }
+  return 1;
+}
+
+static int geometry_first(const cl_world_item *it, const cl_shape *w, const double r[3],
+                          double rlen, cl_hit *h) {
+  tri_sweep q;
+  cl_aabb box;
+  swept_box(w, r, &box);
+  q.w = w;
+  q.r = r;
+  q.rlen = rlen;
+  q.found = 0;
+  q.best = 0;
+  GEOMETRY(it->kind)->visit(it->shape, (const cl_shape *)&box, sweep_tri, &q);
+  if (!q.found) return 0;
+  *h = q.h;
+  return 1;
+}
+
+/* squared distance from the point c to the centre of the item's shape (a
+** plane: to the plane): bump.lua's tie rule, nearest centre first */
+static double centre_dist2(const cl_world_item *it, const double c[3]) {
+  double x[3];
+  int k;
+  if (IS_GEOMETRY(it->kind)) {
+    cl_aabb b;
+    double e[3];
+    if (!GEOMETRY(it->kind)->bounds(it->shape, &b)) return INFINITY;
+    cl_aabb_frame(&b, x, e);
+  } else {
+    const cl_shape *s = shape_of(it);
+    switch (s->tag) {
+      case CL_PLANE: {
+        double d = cl_dot(s->plane.n, c) - s->plane.d;
+        return d * d;
+      }
+      case CL_TRIANGLE:
+        for (k = 0; k < 3; k++) {
+          const cl_triangle *t = &s->tri;
+          double lo = fmin(t->v[0][k], fmin(t->v[1][k], t->v[2][k]));
+          double hi = fmax(t->v[0][k], fmax(t->v[1][k], t->v[2][k]));
+          x[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
+          x[k] = x[k] < lo ? lo : (x[k] > hi ? hi : x[k]);
+        }
+        break;
+      case CL_RAY: cl_copy(x, s->ray.o); break;
+      case CL_AABB: {
+        double e[3];
+        cl_aabb_frame(&s->aabb, x, e);
+        break;
+      }
+      case CL_OBB: cl_copy(x, s->obb.c); break;
+      case CL_SPHERE: cl_copy(x, s->sphere.c); break;
+      default:
+        for (k = 0; k < 3; k++) x[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
+        break;
+    }
+  }
+  x[0] = x[0] - c[0]; x[1] = x[1] - c[1]; x[2] = x[2] - c[2];
+  return x[0] * x[0] + x[1] * x[1] + x[2] * x[2];
+}
+
+/* the centre of a mover, as its center() method gives it */
+void cl_world_centre(const cl_shape *s, double c[3]) {
+  int k;
+  switch (s->tag) {
+    case CL_AABB: {
+      double e[3];
+      cl_aabb_frame(&s->aabb, c, e);
+      return;
+    }
+    case CL_OBB: cl_copy(c, s->obb.c); return;
+    case CL_SPHERE: cl_copy(c, s->sphere.c); return;
+    default:
+      for (k = 0; k < 3; k++) c[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
+      return;
+  }
+}
+
+static int cross_order(const cl_world *w, const cl_world_cross *a, const cl_world_cross *b) {
+  if (a->t != b->t) return a->t < b->t ? -1 : 1;
+  if (a->d != b->d) return a->d < b->d ? -1 : 1;
+  return w->items[a->other].seq < w->items[b->other].seq ? -1 : 1;
+}
+
+/* insertion sort: a leg crosses few items */
+static void sort_crosses(const cl_world *w, cl_world_cross *c, int n) {
+  int i, j;
+  for (i = 1; i < n; i++) {
+    cl_world_cross x = c[i];
+    for (j = i; j > 0 && cross_order(w, &x, &c[j - 1]) < 0; j--) c[j] = c[j - 1];
+    c[j] = x;
+  }
+}
+
+/* step 2: moves w by at most r; the hook (st->hook) may give the normal a
+** slide clips on or ask to stop. mv the translation applied. */
+void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]) {
+  cl_world *wo = st->w;
+  cl_world_cross *crosses = st->s->crosses;
+  double r[3];
+  int solids = 0;
+  cl_copy(r, r0);
+  cl_set(mv, 0, 0, 0);
+  while (r[0] != 0 || r[1] != 0 || r[2] != 0) {
+    double rlen = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+    double c[3], bdist = 0, tr[3], e[3];
+    int have_bdist = 0, best = -1, br = 0, ncross = 0, n, i, stop = 0;
+    cl_hit bh;
+    memset(&bh, 0, sizeof bh);
+    cl_world_centre(w, c);
+    n = cl_world_candidates(wo, st->s, w, r, st->skip, st->self, st->mask);
+    for (i = 0; i < n; i++) {
+      int other = st->s->cands[i], resp;
+      const cl_world_item *it = &wo->items[other];
+      cl_hit h;
+      long long idx;
+      if (it->cross_mark == st->mark) continue;
+      if (!sweep_item(it, w, r, &h, &idx)) continue;
+      if (h.t == 0 && h.n[0] * r[0] + h.n[1] * r[1] + h.n[2] * r[2] >= -ALONG * rlen) {
+        /* a contact that does not stop the motion; static geometry gives
+        ** one hit, so its other triangles are then swept one by one */
+        if (!IS_GEOMETRY(it->kind)) continue;
+        if (!geometry_first(it, w, r, rlen, &h)) continue;
+      }
+      if (best >= 0 && h.t > bh.t) continue;   /* later than the first solid contact */
+      resp = respond_to(st, other);
+      if (st->aborted) return;
+      it = &wo->items[other];
+      if (resp == CL_WORLD_IGNORE) continue;
+      if (resp == CL_WORLD_CROSS) {
+        cl_world_cross *x = &crosses[ncross++];
+        x->other = other;
+        x->t = h.t;
+        cl_copy(x->p, h.p);
+        cl_copy(x->n, h.n);
+        continue;
+      }
+      if (best >= 0 && h.t == bh.t) {
+        /* a tie: nearest centre first, then the earlier added */
+        double d;
+        if (!have_bdist) { bdist = centre_dist2(&wo->items[best], c); have_bdist = 1; }
+        d = centre_dist2(it, c);
+        if (d > bdist || (d == bdist && it->seq > wo->items[best].seq)) continue;
+        bdist = d;
+      } else {
+        have_bdist = 0;
+      }
+      best = other;
+      br = resp;
+      bh = h;
+    }
+    if (ncross > 0) {
+      int k = 0;
+      for (i = 0; i < ncross; i++) {
+        if (best < 0 || crosses[i].t <= bh.t) {
+          crosses[k] = crosses[i];
+          crosses[k].d = centre_dist2(&wo->items[crosses[k].other], c);
+          k++;
+        }
+      }
+      sort_crosses(wo, crosses, k);
+      for (i = 0; i < k; i++) {
+        wo->items[crosses[i].other].cross_mark = st->mark;
+        record(st, crosses[i].other, CL_WORLD_CROSS, crosses[i].t, crosses[i].n, crosses[i].p);
+      }
+    }
+    if (best < 0) {
+      cl_translate(w, r);
+      cl_add(mv, mv, r);
+      break;
+    }
+    move_to_contact(w, &wo->items[best], bh.t, r, bh.n, tr);
+    cl_add(mv, mv, tr);
+    record(st, best, br, bh.t, bh.n, bh.p);
+    solids++;
+    if (br == CL_WORLD_TOUCH || solids >= CL_WORLD_MAX_SLIDES) break;
+    r[0] = r[0] - tr[0]; r[1] = r[1] - tr[1]; r[2] = r[2] - tr[2];
+    cl_copy(e, bh.n);
+    if (st->hook != NULL) stop = st->hook(st, bh.p, bh.n, best, e);
+    if (stop) break;
+    if (br == CL_WORLD_BOUNCE) {
+      double d = r[0] * e[0] + r[1] * e[1] + r[2] * e[2];
+      if (d < 0) { r[0] = r[0] - 2 * d * e[0]; r[1] = r[1] - 2 * d * e[1]; r[2] = r[2] - 2 * d * e[2]; }
+    } else {
+      clip_slide(st, e, r);
+    }
+  }
+}
+
+/* writes the values of src into dst (the same kind): the move works on a
+** copy and gives the item's own shape the result; an obb only moves */
+void cl_world_copy_back(cl_shape *dst, const cl_shape *src) {
+  if (src->tag == CL_OBB) {
+    double d[3];
+    cl_sub(d, src->obb.c, dst->obb.c);
+    cl_translate(dst, d);
+  } else {
+    cl_shape_copy(dst, src);
+  }
+}
+
+void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
+                         uint32_t mask, cl_world_respond respond, void *ud,
+                         cl_world_collisions *out) {
+  memset(st, 0, sizeof *st);
+  st->w = w;
+  st->s = s;
+  st->self = id;
+  st->skip = w->items[id].shape;
+  st->mask = mask;
+  st->respond = respond;
+  st->ud = ud;
+  st->out = out;
+  st->planes = s->planes;
+  st->mark = ++w->mark;
+  if (st->mark == 0) {                 /* wrapped: forget every old mark */
+    int i;
+    for (i = 0; i < w->nitems; i++) w->items[i].resp_mark = w->items[i].cross_mark = 0;
+    st->mark = w->mark = 1;
+  }
+  out->n = 0;
+}
+
+int cl_world_move(cl_world *w, cl_world_scratch *s, int id, const double d[3], uint32_t mask,
+                  cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out) {
+  move_state st;
+  cl_shape wsh;
+  const cl_shape *shape = w->items[id].shape;
+  double a[3];
+  int stop;
+  cl_world_move_begin(&st, w, s, id, mask, respond, ud, out);
+  cl_shape_copy(&wsh, shape);
+  stop = cl_world_push_out(&st, &wsh, moved);
+  if (st.aborted) return 0;
+  if (!stop) {
+    cl_world_legs(&st, &wsh, d, a);
+    if (st.aborted) return 0;
+    cl_add(moved, moved, a);
+  }
+  cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &wsh);
+  return 1;
+}

@@ -1,0 +1,209 @@
+/*
+** world.h - a world of items: shapes held in a dynamic tree (tree.h), with
+** the queries, shape casts, bump.lua's move-and-slide and a character
+** controller on top. Plain C99, no Lua: an engine compiles it with the rest
+** of src/geometry and has scenes, sweeps, move and the character without
+** any scripting language (doc/scene.md, "The world from C").
+**
+** Items are integer ids (0-based, reused after removal). The world does not
+** own the shapes: an item points at the caller's shape (any of the seven
+** kinds) or at static triangle geometry (a mesh), which must stay where
+** they are while the item lives. A shape changed in place is refitted by
+** cl_world_update, or by cl_world_sync when the caller gave the item a
+** change counter (a number that goes up on each change of the shape).
+**
+** Each item has a sequence number: the order items were added, which the
+** answers follow (ties in t go to the earlier added). Items whose shapes
+** have no bounds (planes, endless rays, empty meshes) are kept out of the
+** tree in a list every query also tests.
+**
+** Layers: each item has a layer and a mask (32 bits each, Box2D's category
+** and mask bits). Two items meet in a move, in the character and in pairs
+** only when each one's layer has a bit in common with the other's mask.
+** Static items are never scanned by cl_world_sync and never paired with
+** each other.
+**
+** Memory: the world's arrays come from its allocator (cl_alloc_fn, tree.h);
+** only add and the scratch functions allocate. Every call that walks the
+** tree takes a scratch (cl_world_scratch) sized for the tree: the caller's,
+** so that a call made from inside a filter of another call has its own.
+*/
+#ifndef COLLIDE_WORLD_H
+#define COLLIDE_WORLD_H
+
+#include <stdint.h>
+#include "collide.h"
+#include "mesh.h"
+#include "tree.h"
+
+/* the kind of an item made of static triangle geometry; the shapes' kinds
+** are cl_kind's */
+#define CL_WORLD_MESH CL_NKINDS
+
+/* the responses of a move's filter */
+enum {
+  CL_WORLD_IGNORE = 0, CL_WORLD_SLIDE, CL_WORLD_TOUCH, CL_WORLD_CROSS, CL_WORLD_BOUNCE,
+  CL_WORLD_ABORT          /* a filter's way to stop the call (its error) */
+};
+
+#define CL_WORLD_ALL_BITS 0xffffffffu
+
+typedef struct {
+  const void *shape;         /* cl_shape, or cl_mesh for CL_WORLD_MESH */
+  const uint32_t *changes;   /* the shape's change counter, or NULL */
+  uint32_t seen;             /* its value when the item was last refitted */
+  uint32_t layer, mask;
+  long long seq;             /* the add order */
+  int kind;                  /* cl_kind, CL_WORLD_MESH; -1 for a free record */
+  int proxy;                 /* tree leaf, -1 when the shape has no bounds */
+  int is_static;
+  int next;                  /* free records: the next free one */
+  int watch;                 /* place in the watched list, -1 when not on it */
+  /* one move's memory: the response given (resp_mark == the move's mark)
+  ** and whether the item was crossed (cross_mark == the move's mark) */
+  unsigned resp_mark, cross_mark;
+  int resp;
+} cl_world_item;
+
+typedef struct {
+  cl_tree *tree;             /* own_tree, or the caller's (cl_world_init_tree) */
+  cl_tree own_tree;
+  cl_world_item *items;
+  int nitems, cap, free_head, count;
+  int *unbounded;            /* ids without bounds, in sequence order */
+  int nunbounded, cap_unbounded;
+  int *watched;              /* the items cl_world_sync looks at */
+  int nwatched, cap_watched;
+  long long counter;         /* the last sequence number given */
+  unsigned mark;             /* the current move's number */
+  cl_alloc_fn alloc;
+  void *ud;
+} cl_world;
+
+/* the memory of one call: a tree scratch (tree.h) and room for the move's
+** lists; cl_world_scratch_size(w) bytes laid out by cl_world_scratch_init */
+typedef struct {
+  cl_tree_scratch tree;
+  int *cands;                /* candidate ids, tree capacity + unbounded */
+  int ncap;
+  double *planes;            /* a move's slide planes (3 * CL_WORLD_MAX_PLANES) */
+  void *crosses;             /* a leg's crossed items (cl_world_cross) */
+} cl_world_scratch;
+
+/* a collision met by a move, as scene:move reports it */
+typedef struct {
+  int other, type;           /* other's id; CL_WORLD_SLIDE ... CL_WORLD_BOUNCE */
+  double t, n[3], p[3];
+} cl_world_collision;
+
+/* where a move writes its collisions: room for max; n counts them all
+** (more than max: the rest were dropped) */
+typedef struct {
+  cl_world_collision *c;
+  int n, max;
+} cl_world_collisions;
+
+/* the filter of a move: the response of self to other (CL_WORLD_IGNORE ..
+** CL_WORLD_BOUNCE, or CL_WORLD_ABORT), called at most once per other item
+** per move, only for items that the moving shape meets; NULL: slide */
+typedef int (*cl_world_respond)(void *ud, int self, int other);
+/* the filter of a query: 1 to keep the item, 0 to skip it, -1 to stop
+** the call (CL_WORLD_ABORT comes back); NULL keeps every item */
+typedef int (*cl_world_keep)(void *ud, int item);
+
+/* ---- life ---- */
+/* alloc NULL: realloc/free. margin >= 0 fattens the tree's boxes. */
+void cl_world_init(cl_world *w, double margin, cl_alloc_fn alloc, void *ud);
+/* the same over the caller's tree (empty), which the world then fills */
+void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud);
+void cl_world_free(cl_world *w);
+
+/* ---- items ---- */
+/* the id of a new item (-1 when out of memory; the world is then
+** unchanged); kind is the shape's tag or CL_WORLD_MESH, changes its change
+** counter or NULL. With a tree of the caller's, the tree must have a free
+** leaf (cl_tree_full false). */
+int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *changes);
+/* after the item's shape changed in place, or to give it another (shape
+** NULL keeps it); 0 when out of memory (the item then keeps its place) */
+int cl_world_update(cl_world *w, int id, const void *shape, int kind, const uint32_t *changes);
+void cl_world_remove(cl_world *w, int id);
+int cl_world_is_item(const cl_world *w, int id);
+/* layer, mask and static; 0 when out of memory */
+int cl_world_set_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int is_static);
+/* every watched item (not static, with a change counter) whose counter
+** moved is refitted; returns how many. Items whose shapes lost or gained
+** bounds change places (tree and list) and, when moved is not NULL, are
+** written there (room for the watched items). */
+int cl_world_sync(cl_world *w, int *moved, int *nmoved);
+/* 1 when a and b meet by their layers and masks */
+int cl_world_meets(const cl_world *w, int a, int b);
+
+/* ---- scratch ---- */
+size_t cl_world_scratch_size(const cl_world *w);
+void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
+/* 1 when s is large enough for the world as it is */
+int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);
+
+/* ---- queries ---- */
+/* the nearest item the ray hits (ties to the earlier added), skipping
+** skip (-1: none) and what keep refuses: its id and hit, index the
+** triangle for a mesh (else -1); -1 when none, -2 when keep stopped */
+int cl_world_raycast(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
+                     uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index);
+
+/* ---- shape casts and moves ---- */
+/* the first item that mover (aabb, obb, sphere or capsule) touches when
+** translated by t * d, skipping the item whose shape is skip and items
+** whose layer misses mask; keep is called only for an item that would
+** become the first hit. Returns its id (hit in h, index as above), -1 for
+** none, -2 when keep stopped. */
+int cl_world_sweep(cl_world *w, cl_world_scratch *s, const cl_shape *mover, const double d[3],
+                   const void *skip, uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h,
+                   long long *index);
+/* every item touched, in the order of the candidates, to fn; fn returns 0
+** to stop (then -2 comes back), else the number found */
+typedef int (*cl_world_each_hit)(void *ud, int item, const cl_hit *h, long long index);
+int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
+                       const double d[3], const void *skip, uint32_t mask, cl_world_keep keep,
+                       void *kud, cl_world_each_hit fn, void *ud);
+
+#define CL_WORLD_MAX_SLIDES 8
+#define CL_WORLD_PUSH_STEPS 4
+#define CL_WORLD_MAX_PLANES (3 * CL_WORLD_MAX_SLIDES + 3)
+
+/* scene:move: moves item id's shape (written in place) by at most d; the
+** displacement applied in moved, the collisions in out. respond NULL:
+** everything slides; mask: others whose layer misses it are ignored.
+** Returns 1, or 0 when respond aborted (the shape is then unchanged). The
+** caller refits the item afterwards (cl_world_update). */
+int cl_world_move(cl_world *w, cl_world_scratch *s, int id, const double d[3], uint32_t mask,
+                  cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out);
+
+/* ---- the character (character.c) ---- */
+typedef struct {
+  double up[3];               /* unit */
+  double step_height, cos_slope, skin, snap;
+  int on_floor, on_wall, on_ceiling;
+  double floor_normal[3];
+  int floor_item;             /* the item stood on, -1 for none */
+  double floor_at[3];         /* its shape's reference point when it was stood on */
+  int floor_kind;
+} cl_character;
+
+/* up (any non-zero vector, normalised here), step_height >= 0, max_slope
+** in degrees 0..90, skin > 0, snap >= 0 */
+void cl_character_init(cl_character *c, const double up[3], double step_height,
+                       double max_slope, double skin, double snap);
+/* ch:move: the item id (aabb, obb, sphere or capsule) moved by d in the up,
+** side and down passes, its shape written in place; moved the
+** displacement; the flags, the floor normal and the floor item set. When
+** the floor item's shape moved since the last move, the character is
+** carried by that translation first (included in moved). mask as in
+** cl_world_move. Returns 1 (0 only if the item is not a mover). The caller
+** refits the item afterwards (cl_world_update). */
+int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
+                      const double d[3], uint32_t mask, double moved[3],
+                      cl_world_collisions *out);
+
+#endif

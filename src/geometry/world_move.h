@@ -1,0 +1,45 @@
+/*
+** world_move.h - the move's steps, shared by world.c (cl_world_move) and
+** character.c (the character's passes). Internal: not part of world.h.
+*/
+#ifndef COLLIDE_WORLD_MOVE_H
+#define COLLIDE_WORLD_MOVE_H
+
+#include "world.h"
+
+typedef struct move_state move_state;
+struct move_state {
+  cl_world *w;
+  cl_world_scratch *s;
+  int self;                  /* the moving item */
+  const void *skip;          /* its shape, never a candidate */
+  uint32_t mask;
+  cl_world_respond respond;
+  void *ud;
+  cl_world_collisions *out;
+  unsigned mark;
+  int aborted;
+  double *planes;            /* the surfaces slid on in this pass */
+  int np;
+  /* the character's answer to a solid contact at p of normal n: e the
+  ** normal a slide clips on; returns 1 to stop the pass */
+  int (*hook)(move_state *st, const double p[3], const double n[3], int other, double e[3]);
+  void *hook_ud;
+  int steep;
+};
+
+void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
+                         uint32_t mask, cl_world_respond respond, void *ud,
+                         cl_world_collisions *out);
+int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]);
+void cl_world_legs(move_state *st, cl_shape *w, const double r[3], double mv[3]);
+void cl_world_copy_back(cl_shape *dst, const cl_shape *src);
+void cl_world_centre(const cl_shape *s, double c[3]);
+/* the candidates of a move (world.c): into s->cands, their number */
+int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
+                        const double d[3], const void *skip, int self, uint32_t mask);
+/* collide.sweep(mover, d, the item's shape) */
+int cl_world_sweep_item(const cl_world *w, int id, const cl_shape *mover, const double d[3],
+                        cl_hit *h);
+
+#endif

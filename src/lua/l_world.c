@@ -1,0 +1,639 @@
+/*
+** l_world.c - the binding of the world (world.h) under collide.scene and
+** collide.character (lua/collide/scene.lua, character.lua). It only does
+** what needs Lua: it maps ids to the scene's items (the scene passes its
+** array of items by id, 1-based), calls the filters, and builds the result
+** tables; every walk, sweep and move is the world's.
+**
+** Lua code can run in the middle of a call: the filters, and any
+** allocation (which may run finalizers). So:
+**  - filters run under lua_pcall; an error (or a bad response) stops the
+**    world's call, which returns cleanly, and is raised again after it;
+**  - each call takes the world's cached scratch (detached from the anchor
+**    while it runs) or a new one, sized for the world as it is then; a
+**    call made meanwhile (from a filter) takes its own;
+**  - results are read from that scratch only after the world's call has
+**    ended, so what Lua code does while they are built cannot change them.
+** The scene refuses add, update and remove while a filter of its own runs
+** (scene.lua), and the world's tree refuses changes from Lua (the tree is
+** the world's).
+*/
+#include <stdlib.h>
+#include <string.h>
+#include "l_collide.h"
+#include "world.h"
+
+#define MT_WORLD "collide.world"
+#define MT_CHARACTER "collide.character_state"
+
+#define SLOT_TREE 1
+#define SLOT_SCRATCH 2
+#define SLOT_SHAPES 3        /* id + 1 -> the item's shape, kept alive */
+
+typedef struct {
+  cl_world w;
+  struct l_scratch *cache;   /* the scratch kept between calls, or NULL */
+} l_world;
+
+/* a call's memory: the world's scratch, the collisions and the hits */
+typedef struct { int id; long long seq, index; cl_hit h; } l_hit;
+typedef struct l_scratch {
+  cl_world_scratch s;
+  cl_world_collision *cols;
+  l_hit *hits;
+  int maxcols, maxhits;
+} l_scratch;
+
+static l_world *check_world(lua_State *L) {
+  return (l_world *)luaL_checkudata(L, 1, MT_WORLD);
+}
+
+static int w_gc(lua_State *L) {
+  l_world *lw = (l_world *)luaL_checkudata(L, 1, MT_WORLD);
+  cl_world_free(&lw->w);
+  return 0;
+}
+
+/* room for the collisions of one move: each other item is crossed at most
+** once, then the pushes and the solid contacts of every pass */
+static int cols_need(const cl_world *w) {
+  return w->count + CL_WORLD_PUSH_STEPS + 5 * CL_WORLD_MAX_SLIDES + 8;
+}
+
+static int hits_need(const cl_world *w) { return w->count + 1; }
+
+static int scratch_fits(const cl_world *w, const l_scratch *x) {
+  return x != NULL && cl_world_scratch_fits(w, &x->s) && x->maxcols >= cols_need(w)
+         && x->maxhits >= hits_need(w);
+}
+
+static size_t al8(size_t n) { return (n + 7) / 8 * 8; }
+
+/* the scratch of one call, pushed: the cached one, detached, or a new one,
+** taken only once it fits the world as it is after its allocation */
+static l_scratch *take_scratch(lua_State *L, l_world *lw) {
+  for (;;) {
+    cl_world *w = &lw->w;
+    size_t ws = cl_world_scratch_size(w), size;
+    int nc = cols_need(w), nh = hits_need(w);
+    char *mem;
+    l_scratch *x;
+    if (scratch_fits(w, lw->cache)) {
+      x = lw->cache;
+      lw->cache = NULL;
+      l_detachslot(L, 1, SLOT_SCRATCH);
+      return x;
+    }
+    if (ws == 0) luaL_error(L, "not enough memory");
+    size = al8(sizeof(l_scratch)) + al8(ws) + al8((size_t)nc * sizeof(cl_world_collision))
+           + (size_t)nh * sizeof(l_hit);
+    mem = COLLIDE_NEWUD(L, size);
+    x = (l_scratch *)(void *)mem;
+    if (cl_world_scratch_size(w) <= ws && cols_need(w) <= nc && hits_need(w) <= nh) {
+      cl_world_scratch_init(w, &x->s, mem + al8(sizeof(l_scratch)));
+      x->cols = (cl_world_collision *)(void *)(mem + al8(sizeof(l_scratch)) + al8(ws));
+      x->hits = (l_hit *)(void *)((char *)x->cols + al8((size_t)nc * sizeof(cl_world_collision)));
+      x->maxcols = nc;
+      x->maxhits = nh;
+      if (scratch_fits(w, x)) return x;
+    }
+    lua_pop(L, 1);
+  }
+}
+
+/* the call is done with its scratch (at index i): cached when none is */
+static void give_back(lua_State *L, l_world *lw, l_scratch *x, int i) {
+  if (lw->cache == NULL) {
+    lw->cache = x;
+    lua_pushvalue(L, i);
+    l_setslot(L, 1, SLOT_SCRATCH);
+  }
+}
+
+static l_tree *world_tree(lua_State *L) {
+  l_tree *lt;
+  l_getanchor(L, 1);
+  lua_rawgeti(L, -1, SLOT_TREE);
+  lt = (l_tree *)lua_touserdata(L, -1);
+  lua_pop(L, 2);
+  return lt;
+}
+
+/* _world.world(tree) -> a world over the (empty) tree, which it then owns */
+static int f_world(lua_State *L) {
+  l_tree *lt = l_totree(L, 1);
+  l_world *lw;
+  if (lt == NULL) l_typeerror(L, 1, "collide.tree");
+  luaL_argcheck(L, lt->tree.count == 0 && !lt->owned, 1, "tree in use");
+  lua_settop(L, 1);
+  lw = (l_world *)COLLIDE_NEWUD(L, sizeof(l_world));
+  memset(lw, 0, sizeof *lw);
+  cl_world_init_tree(&lw->w, &lt->tree, NULL, NULL);
+  lt->owned = 1;
+  luaL_getmetatable(L, MT_WORLD);
+  lua_setmetatable(L, 2);
+  lua_createtable(L, 3, 0);
+  lua_pushvalue(L, 1);
+  lua_rawseti(L, -2, SLOT_TREE);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, SLOT_SCRATCH);
+  lua_newtable(L);
+  lua_rawseti(L, -2, SLOT_SHAPES);
+  l_setanchor(L, 2);
+  return 1;
+}
+
+/* the shape or mesh at i: its pointer, kind and change counter */
+static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **changes) {
+  cl_shape *s = l_toshape(L, i);
+  l_mesh *lm;
+  if (s != NULL) {
+    *kind = s->tag;
+    *changes = &L_UDHEADER(s)->changes;
+    return s;
+  }
+  lm = l_tomesh(L, i);
+  if (lm == NULL) l_typeerror(L, i, "shape");
+  *kind = CL_WORLD_MESH;
+  *changes = NULL;
+  return &lm->m;
+}
+
+static int check_id(lua_State *L, l_world *lw, int i) {
+  lua_Integer id = luaL_checkinteger(L, i);
+  luaL_argcheck(L, id >= 1 && id <= lw->w.nitems && cl_world_is_item(&lw->w, (int)id - 1), i,
+                "invalid item id");
+  return (int)id - 1;
+}
+
+static void keep_shape(lua_State *L, int id, int i) {
+  l_getanchor(L, 1);
+  lua_rawgeti(L, -1, SLOT_SHAPES);
+  if (i != 0) lua_pushvalue(L, i); else lua_pushnil(L);
+  lua_rawseti(L, -2, id + 1);
+  lua_pop(L, 2);
+}
+
+static int push_proxy(lua_State *L, const cl_world *w, int id) {
+  int p = w->items[id].proxy;
+  if (p >= 0) lua_pushinteger(L, (lua_Integer)p + 1); else lua_pushboolean(L, 0);
+  return 1;
+}
+
+/* pushes the world's tree (at 1) and makes room in it for one insert;
+** returns it. Lua code may run here (the allocation), none after. */
+static l_tree *tree_room(lua_State *L) {
+  l_getanchor(L, 1);
+  lua_rawgeti(L, -1, SLOT_TREE);
+  lua_remove(L, -2);
+  l_tree_room(L, lua_gettop(L));
+  return (l_tree *)lua_touserdata(L, -1);
+}
+
+/* w:add(shape) -> id, proxy or false */
+static int w_add(lua_State *L) {
+  l_world *lw = check_world(L);
+  int kind, id;
+  const uint32_t *changes;
+  const void *s;
+  l_tree *lt;
+  (void)item_shape(L, 2, &kind, &changes);
+  lua_settop(L, 2);
+  lt = tree_room(L);
+  s = item_shape(L, 2, &kind, &changes);
+  id = cl_world_add(&lw->w, s, kind, changes);
+  if (id < 0) return luaL_error(L, "not enough memory");
+  lt->version++;
+  lua_pushinteger(L, (lua_Integer)id + 1);
+  push_proxy(L, &lw->w, id);
+  keep_shape(L, id, 2);            /* may run finalizers: the results are pushed */
+  return 2;
+}
+
+/* w:update(id, [shape]) -> proxy or false */
+static int w_update(lua_State *L) {
+  l_world *lw = check_world(L);
+  int id, kind = 0;
+  const uint32_t *changes = NULL;
+  const void *s = NULL;
+  l_tree *lt;
+  (void)check_id(L, lw, 2);
+  if (!lua_isnoneornil(L, 3)) (void)item_shape(L, 3, &kind, &changes);
+  lua_settop(L, 3);
+  if (!lua_isnil(L, 3)) keep_shape(L, check_id(L, lw, 2), 3);
+  lt = tree_room(L);
+  id = check_id(L, lw, 2);
+  if (!lua_isnil(L, 3)) s = item_shape(L, 3, &kind, &changes);
+  if (!cl_world_update(&lw->w, id, s, kind, changes)) return luaL_error(L, "not enough memory");
+  lt->version++;
+  return push_proxy(L, &lw->w, id);
+}
+
+static int w_remove(lua_State *L) {
+  l_world *lw = check_world(L);
+  int id = check_id(L, lw, 2);
+  l_tree *lt = world_tree(L);
+  cl_world_remove(&lw->w, id);
+  lt->version++;
+  keep_shape(L, id, 0);
+  return 0;
+}
+
+/* w:options(id, layer, mask, static) */
+static int w_options(lua_State *L) {
+  l_world *lw = check_world(L);
+  int id = check_id(L, lw, 2);
+  uint32_t layer = (uint32_t)luaL_checkinteger(L, 3), mask = (uint32_t)luaL_checkinteger(L, 4);
+  if (!cl_world_set_options(&lw->w, id, layer, mask, lua_toboolean(L, 5)))
+    return luaL_error(L, "not enough memory");
+  return 0;
+}
+
+/* w:get_options(id) -> layer, mask, static */
+static int w_get_options(lua_State *L) {
+  l_world *lw = check_world(L);
+  const cl_world_item *it = &lw->w.items[check_id(L, lw, 2)];
+  lua_pushinteger(L, (lua_Integer)it->layer);
+  lua_pushinteger(L, (lua_Integer)it->mask);
+  lua_pushboolean(L, it->is_static);
+  return 3;
+}
+
+/* w:proxy(id) -> proxy or false */
+static int w_proxy(lua_State *L) {
+  l_world *lw = check_world(L);
+  return push_proxy(L, &lw->w, check_id(L, lw, 2));
+}
+
+/* w:sync() -> refitted, [ids that changed places] */
+static int w_sync(lua_State *L) {
+  l_world *lw = check_world(L);
+  l_tree *lt = world_tree(L);
+  l_scratch *x;
+  int n, nm = 0, k;
+  lua_settop(L, 1);
+  x = take_scratch(L, lw);                      /* 2: no Lua code runs after it */
+  n = cl_world_sync(&lw->w, x->s.cands, &nm);
+  if (n > 0 || nm > 0) lt->version++;
+  lua_pushinteger(L, n);
+  if (nm == 0) { give_back(L, lw, x, 2); return 1; }
+  lua_createtable(L, nm, 0);
+  for (k = 0; k < nm; k++) {
+    lua_pushinteger(L, (lua_Integer)x->s.cands[k] + 1);
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 2;
+}
+
+/* ---- filters ---- */
+
+/* a call with a filter: the filter (function, or nil), the items by id
+** and the stack index where an error is kept */
+typedef struct {
+  lua_State *L;
+  int filter, items, err;
+  int nf;                      /* move: the filter's argument number */
+  const char *fname;
+} l_call;
+
+static int keep_item(void *ud, int id) {
+  l_call *c = ud;
+  lua_State *L = c->L;
+  int ok;
+  lua_pushvalue(L, c->filter);
+  lua_rawgeti(L, c->items, id + 1);
+  if (lua_pcall(L, 1, 1, 0) != 0) {
+    lua_replace(L, c->err);
+    return -1;
+  }
+  ok = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return ok;
+}
+
+static int respond(void *ud, int self, int other) {
+  static const char *const names[] = {"slide", "touch", "cross", "bounce"};
+  l_call *c = ud;
+  lua_State *L = c->L;
+  int k;
+  lua_pushvalue(L, c->filter);
+  lua_rawgeti(L, c->items, self + 1);
+  lua_rawgeti(L, c->items, other + 1);
+  if (lua_pcall(L, 2, 1, 0) != 0) {
+    lua_replace(L, c->err);
+    return CL_WORLD_ABORT;
+  }
+  if (lua_isnil(L, -1) || (lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1))) {
+    lua_pop(L, 1);
+    return CL_WORLD_IGNORE;
+  }
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *r = lua_tostring(L, -1);
+    for (k = 0; k < 4; k++) {
+      if (strcmp(r, names[k]) == 0 && lua_rawlen(L, -1) == strlen(names[k])) {
+        lua_pop(L, 1);
+        return CL_WORLD_SLIDE + k;
+      }
+    }
+    /* the string as %q writes it */
+    lua_getglobal(L, "string");
+    lua_getfield(L, -1, "format");
+    lua_pushliteral(L, "%q");
+    lua_pushvalue(L, -4);
+    if (lua_pcall(L, 2, 1, 0) != 0) { lua_replace(L, c->err); lua_pop(L, 2); return CL_WORLD_ABORT; }
+  } else {
+    lua_pushstring(L, l_typename(L, -1));
+  }
+  lua_pushfstring(L, "bad argument #%d to '%s' (filter must return \"slide\", \"touch\", \"cross\", "
+                  "\"bounce\", false or nil, got %s)", c->nf, c->fname, lua_tostring(L, -1));
+  lua_replace(L, c->err);
+  lua_settop(L, c->err);
+  return CL_WORLD_ABORT;
+}
+
+/* the filter argument at i: a function (kept at i), or an integer mask
+** (returned; i set to nil), or nil */
+static uint32_t filter_arg(lua_State *L, int i) {
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    uint32_t m = (uint32_t)lua_tointeger(L, i);
+    lua_pushnil(L);
+    lua_replace(L, i);
+    return m;
+  }
+  return CL_WORLD_ALL_BITS;
+}
+
+static const cl_shape *check_mover(lua_State *L, int i, cl_shape *copy) {
+  cl_shape *s = l_toshape(L, i);
+  if (s == NULL || !(s->tag == CL_AABB || s->tag == CL_OBB || s->tag == CL_SPHERE
+                     || s->tag == CL_CAPSULE))
+    l_typeerror(L, i, "aabb, obb, sphere or capsule");
+  cl_shape_copy(copy, s);
+  return s;
+}
+
+static int push_hit_values(lua_State *L, const cl_hit *h) {
+  lua_pushnumber(L, h->t);
+  l_pushvec(L, h->p);
+  l_pushvec(L, h->n);
+  return 7;
+}
+
+/* w:sweep(shape, dx, dy, dz, filter | mask | nil, items) -> id, t, p, n[, index] */
+/* the arguments of sweep and sweep_all: the mover (a copy, and the item
+** shape it may be), the motion, the filter or mask; pushes the error slot
+** (8) and the call's scratch (9) */
+typedef struct {
+  cl_shape mover;
+  const cl_shape *orig;
+  double d[3];
+  uint32_t mask;
+  l_call c;
+  l_scratch *x;
+} sweep_args;
+
+static void read_sweep(lua_State *L, l_world *lw, sweep_args *a) {
+  a->orig = check_mover(L, 2, &a->mover);
+  a->d[0] = luaL_checknumber(L, 3);
+  a->d[1] = luaL_checknumber(L, 4);
+  a->d[2] = luaL_checknumber(L, 5);
+  lua_settop(L, 7);
+  a->mask = filter_arg(L, 6);
+  lua_pushnil(L);                                  /* 8: an error */
+  a->x = take_scratch(L, lw);                      /* 9 */
+  a->c.L = L; a->c.filter = 6; a->c.items = 7; a->c.err = 8;
+}
+
+static int w_sweep(lua_State *L) {
+  l_world *lw = check_world(L);
+  sweep_args a;
+  l_scratch *x;
+  cl_hit h;
+  long long index;
+  int id;
+  read_sweep(L, lw, &a);
+  x = a.x;
+  id = cl_world_sweep(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
+                      lua_isnil(L, 6) ? NULL : keep_item, &a.c, &h, &index);
+  if (id == -2) { lua_pushvalue(L, 8); return lua_error(L); }
+  give_back(L, lw, x, 9);
+  if (id < 0) { lua_pushnil(L); return 1; }
+  lua_rawgeti(L, 7, id + 1);
+  push_hit_values(L, &h);
+  if (index < 0) return 8;
+  lua_pushinteger(L, (lua_Integer)index + 1);
+  return 9;
+}
+
+typedef struct { l_scratch *x; const cl_world *w; int n; } hit_sink;
+
+static int collect(void *ud, int item, const cl_hit *h, long long index) {
+  hit_sink *k = ud;
+  l_hit *e;
+  if (k->n >= k->x->maxhits) return 0;
+  e = &k->x->hits[k->n++];
+  e->id = item;
+  e->seq = k->w->items[item].seq;
+  e->index = index;
+  e->h = *h;
+  return 1;
+}
+
+static int hit_cmp(const void *a, const void *b) {
+  const l_hit *x = a, *y = b;
+  if (x->h.t != y->h.t) return x->h.t < y->h.t ? -1 : 1;
+  return x->seq < y->seq ? -1 : (x->seq > y->seq);
+}
+
+static void set_num(lua_State *L, const char *k, double v) {
+  lua_pushnumber(L, v);
+  lua_setfield(L, -2, k);
+}
+
+/* w:sweep_all(shape, dx, dy, dz, filter | mask | nil, items) -> array */
+static int w_sweep_all(lua_State *L) {
+  l_world *lw = check_world(L);
+  sweep_args a;
+  l_scratch *x;
+  hit_sink sink;
+  int n, k;
+  read_sweep(L, lw, &a);
+  x = a.x;
+  sink.x = x; sink.w = &lw->w; sink.n = 0;
+  n = cl_world_sweep_all(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
+                         lua_isnil(L, 6) ? NULL : keep_item, &a.c, collect, &sink);
+  if (n == -2 && !lua_isnil(L, 8)) { lua_pushvalue(L, 8); return lua_error(L); }
+  n = sink.n;
+  qsort(x->hits, (size_t)n, sizeof *x->hits, hit_cmp);
+  lua_createtable(L, n, 0);                        /* 10 */
+  for (k = 0; k < n; k++) {
+    const l_hit *e = &x->hits[k];
+    lua_createtable(L, 0, 9);
+    lua_rawgeti(L, 7, e->id + 1);
+    lua_setfield(L, -2, "item");
+    set_num(L, "t", e->h.t);
+    set_num(L, "x", e->h.p[0]); set_num(L, "y", e->h.p[1]); set_num(L, "z", e->h.p[2]);
+    set_num(L, "nx", e->h.n[0]); set_num(L, "ny", e->h.n[1]); set_num(L, "nz", e->h.n[2]);
+    if (e->index >= 0) {
+      lua_pushinteger(L, (lua_Integer)e->index + 1);
+      lua_setfield(L, -2, "index");
+    }
+    lua_rawseti(L, 10, k + 1);
+  }
+  give_back(L, lw, x, 9);
+  lua_pushvalue(L, 10);
+  return 1;
+}
+
+static const char *const type_names[] = {"", "slide", "touch", "cross", "bounce"};
+
+/* the collisions of a move as an array of records, self the mover */
+static void push_collisions(lua_State *L, const l_scratch *x, int n, int items, int self) {
+  int k;
+  if (n > x->maxcols) n = x->maxcols;
+  lua_createtable(L, n, 0);
+  for (k = 0; k < n; k++) {
+    const cl_world_collision *col = &x->cols[k];
+    lua_createtable(L, 0, 10);
+    lua_rawgeti(L, items, self + 1);
+    lua_setfield(L, -2, "item");
+    lua_rawgeti(L, items, col->other + 1);
+    lua_setfield(L, -2, "other");
+    lua_pushstring(L, type_names[col->type]);
+    lua_setfield(L, -2, "type");
+    set_num(L, "t", col->t);
+    set_num(L, "nx", col->n[0]); set_num(L, "ny", col->n[1]); set_num(L, "nz", col->n[2]);
+    set_num(L, "x", col->p[0]); set_num(L, "y", col->p[1]); set_num(L, "z", col->p[2]);
+    lua_rawseti(L, -2, k + 1);
+  }
+}
+
+/* the mover's shape after the world wrote it: its change counted, its
+** place refitted */
+static void moved_item(lua_State *L, l_world *lw, int id) {
+  cl_world_item *it = &lw->w.items[id];
+  l_changed((cl_shape *)(void *)it->shape);
+  (void)cl_world_update(&lw->w, id, NULL, 0, NULL);   /* a tree item stays in the tree */
+  world_tree(L)->version++;
+}
+
+/* w:move(id, dx, dy, dz, filter | mask | nil, items, nf) -> mx, my, mz, collisions */
+static int w_move(lua_State *L) {
+  l_world *lw = check_world(L);
+  int id = check_id(L, lw, 2), kind = lw->w.items[id].kind, n;
+  double d[3], moved[3];
+  uint32_t mask;
+  l_call c;
+  l_scratch *x;
+  cl_world_collisions out;
+  luaL_argcheck(L, kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_CAPSULE,
+                2, "not a mover");
+  d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
+  lua_settop(L, 8);
+  mask = filter_arg(L, 6);
+  lua_pushnil(L);                                  /* 9: an error */
+  x = take_scratch(L, lw);                         /* 10 */
+  c.L = L; c.filter = 6; c.items = 7; c.err = 9;
+  c.nf = (int)luaL_optinteger(L, 8, 5); c.fname = "move";
+  out.c = x->cols; out.max = x->maxcols; out.n = 0;
+  if (!cl_world_move(&lw->w, &x->s, id, d, mask, lua_isnil(L, 6) ? NULL : respond, &c, moved,
+                     &out)) {
+    lua_pushvalue(L, 9);
+    return lua_error(L);
+  }
+  moved_item(L, lw, id);
+  n = out.n;
+  lua_pushnumber(L, moved[0] + 0.0);
+  lua_pushnumber(L, moved[1] + 0.0);
+  lua_pushnumber(L, moved[2] + 0.0);
+  push_collisions(L, x, n, 7, id);
+  give_back(L, lw, x, 10);
+  return 4;
+}
+
+/* ---- the character ---- */
+
+/* _world.character(ux, uy, uz, step, slope, skin, snap) -> its state */
+static int f_character(lua_State *L) {
+  double up[3];
+  cl_character *c;
+  up[0] = luaL_checknumber(L, 1); up[1] = luaL_checknumber(L, 2); up[2] = luaL_checknumber(L, 3);
+  c = (cl_character *)COLLIDE_NEWUD(L, sizeof(cl_character));
+  cl_character_init(c, up, luaL_checknumber(L, 4), luaL_checknumber(L, 5),
+                    luaL_checknumber(L, 6), luaL_checknumber(L, 7));
+  luaL_getmetatable(L, MT_CHARACTER);
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
+/* w:character_move(state, id, dx, dy, dz, items) -> mx, my, mz, collisions */
+static int w_character_move(lua_State *L) {
+  l_world *lw = check_world(L);
+  cl_character *ch = (cl_character *)luaL_checkudata(L, 2, MT_CHARACTER);
+  int id = check_id(L, lw, 3);
+  double d[3], moved[3];
+  l_scratch *x;
+  cl_world_collisions out;
+  d[0] = luaL_checknumber(L, 4); d[1] = luaL_checknumber(L, 5); d[2] = luaL_checknumber(L, 6);
+  lua_settop(L, 7);
+  x = take_scratch(L, lw);                         /* 8 */
+  out.c = x->cols; out.max = x->maxcols; out.n = 0;
+  if (ch->floor_item >= 0 && !cl_world_is_item(&lw->w, ch->floor_item)) ch->floor_item = -1;
+  luaL_argcheck(L, cl_character_move(ch, &lw->w, &x->s, id, d, CL_WORLD_ALL_BITS, moved, &out),
+                3, "not a mover");
+  moved_item(L, lw, id);
+  lua_pushnumber(L, moved[0] + 0.0);
+  lua_pushnumber(L, moved[1] + 0.0);
+  lua_pushnumber(L, moved[2] + 0.0);
+  push_collisions(L, x, out.n, 7, id);
+  give_back(L, lw, x, 8);
+  return 4;
+}
+
+/* state:get() -> on_floor, on_wall, on_ceiling, nx, ny, nz, floor id (or false) */
+static int c_get(lua_State *L) {
+  cl_character *ch = (cl_character *)luaL_checkudata(L, 1, MT_CHARACTER);
+  lua_pushboolean(L, ch->on_floor);
+  lua_pushboolean(L, ch->on_wall);
+  lua_pushboolean(L, ch->on_ceiling);
+  l_pushvec(L, ch->floor_normal);
+  if (ch->on_floor && ch->floor_item >= 0) lua_pushinteger(L, (lua_Integer)ch->floor_item + 1);
+  else lua_pushboolean(L, 0);
+  return 7;
+}
+
+static const luaL_Reg world_methods[] = {
+  {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"options", w_options},
+  {"get_options", w_get_options}, {"proxy", w_proxy}, {"sync", w_sync},
+  {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
+  {"character_move", w_character_move}, {NULL, NULL}
+};
+static const luaL_Reg character_methods[] = {{"get", c_get}, {NULL, NULL}};
+static const luaL_Reg world_functions[] = {
+  {"world", f_world}, {"character", f_character}, {NULL, NULL}
+};
+
+void l_world_open(lua_State *L, int mts) {
+  int k;
+  luaL_newmetatable(L, MT_WORLD);
+  lua_pushcfunction(L, w_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_newtable(L);
+  for (k = 0; k < L_NUPVALUES; k++) lua_pushvalue(L, mts + k);
+  luaL_setfuncs(L, world_methods, L_NUPVALUES);
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, "collide.world");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, MT_CHARACTER);
+  lua_newtable(L);
+  luaL_setfuncs(L, character_methods, 0);
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, "collide.character_state");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+  lua_newtable(L);
+  for (k = 0; k < L_NUPVALUES; k++) lua_pushvalue(L, mts + k);
+  luaL_setfuncs(L, world_functions, L_NUPVALUES);
+  lua_setfield(L, -2, "_world");
+}
