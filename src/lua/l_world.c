@@ -85,14 +85,16 @@ static l_scratch *take_scratch(lua_State *L, l_world *lw) {
       return x;
     }
     if (ws == 0) luaL_error(L, "not enough memory");
-    size = al8(sizeof(l_scratch)) + al8(ws) + al8((size_t)nc * sizeof(cl_world_collision))
-           + (size_t)nh * sizeof(l_hit);
+    /* sweep_all's hits and a move's collisions share their memory */
+    size = al8(sizeof(l_scratch)) + al8(ws)
+           + al8((size_t)nc * sizeof(cl_world_collision) > (size_t)nh * sizeof(l_hit)
+                 ? (size_t)nc * sizeof(cl_world_collision) : (size_t)nh * sizeof(l_hit));
     mem = COLLIDE_NEWUD(L, size);
     x = (l_scratch *)(void *)mem;
     if (cl_world_scratch_size(w) <= ws && cols_need(w) <= nc && hits_need(w) <= nh) {
       cl_world_scratch_init(w, &x->s, mem + al8(sizeof(l_scratch)));
       x->cols = (cl_world_collision *)(void *)(mem + al8(sizeof(l_scratch)) + al8(ws));
-      x->hits = (l_hit *)(void *)((char *)x->cols + al8((size_t)nc * sizeof(cl_world_collision)));
+      x->hits = (l_hit *)(void *)x->cols;
       x->maxcols = nc;
       x->maxhits = nh;
       if (scratch_fits(w, x)) return x;
@@ -101,9 +103,10 @@ static l_scratch *take_scratch(lua_State *L, l_world *lw) {
   }
 }
 
-/* the call is done with its scratch (at index i): cached when none is */
+/* the call is done with its scratch (at index i): cached when none is,
+** or when the cached one no longer fits the world */
 static void give_back(lua_State *L, l_world *lw, l_scratch *x, int i) {
-  if (lw->cache == NULL) {
+  if (lw->cache == NULL || !scratch_fits(&lw->w, lw->cache)) {
     lw->cache = x;
     lua_pushvalue(L, i);
     l_setslot(L, 1, SLOT_SCRATCH);
