@@ -201,7 +201,10 @@ function Scene:add(item, shape, options)
   if options ~= nil then layer, mask, static = read_options(options, 3, "add") end
   local seq = self._counter + 1
   local id, p = self._w:add(shape)
-  if options ~= nil then self._w:options(id, layer or 1, mask or 0xffffffff, static or false) end
+  if options ~= nil then
+    self._w:options(id, layer or 1, mask or 0xffffffff, static or false)
+    self._tuned = true        -- pairs then asks the world about each pair
+  end
   self._id[item], self._byid[id] = id, item
   self._seq[item] = seq
   self._counter = seq
@@ -226,6 +229,7 @@ function Scene:set(item, options)
   local l0, m0, s0 = w:get_options(id)
   if static == nil then static = s0 end
   w:options(id, layer or l0, mask or m0, static)
+  self._tuned = true
   if layer ~= nil then self._layer[item] = layer end
   return item
 end
@@ -519,7 +523,10 @@ function Scene:query_frustum(f, filter)
 end
 
 --- scene:pairs([filter]) -> array of {a, b}: every two items whose shapes
---- intersect, once, a added before b; sorted by a, then b (add order)
+--- intersect, once, a added before b; sorted by a, then b (add order).
+--- Items whose layers and masks do not meet, and two static items, are not
+--- paired. An item without bounds (a plane) is paired through a query of
+--- the tree by its shape, which visits only the part of the scene near it.
 function Scene:pairs(filter)
   check_filter(filter, 1, "pairs")
   filter = locked(self, "pairs", filter)
@@ -530,27 +537,41 @@ function Scene:pairs(filter)
     if r == nil then r = filter(item) and true or false; pass[item] = r end
     return r
   end
+  local w, ids, tuned = self._w, self._id, self._tuned
   local flat = self._tree:pairs()
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #flat, 2 do
     local pa, pb = flat[i], flat[i + 1]
     if intersects(shapes[pa], shapes[pb]) then
       local a, b = items[pa], items[pb]
-      if ok(a) and ok(b) then n = n + 1; out[n] = { a, b } end
+      if (not tuned or w:pairable(ids[a], ids[b])) and ok(a) and ok(b) then
+        n = n + 1; out[n] = { a, b }
+      end
     end
   end
   local list = self._unbounded
   if #list > 0 then
-    local seq, shape = self._seq, self._shape
+    local seq, shape, tree = self._seq, self._shape, self._tree
+    local function add(u, other)
+      if (not tuned or w:pairable(ids[u], ids[other])) and ok(u) and ok(other) then
+        n = n + 1
+        if seq[u] < seq[other] then out[n] = { u, other } else out[n] = { other, u } end
+      end
+    end
     for i = 1, #list do
       local u = list[i]
-      for other, s in self:items() do
-        if not rawequal(other, u) and (shape[other] ~= nil)
-           and not (self._proxy[other] == false and seq[other] < seq[u]) -- unbounded pairs once
-           and intersects(shape[u], s) and ok(u) and ok(other) then
-          n = n + 1
-          if seq[u] < seq[other] then out[n] = { u, other } else out[n] = { other, u } end
-        end
+      local su = shape[u]
+      local kind = ctype(su)
+      -- the tree items near it: a plane's or a ray's own query (an empty
+      -- mesh meets nothing)
+      local cands = kind == "ray" and tree:raycast(su) or (kind ~= "mesh" and tree:query(su)) or {}
+      for k = 1, #cands do
+        local p = cands[k]
+        if intersects(su, shapes[p]) then add(u, items[p]) end
+      end
+      for j = i + 1, #list do   -- unbounded pairs once
+        local v = list[j]
+        if intersects(su, shape[v]) then add(u, v) end
       end
     end
     sort(out, function(x, y)

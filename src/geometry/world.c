@@ -269,6 +269,10 @@ int cl_world_meets(const cl_world *w, int a, int b) {
   return (x->layer & y->mask) != 0 && (y->layer & x->mask) != 0;
 }
 
+int cl_world_pairable(const cl_world *w, int a, int b) {
+  return cl_world_meets(w, a, b) && !(w->items[a].is_static && w->items[b].is_static);
+}
+
 /* the tree's batch refit (as tree:sync): when more than one leaf in
 ** BATCH_SHARE leaves its fat box, the leaves get their new boxes where they
 ** are and the tree is refitted in one pass */

@@ -138,6 +138,8 @@ int cl_world_set_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int
 int cl_world_sync(cl_world *w, int *moved, int *nmoved);
 /* 1 when a and b meet by their layers and masks */
 int cl_world_meets(const cl_world *w, int a, int b);
+/* 1 when a and b may be paired: they meet and are not both static */
+int cl_world_pairable(const cl_world *w, int a, int b);
 
 /* ---- scratch ---- */
 size_t cl_world_scratch_size(const cl_world *w);

@@ -262,6 +262,13 @@ static int w_get_options(lua_State *L) {
   return 3;
 }
 
+/* w:pairable(a, b) -> boolean */
+static int w_pairable(lua_State *L) {
+  l_world *lw = check_world(L);
+  lua_pushboolean(L, cl_world_pairable(&lw->w, check_id(L, lw, 2), check_id(L, lw, 3)));
+  return 1;
+}
+
 /* w:proxy(id) -> proxy or false */
 static int w_proxy(lua_State *L) {
   l_world *lw = check_world(L);
@@ -607,7 +614,7 @@ static int c_get(lua_State *L) {
 
 static const luaL_Reg world_methods[] = {
   {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"options", w_options},
-  {"get_options", w_get_options}, {"proxy", w_proxy}, {"sync", w_sync},
+  {"get_options", w_get_options}, {"proxy", w_proxy}, {"pairable", w_pairable}, {"sync", w_sync},
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
   {"character_move", w_character_move}, {NULL, NULL}
 };

@@ -1,0 +1,280 @@
+/*
+** world_test.c - the world and the character from C, with no Lua: a
+** capsule walks a level of boxes (a floor, a step, a wall), climbs stairs,
+** rides a lift, walks a triangle mesh, and scene-style moves slide and stop
+** exactly. Expected values are those the Lua API gives for the same calls
+** (doc/motion.md's example, spec/character_spec.lua), to the last bit where
+** the answer is exact.
+**
+**   make test-c (with examples/engine.c)
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "world.h"
+
+static int failures = 0, checks = 0;
+
+#define CHECK(cond, what)                                                   \
+  do {                                                                      \
+    checks++;                                                               \
+    if (!(cond)) {                                                          \
+      failures++;                                                           \
+      fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, what);             \
+    }                                                                       \
+  } while (0)
+
+#define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
+
+/* a world's scratch, sized for it as it is now */
+static cl_world_scratch *scratch(cl_world *w, void **mem) {
+  static cl_world_scratch s;
+  size_t size = cl_world_scratch_size(w);
+  *mem = realloc(*mem, size);
+  cl_world_scratch_init(w, &s, *mem);
+  return &s;
+}
+
+static cl_aabb box(double x0, double y0, double z0, double x1, double y1, double z1) {
+  cl_aabb b;
+  double lo[3], hi[3];
+  cl_set(lo, x0, y0, z0);
+  cl_set(hi, x1, y1, z1);
+  cl_aabb_init(&b, lo, hi);
+  return b;
+}
+
+static cl_capsule capsule(double x, double y0, double y1, double z, double r) {
+  cl_capsule c;
+  double a[3], b[3];
+  cl_set(a, x, y0, z);
+  cl_set(b, x, y1, z);
+  cl_capsule_init(&c, a, b, r);
+  return c;
+}
+
+static const double UP[3] = {0, 1, 0};
+
+/* doc/motion.md's example, then on into a wall: 4 m/s along x under
+** gravity at 60 Hz, up a 0.25 step */
+static void walk_over_a_step(void) {
+  cl_world w;
+  cl_aabb floor = box(-10, -1, -10, 10, 0, 10), step = box(1, 0, -10, 10, 0.25, 10);
+  cl_aabb wall = box(4, 0, -10, 5, 3, 10);
+  cl_capsule body = capsule(0, 0.3, 1.5, 0, 0.3);
+  cl_character ch;
+  cl_world_collision cols[64];
+  cl_world_collisions out = {cols, 0, 64};
+  void *mem = NULL;
+  double vy = 0, moved[3];
+  int f, id, step_id, frame;
+  cl_world_init(&w, 0.1, NULL, NULL);
+  CHECK(cl_world_add(&w, &floor, CL_AABB, NULL) == 0, "floor id");
+  step_id = cl_world_add(&w, &step, CL_AABB, NULL);
+  CHECK(cl_world_add(&w, &wall, CL_AABB, NULL) == 2, "wall id");
+  id = cl_world_add(&w, &body, CL_CAPSULE, NULL);
+  CHECK(id == 3 && w.count == 4, "player id");
+  cl_character_init(&ch, UP, 0.3, 45, 0.01, 0.3);
+  for (frame = 1; frame <= 90; frame++) {
+    double d[3];
+    vy = vy - 9.81 / 60;
+    cl_set(d, 4.0 / 60, vy / 60, 0);
+    f = cl_character_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
+    CHECK(f == 1, "a capsule moves");
+    CHECK(cl_world_update(&w, id, NULL, 0, NULL), "refit");
+    if (ch.on_floor) vy = 0;
+    if (frame == 30) {
+      /* x 2, feet on the step at 0.25, as the Lua example prints */
+      CHECK(body.a[0] == 1.9999999999999998, "frame 30: x");
+      CHECK(body.a[1] == 0.55000000000000004, "frame 30: on the step");
+      CHECK(body.a[2] == 0, "frame 30: z");
+      CHECK(ch.on_floor && !ch.on_wall && !ch.on_ceiling, "frame 30: on the floor only");
+      /* (0, 1, -1.48e-15): the capsule meets the step's edge, as from Lua */
+      CHECK(ch.floor_normal[0] == 0 && ch.floor_normal[1] == 1 && fabs(ch.floor_normal[2]) < 1e-14,
+            "frame 30: floor normal");
+      CHECK(ch.floor_item == step_id, "frame 30: on the step item");
+    }
+  }
+  /* stopped by the wall at x = 4 - radius */
+  CHECK(body.a[0] == 3.7000000000000002, "frame 90: against the wall");
+  CHECK(body.a[1] == 0.55000000000000004, "frame 90: still on the step");
+  CHECK(fabs(body.a[2]) < 1e-12, "frame 90: no drift along the wall");
+  CHECK(ch.on_floor && ch.on_wall, "frame 90: floor and wall");
+  free(mem);
+  cl_world_free(&w);
+}
+
+/* ten stairs of 0.2, each 0.5 deep: walking climbs every one and ends with
+** the feet on the top step exactly */
+static void climb_stairs(void) {
+  cl_world w;
+  cl_aabb stairs[11];
+  cl_capsule body = capsule(-1, 0.4, 1.6, 0, 0.4);
+  cl_character ch;
+  cl_world_collision cols[64];
+  cl_world_collisions out = {cols, 0, 64};
+  void *mem = NULL;
+  double vy = 0, moved[3];
+  int i, id, frame;
+  cl_world_init(&w, 0.1, NULL, NULL);
+  stairs[0] = box(-20, -1, -5, 20, 0, 5);
+  cl_world_add(&w, &stairs[0], CL_AABB, NULL);
+  for (i = 1; i <= 10; i++) {
+    stairs[i] = box(0.5 * i, 0, -5, 20, 0.2 * i, 5);
+    cl_world_add(&w, &stairs[i], CL_AABB, NULL);
+  }
+  id = cl_world_add(&w, &body, CL_CAPSULE, NULL);
+  cl_character_init(&ch, UP, 0.25, 45, 0.01, 0.25);
+  for (frame = 1; frame <= 240; frame++) {
+    double d[3];
+    vy = vy - 9.81 / 60;
+    cl_set(d, 3.0 / 60, vy / 60, 0);
+    cl_character_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
+    cl_world_update(&w, id, NULL, 0, NULL);
+    if (ch.on_floor) vy = 0;
+  }
+  CHECK(body.a[0] > 6, "walked past the last step");
+  CHECK(NEAR(body.a[1] - 0.4, 2.0, 1e-12), "feet on the top step");
+  CHECK(ch.on_floor && ch.floor_item == 10, "standing on the top step");
+  free(mem);
+  cl_world_free(&w);
+}
+
+/* a lift: the character standing on it rides it up and down with no
+** motion of its own */
+static void ride_a_lift(void) {
+  cl_world w;
+  cl_aabb ground = box(-10, -1, -10, 10, 0, 10), lift = box(-1, 0, -1, 1, 0.5, 1);
+  cl_capsule body = capsule(0, 0.8, 2, 0, 0.3);
+  cl_character ch;
+  cl_world_collision cols[64];
+  cl_world_collisions out = {cols, 0, 64};
+  void *mem = NULL;
+  double moved[3], zero[3] = {0, 0, 0}, fall[3] = {0, -0.1, 0}, upd[3] = {0, 0.25, 0};
+  int id, lift_id, k;
+  cl_world_init(&w, 0.1, NULL, NULL);
+  cl_world_add(&w, &ground, CL_AABB, NULL);
+  lift_id = cl_world_add(&w, &lift, CL_AABB, NULL);
+  id = cl_world_add(&w, &body, CL_CAPSULE, NULL);
+  cl_character_init(&ch, UP, 0.3, 45, 0.01, 0.3);
+  cl_character_move(&ch, &w, scratch(&w, &mem), id, fall, CL_WORLD_ALL_BITS, moved, &out);
+  cl_world_update(&w, id, NULL, 0, NULL);
+  CHECK(ch.on_floor && ch.floor_item == lift_id, "standing on the lift");
+  CHECK(body.a[1] == 0.8, "feet on the lift's top");
+  for (k = 0; k < 4; k++) {
+    cl_translate((cl_shape *)&lift, upd);
+    cl_world_update(&w, lift_id, NULL, 0, NULL);
+    cl_character_move(&ch, &w, scratch(&w, &mem), id, zero, CL_WORLD_ALL_BITS, moved, &out);
+    cl_world_update(&w, id, NULL, 0, NULL);
+    CHECK(moved[0] == 0 && moved[1] == 0.25 && moved[2] == 0, "carried by the lift's motion");
+    CHECK(ch.on_floor && ch.floor_item == lift_id, "still on the lift");
+  }
+  CHECK(body.a[1] == 1.8, "feet on the lift's top, 1 higher");
+  free(mem);
+  cl_world_free(&w);
+}
+
+/* a floor of two triangles in a mesh: walked on as a box floor is */
+static void walk_a_mesh(void) {
+  double v[] = {-10, 0, -10, 10, 0, -10, 10, 0, 10, -10, 0, 10};
+  uint32_t tri[] = {0, 2, 1, 0, 3, 2};
+  cl_mesh m;
+  cl_world w;
+  cl_capsule body = capsule(0, 0.5, 1.5, 0, 0.3);
+  cl_character ch;
+  cl_world_collision cols[64];
+  cl_world_collisions out = {cols, 0, 64};
+  void *mem = NULL;
+  double vy = 0, moved[3];
+  int id, mesh_id, frame;
+  cl_mesh_init(&m);
+  cl_mesh_use(&m, v, 4, tri, 2);
+  CHECK(cl_mesh_build(&m), "mesh built");
+  cl_world_init(&w, 0.1, NULL, NULL);
+  mesh_id = cl_world_add(&w, &m, CL_WORLD_MESH, NULL);
+  id = cl_world_add(&w, &body, CL_CAPSULE, NULL);
+  cl_character_init(&ch, UP, 0.3, 45, 0.01, 0.3);
+  for (frame = 1; frame <= 60; frame++) {
+    double d[3];
+    vy = vy - 9.81 / 60;
+    cl_set(d, 0, vy / 60, 2.0 / 60);
+    cl_character_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
+    cl_world_update(&w, id, NULL, 0, NULL);
+    if (ch.on_floor) vy = 0;
+  }
+  CHECK(ch.on_floor && ch.floor_item == mesh_id, "on the mesh");
+  CHECK(NEAR(body.a[1], 0.3, 1e-9), "feet on the mesh");
+  CHECK(NEAR(body.a[2], 2, 1e-9), "walked 2 along z");
+  CHECK(NEAR(ch.floor_normal[1], 1, 1e-12), "floor normal up");
+  free(mem);
+  cl_world_free(&w);
+  cl_mesh_free(&m);
+}
+
+/* scene:move's rules: a box slides along a floor into a wall and stops
+** with its face on the wall's, exactly; an item whose layer the mover's
+** mask misses is passed through */
+static void move_and_slide(void) {
+  cl_world w;
+  cl_aabb floor = box(-10, -1, -10, 10, 0, 10), wall = box(3, 0, -10, 4, 3, 10);
+  cl_aabb ghost = box(1.5, 0, -10, 2, 3, 10), b = box(0, 0, 0, 1, 1, 1);
+  cl_world_collision cols[64];
+  cl_world_collisions out = {cols, 0, 64};
+  void *mem = NULL;
+  double moved[3], d[3];
+  int id, ghost_id;
+  cl_world_init(&w, 0.1, NULL, NULL);
+  cl_world_add(&w, &floor, CL_AABB, NULL);
+  cl_world_add(&w, &wall, CL_AABB, NULL);
+  ghost_id = cl_world_add(&w, &ghost, CL_AABB, NULL);
+  CHECK(cl_world_set_options(&w, ghost_id, 2, CL_WORLD_ALL_BITS, 1), "options");
+  id = cl_world_add(&w, &b, CL_AABB, NULL);
+  CHECK(cl_world_set_options(&w, id, 1, 1, 0), "the box meets layer 1 only");
+  cl_set(d, 5, -1, 0.5);
+  CHECK(cl_world_move(&w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, NULL, NULL, moved, &out),
+        "moved");
+  cl_world_update(&w, id, NULL, 0, NULL);
+  /* doc/motion.md's example: 2 0 0.5 and two collisions, floor then wall */
+  CHECK(moved[0] == 2 && moved[1] == 0 && moved[2] == 0.5, "displacement");
+  CHECK(out.n == 2 && cols[0].other == 0 && cols[1].other == 1, "floor, then wall");
+  CHECK(cols[0].type == CL_WORLD_SLIDE && cols[0].t == 0 && cols[0].n[1] == 1, "floor contact");
+  CHECK(cols[1].t == 0.4 && cols[1].n[0] == -1, "wall contact");
+  CHECK(b.min[0] == 2 && b.max[0] == 3 && b.min[1] == 0 && b.min[2] == 0.5,
+        "face on the wall's, exactly");
+  CHECK(!cl_world_pairable(&w, id, ghost_id) && cl_world_pairable(&w, 0, id), "pairable");
+  free(mem);
+  cl_world_free(&w);
+}
+
+/* sync refits only the items that are not static and whose counters moved */
+static void sync_costs_what_moved(void) {
+  cl_world w;
+  cl_aabb boxes[100];
+  uint32_t changes[100];
+  int i, n, moved_ids[100], nm;
+  double d[3] = {0, 5, 0};
+  cl_world_init(&w, 0.1, NULL, NULL);
+  for (i = 0; i < 100; i++) {
+    boxes[i] = box(i, 0, 0, i + 0.5, 0.5, 0.5);
+    changes[i] = 0;
+    cl_world_add(&w, &boxes[i], CL_AABB, &changes[i]);
+    if (i >= 10) cl_world_set_options(&w, i, 1, CL_WORLD_ALL_BITS, 1);
+  }
+  CHECK(w.nwatched == 10, "only the 10 movable items are watched");
+  for (i = 0; i < 3; i++) { cl_translate((cl_shape *)&boxes[i], d); changes[i]++; }
+  n = cl_world_sync(&w, moved_ids, &nm);
+  CHECK(n == 3 && nm == 0, "three refitted");
+  CHECK(cl_world_sync(&w, moved_ids, &nm) == 0, "nothing moved since");
+  cl_world_free(&w);
+}
+
+int main(void) {
+  walk_over_a_step();
+  climb_stairs();
+  ride_a_lift();
+  walk_a_mesh();
+  move_and_slide();
+  sync_costs_what_moved();
+  printf("world_test: %d checks, %d failures\n", checks, failures);
+  return failures != 0;
+}
