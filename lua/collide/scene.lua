@@ -891,9 +891,89 @@ local function push_out(self, st, w)
   return mx, my, mz, stop
 end
 
+-- writes the values of src into dst (same kind): scene:move works on a
+-- copy and gives the item's own shape the result
+local function copy_shape(dst, src)
+  local kind = ctype(src)
+  if kind == "aabb" then
+    local a, b, c = src:min()
+    local d, e, f = src:max()
+    dst:set(a, b, c, d, e, f)
+  elseif kind == "sphere" then
+    local a, b, c = src:center()
+    dst:set(a, b, c, src:radius())
+  elseif kind == "capsule" then
+    local a, b, c = src:a()
+    local d, e, f = src:b()
+    dst:set(a, b, c, d, e, f, src:radius())
+  else
+    -- an obb: only its centre moved
+    local a, b, c = src:center()
+    local d, e, f = dst:center()
+    dst:translate(a - d, b - e, c - f)
+  end
+end
+
+-- Touching is not blocking. Whether a contact of w moved by t * r with
+-- other (normal n, from collide.sweep) stops the rest of the motion: the
+-- shape at the contact moved a little further along r (a probe of length
+-- len) must overlap other (collide.contact) deeper than at the contact.
+-- The signed distance of two convex shapes is a convex function of the
+-- translation, so the depth gained per unit of motion is largest for the
+-- smallest motion: a short probe that gains no depth (within ALONG of its
+-- length, and the rounding of the coordinates) means the motion only
+-- slides along other. That is the seam between coplanar tiles: a box on a
+-- floor of boxes touches the next box's top edge as its front face reaches
+-- the seam; the sweep's normal there is the side face's, but the box
+-- slides on the plane of the tops and never enters the next box (and a
+-- sphere rolling over the same edge grazes it, a double root that the
+-- sweep finds a hair early). A box's contact that does block answers with
+-- the probe's contact normal, the least opposed face of the contact (a box
+-- pressed down and forward at a seam lands on the floor, not on the seam's
+-- side); a sphere or a capsule has one normal at each point, the sweep's.
+-- The probe is 1e-5 times the coordinates' size (less when the motion left
+-- is shorter). Its limits: a corner that the motion clips by less than
+-- that is passed (and the move cannot end inside it); a contact found a
+-- gap g before touching (conservative advancement stops within 1e-11 of
+-- the coordinates) is a wall only when the motion enters other at a slope
+-- above g / len (1e-6): flatter grazes pass, sinking by at most that slope
+-- times the motion, which the next move's push-out measures.
+-- Planes have no edges: a contact with one blocks unless it is at t = 0
+-- with a normal that does not oppose the motion, the rule before the probe.
+-- Returns whether the contact blocks, and the normal to answer it with.
+local BOXES = { aabb = true, obb = true }
+local PROBE = 1e-5
+local function touch_blocks(self, st, w, t, s, rx, ry, rz, rlen, nx, ny, nz)
+  if t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen then return false end
+  if ctype(s) == "plane" then return true, nx, ny, nz end
+  local at, probe = st.at, st.probe
+  if at == nil then at, probe = w:clone(), w:clone(); st.at, st.probe = at, probe
+  else copy_shape(at, w) end
+  at:translate(rx * t, ry * t, rz * t)
+  local box = at:bounds(self._box)
+  local a, b, c = box:min()
+  local d, e, f = box:max()
+  local scale = 1 + max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f))
+  -- (a contact at the end of the motion, t = 1, is classified by a probe
+  -- beyond it: a seam met there is not reported as a wall either)
+  local len, left = PROBE * scale, (1 - t) * rlen
+  if left > 0 and len > left then len = left end
+  copy_shape(probe, at)
+  local k = len / rlen
+  probe:translate(rx * k, ry * k, rz * k)
+  local contact = core.contact
+  local _, _, _, d0 = contact(s, at)
+  local px, py, pz, d1 = contact(s, probe)
+  if d1 == nil or d1 - (d0 or 0) <= ALONG * len + 1e-13 * scale then return false end
+  if px and BOXES[ctype(w)] and px * rx + py * ry + pz * rz < -ALONG * rlen then return true, px, py, pz end
+  return true, nx, ny, nz
+end
+
 -- the first triangle of mesh m that stops w moved by r, skipping contacts
--- at t = 0 that do not oppose the motion
-local function mesh_sweep(self, w, rx, ry, rz, rlen, m)
+-- that do not block it (touch_blocks); among contacts at the same t the
+-- least opposed normal first (then the lower index), so that a slide along
+-- a floor of triangles is not turned by the side of a seam
+local function mesh_sweep(self, st, w, rx, ry, rz, rlen, m)
   local sweep = core.sweep
   local tris = m:query(swept_box(self, w, rx, ry, rz))
   local tri = self._tri
@@ -901,8 +981,13 @@ local function mesh_sweep(self, w, rx, ry, rz, rlen, m)
   for i = 1, #tris do
     tri = m:triangle(tris[i], tri)
     local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, tri)
-    if t and (bt == nil or t < bt) and not (t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen) then
-      bt, bx, by, bz, bnx, bny, bnz = t, px, py, pz, nx, ny, nz
+    if t and (bt == nil or t <= bt) then
+      local blocks
+      blocks, nx, ny, nz = touch_blocks(self, st, w, t, tri, rx, ry, rz, rlen, nx, ny, nz)
+      if blocks and (bt == nil or t < bt
+          or nx * rx + ny * ry + nz * rz > bnx * rx + bny * ry + bnz * rz) then
+        bt, bx, by, bz, bnx, bny, bnz = t, px, py, pz, nx, ny, nz
+      end
     end
   end
   self._tri = tri
@@ -922,20 +1007,33 @@ local function legs(self, st, w, rx, ry, rz)
     local best, bs, bt, bx, by, bz, bnx, bny, bnz, br, bdist
     local crosses
     local cx, cy, cz = w:center()
+    local tri
     each_candidate(self, w, st.skip, rx, ry, rz, function(other, s)
       if crossed[other] then return end
-      local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, s)
+      local t, px, py, pz, nx, ny, nz, index = sweep(w, rx, ry, rz, s)
       if t == nil then return end
-      if t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen then
-        -- a contact that does not stop the motion; a mesh gives one hit,
-        -- so its other triangles are then swept one by one
-        if ctype(s) ~= "mesh" then return end
-        t, px, py, pz, nx, ny, nz = mesh_sweep(self, w, rx, ry, rz, rlen, s)
-        if t == nil then return end
-      end
       if bt ~= nil and t > bt then
         -- later than the first solid contact so far: a cross there is not reached yet
         return
+      end
+      do
+        -- a touch may only slide along s (touch_blocks); a mesh gives one
+        -- hit, so when that one does not block, its triangles are swept
+        -- one by one
+        local blocks
+        if ctype(s) == "mesh" then
+          if t > 0 then
+            tri = s:triangle(index, tri)
+            blocks, nx, ny, nz = touch_blocks(self, st, w, t, tri, rx, ry, rz, rlen, nx, ny, nz)
+          end
+          if not blocks then
+            t, px, py, pz, nx, ny, nz = mesh_sweep(self, st, w, rx, ry, rz, rlen, s)
+            if t == nil or (bt ~= nil and t > bt) then return end
+          end
+        else
+          blocks, nx, ny, nz = touch_blocks(self, st, w, t, s, rx, ry, rz, rlen, nx, ny, nz)
+          if not blocks then return end
+        end
       end
       local r = response_of(st, other)
       if not r then return end
@@ -1005,29 +1103,6 @@ end
 local function move_state(item, skip, filter, fname, nf)
   return { item = item, skip = skip, filter = filter, cache = {}, fname = fname, nf = nf,
            cols = {}, crossed = {}, planes = {}, np = 0 }
-end
-
--- writes the values of src into dst (same kind): scene:move works on a
--- copy and gives the item's own shape the result
-local function copy_shape(dst, src)
-  local kind = ctype(src)
-  if kind == "aabb" then
-    local a, b, c = src:min()
-    local d, e, f = src:max()
-    dst:set(a, b, c, d, e, f)
-  elseif kind == "sphere" then
-    local a, b, c = src:center()
-    dst:set(a, b, c, src:radius())
-  elseif kind == "capsule" then
-    local a, b, c = src:a()
-    local d, e, f = src:b()
-    dst:set(a, b, c, d, e, f, src:radius())
-  else
-    -- an obb: only its centre moved
-    local a, b, c = src:center()
-    local d, e, f = dst:center()
-    dst:translate(a - d, b - e, c - f)
-  end
 end
 
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
