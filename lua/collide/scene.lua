@@ -845,52 +845,6 @@ local function collision(st, other, resp, t, nx, ny, nz, x, y, z)
     nx = nx, ny = ny, nz = nz, x = x, y = y, z = z }
 end
 
--- step 1 of a move: out of the solid items w overlaps; returns the
--- translation and whether a "touch" item ended the move
-local function push_out(self, st, w)
-  local contact, sweep = core.contact, core.sweep
-  local mx, my, mz, stop = 0, 0, 0, false
-  -- overlaps no deeper than the rounding of the contact that ended the
-  -- last move (collide.epsilon relative to the coordinates) are touching
-  local box = w:bounds(self._box)
-  local a, b, c = box:min()
-  local d, e, f = box:max()
-  local tol = PUSH_TOL * (1 + max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f)))
-  for _ = 1, PUSH_STEPS do
-    local best, bs, bnx, bny, bnz, bd, br
-    each_candidate(self, w, st.skip, 0, 0, 0, function(other, s)
-      local nx, ny, nz, depth = contact(s, w)
-      if nx and depth > tol and (bd == nil or depth > bd) then
-        local r = response_of(st, other)
-        if r == "cross" then
-          if not st.crossed[other] then
-            st.crossed[other] = true
-            local _, px, py, pz = sweep(w, 0, 0, 0, s)
-            collision(st, other, "cross", 0, nx, ny, nz, px, py, pz)
-          end
-        elseif r then
-          best, bs, bnx, bny, bnz, bd, br = other, s, nx, ny, nz, depth, r
-        end
-      end
-    end)
-    if best == nil then break end
-    local _, px, py, pz = sweep(w, 0, 0, 0, bs)
-    collision(st, best, br, 0, bnx, bny, bnz, px, py, pz)
-    local tx, ty, tz
-    if ctype(w) == "aabb" and ctype(bs) == "aabb" then
-      local k, s = axis_of(bnx, bny, bnz)
-      if k then tx, ty, tz = aabb_place(w, bs, 0, 0, 0, k, s, nil) end
-    end
-    if tx == nil then
-      tx, ty, tz = bnx * bd, bny * bd, bnz * bd
-      w:translate(tx, ty, tz)
-    end
-    mx, my, mz = mx + tx, my + ty, mz + tz
-    if br == "touch" then stop = true break end
-  end
-  return mx, my, mz, stop
-end
-
 -- writes the values of src into dst (same kind): scene:move works on a
 -- copy and gives the item's own shape the result
 local function copy_shape(dst, src)
@@ -992,6 +946,88 @@ local function mesh_sweep(self, st, w, rx, ry, rz, rlen, m)
   end
   self._tri = tri
   return bt, bx, by, bz, bnx, bny, bnz
+end
+
+-- whether w moved by p would enter a solid item it does not overlap now
+-- (inside: the items it overlaps); a contact blocks as in a leg
+-- (touch_blocks)
+local function push_enters(self, st, w, px, py, pz, inside)
+  local sweep = core.sweep
+  local plen = sqrt(px * px + py * py + pz * pz)
+  local enters = false
+  each_candidate(self, w, st.skip, px, py, pz, function(other, s)
+    if enters or inside[other] then return end
+    local t, _, _, _, nx, ny, nz = sweep(w, px, py, pz, s)
+    if t == nil or t >= 1 then return end
+    local r = response_of(st, other)
+    if not r or r == "cross" then return end
+    if ctype(s) == "mesh" then
+      enters = mesh_sweep(self, st, w, px, py, pz, plen, s) ~= nil
+    else
+      enters = touch_blocks(self, st, w, t, s, px, py, pz, plen, nx, ny, nz)
+    end
+  end)
+  return enters
+end
+
+-- step 1 of a move: out of the solid items w overlaps; returns the
+-- translation and whether a "touch" item ended the move. A push-out is a
+-- motion too: one that would enter a solid item w does not overlap (a
+-- crowded scene: out of one box into its neighbour) is not made, and the
+-- push-out ends there; w stays overlapping the item it could not leave,
+-- and the collision with that item (t = 0, its contact normal) says so.
+local function push_out(self, st, w)
+  local contact, sweep = core.contact, core.sweep
+  local mx, my, mz, stop = 0, 0, 0, false
+  -- overlaps no deeper than the rounding of the contact that ended the
+  -- last move (collide.epsilon relative to the coordinates) are touching
+  local box = w:bounds(self._box)
+  local a, b, c = box:min()
+  local d, e, f = box:max()
+  local tol = PUSH_TOL * (1 + max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f)))
+  for _ = 1, PUSH_STEPS do
+    local best, bs, bnx, bny, bnz, bd, br
+    local inside = {}
+    each_candidate(self, w, st.skip, 0, 0, 0, function(other, s)
+      local nx, ny, nz, depth = contact(s, w)
+      if nx and depth > tol then
+        local r = response_of(st, other)
+        if r == "cross" then
+          if not st.crossed[other] then
+            st.crossed[other] = true
+            local _, px, py, pz = sweep(w, 0, 0, 0, s)
+            collision(st, other, "cross", 0, nx, ny, nz, px, py, pz)
+          end
+        elseif r then
+          inside[other] = true
+          if bd == nil or depth > bd then
+            best, bs, bnx, bny, bnz, bd, br = other, s, nx, ny, nz, depth, r
+          end
+        end
+      end
+    end)
+    if best == nil then break end
+    local _, px, py, pz = sweep(w, 0, 0, 0, bs)
+    collision(st, best, br, 0, bnx, bny, bnz, px, py, pz)
+    -- the push, made on a copy: exactly face to face for two aabbs, else
+    -- along the contact
+    local moved = st.pushed
+    if moved == nil then moved = w:clone(); st.pushed = moved else copy_shape(moved, w) end
+    local tx, ty, tz
+    if ctype(w) == "aabb" and ctype(bs) == "aabb" then
+      local k, s = axis_of(bnx, bny, bnz)
+      if k then tx, ty, tz = aabb_place(moved, bs, 0, 0, 0, k, s, nil) end
+    end
+    if tx == nil then
+      tx, ty, tz = bnx * bd, bny * bd, bnz * bd
+      moved:translate(tx, ty, tz)
+    end
+    if push_enters(self, st, w, tx, ty, tz, inside) then break end
+    copy_shape(w, moved)
+    mx, my, mz = mx + tx, my + ty, mz + tz
+    if br == "touch" then stop = true break end
+  end
+  return mx, my, mz, stop
 end
 
 -- step 2: moves w by at most r; st.hook(nx, ny, nz, other, response) may
