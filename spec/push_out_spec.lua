@@ -17,6 +17,25 @@ local function show(cols)
   return out
 end
 
+-- a random shape in the 30-unit cube: the kind by the cumulative odds
+-- of aabb, obb and sphere (else a capsule), each kind's sizes in [lo, hi)
+local SOLID = { odds = { 0.4, 0.6, 0.8 }, aabb = { 0.5, 4 }, obb = { 0.3, 2 }, sphere = { 0.3, 2.5 },
+                capsule = { 0.2, 0.8 }, axis = 1 }
+local MOVER = { odds = { 0.3, 0.5, 0.75 }, aabb = { 0.3, 1.5 }, obb = { 0.2, 0.8 }, sphere = { 0.2, 1 },
+                capsule = { 0.2, 0.6 }, axis = 0 }
+local function random_shape(r, kind)
+  local x, y, z = r(0, 30), r(0, 30), r(0, 30)
+  local k = r(0, 1)
+  local function size(name) return r(kind[name][1], kind[name][2]) end
+  if k < kind.odds[1] then return collide.aabb(x, y, z, x + size("aabb"), y + size("aabb"), z + size("aabb")) end
+  if k < kind.odds[2] then
+    return collide.obb(x, y, z, size("obb"), size("obb"), size("obb"), r(-1, 1), r(-1, 1), r(-1, 1), r(-1, 1))
+  end
+  if k < kind.odds[3] then return collide.sphere(x, y, z, size("sphere")) end
+  local a = kind.axis
+  return collide.capsule(x, y, z, x + r(-a, a), y + (a == 0 and 1 or r(-a, a)), z + r(-a, a), size("capsule"))
+end
+
 describe("scene:move's push-out", function()
   it("does not push an aabb out of one box into the box beside it", function()
     local scene = collide.scene()
@@ -69,29 +88,19 @@ describe("scene:move's push-out", function()
     end
   end)
 
-  for seed = 1, 3 do
+  for seed = 1, 4 do
     it("never ends in a solid it did not overlap, in crowded random scenes (seed " .. seed .. ")", function()
       local r = H.rng(seed)
       local scene = collide.scene()
       local solids = {}
       for i = 1, 300 do
-        local x, y, z = r(0, 30), r(0, 30), r(0, 30)
-        local k, s = r(0, 1)
-        if k < 0.4 then s = collide.aabb(x, y, z, x + r(0.5, 4), y + r(0.5, 4), z + r(0.5, 4))
-        elseif k < 0.6 then s = collide.obb(x, y, z, r(0.3, 2), r(0.3, 2), r(0.3, 2), r(-1, 1), r(-1, 1), r(-1, 1), r(-1, 1))
-        elseif k < 0.8 then s = collide.sphere(x, y, z, r(0.3, 2.5))
-        else s = collide.capsule(x, y, z, x + r(-1, 1), y + r(-1, 1), z + r(-1, 1), r(0.2, 0.8)) end
+        local s = random_shape(r, SOLID)
         scene:add(i, s)
         solids[i] = s
       end
       local started_inside = 0
       for _ = 1, 400 do
-        local x, y, z = r(0, 30), r(0, 30), r(0, 30)
-        local k, m = r(0, 1)
-        if k < 0.3 then m = collide.aabb(x, y, z, x + r(0.3, 1.5), y + r(0.3, 1.5), z + r(0.3, 1.5))
-        elseif k < 0.5 then m = collide.obb(x, y, z, r(0.2, 0.8), r(0.2, 0.8), r(0.2, 0.8), r(-1, 1), r(-1, 1), r(-1, 1), r(-1, 1))
-        elseif k < 0.75 then m = collide.sphere(x, y, z, r(0.2, 1))
-        else m = collide.capsule(x, y, z, x, y + 1, z, r(0.2, 0.6)) end
+        local m = random_shape(r, MOVER)
         scene:add("mover", m)
         local before, inside = {}, false
         for i, s in ipairs(solids) do
