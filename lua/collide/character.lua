@@ -127,7 +127,7 @@ function M.new(scene, item, options)
     _ray = core.ray(0, 0, 0, 0, -1, 0, 1),
   }, Character)
   self._not_me = function(other) return not rawequal(other, item) end
-  self._up, self._side, self._down = hooks(self)
+  self._up, self._side, self._down, self._ties = hooks(self)
   return self
 end
 
@@ -225,7 +225,22 @@ function hooks(self)
     end
     return nx, ny, nz
   end
-  return up, side, down
+  -- The contacts met at the same time as the one a pass answers: the
+  -- flags they raise (a wall, a ceiling), the motion left to the one
+  -- answered. Which contact of a tie is answered depends on the scene's tie
+  -- rule (items: the nearest centre; one mesh: its least opposed triangle),
+  -- so without these a character resting at the foot of a steep ramp was
+  -- on a wall among items and not on the same level as one mesh.
+  local ties = {
+    up = function(nx, ny, nz) up(nx, ny, nz) end,
+    side = function(nx, ny, nz) side(nx, ny, nz) end,
+    down = function(nx, ny, nz, _, px, py, pz)
+      if floor_under(self, px, py, pz, nx, ny, nz) == nil and nx * ux + ny * uy + nz * uz > -c then
+        self._wall = true
+      end
+    end,
+  }
+  return up, side, down, ties
 end
 
 -- the first contact of w moved by d: t, p, n or nil
@@ -243,12 +258,12 @@ end
 -- the stepping part); returns the translation
 local function side_down(self, st, w, hx, hy, hz, v, step, side, down)
   local ux, uy, uz = self._ux, self._uy, self._uz
-  st.hook, st.np = side, 0
+  st.hook, st.tie_hook, st.np = side, self._ties.side, 0
   local sx, sy, sz = legs(self._scene, st, w, hx, hy, hz)
   local fall = (v < 0 and -v or 0) + step
   local dx, dy, dz = 0, 0, 0
   if fall > 0 then
-    st.hook, st.np = down, 0
+    st.hook, st.tie_hook, st.np = down, self._ties.down, 0
     dx, dy, dz = legs(self._scene, st, w, -ux * fall, -uy * fall, -uz * fall)
   end
   return sx + dx, sy + dy, sz + dz
@@ -294,7 +309,7 @@ function Character:move(dx, dy, dz)
   if step > 0 then keep = w:clone() end
   local ax, ay, az = 0, 0, 0
   if lift > 0 then
-    st.hook, st.np = up, 0
+    st.hook, st.tie_hook, st.np = up, self._ties.up, 0
     ax, ay, az = legs(scene, st, w, ux * lift, uy * lift, uz * lift)
   end
   local raised = step > 0 and (ax * ux + ay * uy + az * uz) or 0

@@ -924,10 +924,10 @@ local function touch_blocks(self, st, w, t, s, rx, ry, rz, rlen, nx, ny, nz)
 end
 
 -- the first triangle of mesh m that stops w moved by r, skipping contacts
--- that do not block it (touch_blocks); among contacts at the same t the
--- least opposed normal first (then the lower index), so that a slide along
--- a floor of triangles is not turned by the side of a seam
-local function mesh_sweep(self, st, w, rx, ry, rz, rlen, m)
+-- that do not block it (touch_blocks); ties in t to the lower index, as
+-- collide.sweep on a mesh. With a list
+-- found, every blocking triangle's t, normal and point are added to it.
+local function mesh_sweep(self, st, w, rx, ry, rz, rlen, m, found)
   local sweep = core.sweep
   local tris = m:query(swept_box(self, w, rx, ry, rz))
   local tri = self._tri
@@ -935,11 +935,11 @@ local function mesh_sweep(self, st, w, rx, ry, rz, rlen, m)
   for i = 1, #tris do
     tri = m:triangle(tris[i], tri)
     local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, tri)
-    if t and (bt == nil or t <= bt) then
+    if t and (bt == nil or t <= bt or found) then
       local blocks
       blocks, nx, ny, nz = touch_blocks(self, st, w, t, tri, rx, ry, rz, rlen, nx, ny, nz)
-      if blocks and (bt == nil or t < bt
-          or nx * rx + ny * ry + nz * rz > bnx * rx + bny * ry + bnz * rz) then
+      if blocks and found then found[#found + 1] = { t = t, nx = nx, ny = ny, nz = nz, x = px, y = py, z = pz } end
+      if blocks and (bt == nil or t < bt) then
         bt, bx, by, bz, bnx, bny, bnz = t, px, py, pz, nx, ny, nz
       end
     end
@@ -1032,7 +1032,9 @@ end
 
 -- step 2: moves w by at most r; st.hook(nx, ny, nz, other, response) may
 -- give the normal a slide clips on (ex, ey, ez) or ask to stop (true as
--- a 4th result). Returns the translation applied.
+-- a 4th result); st.tie_hook(nx, ny, nz, other, px, py, pz), when set, is
+-- told every other solid contact at the same t (the character's flags).
+-- Returns the translation applied.
 local function legs(self, st, w, rx, ry, rz)
   local sweep = core.sweep
   local mx, my, mz = 0, 0, 0
@@ -1044,9 +1046,12 @@ local function legs(self, st, w, rx, ry, rz)
     local crosses
     local cx, cy, cz = w:center()
     local tri
+    -- with st.tie_hook, every solid contact seen (for the ties at the first t)
+    local seen = st.tie_hook and {}
     each_candidate(self, w, st.skip, rx, ry, rz, function(other, s)
       if crossed[other] then return end
       local t, px, py, pz, nx, ny, nz, index = sweep(w, rx, ry, rz, s)
+      local found       -- a mesh's blocking triangles, for seen
       if t == nil then return end
       if bt ~= nil and t > bt then
         -- later than the first solid contact so far: a cross there is not reached yet
@@ -1055,15 +1060,16 @@ local function legs(self, st, w, rx, ry, rz)
       do
         -- a touch may only slide along s (touch_blocks); a mesh gives one
         -- hit, so when that one does not block, its triangles are swept
-        -- one by one
+        -- one by one (every one when the ties at the first t are asked for)
         local blocks
         if ctype(s) == "mesh" then
-          if t > 0 then
+          found = seen and {}
+          if t > 0 and not found then
             tri = s:triangle(index, tri)
             blocks, nx, ny, nz = touch_blocks(self, st, w, t, tri, rx, ry, rz, rlen, nx, ny, nz)
           end
           if not blocks then
-            t, px, py, pz, nx, ny, nz = mesh_sweep(self, st, w, rx, ry, rz, rlen, s)
+            t, px, py, pz, nx, ny, nz = mesh_sweep(self, st, w, rx, ry, rz, rlen, s, found)
             if t == nil or (bt ~= nil and t > bt) then return end
           end
         else
@@ -1077,6 +1083,11 @@ local function legs(self, st, w, rx, ry, rz)
         crosses = crosses or {}
         crosses[#crosses + 1] = { other = other, s = s, t = t, x = px, y = py, z = pz, nx = nx, ny = ny, nz = nz }
         return
+      end
+      if found then
+        for i = 1, #found do found[i].other = other; seen[#seen + 1] = found[i] end
+      elseif seen then
+        seen[#seen + 1] = { other = other, t = t, nx = nx, ny = ny, nz = nz, x = px, y = py, z = pz }
       end
       if bt ~= nil and t == bt then
         -- a tie: nearest centre first, then the earlier added
@@ -1124,6 +1135,17 @@ local function legs(self, st, w, rx, ry, rz)
     rx, ry, rz = rx - tx, ry - ty, rz - tz
     local ex, ey, ez, stop = bnx, bny, bnz, false
     if st.hook then ex, ey, ez, stop = st.hook(bnx, bny, bnz, best, br) end
+    if seen then
+      -- the other solid contacts at the same t: which of them is answered
+      -- first depends on the tie rule (items by centre, a mesh's triangles
+      -- by normal), what they are does not
+      for i = 1, #seen do
+        local e = seen[i]
+        if e.t == bt and not (rawequal(e.other, best) and e.nx == bnx and e.ny == bny and e.nz == bnz) then
+          st.tie_hook(e.nx, e.ny, e.nz, e.other, e.x, e.y, e.z)
+        end
+      end
+    end
     if stop then break end
     if br == "bounce" then
       local d = rx * ex + ry * ey + rz * ez
