@@ -23,22 +23,6 @@ local function ramp(x, z, angle, hx)
   return collide.obb_from_axes(cx, cy, z, hx, hy, hz, ax, ay, 0, -ay, ax, 0, 0, 0, 1)
 end
 
-local QUADS = { { 1, 5, 7, 3 }, { 2, 4, 8, 6 }, { 1, 2, 6, 5 }, { 3, 7, 8, 4 }, { 1, 3, 4, 2 }, { 5, 6, 8, 7 } }
-local function as_mesh(list)
-  local v, idx = {}, {}
-  for _, b in ipairs(list) do
-    local base = #v / 3
-    for i = 1, 8 do
-      local x, y, z = b:corner(i)
-      v[#v + 1], v[#v + 2], v[#v + 3] = x, y, z
-    end
-    for _, q in ipairs(QUADS) do
-      for _, k in ipairs { q[1], q[2], q[3], q[1], q[3], q[4] } do idx[#idx + 1] = base + k end
-    end
-  end
-  return collide.mesh(v, idx)
-end
-
 local FLOORS = {
   { "a large floor", function() return collide.aabb(-20, -1, -30, 60, 0, 30) end, 4 },
   { "a small floor tile", function() return collide.aabb(1, -1, 14, 2.2, 0, 16) end, 40 },
@@ -63,7 +47,7 @@ describe("character flags on items and on one mesh", function()
           if kind == "items" then
             scene:add("floor", list[1]); scene:add("ramp", list[2])
           else
-            scene:add("level", as_mesh(list))
+            scene:add("level", H.boxes_mesh(list))
           end
           local shape = who[2]()
           local start = tostring(shape)
