@@ -168,6 +168,31 @@ static int down_hook(move_state *st, const double p[3], const double n[3], int o
   return 0;
 }
 
+/* The contacts met at the same time as the one a pass answers raise their
+** flags too (a wall, a ceiling). Which contact of a tie is answered depends
+** on the scene's tie rule (items: the nearest centre; one mesh: the lower
+** triangle index), so without these a character resting at the foot of a
+** steep ramp would be on a wall among items and not on the same level as
+** one mesh. */
+static void up_tie(move_state *st, const double p[3], const double n[3], int other) {
+  double e[3];
+  (void)up_hook(st, p, n, other, e);
+}
+
+static void side_tie(move_state *st, const double p[3], const double n[3], int other) {
+  double e[3];
+  (void)side_hook(st, p, n, other, e);
+}
+
+static void down_tie(move_state *st, const double p[3], const double n[3], int other) {
+  char_move *cm = st->hook_ud;
+  const double *u = cm->c->up;
+  double f[3];
+  (void)other;
+  if (!floor_under(cm, p, n, f) && n[0] * u[0] + n[1] * u[1] + n[2] * u[2] > -cm->c->cos_slope)
+    cm->c->on_wall = 1;
+}
+
 /* the first contact of w moved by d: its t, hit and item, -1 when none */
 static int first_contact(char_move *cm, const cl_shape *w, const double d[3], cl_hit *h) {
   cl_world *wo = cm->st.w;
@@ -191,10 +216,12 @@ static void side_down(char_move *cm, cl_shape *w, const double hz[3], double v, 
   const double *u = cm->c->up;
   double fall = (v < 0 ? -v : 0) + step, dd[3] = {0, 0, 0}, down[3];
   cm->st.hook = side_hook;
+  cm->st.tie_hook = side_tie;
   cm->st.np = 0;
   cl_world_legs(&cm->st, w, hz, mv);
   if (fall > 0) {
     cm->st.hook = down_hook;
+    cm->st.tie_hook = down_tie;
     cm->st.np = 0;
     cl_set(down, -u[0] * fall, -u[1] * fall, -u[2] * fall);
     cl_world_legs(&cm->st, w, down, dd);
@@ -249,6 +276,7 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
       cl_sub(by, p, c->floor_at);
       if (by[0] != 0 || by[1] != 0 || by[2] != 0) {
         cm.st.hook = NULL;
+        cm.st.tie_hook = NULL;
         cl_world_legs(&cm.st, &ws, by, carry);
         out->n = 0;
         cm.foot0 = lowest(&ws, u);
@@ -273,6 +301,7 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
     double up[3];
     cl_set(up, u[0] * lift, u[1] * lift, u[2] * lift);
     cm.st.hook = up_hook;
+    cm.st.tie_hook = up_tie;
     cm.st.np = 0;
     cl_world_legs(&cm.st, &ws, up, a);
   }

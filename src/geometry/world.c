@@ -19,6 +19,7 @@ typedef struct {
                size_t *index);
   size_t (*visit)(const void *g, const cl_shape *s,
                   int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
+  void (*triangle)(const void *g, size_t index, cl_triangle *t);
 } geometry_ops;
 
 static int mesh_bounds(const void *g, cl_aabb *out) { return cl_mesh_bounds(g, out); }
@@ -34,8 +35,12 @@ static size_t mesh_visit(const void *g, const cl_shape *s,
   return cl_mesh_visit(g, s, fn, ud);
 }
 
+static void mesh_triangle(const void *g, size_t index, cl_triangle *t) {
+  cl_mesh_triangle(g, index, t);
+}
+
 static const geometry_ops geometry[] = {
-  {mesh_bounds, mesh_cast, mesh_sweep, mesh_visit}
+  {mesh_bounds, mesh_cast, mesh_sweep, mesh_visit, mesh_triangle}
 };
 #define GEOMETRY(kind) (&geometry[(kind) - CL_WORLD_MESH])
 #define IS_GEOMETRY(kind) ((kind) >= CL_WORLD_MESH)
@@ -513,7 +518,8 @@ int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
 ** 1. Push-out: while the shape overlaps slide, touch or bounce items (by
 **    more than CL_EPSILON relative to its coordinates: touching, or the
 **    rounding of a contact, is not overlapping), it is moved out of the
-**    deepest one by cl_contact, at most CL_WORLD_PUSH_STEPS times.
+**    deepest one by cl_contact, at most CL_WORLD_PUSH_STEPS times, unless
+**    that push would enter a solid item it does not overlap.
 ** 2. Legs: the motion left is swept against the candidates; "cross" items
 **    met before the first solid one are reported and passed (each once a
 **    move); the shape stops at the first solid item's contact and the rest
@@ -523,9 +529,11 @@ int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
 **    contacts the move ends where it is.
 ** Sliding on two surfaces at once follows their crease, and three stop the
 ** motion (the clipping of Quake III's PM_SlideMove), so that a slide never
-** turns back into a surface met earlier in the same move. A contact at
-** t = 0 whose normal does not oppose the motion (by more than a relative
-** 1e-9) does not stop it: touching is not blocking. */
+** turns back into a surface met earlier in the same move. Touching is not
+** blocking: a contact stops the motion only when a short probe past it
+** overlaps the item deeper (touch_blocks), so a contact at t = 0 whose
+** normal does not oppose the motion, or a seam between coplanar tiles, does
+** not stop it. */
 
 #define ALONG 1e-9
 
@@ -715,8 +723,171 @@ static double maxabs_box(const cl_aabb *b) {
   return m;
 }
 
+/* no -0 in a vector, as the binding pushes it */
+static void plus_zero(double v[3]) { cl_set(v, v[0] + 0.0, v[1] + 0.0, v[2] + 0.0); }
+
+static void hit_plus_zero(cl_hit *h) {
+  h->t += 0.0;
+  plus_zero(h->p);
+  plus_zero(h->n);
+}
+
+/* Touching is not blocking. Whether a contact of w moved by t * r with the
+** shape s (normal n, from cl_sweep) stops the rest of the motion: the shape
+** at the contact moved a little further along r (a probe of length len)
+** must overlap s (cl_contact) deeper than at the contact. The signed
+** distance of two convex shapes is a convex function of the translation,
+** so the depth gained per unit of motion is largest for the smallest
+** motion: a short probe that gains no depth (within ALONG of its length,
+** and the rounding of the coordinates) means the motion only slides along
+** s. That is the seam between coplanar tiles: a box on a floor of boxes
+** touches the next box's top edge as its front face reaches the seam; the
+** sweep's normal there is the side face's, but the box slides on the plane
+** of the tops and never enters the next box. A box's contact that does
+** block answers with the probe's contact normal (written to n), the least
+** opposed face of the contact; a sphere or a capsule has one normal at each
+** point, the sweep's. The probe is PROBE times the coordinates' size (less
+** when the motion left is shorter). Planes have no edges: a contact with
+** one blocks unless it is at t = 0 with a normal that does not oppose the
+** motion. */
+#define PROBE 1e-5
+
+static int touch_blocks(move_state *st, const cl_shape *w, double t, const cl_shape *s,
+                        const double r[3], double rlen, double n[3]) {
+  cl_aabb box;
+  double tr[3], scale, len, left, k, n0[3], d0, pn[3], d1;
+  if (t == 0 && n[0] * r[0] + n[1] * r[1] + n[2] * r[2] >= -ALONG * rlen) return 0;
+  if (s->tag == CL_PLANE) return 1;
+  if (!st->have_at) {
+    cl_shape_copy(&st->at, w);
+    cl_shape_copy(&st->probe, w);
+    st->have_at = 1;
+  } else {
+    cl_world_copy_back(&st->at, w);
+  }
+  cl_set(tr, r[0] * t, r[1] * t, r[2] * t);
+  cl_translate(&st->at, tr);
+  (void)cl_bounds(&st->at, &box);
+  scale = 1 + maxabs_box(&box);
+  /* (a contact at the end of the motion, t = 1, is classified by a probe
+  ** beyond it: a seam met there is not reported as a wall either) */
+  len = PROBE * scale;
+  left = (1 - t) * rlen;
+  if (left > 0 && len > left) len = left;
+  cl_world_copy_back(&st->probe, &st->at);
+  k = len / rlen;
+  cl_set(tr, r[0] * k, r[1] * k, r[2] * k);
+  cl_translate(&st->probe, tr);
+  if (!cl_contact(s, &st->at, n0, &d0)) d0 = 0;
+  if (!cl_contact(s, &st->probe, pn, &d1) || d1 - d0 <= ALONG * len + 1e-13 * scale) return 0;
+  plus_zero(pn);
+  if ((w->tag == CL_AABB || w->tag == CL_OBB)
+      && pn[0] * r[0] + pn[1] * r[1] + pn[2] * r[2] < -ALONG * rlen)
+    cl_copy(n, pn);
+  return 1;
+}
+
+/* the first triangle of static geometry that stops w moved by r, skipping
+** contacts that do not block it (touch_blocks); ties in t to the lower
+** index, as cl_mesh_sweep. With a list, every blocking triangle's t,
+** normal and point are added to it (up to its room). */
+typedef struct {
+  move_state *st;
+  const cl_shape *w;
+  const double *r;
+  double rlen;
+  int found;
+  size_t best;
+  cl_hit h;
+  cl_world_seen *list;
+  int n, room;
+} tri_sweep;
+
+static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
+  tri_sweep *q = ud;
+  cl_shape tri;
+  cl_hit h;
+  cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
+  if (!cl_sweep(q->w, q->r, &tri, &h)) return 1;
+  hit_plus_zero(&h);
+  if (q->found && h.t > q->h.t && q->list == NULL) return 1;
+  if (!touch_blocks(q->st, q->w, h.t, &tri, q->r, q->rlen, h.n)) return 1;
+  if (q->list != NULL && q->n < q->room) {
+    cl_world_seen *e = &q->list[q->n++];
+    e->t = h.t;
+    cl_copy(e->n, h.n);
+    cl_copy(e->p, h.p);
+  }
+  if (!q->found || h.t < q->h.t || (h.t == q->h.t && index < q->best)) {
+    q->found = 1;
+    q->best = index;
+    q->h = h;
+  }
+  return 1;
+}
+
+static int geometry_first(move_state *st, const cl_world_item *it, const cl_shape *w,
+                          const double r[3], double rlen, cl_hit *h, cl_world_seen *list,
+                          int room, int *nlist) {
+  tri_sweep q;
+  cl_aabb box;
+  swept_box(w, r, &box);
+  q.st = st;
+  q.w = w;
+  q.r = r;
+  q.rlen = rlen;
+  q.found = 0;
+  q.best = 0;
+  q.list = list;
+  q.n = 0;
+  q.room = room;
+  GEOMETRY(it->kind)->visit(it->shape, (const cl_shape *)&box, sweep_tri, &q);
+  if (nlist != NULL) *nlist = q.n;
+  if (!q.found) return 0;
+  *h = q.h;
+  return 1;
+}
+
+/* whether w moved by p would enter a solid item it does not overlap now
+** (those marked st->inside); a contact blocks as in a leg (touch_blocks) */
+static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
+  cl_world *wo = st->w;
+  double plen = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+  int n = cl_world_candidates(wo, st->s, w, p, st->skip, st->self, st->mask), i;
+  for (i = 0; i < n; i++) {
+    int other = st->s->cands[i], r;
+    const cl_world_item *it = &wo->items[other];
+    cl_hit h;
+    cl_shape target;
+    if (it->inside_mark == st->inside) continue;
+    if (IS_GEOMETRY(it->kind)) {
+      size_t ti;
+      if (!GEOMETRY(it->kind)->sweep(it->shape, w, p, &h, &ti)) continue;
+    } else {
+      cl_shape_copy(&target, shape_of(it));
+      if (!cl_sweep(w, p, &target, &h)) continue;
+    }
+    hit_plus_zero(&h);
+    if (h.t >= 1) continue;
+    r = respond_to(st, other);
+    if (st->aborted) return 1;
+    if (r == CL_WORLD_IGNORE || r == CL_WORLD_CROSS) continue;
+    it = &wo->items[other];
+    if (IS_GEOMETRY(it->kind)) {
+      if (geometry_first(st, it, w, p, plen, &h, NULL, 0, NULL)) return 1;
+    } else if (touch_blocks(st, w, h.t, &target, p, plen, h.n)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* step 1 of a move: out of the solid items w overlaps; mv the translation;
-** returns 1 when a "touch" item ended the move */
+** returns 1 when a "touch" item ended the move. A push-out is a motion
+** too: one that would enter a solid item w does not overlap (a crowded
+** scene: out of one box into its neighbour) is not made, and the push-out
+** ends there; w stays overlapping the item it could not leave, and the
+** collision with that item (t = 0, its contact normal) says so. */
 int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
   static const double zero[3] = {0, 0, 0};
   cl_world *wo = st->w;
@@ -728,13 +899,18 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
   tol = CL_EPSILON * (1 + maxabs_box(&box));
   for (step = 0; step < CL_WORLD_PUSH_STEPS; step++) {
     int n = cl_world_candidates(wo, st->s, w, zero, st->skip, st->self, st->mask), i;
-    int best = -1, br = 0;
+    int best = -1, br = 0, placed = 0;
     double bn[3] = {0, 0, 0}, bd = 0, p[3], tr[3];
+    st->inside = ++wo->inside;
+    if (st->inside == 0) {               /* wrapped: forget every old mark */
+      for (i = 0; i < wo->nitems; i++) wo->items[i].inside_mark = 0;
+      st->inside = wo->inside = 1;
+    }
     for (i = 0; i < n; i++) {
       int other = st->s->cands[i];
       double nv[3], depth;
-      if (!contact_item(&wo->items[other], w, nv, &depth)) continue;
-      if (depth > tol && (best < 0 || depth > bd)) {
+      if (!contact_item(&wo->items[other], w, nv, &depth) || !(depth > tol)) continue;
+      {
         int r = respond_to(st, other);
         if (st->aborted) return 1;
         if (r == CL_WORLD_CROSS) {
@@ -744,78 +920,39 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
             record(st, other, CL_WORLD_CROSS, 0, nv, p);
           }
         } else if (r != CL_WORLD_IGNORE) {
-          best = other; br = r; bd = depth; cl_copy(bn, nv);
+          wo->items[other].inside_mark = st->inside;
+          if (best < 0 || depth > bd) { best = other; br = r; bd = depth; cl_copy(bn, nv); }
         }
       }
     }
     if (best < 0) break;
     overlap_point(&wo->items[best], w, p);
     record(st, best, br, 0, bn, p);
-    {
-      int placed = 0;
-      if (w->tag == CL_AABB && wo->items[best].kind == CL_AABB) {
-        double s;
-        int k = axis_of(bn, &s);
-        if (k >= 0) {
-          cl_set(tr, 0, 0, 0);
-          placed = aabb_place(&w->aabb, &shape_of(&wo->items[best])->aabb, tr, k, s, 0, 0);
-        }
-      }
-      if (!placed) {
-        cl_set(tr, bn[0] * bd, bn[1] * bd, bn[2] * bd);
-        cl_translate(w, tr);
+    /* the push, made on a copy: exactly face to face for two aabbs, else
+    ** along the contact */
+    if (!st->have_pushed) { cl_shape_copy(&st->pushed, w); st->have_pushed = 1; }
+    else cl_world_copy_back(&st->pushed, w);
+    if (w->tag == CL_AABB && wo->items[best].kind == CL_AABB) {
+      double s;
+      int k = axis_of(bn, &s);
+      if (k >= 0) {
+        cl_set(tr, 0, 0, 0);
+        placed = aabb_place(&st->pushed.aabb, &shape_of(&wo->items[best])->aabb, tr, k, s, 0, 0);
       }
     }
+    if (!placed) {
+      cl_set(tr, bn[0] * bd, bn[1] * bd, bn[2] * bd);
+      cl_translate(&st->pushed, tr);
+    }
+    if (push_enters(st, w, tr)) {
+      if (st->aborted) return 1;
+      break;
+    }
+    cl_world_copy_back(w, &st->pushed);
     cl_add(mv, mv, tr);
     if (br == CL_WORLD_TOUCH) { stop = 1; break; }
   }
   return stop;
-}
-
-/* the first triangle of static geometry that stops w moved by r,
-** skipping contacts at t = 0 that do not oppose the motion */
-typedef struct {
-  const cl_shape *w;
-  const double *r;
-  double rlen;
-  int found;
-  size_t best;
-  cl_hit h;
-} tri_sweep;
-
-static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
-  tri_sweep *q = ud;
-  cl_shape tri;
-  cl_hit h;
-  const double *r = q->r;
-  cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
-  if (!cl_sweep(q->w, r, &tri, &h)) return 1;
-  cl_set(h.n, h.n[0] + 0.0, h.n[1] + 0.0, h.n[2] + 0.0);
-  cl_set(h.p, h.p[0] + 0.0, h.p[1] + 0.0, h.p[2] + 0.0);
-  h.t += 0.0;
-  if (h.t == 0 && h.n[0] * r[0] + h.n[1] * r[1] + h.n[2] * r[2] >= -ALONG * q->rlen) return 1;
-  if (!q->found || h.t < q->h.t || (h.t == q->h.t && index < q->best)) {
-    q->found = 1;
-    q->best = index;
-    q->h = h;
-  }
-  return 1;
-}
-
-static int geometry_first(const cl_world_item *it, const cl_shape *w, const double r[3],
-                          double rlen, cl_hit *h) {
-  tri_sweep q;
-  cl_aabb box;
-  swept_box(w, r, &box);
-  q.w = w;
-  q.r = r;
-  q.rlen = rlen;
-  q.found = 0;
-  q.best = 0;
-  GEOMETRY(it->kind)->visit(it->shape, (const cl_shape *)&box, sweep_tri, &q);
-  if (!q.found) return 0;
-  *h = q.h;
-  return 1;
 }
 
 /* squared distance from the point c to the centre of the item's shape (a
@@ -895,10 +1032,13 @@ static void sort_crosses(const cl_world *w, cl_world_cross *c, int n) {
 }
 
 /* step 2: moves w by at most r; the hook (st->hook) may give the normal a
-** slide clips on or ask to stop. mv the translation applied. */
+** slide clips on or ask to stop; st->tie_hook, when set, is told every
+** other solid contact at the same t (the character's flags). mv the
+** translation applied. */
 void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]) {
   cl_world *wo = st->w;
   cl_world_cross *crosses = st->s->crosses;
+  cl_world_seen seen[CL_WORLD_MAX_SEEN];
   double r[3];
   int solids = 0;
   cl_copy(r, r0);
@@ -906,25 +1046,45 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
   while (r[0] != 0 || r[1] != 0 || r[2] != 0) {
     double rlen = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
     double c[3], bdist = 0, tr[3], e[3];
-    int have_bdist = 0, best = -1, br = 0, ncross = 0, n, i, stop = 0;
+    int have_bdist = 0, best = -1, br = 0, ncross = 0, n, i, stop = 0, nseen = 0;
     cl_hit bh;
     memset(&bh, 0, sizeof bh);
     cl_world_centre(w, c);
     n = cl_world_candidates(wo, st->s, w, r, st->skip, st->self, st->mask);
     for (i = 0; i < n; i++) {
-      int other = st->s->cands[i], resp;
+      int other = st->s->cands[i], resp, nfound = 0, k;
       const cl_world_item *it = &wo->items[other];
       cl_hit h;
-      long long idx;
       if (it->cross_mark == st->mark) continue;
-      if (!sweep_item(it, w, r, &h, &idx)) continue;
-      if (h.t == 0 && h.n[0] * r[0] + h.n[1] * r[1] + h.n[2] * r[2] >= -ALONG * rlen) {
-        /* a contact that does not stop the motion; static geometry gives
-        ** one hit, so its other triangles are then swept one by one */
-        if (!IS_GEOMETRY(it->kind)) continue;
-        if (!geometry_first(it, w, r, rlen, &h)) continue;
+      if (IS_GEOMETRY(it->kind)) {
+        /* one hit for the whole geometry: when it does not block, the
+        ** triangles are swept one by one (every one when the ties at the
+        ** first t are asked for) */
+        size_t ti;
+        int blocks = 0, all = st->tie_hook != NULL;
+        if (!GEOMETRY(it->kind)->sweep(it->shape, w, r, &h, &ti)) continue;
+        hit_plus_zero(&h);
+        if (best >= 0 && h.t > bh.t) continue;
+        if (h.t > 0 && !all) {
+          cl_shape tri;
+          GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
+          blocks = touch_blocks(st, w, h.t, &tri, r, rlen, h.n);
+        }
+        if (!blocks) {
+          if (!geometry_first(st, it, w, r, rlen, &h, all ? seen + nseen : NULL,
+                              CL_WORLD_MAX_SEEN - nseen, &nfound))
+            continue;
+          if (best >= 0 && h.t > bh.t) continue;
+        }
+      } else {
+        cl_shape target;
+        cl_shape_copy(&target, shape_of(it));
+        if (!cl_sweep(w, r, &target, &h)) continue;
+        hit_plus_zero(&h);
+        /* later than the first solid contact so far: not reached */
+        if (best >= 0 && h.t > bh.t) continue;
+        if (!touch_blocks(st, w, h.t, &target, r, rlen, h.n)) continue;
       }
-      if (best >= 0 && h.t > bh.t) continue;   /* later than the first solid contact */
       resp = respond_to(st, other);
       if (st->aborted) return;
       it = &wo->items[other];
@@ -936,6 +1096,18 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
         cl_copy(x->p, h.p);
         cl_copy(x->n, h.n);
         continue;
+      }
+      if (st->tie_hook != NULL) {
+        if (IS_GEOMETRY(it->kind)) {
+          for (k = 0; k < nfound; k++) seen[nseen + k].other = other;
+          nseen += nfound;
+        } else if (nseen < CL_WORLD_MAX_SEEN) {
+          cl_world_seen *x = &seen[nseen++];
+          x->other = other;
+          x->t = h.t;
+          cl_copy(x->n, h.n);
+          cl_copy(x->p, h.p);
+        }
       }
       if (best >= 0 && h.t == bh.t) {
         /* a tie: nearest centre first, then the earlier added */
@@ -979,6 +1151,15 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
     r[0] = r[0] - tr[0]; r[1] = r[1] - tr[1]; r[2] = r[2] - tr[2];
     cl_copy(e, bh.n);
     if (st->hook != NULL) stop = st->hook(st, bh.p, bh.n, best, e);
+    /* the other solid contacts at the same t: which of them is answered
+    ** first depends on the tie rule (items by centre, a mesh's triangles by
+    ** index), what they are does not */
+    for (i = 0; i < nseen; i++) {
+      const cl_world_seen *x = &seen[i];
+      if (x->t == bh.t && !(x->other == best && x->n[0] == bh.n[0] && x->n[1] == bh.n[1]
+                            && x->n[2] == bh.n[2]))
+        st->tie_hook(st, x->p, x->n, x->other);
+    }
     if (stop) break;
     if (br == CL_WORLD_BOUNCE) {
       double d = r[0] * e[0] + r[1] * e[1] + r[2] * e[2];

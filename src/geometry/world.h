@@ -63,6 +63,7 @@ typedef struct {
   ** and whether the item was crossed (cross_mark == the move's mark) */
   unsigned resp_mark, cross_mark;
   int resp;
+  unsigned inside_mark;      /* overlapped at the push-out step so marked */
 } cl_world_item;
 
 typedef struct {
@@ -76,6 +77,7 @@ typedef struct {
   int nwatched, cap_watched;
   long long counter;         /* the last sequence number given */
   unsigned mark;             /* the current move's number */
+  unsigned inside;           /* the current push step's number */
   cl_alloc_fn alloc;
   void *ud;
 } cl_world;

@@ -7,6 +7,10 @@
 
 #include "world.h"
 
+/* a solid contact of a leg, kept for the ties (the character's flags) */
+typedef struct { int other; double t, n[3], p[3]; } cl_world_seen;
+#define CL_WORLD_MAX_SEEN 256
+
 typedef struct move_state move_state;
 struct move_state {
   cl_world *w;
@@ -24,8 +28,14 @@ struct move_state {
   /* the character's answer to a solid contact at p of normal n: e the
   ** normal a slide clips on; returns 1 to stop the pass */
   int (*hook)(move_state *st, const double p[3], const double n[3], int other, double e[3]);
+  /* told every other solid contact met at the same t as the one answered */
+  void (*tie_hook)(move_state *st, const double p[3], const double n[3], int other);
   void *hook_ud;
   int steep;
+  /* the shapes of the touch probe and of a push, kept through the move */
+  cl_shape at, probe, pushed;
+  int have_at, have_pushed;
+  unsigned inside;           /* the push step's mark of the items overlapped */
 };
 
 void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
