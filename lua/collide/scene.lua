@@ -1,7 +1,10 @@
 -- collide.scene: items (any Lua value but nil and NaN), each with one shape,
--- held in a collide.tree for the broad phase; every answer is then decided
--- by the exact narrow phase (ray:cast, collide.intersects,
--- frustum:intersects). Modelled on bump.lua's world.
+-- held by a C world (src/geometry/world.c: ids, shapes, the tree, sweeps
+-- and move; the binding src/lua/l_world.c) in a collide.tree for the broad
+-- phase; every answer is then decided by the exact narrow phase (ray:cast,
+-- collide.intersects, frustum:intersects). Modelled on bump.lua's world.
+-- This file maps items to the world's ids, keeps the add order for
+-- items(), and composes the queries (raycast, query, pairs) over the tree.
 --
 -- Order: every item has a sequence number from the moment it was added.
 -- items(), query, query_frustum and pairs follow it; raycast and
@@ -111,7 +114,7 @@ function M.new(margin)
     _byid = {},       -- id -> item
     _shape = {},      -- item -> shape
     _proxy = {},      -- item -> proxy, or false when the shape has no bounds
-    _layer = {},      -- item -> layer, for items given options
+    _static = {},     -- item -> true for static items (pairs skips two of them first)
     _seq = {},        -- item -> sequence number
     _items = {},      -- proxy -> item
     _shapes = {},     -- proxy -> shape
@@ -210,7 +213,7 @@ function Scene:add(item, shape, options)
   self._counter = seq
   self._shape[item] = shape
   placed(self, item, shape, p)
-  if layer ~= nil then self._layer[item] = layer end
+  if static then self._static[item] = true end
   self._next[self._tail] = item
   self._prev[item] = self._tail
   self._tail = item
@@ -230,7 +233,7 @@ function Scene:set(item, options)
   if static == nil then static = s0 end
   w:options(id, layer or l0, mask or m0, static)
   self._tuned = true
-  if layer ~= nil then self._layer[item] = layer end
+  self._static[item] = static or nil
   return item
 end
 
@@ -284,7 +287,7 @@ function Scene:remove(item)
     unbounded_remove(self, item)
   end
   self._proxy[item] = nil
-  self._id[item], self._byid[id], self._layer[item] = nil, nil, nil
+  self._id[item], self._byid[id], self._static[item] = nil, nil, nil
   local prev, nxt = self._prev[item], self._next[item]
   self._next[prev] = nxt
   if nxt ~= nil then self._prev[nxt] = prev else self._tail = prev end
@@ -537,16 +540,15 @@ function Scene:pairs(filter)
     if r == nil then r = filter(item) and true or false; pass[item] = r end
     return r
   end
-  local w, ids, tuned = self._w, self._id, self._tuned
+  local w, ids, tuned, static = self._w, self._id, self._tuned, self._static
   local flat = self._tree:pairs()
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #flat, 2 do
     local pa, pb = flat[i], flat[i + 1]
-    if intersects(shapes[pa], shapes[pb]) then
-      local a, b = items[pa], items[pb]
-      if (not tuned or w:pairable(ids[a], ids[b])) and ok(a) and ok(b) then
-        n = n + 1; out[n] = { a, b }
-      end
+    local a, b = items[pa], items[pb]
+    if not (static[a] and static[b]) and intersects(shapes[pa], shapes[pb])
+       and (not tuned or w:pairable(ids[a], ids[b])) and ok(a) and ok(b) then
+      n = n + 1; out[n] = { a, b }
     end
   end
   local list = self._unbounded
@@ -587,15 +589,13 @@ end
 -- ---------------------------------------------------------------------
 -- motion: scene:sweep, scene:sweep_all, scene:move
 --
--- A moving shape (sphere, capsule, aabb or obb) is tested against the
--- items whose tree boxes meet its swept bounds (its box at the start and
--- at the end, merged) and against the items without bounds; collide.sweep
--- decides each one exactly. Items whose shape is a ray are never hit.
--- (This part of the file reads its helpers from M.motion so that the
--- character controller, lua/collide/character.lua, shares them.)
+-- The world (src/geometry/world.c) tests a moving shape (sphere, capsule,
+-- aabb or obb) against the items whose tree boxes meet its swept bounds
+-- (its box at the start and at the end, merged) and against the items
+-- without bounds, each decided exactly as collide.sweep does. Items whose
+-- shape is a ray are never hit. Here: the arguments, checked.
 
 local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
-local sqrt = math.sqrt
 
 local function finite_or_error(v, n, fname)
   if v ~= v or v == huge or v == -huge then

@@ -325,7 +325,7 @@ static int respond(void *ud, int self, int other) {
   static const char *const names[] = {"slide", "touch", "cross", "bounce"};
   l_call *c = ud;
   lua_State *L = c->L;
-  int k;
+  int k, top = lua_gettop(L);
   lua_pushvalue(L, c->filter);
   lua_rawgeti(L, c->items, self + 1);
   lua_rawgeti(L, c->items, other + 1);
@@ -345,19 +345,32 @@ static int respond(void *ud, int self, int other) {
         return CL_WORLD_SLIDE + k;
       }
     }
-    /* the string as %q writes it */
-    lua_getglobal(L, "string");
+    /* the string as %q writes it (string.format from the loaded modules:
+    ** the global may be gone) */
+    lua_getfield(L, LUA_REGISTRYINDEX, "_LOADED");
+    lua_getfield(L, -1, "string");
+    lua_remove(L, -2);
+    if (!lua_istable(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushstring(L, "string");
+      goto named;
+    }
     lua_getfield(L, -1, "format");
     lua_pushliteral(L, "%q");
     lua_pushvalue(L, -4);
-    if (lua_pcall(L, 2, 1, 0) != 0) { lua_replace(L, c->err); lua_pop(L, 2); return CL_WORLD_ABORT; }
+    if (lua_pcall(L, 2, 1, 0) != 0) {
+      lua_replace(L, c->err);
+      lua_settop(L, top);
+      return CL_WORLD_ABORT;
+    }
   } else {
     lua_pushstring(L, l_typename(L, -1));
   }
+named:
   lua_pushfstring(L, "bad argument #%d to '%s' (filter must return \"slide\", \"touch\", \"cross\", "
                   "\"bounce\", false or nil, got %s)", c->nf, c->fname, lua_tostring(L, -1));
   lua_replace(L, c->err);
-  lua_settop(L, c->err);
+  lua_settop(L, top);        /* the call's scratch stays on the stack */
   return CL_WORLD_ABORT;
 }
 
