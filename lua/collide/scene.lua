@@ -17,6 +17,16 @@
 -- is running), whatever the item's shape. Queries from inside a filter are
 -- allowed. A filter that raises unlocks the scene on its way out.
 --
+-- Finalizers: Lua code that an allocation runs (a __gc), which may add,
+-- update and remove items during any call, even one that only reads (a
+-- C function that pushes a string may step the collector). A query reads
+-- each candidate's item and shape together, before it tests it, so an
+-- item removed before it is read is not in the answer and never makes the
+-- call fail, and one read is answered as it was; orders come from sequence
+-- numbers read once. A change runs Lua code only in the tree's insert,
+-- before the leaf exists, and checks the item again after it (scene:add
+-- of an item that a finalizer added meanwhile is refused).
+--
 -- No function here reads `...` after a loop: LuaJIT 2.1 can read the wrong
 -- slot there once the loop is compiled (spec/scene_hostile_spec.lua).
 local core = require "collide.core"
@@ -130,6 +140,7 @@ local function bounds_of(self, shape)
 end
 
 local function unbounded_insert(self, item, s)
+  if self._shape[item] == nil then return end      -- removed by a finalizer on the way here
   local list, seq = self._unbounded, self._seq
   local i = #list + 1
   while i > 1 and seq[list[i - 1]] > s do
@@ -159,18 +170,33 @@ end
 
 -- Tree calls come first in every change, so that one refused (the tree is
 -- locked while a raycast calls a filter) leaves the scene as it was.
-local function place(self, item, shape, seq)
+-- place makes every call an add needs (each may step the collector, which
+-- runs finalizers that may change the scene): the leaf for the shape, and
+-- its tracking; the proxy, or false for a shape without bounds.
+local function place(self, shape, seq)
   local box = bounds_of(self, shape)
-  if box then
-    local p = self._tree:insert(box, seq)
-    if CORE[ctype(shape)] then self._tree:track(p, shape) end
-    self._proxy[item] = p
-    self._items[p] = item
-    self._shapes[p] = shape
-  else
-    self._proxy[item] = false
-    unbounded_insert(self, item, seq)
-  end
+  if not box then return false end
+  local tracked = CORE[ctype(shape)]
+  local p = self._tree:insert(box, seq)
+  if tracked then self._tree:track(p, shape) end
+  return p
+end
+
+-- the item registered under proxy p (false: in the unbounded list), by
+-- table reads and writes alone: no call, so no finalizer runs between the
+-- check and the end (the call of register itself may step the collector
+-- when the stack grows: the check is here). False when a finalizer added
+-- the item meanwhile.
+local function register(self, item, shape, seq, p)
+  if self._shape[item] ~= nil then return false end
+  self._seq[item], self._shape[item], self._proxy[item] = seq, shape, p
+  if p then self._items[p], self._shapes[p] = item, shape end
+  self._next[self._tail] = item
+  self._prev[item] = self._tail
+  self._tail = item
+  self._count = self._count + 1
+  if not p then unbounded_insert(self, item, seq) end   -- last: the item is whole
+  return true
 end
 
 local function unplace(self, item)
@@ -191,15 +217,15 @@ function Scene:add(item, shape)
   check_item(item, "add")
   if self._shape[item] ~= nil then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
+  -- the number is taken first: an add by a finalizer that place runs
+  -- takes the next one
   local seq = self._counter + 1
-  place(self, item, shape, seq)
-  self._seq[item] = seq
   self._counter = seq
-  self._shape[item] = shape
-  self._next[self._tail] = item
-  self._prev[item] = self._tail
-  self._tail = item
-  self._count = self._count + 1
+  local p = place(self, shape, seq)
+  if not register(self, item, shape, seq, p) then       -- added meanwhile by a finalizer
+    if p then self._tree:remove(p) end
+    argerror(1, "add", "item already in the scene")
+  end
   return item
 end
 
@@ -221,8 +247,14 @@ function Scene:update(item, shape)
     self._proxy[item] = false
     unbounded_insert(self, item, self._seq[item])
   elseif box then                            -- into the tree
-    p = self._tree:insert(box, self._seq[item])
-    if CORE[ctype(shape)] then self._tree:track(p, shape) end
+    p = place(self, shape, self._seq[item])
+    -- (place may run a finalizer: the item may be gone, or in the tree
+    -- already by an update of its own)
+    if self._proxy[item] ~= false then
+      self._tree:remove(p)
+      if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
+      return self:update(item, shape)                  -- from where the finalizer left it
+    end
     unbounded_remove(self, item)
     self._proxy[item] = p
     self._items[p], self._shapes[p] = item, shape
@@ -360,14 +392,16 @@ local function finish(self, ray, filter, n, proxy, t, x, y, z, nx, ny, nz, u, v,
   local best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi
   for i = 1, #list do
     local item = list[i]
-    local cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = counted(cast(ray, self._shape[item]))
+    local shape = self._shape[item]
+    local cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = 0, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
+    if shape ~= nil then cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = counted(cast(ray, shape)) end
     if ct and (bt == nil or ct < bt) and (filter == nil or filter(item)) then
       best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi = item, cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci
     end
   end
-  if proxy ~= nil then
-    local item = self._items[proxy]
-    if best == nil or t < bt or (t == bt and self._seq[item] < self._seq[best]) then
+  local item = proxy ~= nil and self._items[proxy]    -- nil: removed meanwhile
+  if item ~= nil and item ~= false then
+    if best == nil or t < bt or (t == bt and (self._seq[item] or huge) < (self._seq[best] or huge)) then
       return hit(item, n - 1, t, x, y, z, nx, ny, nz, u, v, index)
     end
   end
@@ -388,10 +422,11 @@ end
 
 -- the records of raycast_all and sweep_all sorted by t, ties in add order
 local function by_t(self, out)
-  local seq = self._seq
+  local seq, key = self._seq, {}
+  for i = 1, #out do key[out[i]] = seq[out[i].item] or huge end   -- read once
   sort(out, function(a, b)
     if a.t ~= b.t then return a.t < b.t end
-    return seq[a.item] < seq[b.item]
+    return key[a] < key[b]
   end)
   return out
 end
@@ -409,6 +444,7 @@ function Scene:raycast_all(ray, filter)
   local out, n = {}, 0
   local items, shapes = self._items, self._shapes
   local function try(item, shape)
+    if shape == nil then return end                      -- removed meanwhile
     local t, x, y, z, nx, ny, nz, u, v, index = cast(ray, shape)
     if t and (filter == nil or filter(item)) then
       n = n + 1
@@ -421,7 +457,10 @@ function Scene:raycast_all(ray, filter)
     try(items[p], shapes[p])
   end
   local list = self._unbounded
-  for i = 1, #list do try(list[i], self._shape[list[i]]) end
+  for i = 1, #list do
+    local item = list[i]
+    try(item, self._shape[item])
+  end
   return by_t(self, out)
 end
 
@@ -435,12 +474,13 @@ local function merge_unbounded(self, out, test)
   if #list == 0 then return out end
   local extra = {}
   for i = 1, #list do
-    if test(list[i]) then extra[#extra + 1] = list[i] end
+    local item = list[i]
+    if test(item) then extra[#extra + 1] = item end
   end
   if #extra == 0 then return out end
   local seq, merged, i, j = self._seq, {}, 1, 1
   while i <= #out or j <= #extra do
-    if j > #extra or (i <= #out and seq[out[i]] < seq[extra[j]]) then
+    if j > #extra or (i <= #out and (seq[out[i]] or huge) < (seq[extra[j]] or huge)) then
       merged[#merged + 1] = out[i]; i = i + 1
     else
       merged[#merged + 1] = extra[j]; j = j + 1
@@ -464,13 +504,14 @@ function Scene:query(shape, filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #cands do
     local p = cands[i]
-    if intersects(shape, shapes[p]) then
-      local item = items[p]
+    local item, s = items[p], shapes[p]                  -- nil: removed meanwhile
+    if s ~= nil and intersects(shape, s) then
       if filter == nil or filter(item) then n = n + 1; out[n] = item end
     end
   end
   return merge_unbounded(self, out, function(item)
-    return intersects(shape, self._shape[item]) and (filter == nil or filter(item))
+    local s = self._shape[item]
+    return s ~= nil and intersects(shape, s) and (filter == nil or filter(item))
   end)
 end
 
@@ -494,13 +535,14 @@ function Scene:query_frustum(f, filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #cands do
     local p = cands[i]
-    if frustum_hits(self, f, shapes[p]) then
-      local item = items[p]
+    local item, s = items[p], shapes[p]
+    if s ~= nil and frustum_hits(self, f, s) then
       if filter == nil or filter(item) then n = n + 1; out[n] = item end
     end
   end
   return merge_unbounded(self, out, function(item)
-    return frustum_hits(self, f, self._shape[item]) and (filter == nil or filter(item))
+    local s = self._shape[item]
+    return s ~= nil and frustum_hits(self, f, s) and (filter == nil or filter(item))
   end)
 end
 
@@ -520,8 +562,8 @@ function Scene:pairs(filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #flat, 2 do
     local pa, pb = flat[i], flat[i + 1]
-    if intersects(shapes[pa], shapes[pb]) then
-      local a, b = items[pa], items[pb]
+    local a, b, sa, sb = items[pa], items[pb], shapes[pa], shapes[pb]
+    if sa ~= nil and sb ~= nil and intersects(sa, sb) then
       if ok(a) and ok(b) then n = n + 1; out[n] = { a, b } end
     end
   end
@@ -531,18 +573,21 @@ function Scene:pairs(filter)
     for i = 1, #list do
       local u = list[i]
       for other, s in self:items() do
-        if not rawequal(other, u) and (shape[other] ~= nil)
-           and not (self._proxy[other] == false and seq[other] < seq[u]) -- unbounded pairs once
-           and intersects(shape[u], s) and ok(u) and ok(other) then
+        local su, qu, qo = shape[u], seq[u], seq[other]
+        if su ~= nil and qu ~= nil and qo ~= nil and not rawequal(other, u)
+           and not (self._proxy[other] == false and qo < qu) -- unbounded pairs once
+           and intersects(su, s) and ok(u) and ok(other) then
           n = n + 1
-          if seq[u] < seq[other] then out[n] = { u, other } else out[n] = { other, u } end
+          if qu < qo then out[n] = { u, other } else out[n] = { other, u } end
         end
       end
     end
+    local key = {}                                       -- read once
+    for k = 1, n do key[out[k][1]] = seq[out[k][1]] or huge; key[out[k][2]] = seq[out[k][2]] or huge end
     sort(out, function(x, y)
-      local sx, sy = seq[x[1]], seq[y[1]]
+      local sx, sy = key[x[1]], key[y[1]]
       if sx ~= sy then return sx < sy end
-      return seq[x[2]] < seq[y[2]]
+      return key[x[2]] < key[y[2]]
     end)
   end
   return out
@@ -645,14 +690,14 @@ local function each_candidate(self, shape, skip, dx, dy, dz, each)
   local items, shapes = self._items, self._shapes
   for i = 1, #cands do
     local p = cands[i]
-    local s = shapes[p]
-    if not rawequal(s, skip) and ctype(s) ~= "ray" then each(items[p], s) end
+    local item, s = items[p], shapes[p]                  -- nil: removed meanwhile
+    if s ~= nil and not rawequal(s, skip) and ctype(s) ~= "ray" then each(item, s) end
   end
   local list = self._unbounded
   for i = 1, #list do
     local u = list[i]
     local s = self._shape[u]
-    if ctype(s) ~= "ray" then each(u, s) end
+    if s ~= nil and ctype(s) ~= "ray" then each(u, s) end
   end
 end
 
@@ -676,7 +721,7 @@ function Scene:sweep(shape, dx, dy, dz, filter)
   local best, bt, bx, by, bz, bnx, bny, bnz, bi
   each_candidate(self, shape, shape, x, y, z, function(item, s)
     local t, px, py, pz, nx, ny, nz, index = sweep(shape, x, y, z, s)
-    if t and (bt == nil or t < bt or (t == bt and seq[item] < seq[best]))
+    if t and (bt == nil or t < bt or (t == bt and (seq[item] or huge) < (seq[best] or huge)))
        and (filter == nil or filter(item)) then
       best, bt, bx, by, bz, bnx, bny, bnz, bi = item, t, px, py, pz, nx, ny, nz, index
     end
@@ -1093,7 +1138,7 @@ local function legs(self, st, w, rx, ry, rz)
         -- a tie: nearest centre first, then the earlier added
         bdist = bdist or centre_dist2(self, cx, cy, cz, bs)
         local d = centre_dist2(self, cx, cy, cz, s)
-        if d > bdist or (d == bdist and self._seq[other] > self._seq[best]) then return end
+        if d > bdist or (d == bdist and (self._seq[other] or huge) > (self._seq[best] or huge)) then return end
         bdist = d
       else
         bdist = nil
@@ -1107,14 +1152,14 @@ local function legs(self, st, w, rx, ry, rz)
         if bt == nil or c.t <= bt then
           n = n + 1; crosses[n] = c
           c.d = centre_dist2(self, cx, cy, cz, c.s)
+          c.seq = self._seq[c.other] or huge                 -- read once
         end
       end
       for i = #crosses, n + 1, -1 do crosses[i] = nil end
-      local seq = self._seq
       sort(crosses, function(a, b)
         if a.t ~= b.t then return a.t < b.t end
         if a.d ~= b.d then return a.d < b.d end
-        return seq[a.other] < seq[b.other]
+        return a.seq < b.seq
       end)
       for i = 1, n do
         local c = crosses[i]
