@@ -276,6 +276,9 @@ function Character:move(dx, dy, dz)
   end
   local x, y, z = read_motion(1, "move", dx, dy, dz)
   local scene, item = self._scene, self._item
+  -- refused before anything moves while one of the scene's filters runs
+  local busy = scene._busy
+  if busy then error("cannot change a scene during its " .. busy, 2) end
   local shape = scene:shape(item)
   if shape == nil then error("the character's item is no longer in its scene", 2) end
   if not MOVERS[ctype(shape)] then

@@ -82,6 +82,13 @@ end
 -- of the call, unlocked again however the filter ends (an error passes
 -- through unchanged); nil for no filter. A pair filter (move's) takes the
 -- item and the other one.
+-- A filter cannot yield: it is called through core._call, a C function
+-- that calls it without a continuation, so a yield raises Lua's "attempt
+-- to yield across a C-call boundary" (as in a tree's raycast callback),
+-- which unlocks the scene on its way out. Were the yield let through, a
+-- coroutine dropped while suspended in the filter would leave the scene
+-- locked for ever, and one resumed later would find it changed under it.
+local call = core._call
 local function locked(self, name, filter, pair)
   if filter == nil then return nil end
   local function unlock(outer, ok, keep)
@@ -93,13 +100,13 @@ local function locked(self, name, filter, pair)
     return function(item, other)
       local outer = self._busy
       self._busy = name
-      return unlock(outer, pcall(filter, item, other))
+      return unlock(outer, pcall(call, filter, item, other))
     end
   end
   return function(item)
     local outer = self._busy
     self._busy = name
-    return unlock(outer, pcall(filter, item))
+    return unlock(outer, pcall(call, filter, item))
   end
 end
 
@@ -1210,6 +1217,9 @@ end
 
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
 function Scene:move(item, dx, dy, dz, filter)
+  -- refused before anything moves while a filter runs (a move changes the
+  -- scene: its item's shape in place, then the tree)
+  check_unlocked(self)
   check_item(item, "move")
   local shape = self._shape[item]
   if shape == nil then argerror(1, "move", "item not in the scene") end
