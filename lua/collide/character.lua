@@ -32,7 +32,7 @@ local ctype = core.type
 local typename, argerror = args.typename, args.argerror
 local motion = scene_mod.motion
 local Scene = scene_mod.Scene
-local read_motion, check_unlocked = motion.read_motion, motion.check_unlocked
+local read_motion = motion.read_motion
 local type, getmetatable, setmetatable, pairs, tostring = type, getmetatable, setmetatable, pairs, tostring
 local sqrt, huge = math.sqrt, math.huge
 local format = string.format
@@ -125,13 +125,15 @@ function Character:move(dx, dy, dz)
   end
   local x, y, z = read_motion(1, "move", dx, dy, dz)
   local scene, item = self._scene, self._item
+  -- refused before anything moves while one of the scene's filters runs
+  local busy = scene._busy
+  if busy then error("cannot change a scene during its " .. busy, 2) end
   local shape = scene:shape(item)
   if shape == nil then error("the character's item is no longer in its scene", 2) end
   if not MOVERS[ctype(shape)] then
     error("the character's item no longer has an aabb, obb, sphere or capsule shape (got "
       .. typename(shape) .. ")", 2)
   end
-  check_unlocked(scene)
   local mx, my, mz, cols = scene._w:character_move(self._c, scene._id[item], x, y, z, scene._byid)
   local on, wall, ceiling, fx, fy, fz, floor = self._c:get()
   self._floor, self._wall, self._ceiling = on, wall, ceiling

@@ -20,6 +20,14 @@
 -- is running), whatever the item's shape. Queries from inside a filter are
 -- allowed. A filter that raises unlocks the scene on its way out.
 --
+-- Finalizers: Lua code that an allocation runs (a __gc), which may add,
+-- update and remove items during any call, even one that only reads. A
+-- query reads each candidate's item and shape together, before it tests
+-- it, so an item removed before it is read is not in the answer and never
+-- makes the call fail; orders come from sequence numbers read once. The
+-- world (src/lua/l_world.c) refuses changes while its own part of a call
+-- runs, and reads the items it answers with before it allocates.
+--
 -- No function here reads `...` after a loop: LuaJIT 2.1 can read the wrong
 -- slot there once the loop is compiled (spec/scene_hostile_spec.lua).
 local core = require "collide.core"
@@ -75,6 +83,11 @@ end
 -- of the call, unlocked again however the filter ends (an error passes
 -- through unchanged); nil for no filter. A pair filter (move's) takes the
 -- item and the other one.
+-- A filter cannot yield: it is called through core._call, a C function
+-- that calls it without a continuation, so a yield raises Lua's "attempt
+-- to yield across a C-call boundary", which unlocks the scene on its way
+-- out.
+local call = core._call
 local function locked(self, name, filter, pair)
   if filter == nil then return nil end
   local function unlock(outer, ok, keep)
@@ -86,13 +99,13 @@ local function locked(self, name, filter, pair)
     return function(item, other)
       local outer = self._busy
       self._busy = name
-      return unlock(outer, pcall(filter, item, other))
+      return unlock(outer, pcall(call, filter, item, other))
     end
   end
   return function(item)
     local outer = self._busy
     self._busy = name
-    return unlock(outer, pcall(filter, item))
+    return unlock(outer, pcall(call, filter, item))
   end
 end
 
@@ -123,7 +136,6 @@ function M.new(margin)
     _prev = {},
     _tail = HEAD,
     _count = 0,
-    _counter = 0,
     _box = core.aabb(0, 0, 0, 0, 0, 0),
     _busy = false,    -- the name of the call whose filter is running
   }, Scene)
@@ -131,6 +143,7 @@ function M.new(margin)
 end
 
 local function unbounded_insert(self, item, s)
+  if self._shape[item] == nil then return end      -- removed by a finalizer on the way here
   local list, seq = self._unbounded, self._seq
   local i = #list + 1
   while i > 1 and seq[list[i - 1]] > s do
@@ -202,15 +215,19 @@ function Scene:add(item, shape, options)
   check_shape(shape, 2, "add")
   local layer, mask, static
   if options ~= nil then layer, mask, static = read_options(options, 3, "add") end
-  local seq = self._counter + 1
-  local id, p = self._w:add(shape)
+  -- the world's call may step the collector: a finalizer may add the same
+  -- item meanwhile, and then this add is refused
+  local id, p, seq = self._w:add(shape)
+  if self._shape[item] ~= nil then
+    self._w:remove(id)
+    argerror(1, "add", "item already in the scene")
+  end
   if options ~= nil then
     self._w:options(id, layer or 1, mask or 0xffffffff, static or false)
     self._tuned = true        -- pairs then asks the world about each pair
   end
   self._id[item], self._byid[id] = id, item
   self._seq[item] = seq
-  self._counter = seq
   self._shape[item] = shape
   placed(self, item, shape, p)
   if static then self._static[item] = true end
@@ -251,7 +268,11 @@ function Scene:update(item, shape)
   check_item(item, "update")
   if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
   if shape ~= nil then check_shape(shape, 2, "update") else shape = self._shape[item] end
-  local p = self._w:update(self._id[item], shape)
+  local p = self._w:update(self._id[item], self._shape[item], shape ~= self._shape[item] and shape or nil)
+  if p == nil then                     -- a finalizer changed the item meanwhile
+    if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
+    return self:update(item, shape)
+  end
   placed(self, item, shape, p)
   self._shape[item] = shape
   return item
@@ -381,14 +402,16 @@ local function finish(self, ray, filter, n, proxy, t, x, y, z, nx, ny, nz, u, v,
   local best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi
   for i = 1, #list do
     local item = list[i]
-    local cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = counted(cast(ray, self._shape[item]))
+    local shape = self._shape[item]
+    local cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = 0, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
+    if shape ~= nil then cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = counted(cast(ray, shape)) end
     if ct and (bt == nil or ct < bt) and (filter == nil or filter(item)) then
       best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi = item, cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci
     end
   end
-  if proxy ~= nil then
-    local item = self._items[proxy]
-    if best == nil or t < bt or (t == bt and self._seq[item] < self._seq[best]) then
+  local item = proxy ~= nil and self._items[proxy]    -- nil: removed meanwhile
+  if item ~= nil and item ~= false then
+    if best == nil or t < bt or (t == bt and (self._seq[item] or huge) < (self._seq[best] or huge)) then
       return hit(item, n - 1, t, x, y, z, nx, ny, nz, u, v, index)
     end
   end
@@ -409,10 +432,11 @@ end
 
 -- the records of raycast_all and sweep_all sorted by t, ties in add order
 local function by_t(self, out)
-  local seq = self._seq
+  local seq, key = self._seq, {}
+  for i = 1, #out do key[out[i]] = seq[out[i].item] or huge end   -- read once
   sort(out, function(a, b)
     if a.t ~= b.t then return a.t < b.t end
-    return seq[a.item] < seq[b.item]
+    return key[a] < key[b]
   end)
   return out
 end
@@ -430,6 +454,7 @@ function Scene:raycast_all(ray, filter)
   local out, n = {}, 0
   local items, shapes = self._items, self._shapes
   local function try(item, shape)
+    if shape == nil then return end                      -- removed meanwhile
     local t, x, y, z, nx, ny, nz, u, v, index = cast(ray, shape)
     if t and (filter == nil or filter(item)) then
       n = n + 1
@@ -442,7 +467,10 @@ function Scene:raycast_all(ray, filter)
     try(items[p], shapes[p])
   end
   local list = self._unbounded
-  for i = 1, #list do try(list[i], self._shape[list[i]]) end
+  for i = 1, #list do
+    local item = list[i]
+    try(item, self._shape[item])
+  end
   return by_t(self, out)
 end
 
@@ -456,12 +484,13 @@ local function merge_unbounded(self, out, test)
   if #list == 0 then return out end
   local extra = {}
   for i = 1, #list do
-    if test(list[i]) then extra[#extra + 1] = list[i] end
+    local item = list[i]
+    if test(item) then extra[#extra + 1] = item end
   end
   if #extra == 0 then return out end
   local seq, merged, i, j = self._seq, {}, 1, 1
   while i <= #out or j <= #extra do
-    if j > #extra or (i <= #out and seq[out[i]] < seq[extra[j]]) then
+    if j > #extra or (i <= #out and (seq[out[i]] or huge) < (seq[extra[j]] or huge)) then
       merged[#merged + 1] = out[i]; i = i + 1
     else
       merged[#merged + 1] = extra[j]; j = j + 1
@@ -485,13 +514,14 @@ function Scene:query(shape, filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #cands do
     local p = cands[i]
-    if intersects(shape, shapes[p]) then
-      local item = items[p]
+    local item, s = items[p], shapes[p]                  -- nil: removed meanwhile
+    if s ~= nil and intersects(shape, s) then
       if filter == nil or filter(item) then n = n + 1; out[n] = item end
     end
   end
   return merge_unbounded(self, out, function(item)
-    return intersects(shape, self._shape[item]) and (filter == nil or filter(item))
+    local s = self._shape[item]
+    return s ~= nil and intersects(shape, s) and (filter == nil or filter(item))
   end)
 end
 
@@ -515,13 +545,14 @@ function Scene:query_frustum(f, filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #cands do
     local p = cands[i]
-    if frustum_hits(self, f, shapes[p]) then
-      local item = items[p]
+    local item, s = items[p], shapes[p]
+    if s ~= nil and frustum_hits(self, f, s) then
       if filter == nil or filter(item) then n = n + 1; out[n] = item end
     end
   end
   return merge_unbounded(self, out, function(item)
-    return frustum_hits(self, f, self._shape[item]) and (filter == nil or filter(item))
+    local s = self._shape[item]
+    return s ~= nil and frustum_hits(self, f, s) and (filter == nil or filter(item))
   end)
 end
 
@@ -545,8 +576,8 @@ function Scene:pairs(filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #flat, 2 do
     local pa, pb = flat[i], flat[i + 1]
-    local a, b = items[pa], items[pb]
-    if not (static[a] and static[b]) and intersects(shapes[pa], shapes[pb])
+    local a, b, sa, sb = items[pa], items[pb], shapes[pa], shapes[pb]   -- nil: removed meanwhile
+    if sa ~= nil and sb ~= nil and not (static[a] and static[b]) and intersects(sa, sb)
        and (not tuned or w:pairable(ids[a], ids[b])) and ok(a) and ok(b) then
       n = n + 1; out[n] = { a, b }
     end
@@ -555,31 +586,36 @@ function Scene:pairs(filter)
   if #list > 0 then
     local seq, shape, tree = self._seq, self._shape, self._tree
     local function add(u, other)
+      if seq[u] == nil or seq[other] == nil then return end   -- removed meanwhile
       if (not tuned or w:pairable(ids[u], ids[other])) and ok(u) and ok(other) then
         n = n + 1
         if seq[u] < seq[other] then out[n] = { u, other } else out[n] = { other, u } end
       end
     end
+    local key = {}                                       -- read once
     for i = 1, #list do
       local u = list[i]
       local su = shape[u]
-      local kind = ctype(su)
+      local kind = su ~= nil and ctype(su)
       -- the tree items near it: a plane's or a ray's own query (an empty
       -- mesh meets nothing)
-      local cands = kind == "ray" and tree:raycast(su) or (kind ~= "mesh" and tree:query(su)) or {}
+      local cands = (kind == "ray" and tree:raycast(su)) or (kind and kind ~= "mesh" and tree:query(su)) or {}
       for k = 1, #cands do
         local p = cands[k]
-        if intersects(su, shapes[p]) then add(u, items[p]) end
+        local item, s = items[p], shapes[p]
+        if s ~= nil and shape[u] ~= nil and intersects(su, s) then add(u, item) end
       end
       for j = i + 1, #list do   -- unbounded pairs once
         local v = list[j]
-        if intersects(su, shape[v]) then add(u, v) end
+        local sv = shape[v]
+        if sv ~= nil and shape[u] ~= nil and intersects(su, sv) then add(u, v) end
       end
     end
+    for k = 1, n do key[out[k][1]] = seq[out[k][1]] or huge; key[out[k][2]] = seq[out[k][2]] or huge end
     sort(out, function(x, y)
-      local sx, sy = seq[x[1]], seq[y[1]]
+      local sx, sy = key[x[1]], key[y[1]]
       if sx ~= sy then return sx < sy end
-      return seq[x[2]] < seq[y[2]]
+      return key[x[2]] < key[y[2]]
     end)
   end
   return out

@@ -18,6 +18,7 @@
 ** (scene.lua), and the world's tree refuses changes from Lua (the tree is
 ** the world's).
 */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "l_collide.h"
@@ -33,6 +34,9 @@
 typedef struct {
   cl_world w;
   struct l_scratch *cache;   /* the scratch kept between calls, or NULL */
+  const char *busy;          /* the call whose world part runs (its filters
+                             ** and the finalizers they run cannot change
+                             ** the world), or NULL */
 } l_world;
 
 /* a call's memory: the world's scratch, the collisions and the hits */
@@ -46,6 +50,13 @@ typedef struct l_scratch {
 
 static l_world *check_world(lua_State *L) {
   return (l_world *)luaL_checkudata(L, 1, MT_WORLD);
+}
+
+/* the world at 1, refusing changes while one of its calls runs */
+static l_world *check_idle(lua_State *L) {
+  l_world *lw = check_world(L);
+  if (lw->busy != NULL) luaL_error(L, "cannot change a scene during its %s", lw->busy);
+  return lw;
 }
 
 static int w_gc(lua_State *L) {
@@ -195,7 +206,7 @@ static l_tree *tree_room(lua_State *L) {
 
 /* w:add(shape) -> id, proxy or false */
 static int w_add(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = check_idle(L);
   int kind, id;
   const uint32_t *changes;
   const void *s;
@@ -209,31 +220,40 @@ static int w_add(lua_State *L) {
   lt->version++;
   lua_pushinteger(L, (lua_Integer)id + 1);
   push_proxy(L, &lw->w, id);
+  lua_pushnumber(L, (lua_Number)lw->w.items[id].seq);
   keep_shape(L, id, 2);            /* may run finalizers: the results are pushed */
-  return 2;
+  return 3;
 }
 
-/* w:update(id, [shape]) -> proxy or false */
+/* w:update(id, current, [shape]) -> proxy or false; nil when the item no
+** longer has the shape current (a finalizer run by the tree's growth
+** removed it, or gave it another shape) and nothing was done */
 static int w_update(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = check_idle(L);
   int id, kind = 0;
   const uint32_t *changes = NULL;
-  const void *s = NULL;
+  const void *s = NULL, *cur;
   l_tree *lt;
   (void)check_id(L, lw, 2);
-  if (!lua_isnoneornil(L, 3)) (void)item_shape(L, 3, &kind, &changes);
-  lua_settop(L, 3);
-  if (!lua_isnil(L, 3)) keep_shape(L, check_id(L, lw, 2), 3);
-  lt = tree_room(L);
-  id = check_id(L, lw, 2);
-  if (!lua_isnil(L, 3)) s = item_shape(L, 3, &kind, &changes);
+  cur = item_shape(L, 3, &kind, &changes);
+  if (!lua_isnoneornil(L, 4)) (void)item_shape(L, 4, &kind, &changes);
+  lua_settop(L, 4);
+  lt = tree_room(L);                               /* may run finalizers */
+  id = (int)lua_tointeger(L, 2) - 1;
+  if (lw->busy != NULL || !cl_world_is_item(&lw->w, id) || lw->w.items[id].shape != cur) {
+    lua_pushnil(L);
+    return 1;
+  }
+  if (!lua_isnil(L, 4)) s = item_shape(L, 4, &kind, &changes);
   if (!cl_world_update(&lw->w, id, s, kind, changes)) return luaL_error(L, "not enough memory");
   lt->version++;
-  return push_proxy(L, &lw->w, id);
+  push_proxy(L, &lw->w, id);
+  if (s != NULL) keep_shape(L, id, 4);             /* may run finalizers: the result is pushed */
+  return 1;
 }
 
 static int w_remove(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = check_idle(L);
   int id = check_id(L, lw, 2);
   l_tree *lt = world_tree(L);
   cl_world_remove(&lw->w, id);
@@ -244,7 +264,7 @@ static int w_remove(lua_State *L) {
 
 /* w:options(id, layer, mask, static) */
 static int w_options(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = check_idle(L);
   int id = check_id(L, lw, 2);
   uint32_t layer = (uint32_t)luaL_checkinteger(L, 3), mask = (uint32_t)luaL_checkinteger(L, 4);
   if (!cl_world_set_options(&lw->w, id, layer, mask, lua_toboolean(L, 5)))
@@ -277,7 +297,7 @@ static int w_proxy(lua_State *L) {
 
 /* w:sync() -> refitted, [ids that changed places] */
 static int w_sync(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = check_idle(L);
   l_tree *lt = world_tree(L);
   l_scratch *x;
   int n, nm = 0, k;
@@ -436,16 +456,43 @@ static int w_sweep(lua_State *L) {
   int id;
   read_sweep(L, lw, &a);
   x = a.x;
+  lw->busy = "sweep";
   id = cl_world_sweep(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
                       lua_isnil(L, 6) ? NULL : keep_item, &a.c, &h, &index);
+  lw->busy = NULL;
   if (id == -2) { lua_pushvalue(L, 8); return lua_error(L); }
-  give_back(L, lw, x, 9);
-  if (id < 0) { lua_pushnil(L); return 1; }
+  if (id < 0) { give_back(L, lw, x, 9); lua_pushnil(L); return 1; }
   lua_rawgeti(L, 7, id + 1);
+  give_back(L, lw, x, 9);
   push_hit_values(L, &h);
   if (index < 0) return 8;
   lua_pushinteger(L, (lua_Integer)index + 1);
   return 9;
+}
+
+/* The items an answer names, read before anything is allocated (an
+** allocation may run a finalizer that removes them): pushed, the item of
+** the id at offset off in each of the n records of size sz, after the
+** item self (when >= 0). Returns the stack index of the first, or 0 when
+** the stack has no room for them (they are then read as they are built). */
+static int capture(lua_State *L, int items, const void *rec, int n, size_t sz, size_t off,
+                   int self) {
+  int k, base;
+  if (!lua_checkstack(L, n + 2)) return 0;
+  base = lua_gettop(L) + 1;
+  if (self >= 0) lua_rawgeti(L, items, self + 1);
+  for (k = 0; k < n; k++) {
+    int id;
+    memcpy(&id, (const char *)rec + (size_t)k * sz + off, sizeof id);
+    lua_rawgeti(L, items, id + 1);
+  }
+  return base;
+}
+
+/* pushes the k-th captured item (the one of id when nothing was captured) */
+static void captured(lua_State *L, int items, int base, int k, int id) {
+  if (base != 0) lua_pushvalue(L, base + k);
+  else lua_rawgeti(L, items, id + 1);
 }
 
 typedef struct { l_scratch *x; const cl_world *w; int n; } hit_sink;
@@ -479,20 +526,24 @@ static int w_sweep_all(lua_State *L) {
   sweep_args a;
   l_scratch *x;
   hit_sink sink;
-  int n, k;
+  int n, k, base, out;
   read_sweep(L, lw, &a);
   x = a.x;
   sink.x = x; sink.w = &lw->w; sink.n = 0;
+  lw->busy = "sweep_all";
   n = cl_world_sweep_all(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
                          lua_isnil(L, 6) ? NULL : keep_item, &a.c, collect, &sink);
+  lw->busy = NULL;
   if (n == -2 && !lua_isnil(L, 8)) { lua_pushvalue(L, 8); return lua_error(L); }
   n = sink.n;
   qsort(x->hits, (size_t)n, sizeof *x->hits, hit_cmp);
-  lua_createtable(L, n, 0);                        /* 10 */
+  base = capture(L, 7, x->hits, n, sizeof *x->hits, offsetof(l_hit, id), -1);
+  lua_createtable(L, n, 0);
+  out = lua_gettop(L);
   for (k = 0; k < n; k++) {
     const l_hit *e = &x->hits[k];
     lua_createtable(L, 0, 9);
-    lua_rawgeti(L, 7, e->id + 1);
+    captured(L, 7, base, k, e->id);
     lua_setfield(L, -2, "item");
     set_num(L, "t", e->h.t);
     set_num(L, "x", e->h.p[0]); set_num(L, "y", e->h.p[1]); set_num(L, "z", e->h.p[2]);
@@ -501,10 +552,10 @@ static int w_sweep_all(lua_State *L) {
       lua_pushinteger(L, (lua_Integer)e->index + 1);
       lua_setfield(L, -2, "index");
     }
-    lua_rawseti(L, 10, k + 1);
+    lua_rawseti(L, out, k + 1);
   }
   give_back(L, lw, x, 9);
-  lua_pushvalue(L, 10);
+  lua_pushvalue(L, out);
   return 1;
 }
 
@@ -512,22 +563,28 @@ static const char *const type_names[] = {"", "slide", "touch", "cross", "bounce"
 
 /* the collisions of a move as an array of records, self the mover */
 static void push_collisions(lua_State *L, const l_scratch *x, int n, int items, int self) {
-  int k;
+  int k, base, out;
   if (n > x->maxcols) n = x->maxcols;
+  base = capture(L, items, x->cols, n, sizeof *x->cols, offsetof(cl_world_collision, other), self);
   lua_createtable(L, n, 0);
+  out = lua_gettop(L);
   for (k = 0; k < n; k++) {
     const cl_world_collision *col = &x->cols[k];
     lua_createtable(L, 0, 10);
-    lua_rawgeti(L, items, self + 1);
+    captured(L, items, base, 0, self);
     lua_setfield(L, -2, "item");
-    lua_rawgeti(L, items, col->other + 1);
+    captured(L, items, base ? base + 1 : 0, k, col->other);
     lua_setfield(L, -2, "other");
     lua_pushstring(L, type_names[col->type]);
     lua_setfield(L, -2, "type");
     set_num(L, "t", col->t);
     set_num(L, "nx", col->n[0]); set_num(L, "ny", col->n[1]); set_num(L, "nz", col->n[2]);
     set_num(L, "x", col->p[0]); set_num(L, "y", col->p[1]); set_num(L, "z", col->p[2]);
-    lua_rawseti(L, -2, k + 1);
+    lua_rawseti(L, out, k + 1);
+  }
+  if (base != 0) {                                 /* the array in place of the captured */
+    lua_replace(L, base);
+    lua_settop(L, base);
   }
 }
 
@@ -542,25 +599,33 @@ static void moved_item(lua_State *L, l_world *lw, int id) {
 
 /* w:move(id, dx, dy, dz, filter | mask | nil, items, nf) -> mx, my, mz, collisions */
 static int w_move(lua_State *L) {
-  l_world *lw = check_world(L);
-  int id = check_id(L, lw, 2), kind = lw->w.items[id].kind, n;
+  l_world *lw = check_idle(L);
+  int id, kind, n, ok;
   double d[3], moved[3];
   uint32_t mask;
   l_call c;
   l_scratch *x;
   cl_world_collisions out;
-  luaL_argcheck(L, kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_CAPSULE,
-                2, "not a mover");
+  (void)check_id(L, lw, 2);
   d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
   lua_settop(L, 8);
   mask = filter_arg(L, 6);
   lua_pushnil(L);                                  /* 9: an error */
-  x = take_scratch(L, lw);                         /* 10 */
+  x = take_scratch(L, lw);                         /* 10; may run finalizers */
+  lw = check_idle(L);
+  id = (int)lua_tointeger(L, 2) - 1;
+  luaL_argcheck(L, cl_world_is_item(&lw->w, id), 2, "item not in the scene");
+  kind = lw->w.items[id].kind;
+  luaL_argcheck(L, kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_CAPSULE,
+                2, "not a mover");
   c.L = L; c.filter = 6; c.items = 7; c.err = 9;
   c.nf = (int)luaL_optinteger(L, 8, 5); c.fname = "move";
   out.c = x->cols; out.max = x->maxcols; out.n = 0;
-  if (!cl_world_move(&lw->w, &x->s, id, d, mask, lua_isnil(L, 6) ? NULL : respond, &c, moved,
-                     &out)) {
+  lw->busy = "move";
+  ok = cl_world_move(&lw->w, &x->s, id, d, mask, lua_isnil(L, 6) ? NULL : respond, &c, moved,
+                     &out);
+  lw->busy = NULL;
+  if (!ok) {
     lua_pushvalue(L, 9);
     return lua_error(L);
   }
@@ -591,19 +656,25 @@ static int f_character(lua_State *L) {
 
 /* w:character_move(state, id, dx, dy, dz, items) -> mx, my, mz, collisions */
 static int w_character_move(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = check_idle(L);
   cl_character *ch = (cl_character *)luaL_checkudata(L, 2, MT_CHARACTER);
-  int id = check_id(L, lw, 3);
+  int id, ok;
   double d[3], moved[3];
   l_scratch *x;
   cl_world_collisions out;
+  (void)check_id(L, lw, 3);
   d[0] = luaL_checknumber(L, 4); d[1] = luaL_checknumber(L, 5); d[2] = luaL_checknumber(L, 6);
   lua_settop(L, 7);
-  x = take_scratch(L, lw);                         /* 8 */
+  x = take_scratch(L, lw);                         /* 8; may run finalizers */
+  lw = check_idle(L);
+  id = (int)lua_tointeger(L, 3) - 1;
+  if (!cl_world_is_item(&lw->w, id)) luaL_error(L, "the character's item is no longer in its scene");
   out.c = x->cols; out.max = x->maxcols; out.n = 0;
   if (ch->floor_item >= 0 && !cl_world_is_item(&lw->w, ch->floor_item)) ch->floor_item = -1;
-  luaL_argcheck(L, cl_character_move(ch, &lw->w, &x->s, id, d, CL_WORLD_ALL_BITS, moved, &out),
-                3, "not a mover");
+  lw->busy = "move";
+  ok = cl_character_move(ch, &lw->w, &x->s, id, d, CL_WORLD_ALL_BITS, moved, &out);
+  lw->busy = NULL;
+  luaL_argcheck(L, ok, 3, "not a mover");
   moved_item(L, lw, id);
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
