@@ -1,4 +1,4 @@
-# mk/world.mk - the world and the character from C, with no Lua
+# mk/world_c.mk - the world and the character from C, with no Lua
 #
 #   make test-world-c   builds tests/world_test.c against src/geometry
 #                       alone (no Lua header, no binding) and runs it: a
@@ -16,8 +16,3 @@ build/c/world_test: tests/world_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 test-world-c: build/c/world_test
 	./build/c/world_test
 
-# make bench-frame: a frame of 100,000 static and 1,000 moving boxes (sync
-# and pairs), with and without a ground plane, and with nothing moved
-.PHONY: bench-frame
-bench-frame: $(SO)
-	$(RUN) bench/frame.lua
