@@ -37,7 +37,7 @@ local read_motion, move_state, push_out, legs, copy_shape, each_candidate =
   motion.read_motion, motion.move_state, motion.push_out, motion.legs, motion.copy_shape,
   motion.each_candidate
 local type, getmetatable, setmetatable, pairs, tostring = type, getmetatable, setmetatable, pairs, tostring
-local sqrt, cos, pi, huge, abs = math.sqrt, math.cos, math.pi, math.huge, math.abs
+local sqrt, cos, pi, huge, abs, max = math.sqrt, math.cos, math.pi, math.huge, math.abs, math.max
 local format = string.format
 
 local M = {}
@@ -61,20 +61,17 @@ local function option_number(v, name)
   return v
 end
 
+-- the up option, a vector value (args.vector), normalised: scaled by its
+-- largest component first, so that {0, 1e155, 0} (whose square overflows)
+-- is up and only a zero vector is refused
 local function option_up(v)
-  local x, y, z
-  if type(v) == "table" or (type(v) == "userdata" and ctype(v) == nil) then
-    x, y, z = v.x, v.y, v.z
-    if not (type(x) == "number" and type(y) == "number" and type(z) == "number") then
-      x, y, z = v[1], v[2], v[3]
-    end
-  end
-  if not (type(x) == "number" and type(y) == "number" and type(z) == "number") then
-    argerror(3, "character", "option 'up': vector expected, got " .. typename(v))
-  end
+  local x, y, z = args.vector(v)
+  if x == nil then argerror(3, "character", "option 'up': vector expected, got " .. typename(v)) end
   option_number(x, "up"); option_number(y, "up"); option_number(z, "up")
+  local m = max(abs(x), abs(y), abs(z))
+  if m == 0 then argerror(3, "character", "option 'up': zero vector") end
+  x, y, z = x / m, y / m, z / m
   local len = sqrt(x * x + y * y + z * z)
-  if not (len > 0) or len == huge then argerror(3, "character", "option 'up': zero vector") end
   return x / len, y / len, z / len
 end
 
@@ -270,11 +267,12 @@ local function side_down(self, st, w, hx, hy, hz, v, step, side, down)
 end
 
 --- ch:move(dx, dy, dz) -> mx, my, mz: the displacement applied
-function Character:move(dx, dy, dz)
+function Character:move(...)
+  local given, dx, dy, dz = select("#", ...), ...
   if getmetatable(self) ~= Character then
     error("calling 'move' on bad self", 2)
   end
-  local x, y, z = read_motion(1, "move", dx, dy, dz)
+  local x, y, z = read_motion(1, "move", dx, dy, dz, given)
   local scene, item = self._scene, self._item
   -- refused before anything moves while one of the scene's filters runs
   local busy = scene._busy
@@ -292,6 +290,7 @@ function Character:move(dx, dy, dz)
   self._floor, self._wall, self._ceiling = false, false, false
 
   local st = move_state(item, shape, nil, "move", 1)
+  st.nm = 1                                            -- the motion's position
   self._st, self._rising = st, v > 0
   local up, side, down = self._up, self._side, self._down
   local w = shape:clone()

@@ -52,7 +52,7 @@ local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = tru
 local FRUSTUM_EXACT = CORE
 
 local args = require "collide.args"
-local typename, argerror = args.typename, args.argerror
+local typename, argerror, vector = args.typename, args.argerror, args.vector
 
 -- the check_ helpers raise at level 4: the caller of the scene method
 local function check_item(item, fname)
@@ -612,7 +612,7 @@ end
 -- character controller, lua/collide/character.lua, shares them.)
 
 local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
-local sqrt = math.sqrt
+local sqrt, min, max = math.sqrt, math.min, math.max
 
 local function finite_or_error(v, n, fname)
   if v ~= v or v == huge or v == -huge then
@@ -620,32 +620,34 @@ local function finite_or_error(v, n, fname)
   end
 end
 
-local function number_arg(v, n, fname)
-  if type(v) ~= "number" then argerror(n, fname, "number expected, got " .. typename(v)) end
-  finite_or_error(v, n, fname)
+-- the type an error names for the value at position k of a call whose
+-- arguments from position n on were given values (given of them): "no
+-- value" past the last, as the core says
+local function argtype(v, k, n, given)
+  if v == nil and given ~= nil and k - n >= given then return "no value" end
+  return typename(v)
 end
 
 -- a motion given as dx, dy, dz at position n, or as one vector value
--- there (v.x, v.y, v.z or v[1], v[2], v[3]): x, y, z and the position of
--- the argument after it
-local function read_motion(n, fname, a, b, c)
+-- there (args.vector: a table, userdata or cdata with x, y, z or [1], [2],
+-- [3]; errors of its metamethods pass through): x, y, z and the position
+-- of the argument after it. given: how many arguments were passed from
+-- position n on (for "got no value"), nil when not known.
+local function read_motion(n, fname, a, b, c, given)
   if type(a) == "number" then
-    number_arg(a, n, fname); number_arg(b, n + 1, fname); number_arg(c, n + 2, fname)
+    local v = { a, b, c }
+    for k = 1, 3 do
+      if type(v[k]) ~= "number" then
+        argerror(n + k - 1, fname, "number expected, got " .. argtype(v[k], n + k - 1, n, given))
+      end
+      finite_or_error(v[k], n + k - 1, fname)
+    end
     return a, b, c, n + 3
   end
-  local ta = type(a)
-  if (ta == "table" or ta == "userdata") and ctype(a) == nil then
-    local ok, x, y, z = pcall(function() return a.x, a.y, a.z end)
-    if not (ok and type(x) == "number" and type(y) == "number" and type(z) == "number") then
-      ok, x, y, z = pcall(function() return a[1], a[2], a[3] end)
-      ok = ok and type(x) == "number" and type(y) == "number" and type(z) == "number"
-    end
-    if ok then
-      finite_or_error(x, n, fname); finite_or_error(y, n, fname); finite_or_error(z, n, fname)
-      return x, y, z, n + 1
-    end
-  end
-  argerror(n, fname, "vector expected, got " .. typename(a))
+  local x, y, z = vector(a)
+  if x == nil then argerror(n, fname, "vector expected, got " .. argtype(a, n, n, given)) end
+  finite_or_error(x, n, fname); finite_or_error(y, n, fname); finite_or_error(z, n, fname)
+  return x, y, z, n + 1
 end
 
 local function check_mover(shape, n, fname)
@@ -654,14 +656,17 @@ local function check_mover(shape, n, fname)
   end
 end
 
--- the bounds of shape swept by d (in the scene's scratch box)
+-- the bounds of shape swept by d (in the scene's scratch box), clamped to
+-- the largest double as shape:bounds() is: a shape near 1e308 moved by
+-- 1e308 sweeps bounds that overflow, and collide.sweep still answers
+local MAXD = 1.7976931348623157e308
 local function swept_box(self, shape, dx, dy, dz)
   local box = shape:bounds(self._box)
   local x0, y0, z0 = box:min()
   local x1, y1, z1 = box:max()
-  if dx < 0 then x0 = x0 + dx else x1 = x1 + dx end
-  if dy < 0 then y0 = y0 + dy else y1 = y1 + dy end
-  if dz < 0 then z0 = z0 + dz else z1 = z1 + dz end
+  if dx < 0 then x0 = max(x0 + dx, -MAXD) else x1 = min(x1 + dx, MAXD) end
+  if dy < 0 then y0 = max(y0 + dy, -MAXD) else y1 = min(y1 + dy, MAXD) end
+  if dz < 0 then z0 = max(z0 + dz, -MAXD) else z1 = min(z1 + dz, MAXD) end
   return box:set(x0, y0, z0, x1, y1, z1)
 end
 
@@ -710,9 +715,9 @@ end
 
 -- the arguments of sweep and sweep_all, checked: the motion (three numbers
 -- or a vector) and the filter; the scene locked while the filter runs
-local function sweep_args(self, fname, shape, dx, dy, dz, filter)
+local function sweep_args(self, fname, shape, dx, dy, dz, filter, given)
   check_mover(shape, 1, fname)
-  local x, y, z, nf = read_motion(2, fname, dx, dy, dz)
+  local x, y, z, nf = read_motion(2, fname, dx, dy, dz, given)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, fname)
   return x, y, z, locked(self, fname, filter)
@@ -721,9 +726,10 @@ end
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
 --- ny, nz[, index] or nil: the first item the moving shape touches (ties in
 --- t to the earlier added); index for a mesh
-function Scene:sweep(shape, dx, dy, dz, filter)
+function Scene:sweep(shape, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter)
+  x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter, given)
   local sweep, seq = core.sweep, self._seq
   local best, bt, bx, by, bz, bnx, bny, bnz, bi
   each_candidate(self, shape, shape, x, y, z, function(item, s)
@@ -740,9 +746,10 @@ end
 
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
 --- x=, y=, z=, nx=, ny=, nz=[, index=]} sorted by t, ties in add order
-function Scene:sweep_all(shape, dx, dy, dz, filter)
+function Scene:sweep_all(shape, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter)
+  x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter, given)
   local sweep, out, n = core.sweep, {}, 0
   each_candidate(self, shape, shape, x, y, z, function(item, s)
     local t, px, py, pz, nx, ny, nz, index = sweep(shape, x, y, z, s)
@@ -777,7 +784,7 @@ end
 local MAX_SLIDES = 8
 local PUSH_STEPS = 4
 local PUSH_TOL = core.epsilon
-local max, abs = math.max, math.abs
+local abs = math.abs
 local ALONG = 1e-9
 local RESPONSES = { slide = true, touch = true, cross = true, bounce = true }
 
@@ -1175,6 +1182,15 @@ local function legs(self, st, w, rx, ry, rz)
       end
     end
     if best == nil then
+      -- a free motion whose end overflows (a shape near 1e308 moved by
+      -- 1e308): refused as shape:translate refuses it, at the motion
+      local box = w:bounds(self._box)
+      local a, b, c = box:min()
+      local d, e, f = box:max()
+      a, b, c, d, e, f = a + rx, b + ry, c + rz, d + rx, e + ry, f + rz
+      if a - a ~= 0 or b - b ~= 0 or c - c ~= 0 or d - d ~= 0 or e - e ~= 0 or f - f ~= 0 then
+        argerror(st.nm, st.fname, "result is not finite")
+      end
       w:translate(rx, ry, rz)
       mx, my, mz = mx + rx, my + ry, mz + rz
       break
@@ -1216,7 +1232,8 @@ local function move_state(item, skip, filter, fname, nf)
 end
 
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
-function Scene:move(item, dx, dy, dz, filter)
+function Scene:move(item, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
   -- refused before anything moves while a filter runs (a move changes the
   -- scene: its item's shape in place, then the tree)
   check_unlocked(self)
@@ -1226,11 +1243,12 @@ function Scene:move(item, dx, dy, dz, filter)
   if not MOVERS[ctype(shape)] then
     argerror(1, "move", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
   end
-  local x, y, z, nf = read_motion(2, "move", dx, dy, dz)
+  local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, "move")
   filter = locked(self, "move", filter, true)
   local st = move_state(item, shape, filter, "move", nf)
+  st.nm = 2                                            -- the motion's position
   local w = shape:clone()
   local mx, my, mz, stop = push_out(self, st, w)
   if not stop then
