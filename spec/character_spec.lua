@@ -323,7 +323,7 @@ describe("collide.character", function()
       "bad argument #3 to 'character' (option 'skin': not positive)")
     local ch = collide.character(s, "p")
     assert.has_error(function() ch:move("a") end, "bad argument #1 to 'move' (vector expected, got string)")
-    assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got nil)")
+    assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got no value)")
     assert.has_error(function() ch:move(1, 2, math.huge) end, "bad argument #3 to 'move' (finite number expected, got inf)")
     assert.has_error(function() ch.move({}, 1, 2, 3) end, "calling 'move' on bad self")
     -- the item's shape replaced by one that cannot move: the same words on every Lua

@@ -34,7 +34,7 @@ local motion = scene_mod.motion
 local Scene = scene_mod.Scene
 local read_motion = motion.read_motion
 local type, getmetatable, setmetatable, pairs, tostring = type, getmetatable, setmetatable, pairs, tostring
-local sqrt, huge = math.sqrt, math.huge
+local huge, abs, max = math.huge, math.abs, math.max
 local format = string.format
 
 local M = {}
@@ -57,21 +57,15 @@ local function option_number(v, name)
   return v
 end
 
+-- the up option, a vector value (args.vector), checked: finite and not
+-- zero; the world normalises it (scaled by its largest component first, so
+-- that {0, 1e155, 0}, whose square overflows, is up)
 local function option_up(v)
-  local x, y, z
-  if type(v) == "table" or (type(v) == "userdata" and ctype(v) == nil) then
-    x, y, z = v.x, v.y, v.z
-    if not (type(x) == "number" and type(y) == "number" and type(z) == "number") then
-      x, y, z = v[1], v[2], v[3]
-    end
-  end
-  if not (type(x) == "number" and type(y) == "number" and type(z) == "number") then
-    argerror(3, "character", "option 'up': vector expected, got " .. typename(v))
-  end
+  local x, y, z = args.vector(v)
+  if x == nil then argerror(3, "character", "option 'up': vector expected, got " .. typename(v)) end
   option_number(x, "up"); option_number(y, "up"); option_number(z, "up")
-  local len = sqrt(x * x + y * y + z * z)
-  if not (len > 0) or len == huge then argerror(3, "character", "option 'up': zero vector") end
-  return x / len, y / len, z / len
+  if max(abs(x), abs(y), abs(z)) == 0 then argerror(3, "character", "option 'up': zero vector") end
+  return x, y, z
 end
 
 --- collide.character(scene, item, [options]) -> character
@@ -119,11 +113,12 @@ function M.new(scene, item, options)
 end
 
 --- ch:move(dx, dy, dz) -> mx, my, mz: the displacement applied
-function Character:move(dx, dy, dz)
+function Character:move(...)
+  local given, dx, dy, dz = select("#", ...), ...
   if getmetatable(self) ~= Character then
     error("calling 'move' on bad self", 2)
   end
-  local x, y, z = read_motion(1, "move", dx, dy, dz)
+  local x, y, z = read_motion(1, "move", dx, dy, dz, given)
   local scene, item = self._scene, self._item
   -- refused before anything moves while one of the scene's filters runs
   local busy = scene._busy
@@ -135,6 +130,7 @@ function Character:move(dx, dy, dz)
       .. typename(shape) .. ")", 2)
   end
   local mx, my, mz, cols = scene._w:character_move(self._c, scene._id[item], x, y, z, scene._byid)
+  if mx == false then argerror(1, "move", "result is not finite") end
   local on, wall, ceiling, fx, fy, fz, floor = self._c:get()
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz

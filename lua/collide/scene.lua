@@ -53,7 +53,7 @@ local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = tru
 local FRUSTUM_EXACT = CORE
 
 local args = require "collide.args"
-local typename, argerror = args.typename, args.argerror
+local typename, argerror, vector = args.typename, args.argerror, args.vector
 
 -- the check_ helpers raise at level 4: the caller of the scene method
 local function check_item(item, fname)
@@ -639,32 +639,34 @@ local function finite_or_error(v, n, fname)
   end
 end
 
-local function number_arg(v, n, fname)
-  if type(v) ~= "number" then argerror(n, fname, "number expected, got " .. typename(v)) end
-  finite_or_error(v, n, fname)
+-- the type an error names for the value at position k of a call whose
+-- arguments from position n on were given values (given of them): "no
+-- value" past the last, as the core says
+local function argtype(v, k, n, given)
+  if v == nil and given ~= nil and k - n >= given then return "no value" end
+  return typename(v)
 end
 
 -- a motion given as dx, dy, dz at position n, or as one vector value
--- there (v.x, v.y, v.z or v[1], v[2], v[3]): x, y, z and the position of
--- the argument after it
-local function read_motion(n, fname, a, b, c)
+-- there (args.vector: a table, userdata or cdata with x, y, z or [1], [2],
+-- [3]; errors of its metamethods pass through): x, y, z and the position
+-- of the argument after it. given: how many arguments were passed from
+-- position n on (for "got no value"), nil when not known.
+local function read_motion(n, fname, a, b, c, given)
   if type(a) == "number" then
-    number_arg(a, n, fname); number_arg(b, n + 1, fname); number_arg(c, n + 2, fname)
+    local v = { a, b, c }
+    for k = 1, 3 do
+      if type(v[k]) ~= "number" then
+        argerror(n + k - 1, fname, "number expected, got " .. argtype(v[k], n + k - 1, n, given))
+      end
+      finite_or_error(v[k], n + k - 1, fname)
+    end
     return a, b, c, n + 3
   end
-  local ta = type(a)
-  if (ta == "table" or ta == "userdata") and ctype(a) == nil then
-    local ok, x, y, z = pcall(function() return a.x, a.y, a.z end)
-    if not (ok and type(x) == "number" and type(y) == "number" and type(z) == "number") then
-      ok, x, y, z = pcall(function() return a[1], a[2], a[3] end)
-      ok = ok and type(x) == "number" and type(y) == "number" and type(z) == "number"
-    end
-    if ok then
-      finite_or_error(x, n, fname); finite_or_error(y, n, fname); finite_or_error(z, n, fname)
-      return x, y, z, n + 1
-    end
-  end
-  argerror(n, fname, "vector expected, got " .. typename(a))
+  local x, y, z = vector(a)
+  if x == nil then argerror(n, fname, "vector expected, got " .. argtype(a, n, n, given)) end
+  finite_or_error(x, n, fname); finite_or_error(y, n, fname); finite_or_error(z, n, fname)
+  return x, y, z, n + 1
 end
 
 local function check_mover(shape, n, fname)
@@ -675,9 +677,9 @@ end
 
 -- the arguments of sweep and sweep_all, checked: the motion (three numbers
 -- or a vector) and the filter; the scene locked while the filter runs
-local function sweep_args(self, fname, shape, dx, dy, dz, filter)
+local function sweep_args(self, fname, shape, dx, dy, dz, filter, given)
   check_mover(shape, 1, fname)
-  local x, y, z, nf = read_motion(2, fname, dx, dy, dz)
+  local x, y, z, nf = read_motion(2, fname, dx, dy, dz, given)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, fname)
   return x, y, z, locked(self, fname, filter)
@@ -686,17 +688,19 @@ end
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
 --- ny, nz[, index] or nil: the first item the moving shape touches (ties in
 --- t to the earlier added); index for a mesh
-function Scene:sweep(shape, dx, dy, dz, filter)
+function Scene:sweep(shape, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter)
+  x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter, given)
   return self._w:sweep(shape, x, y, z, filter, self._byid)
 end
 
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
 --- x=, y=, z=, nx=, ny=, nz=[, index=]} sorted by t, ties in add order
-function Scene:sweep_all(shape, dx, dy, dz, filter)
+function Scene:sweep_all(shape, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter)
+  x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter, given)
   return self._w:sweep_all(shape, x, y, z, filter, self._byid)
 end
 
@@ -707,22 +711,29 @@ end
 -- per move, with the scene locked.
 
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
-function Scene:move(item, dx, dy, dz, filter)
+function Scene:move(item, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
+  -- refused before anything moves while a filter runs (a move changes the
+  -- scene: its item's shape in place, then the tree)
+  check_unlocked(self)
   check_item(item, "move")
   local shape = self._shape[item]
   if shape == nil then argerror(1, "move", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
     argerror(1, "move", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
   end
-  local x, y, z, nf = read_motion(2, "move", dx, dy, dz)
+  local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, "move")
-  check_unlocked(self)
   filter = locked(self, "move", filter, true)
-  return self._w:move(self._id[item], x, y, z, filter, self._byid, nf)
+  local mx, my, mz, cols = self._w:move(self._id[item], x, y, z, filter, self._byid, nf)
+  -- a free motion whose end overflows (a shape near 1e308 moved by 1e308)
+  -- is refused, as shape:translate refuses it, at the motion
+  if mx == false then argerror(2, "move", "result is not finite") end
+  return mx, my, mz, cols
 end
 
 -- shared with lua/collide/character.lua
-M.motion = { read_motion = read_motion, check_unlocked = check_unlocked }
+M.motion = { read_motion = read_motion }
 
 return M

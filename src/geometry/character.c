@@ -32,9 +32,12 @@
 
 void cl_character_init(cl_character *c, const double up[3], double step_height,
                        double max_slope, double skin, double snap) {
-  double len = sqrt(up[0] * up[0] + up[1] * up[1] + up[2] * up[2]);
+  /* scaled by the largest component first: no overflow for any finite up */
+  double m = fmax(fabs(up[0]), fmax(fabs(up[1]), fabs(up[2]))), u[3], len;
   memset(c, 0, sizeof *c);
-  cl_set(c->up, up[0] / len, up[1] / len, up[2] / len);
+  cl_set(u, up[0] / m, up[1] / m, up[2] / m);
+  len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+  cl_set(c->up, u[0] / len, u[1] / len, u[2] / len);
   c->step_height = step_height;
   /* a floor normal's dot with up is at least this; 1e-12 keeps exactly
   ** max_slope walkable despite the rounding of cos */
@@ -219,7 +222,7 @@ static void side_down(char_move *cm, cl_shape *w, const double hz[3], double v, 
   cm->st.tie_hook = side_tie;
   cm->st.np = 0;
   cl_world_legs(&cm->st, w, hz, mv);
-  if (fall > 0) {
+  if (fall > 0 && !cm->st.overflow) {
     cm->st.hook = down_hook;
     cm->st.tie_hook = down_tie;
     cm->st.np = 0;
@@ -278,6 +281,7 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
         cm.st.hook = NULL;
         cm.st.tie_hook = NULL;
         cl_world_legs(&cm.st, &ws, by, carry);
+        if (cm.st.overflow) return -1;
         out->n = 0;
         cm.foot0 = lowest(&ws, u);
         cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
@@ -304,9 +308,11 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
     cm.st.tie_hook = up_tie;
     cm.st.np = 0;
     cl_world_legs(&cm.st, &ws, up, a);
+    if (cm.st.overflow) return -1;
   }
   raised = step > 0 ? (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) : 0;
   side_down(&cm, &ws, hz, v, raised, b);
+  if (cm.st.overflow) return -1;
   if (step > 0 && (cm.st.steep || !c->on_floor)) {
     /* the step landed on nothing walkable: undo it */
     cl_world_copy_back(&ws, &keep);
@@ -316,6 +322,7 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
     cm.st.steep = 0;
     cl_set(a, 0, 0, 0);
     side_down(&cm, &ws, hz, v, 0, b);
+    if (cm.st.overflow) return -1;
   }
   moved[0] = moved[0] + a[0] + b[0];
   moved[1] = moved[1] + a[1] + b[1];

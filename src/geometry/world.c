@@ -7,6 +7,7 @@
 ** through one table of functions (geometry_ops below: a mesh today), so
 ** a new shape is a new tag for the core and new static geometry a new row.
 */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 #include "world_move.h"
@@ -367,13 +368,15 @@ int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
 
 /* ---- candidates ---- */
 
-/* the bounds of shape swept by d */
+/* the bounds of shape swept by d, clamped to the largest double as
+** cl_bounds is: a shape near 1e308 moved by 1e308 sweeps bounds that
+** overflow, and the sweep still answers */
 static void swept_box(const cl_shape *shape, const double d[3], cl_aabb *box) {
   int k;
   (void)cl_bounds(shape, box);
   for (k = 0; k < 3; k++) {
-    if (d[k] < 0) box->min[k] = box->min[k] + d[k];
-    else box->max[k] = box->max[k] + d[k];
+    if (d[k] < 0) box->min[k] = fmax(box->min[k] + d[k], -DBL_MAX);
+    else box->max[k] = fmin(box->max[k] + d[k], DBL_MAX);
   }
 }
 
@@ -1139,6 +1142,15 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
       }
     }
     if (best < 0) {
+      /* a free motion whose end overflows (a shape near 1e308 moved by
+      ** 1e308) is refused, as a translation of the shape is */
+      cl_aabb box;
+      int k;
+      (void)cl_bounds(w, &box);
+      for (k = 0; k < 3; k++) {
+        double lo = box.min[k] + r[k], hi = box.max[k] + r[k];
+        if (lo - lo != 0 || hi - hi != 0) { st->overflow = 1; return; }
+      }
       cl_translate(w, r);
       cl_add(mv, mv, r);
       break;
@@ -1218,6 +1230,7 @@ int cl_world_move(cl_world *w, cl_world_scratch *s, int id, const double d[3], u
   if (!stop) {
     cl_world_legs(&st, &wsh, d, a);
     if (st.aborted) return 0;
+    if (st.overflow) return -1;
     cl_add(moved, moved, a);
   }
   cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &wsh);

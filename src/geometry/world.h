@@ -179,8 +179,9 @@ int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
 /* scene:move: moves item id's shape (written in place) by at most d; the
 ** displacement applied in moved, the collisions in out. respond NULL:
 ** everything slides; mask: others whose layer misses it are ignored.
-** Returns 1, or 0 when respond aborted (the shape is then unchanged). The
-** caller refits the item afterwards (cl_world_update). */
+** Returns 1; 0 when respond aborted, -1 when the motion's end is not
+** finite (a shape near 1e308 moved by 1e308); the shape is then
+** unchanged. The caller refits the item afterwards (cl_world_update). */
 int cl_world_move(cl_world *w, cl_world_scratch *s, int id, const double d[3], uint32_t mask,
                   cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out);
 
@@ -195,7 +196,7 @@ typedef struct {
   int floor_kind;
 } cl_character;
 
-/* up (any non-zero vector, normalised here), step_height >= 0, max_slope
+/* up (any finite non-zero vector, normalised here), step_height >= 0, max_slope
 ** in degrees 0..90, skin > 0, snap >= 0 */
 void cl_character_init(cl_character *c, const double up[3], double step_height,
                        double max_slope, double skin, double snap);
@@ -204,7 +205,8 @@ void cl_character_init(cl_character *c, const double up[3], double step_height,
 ** displacement; the flags, the floor normal and the floor item set. When
 ** the floor item's shape moved since the last move, the character is
 ** carried by that translation first (included in moved). mask as in
-** cl_world_move. Returns 1 (0 only if the item is not a mover). The caller
+** cl_world_move. Returns 1; 0 when the item is not a mover, -1 when a
+** motion's end is not finite (the shape is then unchanged). The caller
 ** refits the item afterwards (cl_world_update). */
 int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],

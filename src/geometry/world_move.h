@@ -32,6 +32,7 @@ struct move_state {
   void (*tie_hook)(move_state *st, const double p[3], const double n[3], int other);
   void *hook_ud;
   int steep;
+  int overflow;              /* a free motion's end was not finite: stopped */
   /* the shapes of the touch probe and of a push, kept through the move */
   cl_shape at, probe, pushed;
   int have_at, have_pushed;

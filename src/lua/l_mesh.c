@@ -36,14 +36,15 @@ static const char *nonfinite(double x) {
 static void read_vector_vertex(lua_State *L, size_t k, double *v) {
   int t = lua_type(L, -1), top = lua_gettop(L), c, ok = 0;
   static const char *const keys[3] = {"x", "y", "z"};
-  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL && l_tomesh(L, top) == NULL) {
+  if ((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
+      && l_tomesh(L, top) == NULL && l_indexable(L, top)) {
     ok = 1;
     for (c = 0; c < 3 && ok; c++) {
       ok = COLLIDE_GETFIELD(L, top, keys[c]) == LUA_TNUMBER;
       v[c] = lua_tonumber(L, -1);
       lua_pop(L, 1);
     }
-    if (!ok) {
+    if (!ok && t != L_TCDATA) {   /* (a cdata struct indexed by a number raises) */
       ok = 1;
       for (c = 0; c < 3 && ok; c++) {
         ok = lua_geti(L, top, c + 1) == LUA_TNUMBER;
@@ -123,7 +124,7 @@ static int f_mesh(lua_State *L) {
     lua_rawgeti(L, 1, 1);
     t = lua_type(L, -1);
     if (t != LUA_TNUMBER) {
-      if (t != LUA_TTABLE && t != LUA_TUSERDATA)
+      if (t != LUA_TTABLE && t != LUA_TUSERDATA && t != L_TCDATA)
         luaL_argerror(L, 1, lua_pushfstring(L, "number or vector expected at index 1, got %s",
                                             l_typename(L, lua_gettop(L))));
       flat = 0;

@@ -597,7 +597,8 @@ static void moved_item(lua_State *L, l_world *lw, int id) {
   world_tree(L)->version++;
 }
 
-/* w:move(id, dx, dy, dz, filter | mask | nil, items, nf) -> mx, my, mz, collisions */
+/* w:move(id, dx, dy, dz, filter | mask | nil, items, nf) -> mx, my, mz,
+** collisions; false when the motion's end is not finite */
 static int w_move(lua_State *L) {
   l_world *lw = check_idle(L);
   int id, kind, n, ok;
@@ -625,6 +626,10 @@ static int w_move(lua_State *L) {
   ok = cl_world_move(&lw->w, &x->s, id, d, mask, lua_isnil(L, 6) ? NULL : respond, &c, moved,
                      &out);
   lw->busy = NULL;
+  if (ok < 0) {                                    /* the caller names the argument */
+    lua_pushboolean(L, 0);
+    return 1;
+  }
   if (!ok) {
     lua_pushvalue(L, 9);
     return lua_error(L);
@@ -674,6 +679,10 @@ static int w_character_move(lua_State *L) {
   lw->busy = "move";
   ok = cl_character_move(ch, &lw->w, &x->s, id, d, CL_WORLD_ALL_BITS, moved, &out);
   lw->busy = NULL;
+  if (ok < 0) {                                    /* the caller names the argument */
+    lua_pushboolean(L, 0);
+    return 1;
+  }
   luaL_argcheck(L, ok, 3, "not a mover");
   moved_item(L, lw, id);
   lua_pushnumber(L, moved[0] + 0.0);
