@@ -2,7 +2,7 @@
 -- (along n, pointing from a towards b) that separates overlapping aabb, obb,
 -- sphere and triangle shapes. Hand-computed cases for every pair in both
 -- orders, the tie rules of doc/reference.md, errors, and a randomised
--- check of the defining property against collide.intersects (tests.c, not
+-- check of the defining property against collide.intersects (intersect.c, not
 -- contact.c): moving b by n * (depth + 1e-6) separates the pair, while no
 -- move shorter than depth - 1e-6, in any direction, does.
 local collide = require "collide"

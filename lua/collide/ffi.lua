@@ -21,7 +21,7 @@ local debug_getmetatable = debug and debug.getmetatable
 -- sphere-sphere intersects; ray casts at an aabb, a sphere and a triangle)
 -- run here in Lua, reading the shapes' memory through the FFI, so the JIT
 -- compiles them into the caller's trace: no call leaves it. They are the C
--- routines (src/geometry/tests.c, rays.c) operation for operation, in the
+-- routines (src/geometry/intersect.c, rays.c) operation for operation, in the
 -- same floating-point order, so the answers are the same bit for bit; the
 -- rare branches (a coplanar or degenerate triangle, a grazing hit, a sphere
 -- beyond 1e150) call the C entry points instead.
@@ -87,7 +87,7 @@ local function length(x, y, z)
   x, y, z = x / m, y / m, z / m
   return m * sqrt(x * x + y * y + z * z)
 end
--- |v| <= r as cl_length(v) <= r decides it (length_le in tests.c)
+-- |v| <= r as cl_length(v) <= r decides it (length_le in intersect.c)
 local function length_le(x, y, z, r)
   local d2, r2 = x * x + y * y + z * z, r * r
   if r2 > 1e-290 and r2 < 1e290 and d2 < 1e290 then

@@ -252,7 +252,7 @@ static int sphere_meets(const cl_frustum *f, const cl_sphere *s) {
 /* a capsule that is neither inside every plane nor outside one meets the
 ** solid exactly when it meets one of its faces (a capsule holding the
 ** whole frustum holds the faces too): the capsule-triangle test of
-** tests.c, face by face */
+** intersect.c, face by face */
 static int capsule_meets(const cl_frustum *f, const cl_shape *c) {
   int i;
   for (i = 0; i < 12; i++)

@@ -2,7 +2,7 @@
 ** gjk.h - internal to the geometry files: a convex shape as a core (a box,
 ** or the hull of up to three points) grown by a radius, and the GJK
 ** distance between two cores (gjk.c), shared by the capsule tests
-** (tests.c, contact.c), the distance between shapes (distance.c) and the
+** (intersect.c, contact.c), the distance between shapes (distance.c) and the
 ** shape casts (sweep.c).
 */
 #ifndef COLLIDE_GJK_H

@@ -1,7 +1,7 @@
 /*
 ** mesh.c - a static triangle mesh in a bounding volume hierarchy: built
 ** once with binned SAH, traversed nearest-first by rays, and walked by
-** overlap queries that run the exact pair tests of tests.c and rays.c on
+** overlap queries that run the exact pair tests of intersect.c and rays.c on
 ** the triangles the tree cannot rule out, so a mesh answers exactly what
 ** the same test on every triangle would.
 */
@@ -471,7 +471,7 @@ int cl_mesh_build(cl_mesh *m) {
 /* Node boxes are grown by a pad before they are tested, so that a
 ** triangle which a pair test reports within its tolerance (a ray passing
 ** within epsilon * scale of a degenerate triangle, a skipped near-parallel
-** axis) is never culled by its box: every tolerance in tests.c and rays.c
+** axis) is never culled by its box: every tolerance in intersect.c and rays.c
 ** is below epsilon * (1 + the largest coordinate involved) times a small
 ** factor. A pad that is not finite turns culling off. */
 static double pad_of(double scale) {

@@ -1,5 +1,5 @@
 /*
-** tests.c - boolean intersection tests for every pair of the six shapes,
+** intersect.c - boolean intersection tests for every pair of the six shapes,
 ** and plane classification. A capsule is its core segment grown by its
 ** radius: it meets a shape when the segment's distance from it is at most
 ** the radius.
