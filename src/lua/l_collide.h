@@ -32,10 +32,8 @@ extern const char *const l_type_names[CL_NKINDS];   /* "collide.aabb", ... */
 const char *l_typename(lua_State *L, int i);
 /* `bad argument #i to 'f' (EXPECTED expected, got TYPE)` */
 int l_typeerror(lua_State *L, int i, const char *expected);
-/* luaL_checktype with the names of l_typename */
+/* luaL_checktype's check, with the names of l_typename */
 void l_checktype(lua_State *L, int i, int t);
-#undef luaL_checktype
-#define luaL_checktype(L, i, t) l_checktype(L, i, t)
 /* x as error messages print it on every Lua: nan, inf, -inf, an integer up
 ** to 2^53 in digits (4294967297, -5, 0), else %.14g (1.5, 1e+300); pushed */
 const char *l_pushnumtext(lua_State *L, double x);

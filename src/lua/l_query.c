@@ -30,9 +30,9 @@ static int q_contact(lua_State *L) {
     return l_mesh_contact(L);
   if (a == NULL || a->tag == CL_RAY) l_typeerror(L, 1, l_target_kinds);
   if (b == NULL || b->tag == CL_RAY) l_typeerror(L, 2, l_target_kinds);
-  luaL_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
+  l_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
                 "triangle-triangle contact is not supported");
-  luaL_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
+  l_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
                 "plane-plane contact is not supported");
   if (!cl_contact(a, b, n, &depth)) { lua_pushnil(L); return 1; }
   l_pushvec(L, n);

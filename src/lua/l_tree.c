@@ -58,7 +58,7 @@ static int check_proxy(lua_State *L, l_tree *lt, int i) {
   lua_Number x;
   if (lua_type(L, i) != LUA_TNUMBER) l_typeerror(L, i, "number");
   x = lua_tonumber(L, i);
-  luaL_argcheck(L, x >= 1 && x <= INT_MAX && x == floor(x)
+  l_argcheck(L, x >= 1 && x <= INT_MAX && x == floor(x)
                    && cl_tree_is_proxy(&lt->tree, (int)x - 1), i, "invalid proxy");
   return (int)x - 1;
 }
@@ -143,7 +143,7 @@ static int t_new(lua_State *L) {
   l_tree *lt;
   if (!lua_isnoneornil(L, 1)) {
     margin = l_checknum(L, 1);
-    luaL_argcheck(L, margin >= 0, 1, "negative margin");
+    l_argcheck(L, margin >= 0, 1, "negative margin");
   }
   lua_settop(L, 0);
   lt = (l_tree *)COLLIDE_NEWUD(L, sizeof(l_tree));
@@ -175,7 +175,7 @@ static int t_insert(lua_State *L) {
     lua_Number x;
     if (lua_type(L, 3) != LUA_TNUMBER) l_typeerror(L, 3, "number");
     x = lua_tonumber(L, 3);
-    luaL_argcheck(L, x == floor(x) && fabs(x) <= 9007199254740992.0, 3,
+    l_argcheck(L, x == floor(x) && fabs(x) <= 9007199254740992.0, 3,
                   "number has no integer representation");
     id = (long long)x;
   }
@@ -228,13 +228,13 @@ static int t_track(lua_State *L) {
   cl_aabb box;
   if (lua_toboolean(L, 3)) {
     s = l_checkanyshape(L, 3);
-    luaL_argcheck(L, cl_bounds(s, &box), 3, "shape has no bounds");
+    l_argcheck(L, cl_bounds(s, &box), 3, "shape has no bounds");
   }
   lua_settop(L, 3);
   get_tracked(L);
   if (s != NULL) lua_pushvalue(L, 3); else lua_pushnil(L);
   lua_rawseti(L, 4, p + 1);
-  luaL_argcheck(L, cl_tree_is_proxy(&lt->tree, p), 2, "invalid proxy");
+  l_argcheck(L, cl_tree_is_proxy(&lt->tree, p), 2, "invalid proxy");
   lt->tree.leaves[p].user = s != NULL ? (const void *)L_UDHEADER(s) : NULL;
   lt->tree.leaves[p].stamp = s != NULL ? L_UDHEADER(s)->changes : 0;
   if (s != NULL) moved = cl_tree_move(&lt->tree, p, &box);
@@ -392,9 +392,9 @@ static int t_query_convex(lua_State *L) {
   size_t len, hole;
   cl_tree_scratch sc;
   int n, k;
-  luaL_checktype(L, 2, LUA_TTABLE);
+  l_checktype(L, 2, LUA_TTABLE);
   len = l_arraylen(L, 2, &hole);   /* a nil inside is refused below */
-  luaL_argcheck(L, len <= MAX_PLANES, 2, "too many planes");
+  l_argcheck(L, len <= MAX_PLANES, 2, "too many planes");
   n = (int)len;
   for (k = 0; k < n; k++) {
     cl_shape *s;
@@ -402,7 +402,7 @@ static int t_query_convex(lua_State *L) {
     s = l_toshape(L, -1);
     if (s == NULL || s->tag != CL_PLANE) {
       const char *got = l_typename(L, -1);
-      return luaL_argerror(L, 2, lua_pushfstring(L, "collide.plane expected at index %d, got %s",
+      return l_argerror(L, 2, lua_pushfstring(L, "collide.plane expected at index %d, got %s",
                                                  k + 1, got));
     }
     planes[k] = s->plane;
@@ -669,9 +669,9 @@ static int t_raycast(lua_State *L) {
     case LUA_TFUNCTION: break;
     case LUA_TTABLE:
       j.has_filter = !lua_isnoneornil(L, 4);
-      if (j.has_filter) luaL_checktype(L, 4, LUA_TFUNCTION);
+      if (j.has_filter) l_checktype(L, 4, LUA_TFUNCTION);
       j.has_items = !lua_isnoneornil(L, 5);
-      if (j.has_items) luaL_checktype(L, 5, LUA_TTABLE);
+      if (j.has_items) l_checktype(L, 5, LUA_TTABLE);
       break;
     default: return l_typeerror(L, 3, "function or table");
   }
