@@ -61,6 +61,12 @@ local function run(out)
   local ray = collide.ray(-1, 0.5, 0.5, 1, 0, 0)
   local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
 
+  -- the build: collide.info() names the running Lua and tells whether the
+  -- FFI path is in use, which it is exactly when collide.intersects is not
+  -- the core's own function
+  same("collide.info", { jit and jit.version or _VERSION, collide.intersects ~= require("collide.core").intersects },
+    function() local info = collide.info(); return info.lua, info.ffi end)
+
   -- shapes
   same("the API example cast", { 1, 0, 0.5, 0.5, -1, 0, 0 }, function() return ray:cast(box) end)
   same("vector arguments as tables", { true }, function()

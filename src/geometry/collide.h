@@ -10,6 +10,19 @@
 
 #define CL_EPSILON 1e-9
 
+/* the library's version, as collide.info() reports it */
+#define CL_VERSION "scm"
+
+/* CL_SSE2: the mesh's walk tests four child boxes at once with SSE2
+** (x86-64 always has it); -DCL_NO_SSE2 compiles the portable C instead.
+** CL_SIMD names the path built, as collide.info() reports it. */
+#if defined(__SSE2__) && !defined(CL_NO_SSE2)
+#define CL_SSE2 1
+#define CL_SIMD "sse2"
+#else
+#define CL_SIMD "portable"
+#endif
+
 typedef enum {
   CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_CAPSULE, CL_NKINDS
 } cl_kind;

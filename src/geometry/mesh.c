@@ -527,7 +527,7 @@ static unsigned used_children(const cl_mesh_node *n) {
   return mask;
 }
 
-#if defined(__SSE2__) && !defined(CL_NO_SSE2)
+#ifdef CL_SSE2
 #include <emmintrin.h>
 /* the four children of n at once: the operations of slab_box in the same
 ** order on pairs of doubles, so the same boxes are entered at the same

@@ -35,6 +35,17 @@ static void protect(lua_State *L, int mt) {
   lua_setfield(L, mt, "__metatable");
 }
 
+/* core.info(): the build's own facts, a new table on each call (the
+** collide module adds which Lua runs it and whether the FFI path is on) */
+static int module_info(lua_State *L) {
+  lua_createtable(L, 0, 4);
+  lua_pushliteral(L, CL_VERSION);
+  lua_setfield(L, -2, "version");
+  lua_pushliteral(L, CL_SIMD);
+  lua_setfield(L, -2, "simd");
+  return 1;
+}
+
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
 
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
@@ -82,6 +93,8 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   luaL_setfuncs(L, l_frustum_functions, L_NUPVALUES);
   lua_pushnumber(L, CL_EPSILON);
   lua_setfield(L, -2, "epsilon");
+  lua_pushcfunction(L, module_info);
+  lua_setfield(L, -2, "info");
   l_push_ffi_entries(L);
   lua_setfield(L, -2, "_ffi");
   return 1;
