@@ -14,6 +14,10 @@
 --   H.args(p1, p2, ...)             packed lists concatenated into one packed list
 --   H.unpack(p)                      unpack a packed list, trailing nils kept
 --   H.error_of(fn, ...)              the raw error value of fn(...), or nil if it ran
+--   H.shape_makers(r, spread, least) a maker of random shapes per kind, from the
+--                                    seeded generator r (H.rng)
+--   H.read(path)                     the whole file
+--   H.doc_files()                    README.md and every doc/*.md, sorted
 --
 -- About errors: luassert's has_error(fn, "msg") strips one leading
 -- "chunk:line: " from a string error and then compares the WHOLE rest, so
@@ -142,6 +146,64 @@ function H.error_of(fn, ...)
   local ok, err = pcall(fn, ...)
   if ok then return nil end
   return err
+end
+
+-- Random shapes of every kind from the seeded generator r: {aabb = fn, obb
+-- = fn, ...}, each fn a new shape. Positions within spread of the origin;
+-- sizes (half extents, radii) from least up (0 lets zero-size boxes and
+-- spheres and point capsules in); triangles in general position (possibly
+-- thin, never planned to be axis-aligned).
+function H.shape_makers(r, spread, least)
+  local collide = require "collide"
+  local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
+  return {
+    aabb = function()
+      local x, y, z = v(spread)
+      return collide.aabb(x, y, z, x + r(least, 2), y + r(least, 2), z + r(least, 2))
+    end,
+    obb = function()
+      local x, y, z = v(spread)
+      local qx, qy, qz = v(1)
+      return collide.obb(x, y, z, r(least, 1.5), r(0.1, 1.5), r(0.1, 1.5), qx, qy, qz, r(0.1, 1))
+    end,
+    sphere = function() local x, y, z = v(spread); return collide.sphere(x, y, z, r(least, 1.5)) end,
+    triangle = function()
+      local ax, ay, az = v(spread)
+      return collide.triangle(ax, ay, az, ax + r(-2, 2), ay + r(-1, 1), az + r(-2, 2),
+        ax + r(-2, 2), ay + r(-2, 2), az + r(-1, 1))
+    end,
+    capsule = function()
+      local ax, ay, az = v(spread)
+      return collide.capsule(ax, ay, az, ax + r(-2, 2), ay + r(-2, 2), az + r(-2, 2), r(0, 1))
+    end,
+    ray = function()
+      local x, y, z = v(3)
+      local tx, ty, tz = v(1.5)
+      return collide.ray(x, y, z, tx - x, ty - y, tz - z + 1e-3, r(0.5, 6))
+    end,
+    plane = function() local x, y, z = v(1); return collide.plane(x, y, z + 0.01, r(-1, 1)) end,
+  }
+end
+
+function H.read(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("*a")
+  f:close()
+  return text
+end
+
+-- README.md and every doc/*.md (a new file is picked up without a change)
+function H.doc_files()
+  local files = { "README.md" }
+  local ls = assert(io.popen("ls doc"))
+  local names = {}
+  for name in ls:lines() do
+    if name:match("%.md$") then names[#names + 1] = "doc/" .. name end
+  end
+  ls:close()
+  table.sort(names)
+  for _, f in ipairs(names) do files[#files + 1] = f end
+  return files
 end
 
 return H

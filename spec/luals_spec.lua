@@ -21,12 +21,8 @@
 
 local INF = math.huge
 
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local text = f:read("*a")
-  f:close()
-  return text
-end
+local H = require "helpers"
+local read = H.read
 
 -- s split at the commas outside brackets and quotes, each part trimmed;
 -- "" gives no parts
@@ -196,19 +192,6 @@ local function method_forms(defs, name)
 end
 
 -- ---------------------------------------------------------------- documentation
-
-local function doc_files()
-  local files = { "README.md" }
-  local ls = assert(io.popen("ls doc"))
-  local names = {}
-  for name in ls:lines() do
-    if name:match("%.md$") then names[#names + 1] = "doc/" .. name end
-  end
-  ls:close()
-  table.sort(names)
-  for _, f in ipairs(names) do files[#files + 1] = f end
-  return files
-end
 
 -- the Lua of a markdown text: {line, code} for each ```lua block and each
 -- inline code span outside other fenced blocks
@@ -396,7 +379,7 @@ describe("library/collide.lua against the documentation", function()
   end)
 
   it("declares every collide.* call and method call of README.md and doc/*.md", function()
-    local bad, checked = mismatches(defs, doc_files())
+    local bad, checked = mismatches(defs, H.doc_files())
     assert.is_true(checked > 0)
     assert.same({}, bad)
   end)
