@@ -256,15 +256,10 @@ static const l_udheader *changed_shape(const cl_tree *t, int i) {
 ** tmax) are left as they were and listed in lost, a table made after the
 ** pass and filled by a second one (a finalizer run by its allocation may
 ** have changed the tree: what it finds then is listed, up to the count of
-** the first pass; the rest at the next sync). A first pass counts the
-** leaves that leave their fat boxes: when they are more than one in
-** BATCH_SHARE of the leaves, they get their new fat boxes where they are,
-** the tree is refitted in one pass and one leaf in REINSERT_SHARE is
-** reinserted (cl_tree_refit_all), which costs a fraction of reinserting
-** each (measured: 10,000 boxes all moving, 14 ms a frame reinserted one by
-** one); else each is reinserted as tree:move does. */
-#define BATCH_SHARE 8
-#define REINSERT_SHARE 32
+** the first pass; the rest at the next sync). The first pass also counts
+** the leaves that leave their fat boxes, for the tree's batch policy
+** (cl_tree_batch_begin in tree.c: many escaping leaves are refitted in one
+** pass rather than reinserted one by one). */
 static int t_sync(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   cl_tree *t = &lt->tree;
@@ -280,7 +275,7 @@ static int t_sync(lua_State *L) {
     escaping += cl_tree_escapes(t, i, &box);
     sc.stack[nchanged++] = i;
   }
-  batch = escaping > 64 && escaping > t->count / BATCH_SHARE;
+  batch = cl_tree_batch_begin(t, escaping);
   for (k = 0; k < nchanged; k++) {
     const l_udheader *u;
     cl_aabb box;
@@ -288,11 +283,10 @@ static int t_sync(lua_State *L) {
     u = (const l_udheader *)t->leaves[i].user;
     (void)cl_bounds(L_UDSHAPE(u), &box);
     t->leaves[i].stamp = u->changes;
-    if (!batch) (void)cl_tree_move(t, i, &box);
-    else if (cl_tree_escapes(t, i, &box)) cl_tree_set_fat(t, i, &box);
+    (void)cl_tree_batch_move(t, batch, i, &box);
     n++;
   }
-  if (batch) cl_tree_refit_all(t, t->count / REINSERT_SHARE + 1);
+  cl_tree_batch_end(t, batch);
   give_back(L, lt, &sc, 2);
   k = 0;
   if (n > 0) lt->version++;
