@@ -289,7 +289,7 @@ function M.bind(core)
   ok = pcall(function() entries = ffi.cast("const collide_ffi_entries *", core._ffi) end)
   if not ok or entries.version ~= 2 then return nil end
   local f_intersects, f_cast = entries.intersects, entries.cast
-  -- the seven shape metatables, from one shape of each kind, and the mesh's
+  -- the shape metatables, from one shape of each kind, and the mesh's
   local samples = {
     core.aabb(0, 0, 0, 0, 0, 0), core.obb(0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
     core.plane(0, 0, 1, 0), core.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),

@@ -164,7 +164,7 @@ double cl_closest_segments(const double p1[3], const double d1[3], double l1,
                            const double p2[3], const double d2[3], double l2,
                            double *s, double *t, double c1[3], double c2[3]);
 
-/* ---- intersect.c: boolean tests for the 21 pairs ---- */
+/* ---- intersect.c: boolean tests for every pair of kinds ---- */
 int cl_intersects(const cl_shape *a, const cl_shape *b);
 /* -1, 0 or 1 of a point or shape (aabb, obb, triangle, sphere, capsule) against a plane */
 int cl_classify_point(const cl_plane *p, const double x[3]);

@@ -1,8 +1,14 @@
 /*
-** intersect.c - boolean intersection tests for every pair of the six shapes,
-** and plane classification. A capsule is its core segment grown by its
-** radius: it meets a shape when the segment's distance from it is at most
-** the radius.
+** intersect.c - the boolean intersection tests. cl_intersects puts the
+** lower tag first and switches on the pair of tags (pair(): one case per
+** unordered pair of kinds); every test is closed, so touching counts.
+** cl_classify gives a shape's side of a plane. Boxes and triangles go by
+** separating axes (Ericson, Real-Time Collision Detection, 4.4 and 5.2); a
+** capsule is its core segment grown by its radius, so it meets a shape when
+** the segment's distance from it is at most the radius (against a box or a
+** triangle, decided by the GJK distance of their cores, gjk.c, where its
+** bounds allow). Also the helpers the contact routines share: a shape as a
+** box frame (cl_box_of), a degenerate triangle as its segment.
 */
 #include "collide.h"
 #include "sat.h"

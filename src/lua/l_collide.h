@@ -1,8 +1,8 @@
 /*
 ** l_collide.h - shared by the binding files (l_*.c): argument readers and
-** shape userdata. Every binding function is a closure whose upvalues 1..7
-** are the seven shape metatables in cl_kind order, so a type check is a raw
-** comparison of metatables, never a registry look-up.
+** shape userdata. Every binding function is a closure whose first
+** CL_NKINDS upvalues are the shape metatables in cl_kind order, so a type
+** check is a raw comparison of metatables, never a registry look-up.
 */
 #ifndef COLLIDE_L_COLLIDE_H
 #define COLLIDE_L_COLLIDE_H
