@@ -10,9 +10,11 @@ source = {
 description = {
   summary = "3D collision detection for Lua, in C",
   detailed = [==[
-Boxes (axis-aligned and oriented), planes, triangles, rays and spheres as
-userdata; every pair can be tested, rays cast at any of them return the exact
-hit, overlapping solids give the push-out vector. Lua 5.1 to 5.4 and LuaJIT.]==],
+Boxes (axis-aligned and oriented), planes, triangles, rays, spheres and
+capsules as userdata; every pair can be tested, rays cast at any of them
+return the exact hit, overlapping solids give the push-out vector, moving
+shapes are swept to their first contact. Trees, meshes, scenes and a
+character controller. Lua 5.1 to 5.4 and LuaJIT.]==],
   license = "MIT",
 }
 dependencies = {
