@@ -479,7 +479,9 @@ function tree:query_convex(planes) end
 ---@overload fun(self: collide.tree, ray: collide.ray, fn: collide.tree_raycast_fn): integer?, ...
 ---@overload fun(self: collide.tree, ray: collide.ray, shapes: table<integer, collide.shape|collide.mesh>, filter?: collide.filter, items?: table): integer?, number, number, number, number, number, number, number, number, number, integer
 function tree:raycast(ray) end
+
 ---@alias collide.tree_raycast_fn fun(proxy: integer, tenter: number): any
+
 ---@return integer[] pairs flat array of proxy pairs
 function tree:pairs() end
 ---@return integer
@@ -637,7 +639,9 @@ function scene:sweep_all(shape, dx, dy, dz, filter) end
 ---@return number mx, number my, number mz, collide.collision[] collisions
 ---@overload fun(self: collide.scene, item: any, d: collide.vec3, filter?: collide.move_filter): number, number, number, collide.collision[]
 function scene:move(item, dx, dy, dz, filter) end
+
 ---@alias collide.move_filter fun(item: any, other: any): ("slide"|"touch"|"cross"|"bounce"|false|nil)
+
 ---@param margin? number
 ---@return collide.scene
 function collide.scene(margin) end
