@@ -288,7 +288,8 @@ if type(collide.info) == "function" then
 end
 
 -- 1. the character: the script walked 1 + REPS times, a fresh character
--- each time, the first walk not timed
+-- each time, the first walk not timed; the best walk's time per frame
+-- (the machine is shared: the fastest walk is the one least disturbed)
 local function box_shape(b)
   local cx, cy, cz, hx, hy, hz, angle = unpack(b)
   if angle == 0 then return collide.aabb(cx - hx, cy - hy, cz - hz, cx + hx, cy + hy, cz + hz) end
@@ -301,7 +302,7 @@ local function walk(name, scene, x, y, z, items)
   local cap = collide.capsule(x, y + RADIUS, z, x, y + HEIGHT - RADIUS, z, RADIUS)
   scene:add("player", cap)
   local options = { step_height = STEP, max_slope = SLOPE }
-  local frames, floors, spent = 0, 0, 0
+  local frames, floors, best = 0, 0, math.huge
   local fx, fy, fz
   for rep = 0, REPS do
     cap:set(x, y + RADIUS, z, x, y + HEIGHT - RADIUS, z, RADIUS)
@@ -318,13 +319,13 @@ local function walk(name, scene, x, y, z, items)
       end
       if rep == 0 then frames = frames + 1 end
     end)
-    if rep > 0 then spent = spent + clock() - t0 end
+    if rep > 0 then best = math.min(best, (clock() - t0) / frames) end
     if rep == 0 then
       local ax, ay, az = cap:a()
       fx, fy, fz = ax, ay - RADIUS, az
     end
   end
-  put("char." .. name .. ".us", spent / (frames * math.max(REPS, 1)) * 1e6)
+  put("char." .. name .. ".us", best * 1e6)
   put("char." .. name .. ".pos", fx, fy, fz)
   put("char." .. name .. ".floor", floor(100 * floors / frames + 0.5))
   put("char." .. name .. ".items", items)
@@ -384,7 +385,8 @@ end
 
 -- the moves: for each of MOVES rounds, each mover (every n/100-th box) asks
 -- for a displacement drawn from one generator; a mover that has left the
--- lattice is sent back towards its middle. move(i, x, y, z, dx, dy, dz)
+-- lattice is sent back towards its middle. Timed by blocks of 10 rounds,
+-- the best block's time per move (the same moves on every side). move(i, x, y, z, dx, dy, dz)
 -- performs one and returns the new min corner and the collisions met.
 local function run_moves(boxes, size, kind, move)
   local r = levels.rng(99)
@@ -392,9 +394,9 @@ local function run_moves(boxes, size, kind, move)
   local stride = math.max(1, floor(n / 100))
   local pos = {}
   for i = 1, n, stride do pos[#pos + 1] = { i, boxes[i][1], boxes[i][2], boxes[i][3] } end
-  local cols, calls = 0, 0
-  local t0 = clock()
-  for _ = 1, MOVES do
+  local cols, calls, best = 0, 0, math.huge
+  local t0, block = clock(), 0
+  for round = 1, MOVES do
     for j = 1, #pos do
       local p = pos[j]
       local dx, dy, dz = r(-1, 1), r(-1, 1), r(-1, 1)
@@ -409,8 +411,13 @@ local function run_moves(boxes, size, kind, move)
       cols = cols + c
       calls = calls + 1
     end
+    block = block + #pos
+    if round % 10 == 0 or round == MOVES then      -- blocks of 10 rounds: the best one
+      best = math.min(best, (clock() - t0) / block)
+      t0, block = clock(), 0
+    end
   end
-  return (clock() - t0) / calls * 1e6, cols / calls
+  return best * 1e6, cols / calls
 end
 
 local function heap()
@@ -502,13 +509,15 @@ do
   local function step() levels.step_boxes(b, shapes, STATIC + 1, total, 1, W) end
   local function frames(moving)
     step(); s:sync(); s:pairs()                 -- one frame not timed
-    local t0 = clock()
+    local best = math.huge
     for _ = 1, FRAMES do
+      local t0 = clock()
       if moving then step() end
       s:sync()
       npairs = #s:pairs()
+      best = math.min(best, clock() - t0)
     end
-    return (clock() - t0) / FRAMES * 1e3, npairs
+    return best * 1e3, npairs
   end
   put("frame.plain", frames(true))
   put("frame.still", frames(false))

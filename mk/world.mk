@@ -23,7 +23,8 @@ JOLT_VERSION = 1.1.0
 JOLT_DIR     = $(WORLD_DIR)/npm/node_modules/jolt-physics
 BUMP3DPD    ?=
 
-.PHONY: bench-world bench-world-smoke jolt-deps
+.PHONY: bench bench-world bench-world-smoke jolt-deps
+bench: bench-world
 CI_TARGETS += bench-world-smoke
 
 jolt-deps: $(JOLT_DIR)/package.json
