@@ -123,6 +123,7 @@ local function report(paths)
     print(line)
   end
   print("   final feet position x y z, on the floor (% of frames); distance from Jolt's")
+  local far = nil
   for _, lv in ipairs(levels_order) do
     local key = "char." .. lv[1]
     local jp = jolt and jolt[key .. ".pos"]
@@ -132,7 +133,9 @@ local function report(paths)
       local d = ""
       if jp and t ~= jolt then
         local dx, dy, dz = p[1] - jp[1], p[2] - jp[2], p[3] - jp[3]
-        d = fmt("  %.2f from Jolt's", sqrt(dx * dx + dy * dy + dz * dz))
+        local dist = sqrt(dx * dx + dy * dy + dz * dz)
+        far = math.max(far or 0, dist)
+        d = fmt("  %.2f from Jolt's", dist)
       end
       print(fmt("   %-10s %-14s %8.2f %8.2f %8.2f  %3d%%%s", lv[1], name:sub(1, 14), p[1], p[2], p[3],
         num(t, key .. ".floor") or -1, d))
@@ -140,6 +143,8 @@ local function report(paths)
     for _, l in ipairs(luas) do pos(l.name, l.t) end
     pos("Jolt WASM", jolt)
   end
+  verdict("the walks end where Jolt's do (within 1 unit)", far and far <= 1 or (far and false),
+    far and fmt("at most %.2f apart", far) or nil)
   verdict("character update <= Jolt WASM on all three levels, every Lua", char_ok,
     #char_why > 0 and table.concat(char_why, ", ") or nil)
 
@@ -215,9 +220,10 @@ local function report(paths)
         t[fmt("mem.%d.module", n)] and fmt(" + %s B (module's report)", fig(num(t, fmt("mem.%d.module", n)), "%.0f")) or "",
         fig(b, "%.0f"), ratio(c, b)))
     end
-    print(fmt("   %-12s %6s boxes (the frame's scene): collide %s B (Lua heap)%s", "", fig(num(t, "mem.frame", 2), "%d"),
-      fig(num(t, "mem.frame"), "%.0f"),
-      t["mem.frame.module"] and fmt(" + %s B (module's report)", fig(num(t, "mem.frame.module"), "%.0f")) or ""))
+    print(fmt("   %-12s %6s boxes (the frame's scene): collide %s B (Lua heap)%s; the process grew by %s B an item",
+      "", fig(num(t, "mem.frame", 2), "%d"), fig(num(t, "mem.frame"), "%.0f"),
+      t["mem.frame.module"] and fmt(" + %s B (module's report)", fig(num(t, "mem.frame.module"), "%.0f")) or "",
+      fig(num(t, "mem.frame.rss"), "%.0f")))
     print(fmt("   %-12s module's own memory report: %s", "", t["mem.report"] and table.concat(t["mem.report"], " ") or "none"))
   end
 
@@ -286,6 +292,88 @@ if type(collide.info) == "function" then
     put("info", tostring(info.version), tostring(info.simd), "ffi=" .. tostring(info.ffi))
   end
 end
+
+local function heap()
+  collectgarbage()
+  collectgarbage()
+  return collectgarbage("count") * 1024
+end
+
+-- the process's resident size in bytes (Linux), nil elsewhere: with the
+-- Lua heap it shows storage a module allocates outside it
+local function resident()
+  local f = io.open("/proc/self/status")
+  if not f then return nil end
+  local kb = f:read("a"):match("VmRSS:%s*(%d+)")
+  f:close()
+  return kb and tonumber(kb) * 1024
+end
+
+-- the module's own report of its memory, when it has one (a world in C
+-- may keep storage the Lua heap does not see)
+local function module_bytes(scene)
+  for _, name in ipairs({ "memory", "bytes" }) do
+    local f = scene[name]
+    if type(f) == "function" then
+      local ok, v = pcall(f, scene)
+      if ok and type(v) == "number" then return v, "scene:" .. name .. "()" end
+    end
+  end
+end
+
+-- 3. the frame: STATIC boxes that never move and MOVING ones (the broad
+-- phase benchmark's sizes and speeds, in a world sized to keep the density
+-- of 100,000 boxes in 1000 units). Measured first, while the process is
+-- fresh, so that the resident size grows by what its scene takes (freed
+-- memory the allocator would reuse is not there yet).
+do
+  local r = levels.rng(20261124)
+  local total = STATIC + MOVING
+  local W = 1000 * (total / 100000) ^ (1 / 3)
+  local s = collide.scene()
+  local options = type(s.set) == "function"
+  local b = { x = {}, y = {}, z = {}, vx = {}, vy = {}, vz = {}, e = {} }
+  local x, y, z, e, vx, vy, vz, shapes = b.x, b.y, b.z, b.e, b.vx, b.vy, b.vz, {}
+  for i = 1, total do
+    x[i], y[i], z[i] = r(0, W), r(0, W), r(0, W)
+    e[i] = r(0.5, 2.5)
+    vx[i], vy[i], vz[i] = r(-0.5, 0.5), r(-0.5, 0.5), r(-0.5, 0.5)
+    shapes[i] = collide.aabb(x[i] - e[i], y[i] - e[i], z[i] - e[i], x[i] + e[i], y[i] + e[i], z[i] + e[i])
+  end
+  local before, rss = heap(), resident()
+  for i = 1, total do
+    if options and i <= STATIC then s:add(i, shapes[i], { static = true }) else s:add(i, shapes[i]) end
+  end
+  s:sync()
+  local npairs = #s:pairs()
+  put("mem.frame", (heap() - before) / total, total)
+  if rss then put("mem.frame.rss", (resident() - rss) / total) end
+  local mb = module_bytes(s)
+  if mb then put("mem.frame.module", mb / total) end
+  put("frame.static", STATIC)
+  put("frame.moving", MOVING)
+  if options then put("frame.options", "static") end
+
+  local function step() levels.step_boxes(b, shapes, STATIC + 1, total, 1, W) end
+  local function frames(moving)
+    step(); s:sync(); s:pairs()                 -- one frame not timed
+    local best = math.huge
+    for _ = 1, FRAMES do
+      local t0 = clock()
+      if moving then step() end
+      s:sync()
+      npairs = #s:pairs()
+      best = math.min(best, clock() - t0)
+    end
+    return best * 1e3, npairs
+  end
+  put("frame.plain", frames(true))
+  put("frame.still", frames(false))
+  local ground = collide.plane(0, 1, 0, 0)
+  if options then s:add("ground", ground, { static = true }) else s:add("ground", ground) end
+  put("frame.plane", frames(true))
+end
+
 
 -- 1. the character: the script walked 1 + REPS times, a fresh character
 -- each time, the first walk not timed; the best walk's time per frame
@@ -420,23 +508,6 @@ local function run_moves(boxes, size, kind, move)
   return best * 1e6, cols / calls
 end
 
-local function heap()
-  collectgarbage()
-  collectgarbage()
-  return collectgarbage("count") * 1024
-end
-
--- the module's own report of its memory, when it has one (a world in C
--- may keep storage the Lua heap does not see)
-local function module_bytes(scene)
-  for _, name in ipairs({ "memory", "bytes" }) do
-    local f = scene[name]
-    if type(f) == "function" then
-      local ok, v = pcall(f, scene)
-      if ok and type(v) == "number" then return v, "scene:" .. name .. "()" end
-    end
-  end
-end
 
 for _, n in ipairs(MOVE_SIZES) do
   local boxes, size = lattice(n)
@@ -474,56 +545,6 @@ for _, n in ipairs(MOVE_SIZES) do
       end
     end
   end
-end
-
--- 3. the frame: STATIC boxes that never move and MOVING ones (the broad
--- phase benchmark's sizes and speeds, in a world sized to keep the density
--- of 100,000 boxes in 1000 units)
-do
-  local r = levels.rng(20261124)
-  local total = STATIC + MOVING
-  local W = 1000 * (total / 100000) ^ (1 / 3)
-  local s = collide.scene()
-  local options = type(s.set) == "function"
-  local b = { x = {}, y = {}, z = {}, vx = {}, vy = {}, vz = {}, e = {} }
-  local x, y, z, e, vx, vy, vz, shapes = b.x, b.y, b.z, b.e, b.vx, b.vy, b.vz, {}
-  for i = 1, total do
-    x[i], y[i], z[i] = r(0, W), r(0, W), r(0, W)
-    e[i] = r(0.5, 2.5)
-    vx[i], vy[i], vz[i] = r(-0.5, 0.5), r(-0.5, 0.5), r(-0.5, 0.5)
-    shapes[i] = collide.aabb(x[i] - e[i], y[i] - e[i], z[i] - e[i], x[i] + e[i], y[i] + e[i], z[i] + e[i])
-  end
-  local before = heap()
-  for i = 1, total do
-    if options and i <= STATIC then s:add(i, shapes[i], { static = true }) else s:add(i, shapes[i]) end
-  end
-  s:sync()
-  local npairs = #s:pairs()
-  put("mem.frame", (heap() - before) / total, total)
-  local mb = module_bytes(s)
-  if mb then put("mem.frame.module", mb / total) end
-  put("frame.static", STATIC)
-  put("frame.moving", MOVING)
-  if options then put("frame.options", "static") end
-
-  local function step() levels.step_boxes(b, shapes, STATIC + 1, total, 1, W) end
-  local function frames(moving)
-    step(); s:sync(); s:pairs()                 -- one frame not timed
-    local best = math.huge
-    for _ = 1, FRAMES do
-      local t0 = clock()
-      if moving then step() end
-      s:sync()
-      npairs = #s:pairs()
-      best = math.min(best, clock() - t0)
-    end
-    return best * 1e3, npairs
-  end
-  put("frame.plain", frames(true))
-  put("frame.still", frames(false))
-  local ground = collide.plane(0, 1, 0, 0)
-  if options then s:add("ground", ground, { static = true }) else s:add("ground", ground) end
-  put("frame.plane", frames(true))
 end
 
 for _, line in ipairs(out) do print(line) end
