@@ -96,11 +96,13 @@ local function report(paths)
   print("1. character update, us per ch:move (Jolt: CharacterVirtual:ExtendedUpdate), 60 Hz script")
   print(fmt("   capsule r %.1f, height %.0f in all (Jolt: cylinder half height %.1f), step %.2f, max slope %d",
     RADIUS, HEIGHT, HEIGHT / 2 - RADIUS, STEP, SLOPE))
-  if not jolt then print("   Jolt: skipped (node or the jolt-physics package missing)") end
+  if not jolt then print("   Jolt: skipped (make bench-world runs it, with node and npm's jolt-physics)") end
   local header = fmt("   %-34s", "level")
   for _, l in ipairs(luas) do header = header .. fmt(" %12s", l.name:sub(1, 12)) end
   header = header .. fmt(" %12s", "Jolt WASM")
-  for _, l in ipairs(luas) do header = header .. fmt(" %12s", l.name:gsub("^Lua ", ""):gsub("LuaJIT.*", "LuaJIT") .. "/Jolt") end
+  for _, l in ipairs(luas) do
+    header = header .. fmt(" %12s", l.name:gsub("^Lua ", ""):gsub("LuaJIT.*", "LuaJIT") .. "/Jolt")
+  end
   print(header)
   local levels_order = { { "boxes17", "17 boxes" }, { "boxes10k", "17 + extra boxes" }, { "mesh", "terrain mesh" } }
   local char_ok, char_why = true, {}
@@ -117,7 +119,10 @@ local function report(paths)
       local us = num(l.t, key .. ".us")
       line = line .. fmt(" %12s", ratio(us, jus))
       if us and jus then
-        if us > jus then char_ok = false; char_why[#char_why + 1] = fmt("%s %s %.2fx", l.name:sub(1, 10), lv[1], us / jus) end
+        if us > jus then
+          char_ok = false
+          char_why[#char_why + 1] = fmt("%s %s %.2fx", l.name:sub(1, 10), lv[1], us / jus)
+        end
       else char_ok = nil end
     end
     print(line)
@@ -155,7 +160,9 @@ local function report(paths)
   for _, l in ipairs(luas) do
     local t = l.t
     if t["move.skipped"] then
-      print(fmt("   %s: bump-3dpd skipped: set BUMP3DPD=path/to/bump-3dpd.lua", l.name))
+      local given = t["move.skipped"][1]
+      print(fmt("   %s: bump-3dpd skipped: set BUMP3DPD=path/to/bump-3dpd.lua%s", l.name,
+        given ~= "unset" and fmt(" (%s: no such file)", given) or ""))
       small_ok = nil
     end
     print(fmt("   %-12s %-22s %9s %9s %9s %9s %9s %s", l.name:sub(1, 12), "boxes, moves", "collide",
@@ -172,7 +179,8 @@ local function report(paths)
           line = line .. fmt(" %9s", fig(b, "%.2f"))
         end
         line = line .. fmt(" %9s", ratio(best, us))
-        line = line .. fmt(" %s, %s", fig(num(t, key .. ".collide", 2), "%.2f"), fig(num(t, key .. ".bump8", 2), "%.2f"))
+        line = line .. fmt(" %s, %s", fig(num(t, key .. ".collide", 2), "%.2f"),
+          fig(num(t, key .. ".bump8", 2), "%.2f"))
         print(line)
         if best and us then
           if kind == "small" and best / us < 2 then
@@ -211,7 +219,8 @@ local function report(paths)
     end
   end
   verdict("a ground plane costs <= 1.2x the frame without", plane_ok, #pw > 0 and table.concat(pw, ", ") or nil)
-  verdict("nothing-moved frame <= 5% of the frame with 1,000 moving", still_ok, #sw > 0 and table.concat(sw, ", ") or nil)
+  verdict("nothing-moved frame <= 5% of the frame with 1,000 moving", still_ok,
+    #sw > 0 and table.concat(sw, ", ") or nil)
 
   -- 4. memory
   print()
@@ -220,15 +229,17 @@ local function report(paths)
     local t = l.t
     for _, n in ipairs(t["move.sizes"] or {}) do
       local c, b = num(t, fmt("mem.%d.collide", n)), num(t, fmt("mem.%d.bump8", n))
-      print(fmt("   %-12s %6d boxes: collide %s B (Lua heap)%s   bump-3dpd c=8 %s B  %s", l.name:sub(1, 12), n, fig(c, "%.0f"),
-        t[fmt("mem.%d.module", n)] and fmt(" + %s B (module's report)", fig(num(t, fmt("mem.%d.module", n)), "%.0f")) or "",
+      local mb = num(t, fmt("mem.%d.module", n))
+      print(fmt("   %-12s %6d boxes: collide %s B (Lua heap)%s   bump-3dpd c=8 %s B  %s", l.name:sub(1, 12), n,
+        fig(c, "%.0f"), mb and fmt(" + %s B (module's report)", fig(mb, "%.0f")) or "",
         fig(b, "%.0f"), ratio(c, b)))
     end
     print(fmt("   %-12s %6s boxes (the frame's scene): collide %s B (Lua heap)%s; the process grew by %s B an item",
       "", fig(num(t, "mem.frame", 2), "%d"), fig(num(t, "mem.frame"), "%.0f"),
       t["mem.frame.module"] and fmt(" + %s B (module's report)", fig(num(t, "mem.frame.module"), "%.0f")) or "",
       fig(num(t, "mem.frame.rss"), "%.0f")))
-    print(fmt("   %-12s module's own memory report: %s", "", t["mem.report"] and table.concat(t["mem.report"], " ") or "none"))
+    local report_how = t["mem.report"] and table.concat(t["mem.report"], " ") or "none"
+    print(fmt("   %-12s module's own memory report: %s", "", report_how))
   end
 
   print()
@@ -458,7 +469,7 @@ if BUMP and BUMP ~= "" then
   local f = io.open(BUMP)
   if f then f:close(); bump = dofile(BUMP) end
 end
-if not bump then put("move.skipped", BUMP or "unset") end
+if not bump then put("move.skipped", (BUMP and BUMP ~= "") and BUMP or "unset") end
 put("move.sizes", unpack(MOVE_SIZES))
 
 -- n boxes of 0.5 to 2 units, one in each cell of a lattice of 3.5-unit
@@ -538,7 +549,7 @@ for _, n in ipairs(MOVE_SIZES) do
       return x + mx, y + my, z + mz, #cols
     end)
     put(fmt("move.%d.%s.collide", n, kind), us, c)
-    s, shapes = nil, nil
+    s = nil                                       -- collected before bump's world is measured
     if bump then
       for _, cell in ipairs(CELLS) do
         before = heap()
