@@ -92,12 +92,19 @@ function build(level) {
   }
   if (level.vertices) {
     const v = new Jolt.VertexList();
+    // push_back copies: each temporary is freed at once
     for (let i = 0; i < level.vertices.length; i += 3) {
-      v.push_back(new Jolt.Float3(level.vertices[i], level.vertices[i + 1], level.vertices[i + 2]));
+      const f = new Jolt.Float3(level.vertices[i], level.vertices[i + 1], level.vertices[i + 2]);
+      v.push_back(f);
+      Jolt.destroy(f);
     }
     const t = new Jolt.IndexedTriangleList();
     const idx = level.indices;
-    for (let i = 0; i < idx.length; i += 3) t.push_back(new Jolt.IndexedTriangle(idx[i], idx[i + 1], idx[i + 2], 0));
+    for (let i = 0; i < idx.length; i += 3) {
+      const tri = new Jolt.IndexedTriangle(idx[i], idx[i + 1], idx[i + 2], 0);
+      t.push_back(tri);
+      Jolt.destroy(tri);
+    }
     const ms = new Jolt.MeshShapeSettings(v, t, new Jolt.PhysicsMaterialList());
     const r = ms.Create();
     if (r.HasError()) throw new Error("mesh: " + r.GetError().c_str());
