@@ -11,7 +11,7 @@
 #define CL_EPSILON 1e-9
 
 typedef enum {
-  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_CAPSULE, CL_NKINDS
+  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_CAPSULE, CL_HULL, CL_NKINDS
 } cl_kind;
 
 /* Every shape starts with its tag, so a pointer to any shape can be read as
@@ -40,6 +40,12 @@ typedef struct { int tag; double c[3], r; } cl_sphere;
 ** segment itself */
 typedef struct { int tag; double a[3], b[3], r; } cl_capsule;
 
+/* a convex hull: its vertices, faces and edges (hull.h, built once by
+** quickhull and shared by every copy of the struct) placed as an obb is:
+** c the position, q the unit rotation (w >= 0), u[i] its i-th axis */
+typedef struct cl_hull_data cl_hull_data;
+typedef struct { int tag; double c[3], q[4], u[3][3]; const cl_hull_data *h; } cl_hull;
+
 /* the number of the layouts above: LuaJIT's FFI reads the shapes' memory
 ** as these structs (lua/collide/ffi.lua declares them again); any change
 ** to a field, its type or its order bumps it */
@@ -48,7 +54,7 @@ typedef struct { int tag; double a[3], b[3], r; } cl_capsule;
 typedef union {
   int tag;
   cl_aabb aabb; cl_obb obb; cl_plane plane;
-  cl_triangle tri; cl_ray ray; cl_sphere sphere; cl_capsule cap;
+  cl_triangle tri; cl_ray ray; cl_sphere sphere; cl_capsule cap; cl_hull hull;
 } cl_shape;
 
 /* result of a ray cast */
@@ -171,7 +177,7 @@ int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth);
 
 /* ---- distance.c: distance between convex shapes ---- */
-/* the distance between a and b (aabb, obb, sphere, triangle or capsule, in
+/* the distance between a and b (aabb, obb, sphere, triangle, capsule or hull, in
 ** any order) and a closest point of each, pa on a and pb on b; 0 and one
 ** common point twice when they intersect. Exact to 1e-13 times the largest
 ** coordinate (GJK, at most 64 support points; gjk.c, distance.c) */
