@@ -578,7 +578,8 @@ void cl_hull_extent(const cl_hull *h, const double a[3], double *lo, double *hi)
   dir_in(h, a, l);
   for (i = 0; i < h->h->nv; i++) {
     double p = cl_dot(l, h->h->v[i]);
-    x = fmin(x, p); y = fmax(y, p);
+    x = p < x ? p : x;
+    y = p > y ? p : y;
   }
   m = cl_dot(a, h->c);
   *lo = m + x; *hi = m + y;
@@ -826,7 +827,8 @@ static void project(const poly *P, const double a[3], double *lo, double *hi) {
   int i;
   for (i = 0; i < P->nv; i++) {
     double p = cl_dot(a, P->v[i]);
-    x = fmin(x, p); y = fmax(y, p);
+    x = p < x ? p : x;
+    y = p > y ? p : y;
   }
   *lo = x; *hi = y;
 }
@@ -857,16 +859,16 @@ static int full_axis(const poly *A, const poly *B, const double a[3], double tol
   return keep(best, o2, L, tol);
 }
 
-/* whether the arcs a-b (A's edge) and c-d (B's, negated) cross on the
-** Gauss map (Gregorius, GDC 2013) */
-static int minkowski_face(const double a[3], const double b[3], const double c[3],
-                          const double d[3]) {
-  double bxa[3], dxc[3], cba, dba, adc, bdc;
-  cl_cross(bxa, b, a);
-  cl_cross(dxc, d, c);
-  cba = cl_dot(c, bxa); dba = cl_dot(d, bxa);
+/* whether the arcs a-b (A's edge, bxa = b x a) and c-d (B's edge's face
+** normals, negated: c = -nc, d = -nd) cross on the Gauss map (Gregorius,
+** GDC 2013); the test that rejects most pairs first */
+static int minkowski_face(const double a[3], const double b[3], const double bxa[3],
+                          const double nc[3], const double nd[3]) {
+  double dxc[3], cba = -cl_dot(nc, bxa), dba = -cl_dot(nd, bxa), adc, bdc;
+  if (!(cba * dba < 0)) return 0;
+  cl_cross(dxc, nd, nc);
   adc = cl_dot(a, dxc); bdc = cl_dot(b, dxc);
-  return cba * dba < 0 && adc * bdc < 0 && cba * bdc > 0;
+  return adc * bdc < 0 && cba * bdc > 0;
 }
 
 /* A (the hull) against B: 0 when an axis separates them beyond tol, else
@@ -877,35 +879,45 @@ static int sat(const poly *A, const poly *B, double tol, axis_best *best) {
   cl_set(best->n, 0, 1, 0);
   for (i = 0; i < A->nf; i++) {
     double lo = INFINITY;
-    for (j = 0; j < B->nv; j++) lo = fmin(lo, cl_dot(A->pl[i], B->v[j]));
+    for (j = 0; j < B->nv; j++) {
+      double p = cl_dot(A->pl[i], B->v[j]);
+      lo = p < lo ? p : lo;
+    }
     if (!keep(best, A->pl[i][3] - lo, A->pl[i], tol)) return 0;
   }
   for (i = 0; i < B->nf; i++) {
     double lo = INFINITY, L[3];
-    for (j = 0; j < A->nv; j++) lo = fmin(lo, cl_dot(B->pl[i], A->v[j]));
+    for (j = 0; j < A->nv; j++) {
+      double p = cl_dot(B->pl[i], A->v[j]);
+      lo = p < lo ? p : lo;
+    }
     cl_scale(L, B->pl[i], -1);
     if (!keep(best, B->pl[i][3] - lo, L, tol)) return 0;
   }
   for (i = 0; i < A->ne; i++) {
     const int *ea = A->e[i];
-    double da[3];
+    double da[3], bxa[3] = {0, 0, 0};
     cl_sub(da, A->v[ea[1]], A->v[ea[0]]);
+    if (ea[2] >= 0) cl_cross(bxa, A->pl[ea[3]], A->pl[ea[2]]);
     for (j = 0; j < B->ne; j++) {
       const int *eb = B->e[j];
       double db[3], L[3];
+      int pruned = ea[2] >= 0 && eb[2] >= 0;
+      if (pruned && !minkowski_face(A->pl[ea[2]], A->pl[ea[3]], bxa, B->pl[eb[2]], B->pl[eb[3]]))
+        continue;
       cl_sub(db, B->v[eb[1]], B->v[eb[0]]);
       cl_cross(L, da, db);
       if (!cl_axis_ok(L, da, db)) continue;
-      if (ea[2] >= 0 && eb[2] >= 0) {
-        double c[3], d[3], s[3], w[3];
-        cl_scale(c, B->pl[eb[2]], -1);
-        cl_scale(d, B->pl[eb[3]], -1);
-        if (!minkowski_face(A->pl[ea[2]], A->pl[ea[3]], c, d)) continue;
+      if (pruned) {
+        /* the separation read off the two edges, L out of A */
+        double s[3], w[3], ll = cl_dot(L, L), len, ov;
         cl_add(s, A->pl[ea[2]], A->pl[ea[3]]);
         if (cl_dot(L, s) < 0) cl_scale(L, L, -1);
-        cl_normalize(L);
+        len = ll > 1e-280 && ll < 1e280 ? sqrt(ll) : cl_length(L);
         cl_sub(w, A->v[ea[0]], B->v[eb[0]]);
-        if (!keep(best, cl_dot(L, w), L, tol)) return 0;
+        ov = cl_dot(L, w) / len;
+        if (ov < -tol) return 0;
+        if (ov < best->depth) { cl_scale(L, L, 1 / len); keep(best, ov, L, tol); }
       } else if (!full_axis(A, B, L, tol, best)) return 0;
     }
   }
