@@ -40,6 +40,7 @@
 #include <string.h>
 #include "hull.h"
 #include "sat.h"
+#include "gjk.h"
 
 /* ---------------------------------------------------------------------- */
 /* quickhull                                                              */
@@ -963,6 +964,18 @@ int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth)
     cl_sub(gap, bc, c);
     r = h->h->radius + cl_length(e);
     if (cl_length(gap) > r + pair_tol(h, other) && r < INFINITY) return 0;
+  }
+  if (A.ne * (s->tag == CL_HULL ? s->hull.h->ne : s->tag == CL_TRIANGLE ? 3 : 12)
+      > CL_HULL_SAT_PAIRS) {
+    /* many edge pairs: GJK decides where it is certain (hull.h) */
+    cl_core CA, CB;
+    double ca[3], cb[3], dc, tol = pair_tol(h, other);
+    int touch;
+    cl_core_of((const cl_shape *)(const void *)h, &CA);
+    cl_core_of(s, &CB);
+    dc = cl_core_distance(&CA, &CB, ca, cb, &touch);
+    if (touch == 0 && dc > tol) return 0;
+    if (n == NULL && touch != 2) return 1;
   }
   poly_of(h, s, &B, &st);
   return finish_sat(h, &A, &B, pair_tol(h, other), n, depth);

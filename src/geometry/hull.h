@@ -21,6 +21,13 @@
 /* the queries' tolerance relative to the largest coordinate involved: a
 ** separation, a point's height over a face up to it counts as touching */
 #define CL_HULL_REL 1e-12
+/* above this many edge pairs, intersects between a hull and a polytope
+** asks GJK first (gjk.c): a certified distance above the tolerance is a
+** miss, cores that meet within GJK's tolerance (CL_GJK_REL, a tenth of
+** this one) a hit; the separating axes decide only where GJK stopped on
+** rounding, and always for contact (which needs the depth): they cost
+** the product of the two edge counts */
+#define CL_HULL_SAT_PAIRS 1024
 
 /* The hull in its frame. The arrays follow the struct in one block
 ** (cl_hull_store): v[nv], the vertices; plane[nf], each face's unit
