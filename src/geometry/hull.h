@@ -27,7 +27,7 @@
 ** this one) a hit; the separating axes decide only where GJK stopped on
 ** rounding, and always for contact (which needs the depth): they cost
 ** the product of the two edge counts */
-#define CL_HULL_SAT_PAIRS 1024
+#define CL_HULL_SAT_PAIRS 256
 
 /* The hull in its frame. The arrays follow the struct in one block
 ** (cl_hull_store): v[nv], the vertices; plane[nf], each face's unit
