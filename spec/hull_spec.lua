@@ -168,6 +168,18 @@ describe("collide.hull", function()
       end
     end)
 
+    it("keeps every point inside on slivers (thin faces a million long)", function()
+      local pts = { { 6.999999999908, -15, 1e6 }, { 10, 1.63486328125e-17, 1e6 }, { 1e-9, 1e6, 1e-9 },
+                    { 1e-9, 1e6, 2.25390625 }, { -16, 0, 0 }, { 0, 0, 0 } }
+      local h = collide.hull(pts)
+      for f = 1, h:face_count() do
+        local nx, ny, nz, d = h:face(f)
+        for _, p in ipairs(pts) do assert.is_true(nx * p[1] + ny * p[2] + nz * p[3] <= d) end
+      end
+      local E = edge_count(h)
+      assert.are.equal(2, h:vertex_count() - E + h:face_count())
+    end)
+
     it("refuses point sets that span no volume", function()
       local msg = "bad argument #1 to 'hull' (points span no volume)"
       assert.has_error(function() collide.hull({}) end, msg)

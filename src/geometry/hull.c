@@ -18,8 +18,8 @@
 ** in one plane within eps (each triangle's far vertex within eps of the
 ** other's plane), and a vertex left in fewer than three faces (on an edge
 ** or inside a face) is dropped. Each face's normal is the area-weighted
-** mean of its triangles', its d the largest dot(n, v) over the vertices,
-** so no vertex is outside any face plane.
+** mean of its triangles', its d the largest dot(n, p) over the input
+** points, so no point is outside any face plane.
 **
 ** Queries work in the hull's own frame: a point or ray is moved into it,
 ** another shape's vertices and planes too (on the C stack; a hull has at
@@ -497,9 +497,13 @@ const cl_hull_data *cl_hull_store(const void *work, const double *p, void *buf) 
   int i, k;
   for (i = 0; i < (int)q->n; i++)
     if (q->vmap[i] >= 0) for (k = 0; k < 3; k++) v[q->vmap[i]][k] = p[3 * i + k];
+  /* each plane through the farthest input point along its normal: on
+  ** slivers the merged normal can tilt beyond the tolerance, and then a
+  ** point found inside a triangle would stick out of the face */
   for (i = 0; i < d->nf; i++) {
     double m = -INFINITY;
-    for (k = 0; k < d->nv; k++) m = fmax(m, cl_dot(q->fn[i], v[k]));
+    size_t j;
+    for (j = 0; j < q->n; j++) m = fmax(m, cl_dot(q->fn[i], p + 3 * j));
     cl_copy(pl[i], q->fn[i]);
     pl[i][3] = m;
   }
