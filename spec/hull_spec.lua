@@ -453,6 +453,23 @@ describe("collide.hull", function()
       assert.is_true(n > 70)
     end)
 
+    it("intersects and cast take the same path with and without LuaJIT's FFI", function()
+      -- under LuaJIT collide.intersects and collide.cast are the FFI's
+      -- (lua/collide/ffi.lua), which hand a hull to the classic functions
+      local ray = collide.ray(-5, 0.5, 0.25, 1, 0, 0)
+      H.assert_vals({ 4, -1, 0.5, 0.25, -1, 0, 0 }, 0, collide.cast(ray, unit))
+      H.assert_vals({ 4, -1, 0.5, 0.25, -1, 0, 0 }, 0, ray:cast(unit))
+      assert.is_true(collide.intersects(collide.aabb(1, 1, 1, 2, 2, 2), unit))
+      assert.is_true(collide.intersects(unit, collide.sphere(2, 0, 0, 1)))
+      assert.is_false(collide.aabb(1.5, 1, 1, 2, 2, 2):intersects(unit))
+      assert.is_false(collide.sphere(2.5, 0, 0, 1):intersects(unit))
+      assert.is_false(unit:intersects(collide.sphere(2.5, 0, 0, 1)))
+      assert.has_error(function() collide.cast(unit, unit) end,
+        "bad argument #1 to 'cast' (collide.ray expected, got collide.hull)")
+      assert.has_error(function() collide.intersects(unit, {}) end,
+        "bad argument #2 to 'intersects' (shape expected, got table)")
+    end)
+
     it("can be a character's shape", function()
       local scene = collide.scene()
       scene:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
