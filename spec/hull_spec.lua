@@ -212,6 +212,13 @@ describe("collide.hull", function()
         "bad argument #2 to 'hull' (vector expected, got string)")
     end)
 
+    it("refuses points whose faces the doubles cannot hold", function()
+      local m = 1.7e308
+      assert.has_error(function() collide.hull({ m, m, m, -m, m, m, m, -m, m, m, m, -m, -m, -m, -m }) end,
+        "bad argument #1 to 'hull' (result is not finite)")
+      assert.are.equal(4, collide.hull({ 0, 0, 0, 1e308, 0, 0, 0, 1e308, 0, 0, 0, 1e308 }):vertex_count())
+    end)
+
     it("refuses hulls of more than 256 vertices", function()
       local pts, g = {}, R.rng(5)
       for _ = 1, 600 do

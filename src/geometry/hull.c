@@ -60,7 +60,7 @@ typedef struct {
   int *stack, *horizon, *visible, *touched, *pending;
   int *group, *vcount, *vmap;
   int *loop_start, *loop_v, *dir;   /* faces' loops; directed edges (a, b, face) */
-  double (*fn)[3];
+  double (*fn)[3], *fd;
   int (*edge)[4];
   cl_hull_counts out;
 } qhull;
@@ -77,6 +77,7 @@ static size_t layout(qhull *q, char *base, size_t n) {
   } while (0)
   TAKE(p, n, double (*)[3]);
   TAKE(fn, fmax, double (*)[3]);
+  TAKE(fd, fmax, double *);
   TAKE(f, fmax, qface *);
   TAKE(pnext, n, int *);
   TAKE(stack, 3 * fmax, int *);
@@ -444,6 +445,15 @@ int cl_hull_build(const double *p, size_t n, void *work, cl_hull_counts *out) {
   r = finish(q, CL_HULL_BUILD_REL);
   if (r == 1) return 3;
   if (r) return r;
+  /* each plane through the farthest point along its normal: on slivers
+  ** the merged normal can tilt beyond the tolerance, and then a point
+  ** found inside a triangle would stick out of the face */
+  for (k = 0; k < q->out.nf; k++) {
+    double m = -INFINITY;
+    for (i = 0; i < n; i++) m = fmax(m, cl_dot(q->fn[k], p + 3 * i));
+    if (!(m - m == 0)) return 4;
+    q->fd[k] = m;
+  }
   *out = q->out;
   return 0;
 }
@@ -497,15 +507,9 @@ const cl_hull_data *cl_hull_store(const void *work, const double *p, void *buf) 
   int i, k;
   for (i = 0; i < (int)q->n; i++)
     if (q->vmap[i] >= 0) for (k = 0; k < 3; k++) v[q->vmap[i]][k] = p[3 * i + k];
-  /* each plane through the farthest input point along its normal: on
-  ** slivers the merged normal can tilt beyond the tolerance, and then a
-  ** point found inside a triangle would stick out of the face */
   for (i = 0; i < d->nf; i++) {
-    double m = -INFINITY;
-    size_t j;
-    for (j = 0; j < q->n; j++) m = fmax(m, cl_dot(q->fn[i], p + 3 * j));
     cl_copy(pl[i], q->fn[i]);
-    pl[i][3] = m;
+    pl[i][3] = q->fd[i];
   }
   for (i = 0; i < d->ne; i++) for (k = 0; k < 4; k++) e[i][k] = q->edge[i][k];
   for (i = 0; i <= d->nf; i++) fs[i] = q->loop_start[i];

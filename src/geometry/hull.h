@@ -56,7 +56,8 @@ size_t cl_hull_work_size(size_t n);
 ** least cl_hull_work_size(n) bytes, aligned for doubles). 0 and the counts
 ** when built; 1 when the points span no volume (fewer than four, or all
 ** within the tolerance of a plane); 2 when the hull has more than
-** CL_HULL_MAX_VERTICES vertices */
+** CL_HULL_MAX_VERTICES vertices; 3 when rounding broke the construction;
+** 4 when a face plane's d is not finite (points near the largest double) */
 int cl_hull_build(const double *p, size_t n, void *work, cl_hull_counts *out);
 /* the bytes the built hull takes (its cl_hull_data and arrays) */
 size_t cl_hull_data_size(const cl_hull_counts *c);

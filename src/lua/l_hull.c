@@ -46,6 +46,7 @@ static void build(lua_State *L, int i, cl_hull *out) {
   r = cl_hull_build(p, np, work, &cnt);
   luaL_argcheck(L, r != 1, i, "points span no volume");
   luaL_argcheck(L, r != 2, i, "hull has more than 256 vertices");
+  luaL_argcheck(L, r != 4, i, "result is not finite");
   luaL_argcheck(L, r == 0, i, "points too near a degenerate set to build a hull");
   buf = COLLIDE_NEWUD(L, cl_hull_data_size(&cnt));
   cl_hull_init(out, cl_hull_store(work, p, buf), c, q);
