@@ -129,6 +129,45 @@ describe("collide.hull of an obb's corners", function()
     end)
   end
 
+  it("meets a mesh's triangles where the obb does (intersects, query, contacts)", function()
+    local g = R.rng(2718)
+    local v = {}
+    for _ = 1, 40 do
+      local c = g.point(-2.5, 2.5)
+      for _ = 1, 3 do
+        local p = R.madd(c, g.unit(), g.uniform(0.2, 1.2))
+        v[#v + 1], v[#v + 2], v[#v + 3] = p[1], p[2], p[3]
+      end
+    end
+    local mesh = collide.mesh(v)
+    local tested = 0
+    for i = 1, N do
+      local o = rand_obb(g)
+      local h = hull_of(o, i % 2 == 0)
+      -- triangles near touching the obb are left out of the comparison
+      local near = false
+      for k = 1, #v, 9 do
+        local t = collide.triangle(v[k], v[k + 1], v[k + 2], v[k + 3], v[k + 4], v[k + 5],
+                                   v[k + 6], v[k + 7], v[k + 8])
+        local d = collide.distance(o, t)
+        local depth = d == 0 and select(4, collide.contact(t, o)) or nil
+        if (d > 0 and d < BAND) or (depth and depth < BAND) then near = true end
+      end
+      if not near then
+        tested = tested + 1
+        assert.are.equal(collide.intersects(mesh, o), collide.intersects(mesh, h), "case " .. i)
+        assert.are.same(mesh:query(o), mesh:query(h), "case " .. i)
+        local co, ch = mesh:contacts(o), mesh:contacts(h)
+        assert.are.equal(#co, #ch, "case " .. i)
+        for k = 1, #co do
+          assert.are.equal(co[k].index, ch[k].index)
+          assert.is_true(abs(co[k].depth - ch[k].depth) <= 1e-9, "depth, case " .. i)
+        end
+      end
+    end
+    assert.is_true(tested > N * 0.9)
+  end)
+
   it("is hit by rays where the obb is, at the same t, point and normal", function()
     local g = R.rng(777)
     local hits = 0

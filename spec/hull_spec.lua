@@ -371,6 +371,29 @@ describe("collide.hull", function()
       H.assert_near({ 1 }, { tet:distance(2, 0, 0) }, 1e-15)
     end)
 
+    it("answers at huge and tiny coordinates", function()
+      local big, tiny = collide.hull(cube(1e300)), collide.hull(cube(1e-300))
+      -- tiny values compared after scaling by 1e300 (H.near is absolute below 1)
+      local function up(...)
+        local out = { ... }
+        for i = 1, #out do out[i] = out[i] * 1e300 end
+        return out
+      end
+      H.assert_near({ 9, -1, 0, 0, -1e300, 0, 0 }, up(collide.ray(-1e-299, 0, 0, 1, 0, 0):cast(tiny)), 1e-15)
+      H.assert_vals({ 4e300, -1e300, 0, 0, -1, 0, 0 }, 0, collide.ray(-5e300, 0, 0, 1, 0, 0):cast(big))
+      assert.is_true(tiny:contains(1e-300, 0, 0))
+      assert.is_false(tiny:contains(1.0001e-300, 0, 0))
+      H.assert_near({ 1, 1, 0 }, up(tiny:closest_point(3e-300, 2e-300, 0)), 1e-15)
+      H.assert_near({ sqrt(5) }, up(tiny:distance(3e-300, 2e-300, 0)), 1e-15)
+      assert.is_true(big:intersects(collide.aabb(1e300, -1, -1, 1.5e300, 1, 1)))
+      assert.is_false(big:intersects(collide.aabb(1.0001e300, -1, -1, 1.5e300, 1, 1)))
+      H.assert_near({ 1e300, 1e300, 0, 0, 2e300, 0, 0 }, { collide.distance(big, collide.sphere(3e300, 0, 0, 1e300)) }, 1e-15)
+      H.assert_near({ sqrt(5) * 1e300 }, { big:distance(3e300, 2e300, 0) }, 1e-15)
+      assert.is_false(big:intersects(collide.sphere(3e300, 0, 0, 1.5e300)))
+      assert.is_true(big:intersects(collide.sphere(3e300, 0, 0, 2e300)))
+      H.assert_near({ 1, 0, 0, 5e299 }, { collide.contact(big, collide.aabb(0.5e300, -1, -1, 1.5e300, 1, 1)) }, 1e-15)
+    end)
+
     it("contains: inside and on the surface", function()
       assert.is_true(unit:contains(0, 0, 0))
       assert.is_true(unit:contains(1, 1, 1))
