@@ -102,12 +102,13 @@ static double off_both(const cl_shape *a, const cl_shape *b, const double p[3]) 
 ** segment against box and triangle); the candidate nearest to both */
 static double edge_entries(const cl_shape *a, const cl_shape *b, double p[3], double best) {
   double e[12][2][3];
-  int i, n = a->tag == CL_HULL ? a->hull.h->ne : edges_of(a, e);
+  const cl_hull *hull = a->tag == CL_HULL ? &a->hull : NULL;
+  int i, n = hull != NULL ? hull->h->ne : edges_of(a, e);
   for (i = 0; i < n; i++) {
     double d[3], len, f, p0[3], p1[3];
     cl_ray r;
     cl_hit h;
-    if (a->tag == CL_HULL) cl_hull_edge(&a->hull, i, p0, p1);
+    if (hull != NULL) cl_hull_edge(hull, i, p0, p1);
     else { cl_copy(p0, e[i][0]); cl_copy(p1, e[i][1]); }
     cl_sub(d, p1, p0);
     len = cl_length(d);
