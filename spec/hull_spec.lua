@@ -168,6 +168,36 @@ describe("collide.hull", function()
       end
     end)
 
+    it("builds nearly flat sets or calls them flat, never fails otherwise", function()
+      local g = R.rng(17)
+      local built = 0
+      for case = 1, 600 do
+        local pts = {}
+        local thick = 10 ^ (-g.int(14))
+        for i = 1, g.int(40) + 4 do
+          if case % 2 == 0 then
+            local u = g.unit()
+            pts[i] = { u[1], u[2], u[3] * thick }
+          else
+            pts[i] = { g.int(5), g.int(5), g.int(2) * thick }
+          end
+        end
+        local ok, h = pcall(collide.hull, pts)
+        if ok then
+          built = built + 1
+          local E = edge_count(h)
+          assert.are.equal(2, h:vertex_count() - E + h:face_count())
+          for f = 1, h:face_count() do
+            local nx, ny, nz, d = h:face(f)
+            for _, p in ipairs(pts) do assert.is_true(nx * p[1] + ny * p[2] + nz * p[3] <= d) end
+          end
+        else
+          assert.are.equal("bad argument #1 to 'hull' (points span no volume)", (h:gsub("^[^:]*:%d+: ", "")))
+        end
+      end
+      assert.is_true(built > 200)
+    end)
+
     it("keeps every point inside on slivers (thin faces a million long)", function()
       local pts = { { 6.999999999908, -15, 1e6 }, { 10, 1.63486328125e-17, 1e6 }, { 1e-9, 1e6, 1e-9 },
                     { 1e-9, 1e6, 2.25390625 }, { -16, 0, 0 }, { 0, 0, 0 } }

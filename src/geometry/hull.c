@@ -404,14 +404,36 @@ static int finish(qhull *q, double eps) {
   return 0;
 }
 
+/* quickhull on the scaled points with tolerance eps: 0, or 1 (no volume),
+** 2 (too many vertices), 3 (rounding broke it) */
+static int hull_with(qhull *q, double eps) {
+  size_t i;
+  int cursor = 0, r;
+  q->nfaces = 0; q->free_head = -1;
+  for (i = 0; i < q->n; i++) q->pnext[i] = -1;
+  if (simplex(q, eps)) return 1;
+  for (;;) {
+    int tries;
+    for (tries = 0; tries < q->nfaces; tries++) {
+      qface *f = &q->f[cursor];
+      if (f->alive && f->head >= 0) break;
+      cursor = (cursor + 1) % q->nfaces;
+    }
+    if (tries == q->nfaces) break;
+    if (add_point(q, cursor, eps)) return 3;
+    if (q->nfaces > q->fmax - 8) return 3;
+  }
+  r = finish(q, eps);
+  return r == 1 ? 3 : r;
+}
+
 int cl_hull_build(const double *p, size_t n, void *work, cl_hull_counts *out) {
   qhull *q = (qhull *)work;
-  double lo[3], hi[3], c[3], ext = 0;
+  double lo[3], hi[3], c[3], ext = 0, eps;
   size_t i;
-  int k, cursor = 0, r;
+  int k, r;
   if (n < 4) return 1;
   layout(q, (char *)work, n);
-  q->nfaces = 0; q->free_head = -1;
   for (k = 0; k < 3; k++) { lo[k] = INFINITY; hi[k] = -INFINITY; }
   for (i = 0; i < n; i++)
     for (k = 0; k < 3; k++) {
@@ -429,21 +451,14 @@ int cl_hull_build(const double *p, size_t n, void *work, cl_hull_counts *out) {
     for (i = 0; i < n; i++)
       for (k = 0; k < 3; k++) q->p[i][k] = ldexp(p[3 * i + k] / 2 - c[k] / 2, 1 - e);
   }
-  for (i = 0; i < n; i++) q->pnext[i] = -1;
-  if (simplex(q, CL_HULL_BUILD_REL)) return 1;
-  for (;;) {
-    int tries;
-    for (tries = 0; tries < q->nfaces; tries++) {
-      qface *f = &q->f[cursor];
-      if (f->alive && f->head >= 0) break;
-      cursor = (cursor + 1) % q->nfaces;
-    }
-    if (tries == q->nfaces) break;
-    if (add_point(q, cursor, CL_HULL_BUILD_REL)) return 3;
-    if (q->nfaces > q->fmax - 8) return 3;
+  /* where rounding defeats the construction (a horizon that does not
+  ** close, faces that do not pair up: sets a little thicker than the
+  ** tolerance), again with a tolerance ten times larger, up to
+  ** CL_HULL_BUILD_MAX */
+  for (eps = CL_HULL_BUILD_REL;; eps *= 10) {
+    r = hull_with(q, eps);
+    if (r != 3 || eps * 10 > CL_HULL_BUILD_MAX * 1.0001) break;
   }
-  r = finish(q, CL_HULL_BUILD_REL);
-  if (r == 1) return 3;
   if (r) return r;
   /* each plane through the farthest point along its normal: on slivers
   ** the merged normal can tilt beyond the tolerance, and then a point

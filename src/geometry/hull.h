@@ -18,6 +18,9 @@
 ** are on it: they are no new vertex, and faces within it of one plane
 ** are one face */
 #define CL_HULL_BUILD_REL 1e-9
+/* where rounding defeats quickhull at that tolerance (sets barely thicker
+** than it), it runs again with ten times the tolerance, up to this */
+#define CL_HULL_BUILD_MAX 1e-6
 /* the queries' tolerance relative to the largest coordinate involved: a
 ** separation, a point's height over a face up to it counts as touching */
 #define CL_HULL_REL 1e-12
