@@ -147,7 +147,7 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]);
 double cl_distance(const cl_shape *s, const double p[3]);
 /* a vector as long as p's distance from s (not a sphere or plane) */
 void cl_offset(const cl_shape *s, const double p[3], double v[3]);
-int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere, capsule */
+int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere, capsule, hull */
 void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]);
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s);
@@ -164,7 +164,7 @@ int cl_classify_point(const cl_plane *p, const double x[3]);
 int cl_classify(const cl_plane *p, const cl_shape *s);
 
 /* ---- rays.c: casts and slabs ---- */
-/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle, plane or capsule */
+/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle, plane, capsule or hull */
 int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h);
 /* 1 when the ray's line meets the box: tnear, tfar unclamped */
 int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
