@@ -184,7 +184,7 @@ int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth)
 double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]);
 
 /* ---- sweep.c: shape casts ---- */
-/* mover (sphere, capsule, aabb or obb) translated by t * d for t in [0, 1]
+/* mover (sphere, capsule, aabb, obb or hull) translated by t * d for t in [0, 1]
 ** against target (any kind but a ray): 1 and h filled at the first t where
 ** they touch (h->p the contact point, h->n the unit normal from the target
 ** towards the mover, dot(n, d) <= 0; t = 0 and the push-out direction when
