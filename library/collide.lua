@@ -18,9 +18,9 @@
 ---@alias collide.vec3 {x: number, y: number, z: number}|number[]
 ---A quaternion: four numbers, or one value with x, y, z, w (or [1]..[4]).
 ---@alias collide.quat {x: number, y: number, z: number, w: number}|number[]
----@alias collide.shape collide.aabb|collide.obb|collide.plane|collide.triangle|collide.ray|collide.sphere|collide.capsule
----@alias collide.solid collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.capsule
----@alias collide.kind "aabb"|"obb"|"plane"|"triangle"|"ray"|"sphere"|"capsule"
+---@alias collide.shape collide.aabb|collide.obb|collide.plane|collide.triangle|collide.ray|collide.sphere|collide.capsule|collide.hull
+---@alias collide.solid collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.capsule|collide.hull
+---@alias collide.kind "aabb"|"obb"|"plane"|"triangle"|"ray"|"sphere"|"capsule"|"hull"
 
 ---@class collide
 ---@field epsilon number tolerance for too-short axes and directions (read-only, 1e-9)
@@ -141,6 +141,60 @@ function obb:closest_point(x, y, z) end
 function obb:distance(x, y, z) end
 ---@return number? nx, number ny, number nz, number depth
 function obb:contact(other) end
+
+---A convex hull: built once from a point cloud, placed by a position and a rotation.
+---@class collide.hull: collide.base
+local hull = {}
+---@param x number|collide.vec3 a position (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
+---@return collide.hull self
+function hull:set_position(x, y, z) end
+---@param q number|collide.quat a unit quaternion (or its x of four numbers)
+---@param y? number
+---@param z? number
+---@param w? number
+---@return collide.hull self
+function hull:set_rotation(q, y, z, w) end
+---@return number x, number y, number z
+function hull:position() end
+---@return number x, number y, number z, number w
+function hull:rotation() end
+---The world centroid (the vertices' mean).
+---@return number x, number y, number z
+function hull:center() end
+---A vertex farthest along a direction (world space).
+---@param x number|collide.vec3 a direction (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
+---@return number x, number y, number z
+function hull:support(x, y, z) end
+---@return integer
+function hull:vertex_count() end
+---@param i integer 1..vertex_count()
+---@return number x, number y, number z
+function hull:vertex(i) end
+---@return integer
+function hull:face_count() end
+---Face i's plane in world space: dot(n, p) = d on it, n pointing out.
+---@param i integer 1..face_count()
+---@return number nx, number ny, number nz, number d
+function hull:face(i) end
+---The face's vertex numbers, counter-clockwise seen from outside.
+---@param i integer 1..face_count()
+---@return integer[]
+function hull:face_vertices(i) end
+---@param out? collide.aabb
+---@return collide.aabb
+function hull:bounds(out) end
+---@return boolean
+function hull:contains(x, y, z) end
+---@return number x, number y, number z
+function hull:closest_point(x, y, z) end
+---@return number
+function hull:distance(x, y, z) end
+---@return number? nx, number ny, number nz, number depth
+function hull:contact(other) end
 
 ---@class collide.plane: collide.base
 local plane = {}
@@ -347,6 +401,13 @@ function collide.obb_from_axes(center, half_extents, ax, ay, az) end
 ---@return collide.obb
 ---@overload fun(box: collide.aabb, qx: number, qy: number, qz: number, qw: number): collide.obb
 function collide.obb_from_aabb(box, rotation) end
+---The convex hull (quickhull) of at least four points not all in one plane,
+---placed at position (default origin) with rotation (default identity).
+---@param points number[]|collide.vec3[]
+---@param position? collide.vec3
+---@param rotation? collide.quat
+---@return collide.hull
+function collide.hull(points, position, rotation) end
 ---The points p with dot(n, p) = d; n normalised, d divided by the same length.
 ---@param normal collide.vec3
 ---@param d number
@@ -432,8 +493,8 @@ function collide.contact(a, b) end
 ---@return number d, number ax, number ay, number az, number bx, number by, number bz
 function collide.distance(a, b) end
 ---Shape cast: mover translated by t * (dx, dy, dz), t in [0, 1].
----@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb
----@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.mesh
+---@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb|collide.hull
+---@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.hull|collide.mesh
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, integer index
 ---@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh): number?, number, number, number, number, number, number, integer
 function collide.sweep(mover, dx, dy, dz, target) end

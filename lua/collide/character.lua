@@ -46,7 +46,7 @@ Character.__index = Character
 Character.__name = "collide.character"
 M.Character = Character
 
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
+local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
 local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true }
 local hooks -- the passes' contact rules, below
 
@@ -89,7 +89,7 @@ function M.new(scene, item, options)
   local shape = scene:shape(item)
   if shape == nil then argerror(2, "character", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(2, "character", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
+    argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   if options ~= nil and type(options) ~= "table" then
     argerror(3, "character", "table expected, got " .. typename(options))
@@ -171,6 +171,9 @@ local function lowest(shape, ux, uy, uz)
     local x, y, z = shape:center()
     local hx, hy, hz = shape:half_extents()
     return x * ux + y * uy + z * uz - (hx * abs(ux) + hy * abs(uy) + hz * abs(uz))
+  elseif kind == "hull" then
+    local x, y, z = shape:support(-ux, -uy, -uz)
+    return x * ux + y * uy + z * uz
   else
     local x, y, z = shape:center()
     local hx, hy, hz = shape:half_extents()
@@ -264,7 +267,7 @@ function Character:move(dx, dy, dz)
   local shape = scene:shape(item)
   if shape == nil then error("the character's item is no longer in its scene", 2) end
   if not MOVERS[ctype(shape)] then
-    error("the character's item no longer has an aabb, obb, sphere or capsule shape (got "
+    error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
       .. typename(shape) .. ")", 2)
   end
   local ux, uy, uz = self._ux, self._uy, self._uz

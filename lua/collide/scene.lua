@@ -38,7 +38,7 @@ local HEAD = setmetatable({}, { __tostring = function() return "scene list head"
 
 -- shapes the tree can take as a query, and frustum:intersects exactly
 local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true,
-               capsule = true }
+               capsule = true, hull = true }
 local FRUSTUM_EXACT = CORE
 
 local args = require "collide.args"
@@ -552,14 +552,14 @@ end
 -- ---------------------------------------------------------------------
 -- motion: scene:sweep, scene:sweep_all, scene:move
 --
--- A moving shape (sphere, capsule, aabb or obb) is tested against the
+-- A moving shape (sphere, capsule, aabb, obb or hull) is tested against the
 -- items whose tree boxes meet its swept bounds (its box at the start and
 -- at the end, merged) and against the items without bounds; collide.sweep
 -- decides each one exactly. Items whose shape is a ray are never hit.
 -- (This part of the file reads its helpers from M.motion so that the
 -- character controller, lua/collide/character.lua, shares them.)
 
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
+local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
 local sqrt = math.sqrt
 
 local function finite_or_error(v, n, fname)
@@ -598,7 +598,7 @@ end
 
 local function check_mover(shape, n, fname)
   if not MOVERS[ctype(shape)] then
-    argerror(n, fname, "aabb, obb, sphere or capsule expected, got " .. typename(shape))
+    argerror(n, fname, "aabb, obb, sphere, capsule or hull expected, got " .. typename(shape))
   end
 end
 
@@ -1023,7 +1023,7 @@ local function copy_shape(dst, src)
     local d, e, f = src:b()
     dst:set(a, b, c, d, e, f, src:radius())
   else
-    -- an obb: only its centre moved
+    -- an obb or a hull: only its centre moved
     local a, b, c = src:center()
     local d, e, f = dst:center()
     dst:translate(a - d, b - e, c - f)
@@ -1036,7 +1036,7 @@ function Scene:move(item, dx, dy, dz, filter)
   local shape = self._shape[item]
   if shape == nil then argerror(1, "move", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(1, "move", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
+    argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz)
   if nf == 3 then filter = dy end

@@ -9,11 +9,11 @@
 #include "l_collide.h"
 
 const char *const l_kind_names[CL_NKINDS] = {
-  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule"
+  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule", "hull"
 };
 const char *const l_type_names[CL_NKINDS] = {
   "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
-  "collide.sphere", "collide.capsule"
+  "collide.sphere", "collide.capsule", "collide.hull"
 };
 const size_t l_kind_sizes[CL_NKINDS] = L_KIND_SIZES;
 

@@ -32,8 +32,8 @@ static const char *nonfinite(double x) {
 /* ---------------------------------------------------------------------- */
 /* construction                                                           */
 
-/* vertex k (1-based position in the array) as a vector value */
-static void read_vector_vertex(lua_State *L, size_t k, double *v) {
+/* vertex k (1-based position in the array at argument i) as a vector value */
+static void read_vector_vertex(lua_State *L, int i, size_t k, double *v) {
   int t = lua_type(L, -1), top = lua_gettop(L), c, ok = 0;
   static const char *const keys[3] = {"x", "y", "z"};
   if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL && l_tomesh(L, top) == NULL) {
@@ -53,37 +53,62 @@ static void read_vector_vertex(lua_State *L, size_t k, double *v) {
     }
   }
   if (!ok)
-    l_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
+    l_argerror(L, i, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
                                         l_typename(L, top)));
   for (c = 0; c < 3; c++)
     if (v[c] - v[c] != 0)
-      l_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
+      l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s",
                                           (int)k, nonfinite(v[c])));
   lua_pop(L, 1);
 }
 
-static void read_vertices(lua_State *L, cl_mesh *m, size_t n, int flat) {
+void l_read_points(lua_State *L, int i, double *v, size_t n, int flat) {
   size_t k;
   if (flat) {
     for (k = 1; k <= n; k++) {
       double x;
-      lua_rawgeti(L, 1, (lua_Integer)k);
+      lua_rawgeti(L, i, (lua_Integer)k);
       if (lua_type(L, -1) != LUA_TNUMBER)
-        l_argerror(L, 1, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
+        l_argerror(L, i, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
                                             l_typename(L, lua_gettop(L))));
       x = lua_tonumber(L, -1);
       if (x - x != 0)
-        l_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
+        l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s",
                                             (int)k, nonfinite(x)));
-      m->v[k - 1] = x;
+      v[k - 1] = x;
       lua_pop(L, 1);
     }
   } else {
     for (k = 1; k <= n; k++) {
-      lua_rawgeti(L, 1, (lua_Integer)k);
-      read_vector_vertex(L, k, m->v + 3 * (k - 1));
+      lua_rawgeti(L, i, (lua_Integer)k);
+      read_vector_vertex(L, i, k, v + 3 * (k - 1));
     }
   }
+}
+
+size_t l_point_array(lua_State *L, int i, int *flat) {
+  size_t n, hole;
+  n = l_arraylen(L, i, &hole);
+  *flat = 1;
+  if (n > 0 || hole) {
+    int t;
+    lua_rawgeti(L, i, 1);
+    t = lua_type(L, -1);
+    if (t != LUA_TNUMBER) {
+      if (t != LUA_TTABLE && t != LUA_TUSERDATA)
+        l_argerror(L, i, lua_pushfstring(L, "number or vector expected at index 1, got %s",
+                                            l_typename(L, lua_gettop(L))));
+      *flat = 0;
+    }
+    lua_pop(L, 1);
+  }
+  /* a nil inside an array is refused before anything is allocated, as
+  ** reading it would refuse it */
+  if (hole)
+    l_argerror(L, i, lua_pushfstring(L, "%s expected at index %d, got nil",
+                                        *flat ? "number" : "vector", (int)hole));
+  if (*flat) l_argcheck(L, n % 3 == 0, i, "vertex array length is not a multiple of 3");
+  return n;
 }
 
 static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
@@ -117,30 +142,8 @@ static int f_mesh(lua_State *L) {
   l_checktype(L, 1, LUA_TTABLE);
   has_idx = !lua_isnoneornil(L, 2);
   if (has_idx) l_checktype(L, 2, LUA_TTABLE);
-  n = l_arraylen(L, 1, &hole);
-  if (n > 0 || hole) {
-    int t;
-    lua_rawgeti(L, 1, 1);
-    t = lua_type(L, -1);
-    if (t != LUA_TNUMBER) {
-      if (t != LUA_TTABLE && t != LUA_TUSERDATA)
-        l_argerror(L, 1, lua_pushfstring(L, "number or vector expected at index 1, got %s",
-                                            l_typename(L, lua_gettop(L))));
-      flat = 0;
-    }
-    lua_pop(L, 1);
-  }
-  /* a nil inside an array is refused before anything is allocated, as
-  ** reading it would refuse it */
-  if (hole)
-    l_argerror(L, 1, lua_pushfstring(L, "%s expected at index %d, got nil",
-                                        flat ? "number" : "vector", (int)hole));
-  if (flat) {
-    l_argcheck(L, n % 3 == 0, 1, "vertex array length is not a multiple of 3");
-    nv = n / 3;
-  } else {
-    nv = n;
-  }
+  n = l_point_array(L, 1, &flat);
+  nv = flat ? n / 3 : n;
   if (has_idx) {
     ni = l_arraylen(L, 2, &hole);
     if (hole)
@@ -174,7 +177,7 @@ static int f_mesh(lua_State *L) {
   input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
   l_setslot(L, 3, SLOT_INPUT);
   cl_mesh_use(&tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
-  read_vertices(L, &tmp, n, flat);
+  l_read_points(L, 1, tmp.v, n, flat);
   if (has_idx) {
     read_indices(L, &tmp, ni);
   } else {
@@ -341,7 +344,7 @@ static cl_shape *check_contact_shape(lua_State *L, int i, const char *kinds) {
 ** shape): the normal points from the triangle towards the shape */
 static int mesh_contacts(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
-  cl_shape *s = check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule or plane");
+  cl_shape *s = check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule, hull or plane");
   size_t n, k, count = 0;
   lua_createtable(L, 0, 0);
   n = cl_mesh_query(&lm->m, s, lm->scratch);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "l_collide.h"
+#include "hull.h"
 
 /* copy a freshly built value into the shape's own size (never more) */
 static void store(cl_shape *dst, const cl_shape *src) {
@@ -28,6 +29,7 @@ static int nonfinite_axis(const cl_shape *s) {
     case CL_RAY: v[0] = s->ray.o; v[1] = s->ray.d; break;
     case CL_SPHERE: v[0] = s->sphere.c; x = s->sphere.r; break;
     case CL_CAPSULE: v[0] = s->cap.a; v[1] = s->cap.b; x = s->cap.r; break;
+    case CL_HULL: v[0] = s->hull.c; break;
   }
   for (k = 0; k < 3; k++)
     for (j = 0; j < 4; j++)
@@ -271,12 +273,14 @@ static int m_type(lua_State *L) {
 
 static int m_clone(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1);
+  if (s->tag == CL_HULL) { l_hull_clone(L, 1); return 1; }
   store(l_newshape(L, s->tag), s);
   return 1;
 }
 
 static int m_set(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1), tmp;
+  if (s->tag == CL_HULL) return l_hull_set(L);
   build(L, 2, &tmp, s->tag);
   store(s, &tmp);
   l_changed(s);
@@ -350,6 +354,13 @@ static int m_tostring(lua_State *L) {
       fmt_vec(&B, s->cap.a, 3, ", "); fmt_vec(&B, s->cap.b, 3, ", ");
       fmt_nums(&B, &s->cap.r, 1);
       break;
+    case CL_HULL: {
+      char buf[64];
+      snprintf(buf, sizeof buf, "%d vertices, %d faces, ", s->hull.h->nv, s->hull.h->nf);
+      luaL_addstring(&B, buf);
+      fmt_vec(&B, s->hull.c, 3, ", "); fmt_vec(&B, s->hull.q, 4, "");
+      break;
+    }
   }
   luaL_addchar(&B, ')');
   luaL_pushresult(&B);
@@ -379,6 +390,13 @@ static int m_eq(lua_State *L) {
     case CL_CAPSULE:
       eq = same(a->cap.a, b->cap.a, 3) && same(a->cap.b, b->cap.b, 3) && a->cap.r == b->cap.r;
       break;
+    case CL_HULL: {
+      /* the same placement and the same vertices in the same order */
+      const cl_hull_data *x = a->hull.h, *y = b->hull.h;
+      eq = same(a->hull.c, b->hull.c, 3) && same(a->hull.q, b->hull.q, 4)
+           && (x == y || (x->nv == y->nv && same(&x->v[0][0], &y->v[0][0], 3 * x->nv)));
+      break;
+    }
   }
   lua_pushboolean(L, eq);
   return 1;
@@ -629,7 +647,7 @@ static const luaL_Reg sphere_methods[] = {
 };
 const luaL_Reg *const l_shape_methods[CL_NKINDS] = {
   aabb_methods, obb_methods, plane_methods, triangle_methods, ray_methods, sphere_methods,
-  capsule_methods
+  capsule_methods, l_hull_methods
 };
 
 const luaL_Reg l_shape_meta[] = {
