@@ -145,15 +145,15 @@ describe("collide.hull of an obb's corners", function()
       local o = rand_obb(g)
       local h = hull_of(o, i % 2 == 0)
       -- triangles near touching the obb are left out of the comparison
-      local near = false
+      local touching = false
       for k = 1, #v, 9 do
         local t = collide.triangle(v[k], v[k + 1], v[k + 2], v[k + 3], v[k + 4], v[k + 5],
                                    v[k + 6], v[k + 7], v[k + 8])
         local d = collide.distance(o, t)
         local depth = d == 0 and select(4, collide.contact(t, o)) or nil
-        if (d > 0 and d < BAND) or (depth and depth < BAND) then near = true end
+        if (d > 0 and d < BAND) or (depth and depth < BAND) then touching = true end
       end
-      if not near then
+      if not touching then
         tested = tested + 1
         assert.are.equal(collide.intersects(mesh, o), collide.intersects(mesh, h), "case " .. i)
         assert.are.same(mesh:query(o), mesh:query(h), "case " .. i)
@@ -185,7 +185,7 @@ describe("collide.hull of an obb's corners", function()
         hits = hits + 1
         for k = 1, 4 do check_near("t/point " .. k, w[k], got[k], 1e-9) end
         -- the normal where the entry is not along an edge (ties)
-        local tn, tf = ray:slab(o)
+        local tn = ray:slab(o)
         if tn and tn > 0 then
           local p = { ray:at(tn) }
           local inside = 0

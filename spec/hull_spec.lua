@@ -4,7 +4,7 @@ local collide = require "collide"
 local H = require "helpers"
 local R = require "ref"
 
-local abs, max, sqrt = math.abs, math.max, math.sqrt
+local abs, sqrt = math.abs, math.sqrt
 
 -- the eight corners of [-s, s]^3 (flat), plus extra points
 local function cube(s, extra)
