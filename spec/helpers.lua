@@ -206,4 +206,42 @@ function H.doc_files()
   return files
 end
 
+-- an object whose finalizer runs f (newproxy where tables have no __gc)
+function H.on_gc(f)
+  if newproxy then
+    getmetatable(newproxy(true)).__gc = f
+  else
+    setmetatable({}, { __gc = f })
+  end
+end
+
+-- runs fn with the collector stepping on nearly every allocation
+function H.collecting_often(fn)
+  -- (Lua 5.3's collector crawls with a pause under 100 in a large heap)
+  local pause = collectgarbage("setpause", _VERSION == "Lua 5.3" and 100 or 10)
+  local mul = collectgarbage("setstepmul", 400)
+  local ok, err = pcall(fn)
+  collectgarbage("setpause", pause)
+  collectgarbage("setstepmul", mul)
+  if not ok then error(err, 0) end
+end
+
+-- the faces of boxes (aabbs and obbs) as one collide.mesh: two triangles a
+-- face, outward facing, the corners in the order box:corner(i) gives them
+local QUADS = { { 1, 5, 7, 3 }, { 2, 4, 8, 6 }, { 1, 2, 6, 5 }, { 3, 7, 8, 4 }, { 1, 3, 4, 2 }, { 5, 6, 8, 7 } }
+function H.boxes_mesh(boxes)
+  local v, idx = {}, {}
+  for _, b in ipairs(boxes) do
+    local base = #v / 3
+    for i = 1, 8 do
+      local x, y, z = b:corner(i)
+      v[#v + 1], v[#v + 2], v[#v + 3] = x, y, z
+    end
+    for _, q in ipairs(QUADS) do
+      for _, k in ipairs { q[1], q[2], q[3], q[1], q[3], q[4] } do idx[#idx + 1] = base + k end
+    end
+  end
+  return require("collide").mesh(v, idx)
+end
+
 return H

@@ -397,7 +397,8 @@ describe("scene:move", function()
     assert.has_error(function() s:move("ground", 1, 0, 0) end,
       "bad argument #1 to 'move' (item with an aabb, obb, sphere, capsule or hull shape expected, got collide.plane)")
     assert.has_error(function() s:move("ball", true) end, "bad argument #2 to 'move' (vector expected, got boolean)")
-    assert.has_error(function() s:move("ball", 1, 0) end, "bad argument #4 to 'move' (number expected, got nil)")
+    assert.has_error(function() s:move("ball", 1, 0) end, "bad argument #4 to 'move' (number expected, got no value)")
+    assert.has_error(function() s:move("ball", 1, 0, nil) end, "bad argument #4 to 'move' (number expected, got nil)")
     assert.has_error(function() s:move("ball", 1, -math.huge, 0) end, "bad argument #3 to 'move' (finite number expected, got -inf)")
     assert.has_error(function() s:move("ball", 1, 0, 0, "slide") end, "bad argument #5 to 'move' (function expected, got string)")
     assert.has_error(function() s:move("ball", 0, -1, 0, function() return "stick" end) end,

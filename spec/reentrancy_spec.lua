@@ -7,25 +7,7 @@
 local collide = require "collide"
 local H = require "helpers"
 
--- an object whose finalizer runs f (newproxy where tables have no __gc)
-local function on_gc(f)
-  if newproxy then
-    getmetatable(newproxy(true)).__gc = f
-  else
-    setmetatable({}, { __gc = f })
-  end
-end
-
--- runs fn with the collector stepping on nearly every allocation
-local function collecting_often(fn)
-  -- (Lua 5.3's collector crawls with a pause under 100 in a large heap)
-  local pause = collectgarbage("setpause", _VERSION == "Lua 5.3" and 100 or 10)
-  local mul = collectgarbage("setstepmul", 400)
-  local ok, err = pcall(fn)
-  collectgarbage("setpause", pause)
-  collectgarbage("setstepmul", mul)
-  if not ok then error(err, 0) end
-end
+local on_gc, collecting_often = H.on_gc, H.collecting_often
 
 local box = collide.aabb(0, 0, 0, 1, 1, 1)
 local ray = collide.ray(-5, 0.5, 0.5, 1, 0, 0)

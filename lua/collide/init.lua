@@ -5,6 +5,7 @@ local core = require "collide.core"
 local M = {}
 for k, v in pairs(core) do M[k] = v end
 M._ffi = nil   -- the FFI's entry points, for collide.ffi only
+M._call = nil  -- a call that cannot yield, for the Lua helpers only
 
 -- collide.mesh comes from the core; its OBJ reader is Lua
 M.load_obj = require("collide.obj").load_obj

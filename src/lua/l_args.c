@@ -171,16 +171,29 @@ double l_checknum(lua_State *L, int i) {
   return l_checkfinite(L, i, lua_tonumber(L, i));
 }
 
-/* components of the table or userdata at i: fields named by keys, else
-** [1]..[n]; 0 when neither form holds numbers (not checked for finiteness) */
+/* whether the value at i can be read as a vector's fields: a table, a
+** cdata, or a userdata whose metatable has an __index (indexing any other
+** userdata would only raise "attempt to index a userdata value") */
+int l_indexable(lua_State *L, int i) {
+  int t = lua_type(L, i);
+  if (t == LUA_TTABLE || t == L_TCDATA) return 1;
+  if (t != LUA_TUSERDATA || !luaL_getmetafield(L, i, "__index")) return 0;
+  lua_pop(L, 1);
+  return 1;
+}
+
+/* components of the table, userdata or cdata at i: fields named by keys,
+** else (not for a cdata: a struct indexed by a number raises) [1]..[n]; 0
+** when neither form holds numbers (not checked for finiteness). A metamethod's
+** error passes through. */
 static int read_numbers(lua_State *L, int i, const char *const *keys, int n, double *v) {
-  int k, ok = 1;
+  int k, ok = l_indexable(L, i);
   for (k = 0; k < n && ok; k++) {
     ok = COLLIDE_GETFIELD(L, i, keys[k]) == LUA_TNUMBER;
     v[k] = lua_tonumber(L, -1);
     lua_pop(L, 1);
   }
-  if (!ok) {
+  if (!ok && lua_type(L, i) != L_TCDATA && l_indexable(L, i)) {
     ok = 1;
     for (k = 0; k < n && ok; k++) {
       ok = lua_geti(L, i, k + 1) == LUA_TNUMBER;
@@ -215,7 +228,7 @@ int l_readvec(lua_State *L, int i, double v[3]) {
     v[2] = l_checknum(L, i + 2);
     return i + 3;
   }
-  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
+  if ((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, i) == NULL
       && read_components(L, i, xyzw, 3, v))
     return i + 1;
   return l_typeerror(L, i, "vector");
@@ -233,7 +246,7 @@ int l_readquat(lua_State *L, int i, double q[4]) {
     int k;
     for (k = 0; k < 4; k++) q[k] = l_checknum(L, i + k);
     next = i + 4;
-  } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
+  } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, i) == NULL
                && read_components(L, i, xyzw, 4, q)))
     return l_typeerror(L, i, "quaternion");
   l_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");

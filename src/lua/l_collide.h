@@ -48,6 +48,7 @@ double l_checkfinite(lua_State *L, int i, double x);
 /* the numbers x, y, z (else [1], [2], [3]) of the table or userdata at i;
 ** 0 when it has neither (no check for finiteness, no error) */
 int l_tovec(lua_State *L, int i, double v[3]);
+int l_indexable(lua_State *L, int i);
 int l_readvec(lua_State *L, int i, double v[3]);
 int l_readquat(lua_State *L, int i, double q[4]);
 /* Every shape userdata is a header followed by the shape. The header's magic

@@ -24,6 +24,10 @@
 /* the module whose functions name a C function called from C (below) */
 #define COMPAT_MODULE "collide.core"
 
+/* LuaJIT's FFI data (cdata): lua_type answers 10, a number no other Lua
+** gives a type. CPML's vec3 under LuaJIT is a cdata struct with x, y, z. */
+#define L_TCDATA 10
+
 #if LUA_VERSION_NUM < 502
 #define lua_rawlen(L, i) lua_objlen(L, i)
 static inline void compat_setfuncs(lua_State *L, const luaL_Reg *l, int nup) {

@@ -36,14 +36,15 @@ static const char *nonfinite(double x) {
 static void read_vector_vertex(lua_State *L, int i, size_t k, double *v) {
   int t = lua_type(L, -1), top = lua_gettop(L), c, ok = 0;
   static const char *const keys[3] = {"x", "y", "z"};
-  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL && l_tomesh(L, top) == NULL) {
+  if ((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
+      && l_tomesh(L, top) == NULL && l_indexable(L, top)) {
     ok = 1;
     for (c = 0; c < 3 && ok; c++) {
       ok = COLLIDE_GETFIELD(L, top, keys[c]) == LUA_TNUMBER;
       v[c] = lua_tonumber(L, -1);
       lua_pop(L, 1);
     }
-    if (!ok) {
+    if (!ok && t != L_TCDATA) {   /* (a cdata struct indexed by a number raises) */
       ok = 1;
       for (c = 0; c < 3 && ok; c++) {
         ok = lua_geti(L, top, c + 1) == LUA_TNUMBER;
@@ -95,7 +96,7 @@ size_t l_point_array(lua_State *L, int i, int *flat) {
     lua_rawgeti(L, i, 1);
     t = lua_type(L, -1);
     if (t != LUA_TNUMBER) {
-      if (t != LUA_TTABLE && t != LUA_TUSERDATA)
+      if (t != LUA_TTABLE && t != LUA_TUSERDATA && t != L_TCDATA)
         l_argerror(L, i, lua_pushfstring(L, "number or vector expected at index 1, got %s",
                                             l_typename(L, lua_gettop(L))));
       *flat = 0;
@@ -260,6 +261,24 @@ static uint32_t *take_scratch(lua_State *L, l_mesh *lm) {
   return p;
 }
 
+/* the query is done with its scratch (at index i): cached again for the
+** next one, unless Lua code run meanwhile cached its own */
+static void give_back(lua_State *L, l_mesh *lm, uint32_t *found, int i) {
+  if (lm->scratch != NULL) return;
+  lm->scratch = found;
+  lua_pushvalue(L, i);
+  l_setslot(L, 1, SLOT_SCRATCH);
+}
+
+/* a scratch for a call that runs no Lua code while it uses it (no
+** allocation between the query and the last read): the cached one when
+** present, else (a query that detached it is under way, and this call
+** runs from a finalizer or a metamethod of it) a new one, pushed */
+static uint32_t *borrow_scratch(lua_State *L, l_mesh *lm) {
+  if (lm->scratch != NULL) return lm->scratch;
+  return (uint32_t *)COLLIDE_NEWUD(L, lm->m.nt > 0 ? lm->m.nt * sizeof(uint32_t) : 1);
+}
+
 /* mesh:query(shape, [out]) -> array of triangle indices, increasing */
 static int mesh_query(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
@@ -291,11 +310,7 @@ static int mesh_query(lua_State *L) {
     lua_pushnil(L);
     lua_rawseti(L, -2, (lua_Integer)k);
   }
-  if (lm->scratch == NULL) {        /* cached again for the next query */
-    lm->scratch = found;
-    lua_pushvalue(L, 4);
-    l_setslot(L, 1, SLOT_SCRATCH);
-  }
+  give_back(L, lm, found, 4);
   return 1;
 }
 
@@ -346,15 +361,20 @@ static int mesh_contacts(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
   cl_shape *s = check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule, hull or plane");
   size_t n, k, count = 0;
+  uint32_t *found;
+  /* every record is allocated while the triangles found are read: the
+  ** scratch is the call's own (a finalizer may query the same mesh) */
+  lua_settop(L, 2);
+  found = take_scratch(L, lm);                                   /* 3 */
+  n = cl_mesh_query(&lm->m, s, found);
   lua_createtable(L, 0, 0);
-  n = cl_mesh_query(&lm->m, s, lm->scratch);
   for (k = 0; k < n; k++) {
     cl_shape t;
     double nv[3], depth;
-    cl_mesh_triangle(&lm->m, lm->scratch[k], &t.tri);
+    cl_mesh_triangle(&lm->m, found[k], &t.tri);
     if (!cl_contact(&t, s, nv, &depth)) continue;
     lua_createtable(L, 0, 5);
-    lua_pushinteger(L, (lua_Integer)lm->scratch[k] + 1);
+    lua_pushinteger(L, (lua_Integer)found[k] + 1);
     lua_setfield(L, -2, "index");
     lua_pushnumber(L, nv[0] + 0.0);
     lua_setfield(L, -2, "nx");
@@ -366,6 +386,7 @@ static int mesh_contacts(lua_State *L) {
     lua_setfield(L, -2, "depth");
     lua_rawseti(L, -2, (lua_Integer)++count);
   }
+  give_back(L, lm, found, 3);
   return 1;
 }
 
@@ -378,23 +399,25 @@ int l_mesh_contact(lua_State *L) {
   cl_shape *s, t;
   int mesh_first, found = 0;
   size_t n, k, best = 0;
+  uint32_t *scratch;
   double bn[3] = {0, 0, 0}, bd = 0;
   if (a == NULL && b == NULL) a = check_mesh(L, 1);   /* mesh:contact on a bad self */
   if (a != NULL && b != NULL) l_argerror(L, 2, "mesh-mesh contact is not supported");
   mesh_first = a != NULL;
   lm = mesh_first ? a : b;
   s = check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
-  n = cl_mesh_query(&lm->m, s, lm->scratch);
+  scratch = borrow_scratch(L, lm);       /* nothing below allocates until the loop ends */
+  n = cl_mesh_query(&lm->m, s, scratch);
   for (k = 0; k < n; k++) {
     double nv[3], depth;
     int hit;
-    cl_mesh_triangle(&lm->m, lm->scratch[k], &t.tri);
+    cl_mesh_triangle(&lm->m, scratch[k], &t.tri);
     hit = mesh_first ? cl_contact(&t, s, nv, &depth) : cl_contact(s, &t, nv, &depth);
     if (hit && (!found || depth > bd)) {
       found = 1;
       bd = depth;
       cl_copy(bn, nv);
-      best = lm->scratch[k];
+      best = scratch[k];
     }
   }
   if (!found) {

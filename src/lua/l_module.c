@@ -46,6 +46,18 @@ static int module_info(lua_State *L) {
   return 1;
 }
 
+/* core._call(f, ...) -> f(...): a call that cannot yield. The Lua helpers
+** call a user's callback through it where a yield would leave them half
+** done (a scene's filter runs with the scene locked): the yield raises
+** Lua's own "attempt to yield across a C-call boundary", as it does in the
+** tree's raycast callback, and the helper unlocks on the way out. The
+** module's collide table drops it (lua/collide/init.lua). */
+static int m_call(lua_State *L) {
+  l_checktype(L, 1, LUA_TFUNCTION);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
 
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
@@ -97,6 +109,8 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   lua_setfield(L, -2, "epsilon");
   lua_pushcfunction(L, module_info);
   lua_setfield(L, -2, "info");
+  lua_pushcfunction(L, m_call);
+  lua_setfield(L, -2, "_call");
   l_push_ffi_entries(L);
   lua_setfield(L, -2, "_ffi");
   return 1;

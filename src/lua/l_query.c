@@ -88,7 +88,7 @@ static int q_classify(lua_State *L) {
     if (s->tag == CL_PLANE || s->tag == CL_RAY)
       l_typeerror(L, 2, "aabb, obb, triangle, sphere, capsule or hull");
     c = cl_classify(p, s);
-  } else if (t == LUA_TNUMBER || t == LUA_TTABLE || t == LUA_TUSERDATA) {
+  } else if (t == LUA_TNUMBER || t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) {
     double x[3];
     l_readvec(L, 2, x);
     c = cl_classify_point(p, x);

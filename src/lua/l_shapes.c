@@ -161,7 +161,7 @@ static int f_aabb_from_points(lua_State *L) {
   l_argcheck(L, n > 0, 1, "empty point array");
   for (i = 1; i <= n; i++) {
     int t = lua_geti(L, 1, i), top = lua_gettop(L);
-    if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL
+    if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
           && l_tovec(L, top, p))) {
       const char *got = l_typename(L, top);
       l_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s",
