@@ -13,6 +13,7 @@ CFLAGS_W    = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes
 CFLAGS     += $(OPT) -fPIC -fvisibility=hidden $(CFLAGS_W)
 LDFLAGS    += -shared
 BUSTED     ?= /usr/bin/busted
+BUSTED_FLAGS ?=
 
 BUILD   = build/$(LUA)
 SO      = $(BUILD)/collide/core.so
@@ -46,7 +47,7 @@ deps:
 	@sh tools/deps.sh $(LUA)
 
 test: $(SO)
-	$(LUA) $(BUSTED) --cpath="./$(BUILD)/?.so" spec
+	$(LUA) $(BUSTED) $(BUSTED_FLAGS) --cpath="./$(BUILD)/?.so" spec
 
 demo: $(SO)
 	$(RUN) examples/demo.lua

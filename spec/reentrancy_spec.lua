@@ -16,14 +16,21 @@ local function on_gc(f)
   end
 end
 
+-- sets the collector's parameter name ("pause", "stepmul") to v, returns
+-- the previous value: collectgarbage("setpause") up to 5.4, "param" in 5.5
+local function gc_param(name, v)
+  if _VERSION == "Lua 5.5" then return collectgarbage("param", name, v) end
+  return collectgarbage("set" .. name, v)
+end
+
 -- runs fn with the collector stepping on nearly every allocation
 local function collecting_often(fn)
   -- (Lua 5.3's collector crawls with a pause under 100 in a large heap)
-  local pause = collectgarbage("setpause", _VERSION == "Lua 5.3" and 100 or 10)
-  local mul = collectgarbage("setstepmul", 400)
+  local pause = gc_param("pause", _VERSION == "Lua 5.3" and 100 or 10)
+  local mul = gc_param("stepmul", 400)
   local ok, err = pcall(fn)
-  collectgarbage("setpause", pause)
-  collectgarbage("setstepmul", mul)
+  gc_param("pause", pause)
+  gc_param("stepmul", mul)
   if not ok then error(err, 0) end
 end
 

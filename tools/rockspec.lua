@@ -28,11 +28,11 @@ description = {
   detailed = [==[
 Boxes (axis-aligned and oriented), planes, triangles, rays and spheres as
 userdata; every pair can be tested, rays cast at any of them return the exact
-hit, overlapping solids give the push-out vector. Lua 5.1 to 5.4 and LuaJIT.]==],
+hit, overlapping solids give the push-out vector. Lua 5.1 to 5.5 and LuaJIT.]==],
   license = "MIT",
 }
 dependencies = {
-  "lua >= 5.1, < 5.5",
+  "lua >= 5.1, < 5.6",
 }
 build = {
   type = "builtin",
