@@ -6,19 +6,16 @@
 -- as one space, numbers as Lua 5.4 prints them. A block whose first line is `-- not run` (a LÖVE program, a
 -- fragment, paths of the reader's own) is skipped. CONTRIBUTING.md says so.
 
--- README.md and every doc/*.md (a new file is picked up without a change here)
+-- README.md and every doc/*.md (a new file is picked up without a change
+-- here); listed with lfs, which busted loads, so no shell is needed (the
+-- suite also runs on Windows)
 local function doc_files()
-  local files = { "README.md" }
-  local ls = io.popen and io.popen("ls doc")
-  if ls then
-    local names = {}
-    for name in ls:lines() do
-      if name:match("%.md$") then names[#names + 1] = "doc/" .. name end
-    end
-    ls:close()
-    table.sort(names)
-    for _, f in ipairs(names) do files[#files + 1] = f end
+  local files, names = { "README.md" }, {}
+  for name in require("lfs").dir("doc") do
+    if name:match("%.md$") then names[#names + 1] = "doc/" .. name end
   end
+  table.sort(names)
+  for _, f in ipairs(names) do files[#files + 1] = f end
   return files
 end
 local DOCS = doc_files()
