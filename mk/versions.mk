@@ -11,8 +11,10 @@
 #                       from it and passes love/suite.lua (tools/test_luarocks.sh)
 #   make test-c         compiles src/geometry with no Lua header
 #                       in reach, links examples/engine.c to it and runs it
-#   make rockspec       rewrites collide-scm-1.rockspec from src/*/*.c and
-#                       lua/collide/*.lua (test-luarocks fails while it is stale)
+#   make rockspec       rewrites collide-scm-1.rockspec and the release's
+#                       collide-$(VERSION)-1.rockspec (mk/release.mk) from
+#                       src/*/*.c and lua/collide/*.lua (test-luarocks fails
+#                       while either is stale)
 #
 # Each installs what it lacks through tools/deps.sh when run as root.
 
@@ -58,3 +60,4 @@ test-c: $(GEOMETRY_SRC) $(GEOMETRY_HDR) examples/engine.c | deps
 
 rockspec:
 	$(LUA) tools/rockspec.lua > collide-scm-1.rockspec
+	$(LUA) tools/rockspec.lua $(VERSION)-1 > collide-$(VERSION)-1.rockspec
