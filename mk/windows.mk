@@ -8,6 +8,14 @@
 #                       Windows interpreters under wine (busted's C modules
 #                       cross-built from third_party/busted-deps), and under
 #                       LuaJIT a check that collide took the FFI path
+#   make test-windows-run   the same runs without building first; on
+#                       Windows itself `make test-windows-run WINE=
+#                       WIN_BUSTED=... WIN_LUA_TREE=...` runs the binaries
+#                       natively (the GitHub workflow's Windows job)
+#   make windows-bundle     build/win64-bundle/: what that job needs beside a
+#                       checkout: build/win64/{lua5.4,luajit} and busted with
+#                       its pure-Lua modules (lua/5.1, lua/5.4, copied from
+#                       Debian's trees, links resolved)
 #
 # Installs gcc-mingw-w64-x86-64 and wine64 through tools/deps.sh. The wine
 # prefix is build/wine (made on first use: wine says there that it "failed
@@ -17,10 +25,15 @@ WIN_CROSS = x86_64-w64-mingw32-
 WIN_CC    = $(WIN_CROSS)gcc
 WIN       = build/win64
 WIN_LUAS  = lua5.4 luajit
-WINE      = env WINEPREFIX=$(CURDIR)/build/wine WINEDEBUG=-all \
+WINE     ?= env WINEPREFIX=$(CURDIR)/build/wine WINEDEBUG=-all \
             WINEDLLOVERRIDES="mscoree,mshtml=" wine
 WIN_DEPS  = sh tools/deps.sh - $(WIN_CC):gcc-mingw-w64-x86-64 wine:wine \
             /usr/lib/wine/wine64:wine64
+
+# busted (a Lua script) and the trees of pure-Lua modules it needs,
+# /usr/share/lua/5.x: Debian's
+WIN_BUSTED   ?= /usr/bin/busted
+WIN_LUA_TREE ?= /usr/share/lua
 
 # per interpreter: headers, DLL, executable, Debian's tree of Lua modules
 WIN_INC_lua5.4  = third_party/lua-5.4.8
@@ -36,7 +49,7 @@ LUA54_SRC  = third_party/lua-5.4.8
 LUA54_CORE = $(filter-out $(LUA54_SRC)/lua.c,$(wildcard $(LUA54_SRC)/*.c))
 LUAJIT_SRC = third_party/luajit-2.1
 
-.PHONY: windows test-windows windows-deps
+.PHONY: windows test-windows test-windows-run windows-deps windows-bundle
 
 windows: $(foreach v,$(WIN_LUAS),$(WIN)/$(v)/collide/core.dll $(WIN)/$(v)/lfs.dll)
 
@@ -81,21 +94,31 @@ $(foreach v,$(WIN_LUAS),$(eval $(call win_module,$(v))))
 # a script run by a Windows interpreter with the module from this checkout
 IN_TREE_WIN = -e 'package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(WIN)/$(1)/?.dll;"..package.cpath'
 
+WIN_BUNDLE = build/win64-bundle
+windows-bundle: windows
+	@rm -rf $(WIN_BUNDLE) && mkdir -p $(WIN_BUNDLE)/build/win64 $(WIN_BUNDLE)/lua
+	cp -R $(WIN)/lua5.4 $(WIN)/luajit $(WIN_BUNDLE)/build/win64/
+	cp -RL /usr/share/lua/5.1 /usr/share/lua/5.4 $(WIN_BUNDLE)/lua/
+	cp $(WIN_BUSTED) $(WIN_BUNDLE)/busted
+
 # says whether collide.intersects is the FFI path's (lua/collide/ffi.lua)
 FFI_PATH = local c = require "collide"; print("collide.intersects through " .. (c.intersects ~= require("collide.core").intersects and "the FFI" or "the Lua C API"))
 
 # the runs: busted (/usr/bin/busted is Z:\usr\bin\busted to wine) with
 # Debian's pure-Lua modules and the DLLs built here; one summary line each
 test-windows: windows
+	@$(MAKE) --no-print-directory test-windows-run
+
+test-windows-run:
 	@fail=; : > build/test-windows.txt; \
 	for v in $(WIN_LUAS); do \
 	  case $$v in lua5.4) exe=$(WIN_EXE_lua5.4); t=$(WIN_TREE_lua5.4);; \
 	    luajit) exe=$(WIN_EXE_luajit); t=$(WIN_TREE_luajit);; esac; \
 	  echo "== busted under $(WIN)/$$v/$$exe (wine)"; \
 	  env -u LUA_PATH_5_4 -u LUA_CPATH_5_4 \
-	    LUA_PATH="/usr/share/lua/$$t/?.lua;/usr/share/lua/$$t/?/init.lua;;" \
+	    LUA_PATH="$(WIN_LUA_TREE)/$$t/?.lua;$(WIN_LUA_TREE)/$$t/?/init.lua;;" \
 	    LUA_CPATH="./$(WIN)/$$v/?.dll;;" \
-	    timeout 1200 $(WINE) $(WIN)/$$v/$$exe /usr/bin/busted -o TAP \
+	    timeout 1200 $(WINE) $(WIN)/$$v/$$exe $(WIN_BUSTED) -o TAP \
 	      --cpath="./$(WIN)/$$v/?.dll" spec > build/test-windows-$$v.log 2>&1; rc=$$?; \
 	  grep -v '^ok ' build/test-windows-$$v.log; \
 	  printf '%-7s %s passed, %s not\n' $$v "$$(grep -c '^ok ' build/test-windows-$$v.log)" \
