@@ -22,6 +22,7 @@ DEFOLD_SDK ?=
 .PHONY: defold check-defold
 
 defold: $(SRC) $(HDR) defold/collide_defold.cpp defold/ext.manifest $(wildcard lua/collide/*.lua)
+	@sh tools/deps.sh - zip:zip
 	@rm -rf $(DEFOLD_OUT) && mkdir -p $(DEFOLD_EXT)/src $(DEFOLD_EXT)/include
 	cp defold/ext.manifest $(DEFOLD_EXT)/
 	cp $(SRC) $(HDR) defold/collide_defold.cpp $(DEFOLD_EXT)/src/
