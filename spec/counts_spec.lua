@@ -27,10 +27,11 @@ end
 local function files()
   local list = { "README.md", "CONTRIBUTING.md" }
   for _, f in ipairs(H.doc_files()) do if f ~= "README.md" then list[#list + 1] = f end end
-  local p = assert(io.popen("ls src/geometry/*.[ch] src/lua/*.[ch] lua/collide/*.lua library/*.lua"
-    .. " spec/*.lua mk/*.mk tools/* Makefile 2>/dev/null"))
-  for line in p:lines() do list[#list + 1] = line end
-  p:close()
+  for _, d in ipairs({ { "src/geometry", "%.[ch]$" }, { "src/lua", "%.[ch]$" }, { "lua/collide", "%.lua$" },
+                      { "library", "%.lua$" }, { "spec", "%.lua$" }, { "mk", "%.mk$" }, { "tools", "%.[%a]+$" } }) do
+    for _, f in ipairs(H.ls(d[1], d[2])) do list[#list + 1] = f end
+  end
+  list[#list + 1] = "Makefile"
   return list
 end
 

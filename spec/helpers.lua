@@ -18,6 +18,7 @@
 --                                    seeded generator r (H.rng)
 --   H.read(path)                     the whole file
 --   H.doc_files()                    README.md and every doc/*.md, sorted
+--   H.ls(dir, pattern)               dir's entries whose names match a Lua pattern, sorted
 --
 -- About errors: luassert's has_error(fn, "msg") strips one leading
 -- "chunk:line: " from a string error and then compares the WHOLE rest, so
@@ -192,17 +193,25 @@ function H.read(path)
   return text
 end
 
+-- the entries of folder dir (files and folders, "." and ".." left out)
+-- whose names match the Lua pattern, as "dir/name", sorted; read with lfs,
+-- which busted loads, so no shell is needed (the suite also runs on
+-- Windows)
+function H.ls(dir, pattern)
+  local list = {}
+  for name in require("lfs").dir(dir) do
+    if name ~= "." and name ~= ".." and name:match(pattern) then
+      list[#list + 1] = dir .. "/" .. name
+    end
+  end
+  table.sort(list)
+  return list
+end
+
 -- README.md and every doc/*.md (a new file is picked up without a change)
 function H.doc_files()
   local files = { "README.md" }
-  local ls = assert(io.popen("ls doc"))
-  local names = {}
-  for name in ls:lines() do
-    if name:match("%.md$") then names[#names + 1] = "doc/" .. name end
-  end
-  ls:close()
-  table.sort(names)
-  for _, f in ipairs(names) do files[#files + 1] = f end
+  for _, f in ipairs(H.ls("doc", "%.md$")) do files[#files + 1] = f end
   return files
 end
 
@@ -215,14 +224,21 @@ function H.on_gc(f)
   end
 end
 
+-- sets the collector's parameter name ("pause", "stepmul") to v, returns
+-- the previous value: collectgarbage("setpause") up to 5.4, "param" in 5.5
+local function gc_param(name, v)
+  if _VERSION == "Lua 5.5" then return collectgarbage("param", name, v) end
+  return collectgarbage("set" .. name, v)
+end
+
 -- runs fn with the collector stepping on nearly every allocation
 function H.collecting_often(fn)
   -- (Lua 5.3's collector crawls with a pause under 100 in a large heap)
-  local pause = collectgarbage("setpause", _VERSION == "Lua 5.3" and 100 or 10)
-  local mul = collectgarbage("setstepmul", 400)
+  local pause = gc_param("pause", _VERSION == "Lua 5.3" and 100 or 10)
+  local mul = gc_param("stepmul", 400)
   local ok, err = pcall(fn)
-  collectgarbage("setpause", pause)
-  collectgarbage("setstepmul", mul)
+  gc_param("pause", pause)
+  gc_param("stepmul", mul)
   if not ok then error(err, 0) end
 end
 

@@ -6,14 +6,14 @@
 local collide = require "collide"
 local core = require "collide.core"
 
--- the version the rockspec in the top folder declares, without its
--- revision ("scm-1" -> "scm")
+-- the version the release rockspec in the top folder declares (the one
+-- beside collide-scm-1.rockspec), without its revision ("0.1.0-1" -> "0.1.0")
 local function rockspec_version()
-  local p = assert(io.popen("ls *.rockspec 2>/dev/null"))
   local names = {}
-  for line in p:lines() do names[#names + 1] = line end
-  p:close()
-  assert(#names == 1, "one rockspec expected in the top folder, found " .. #names)
+  for _, f in ipairs(require("helpers").ls(".", "^collide%-.*%.rockspec$")) do
+    if not f:match("scm") then names[#names + 1] = f end
+  end
+  assert(#names == 1, "one release rockspec expected in the top folder, found " .. #names)
   local f = assert(io.open(names[1]))
   local text = f:read("*a")
   f:close()
@@ -23,6 +23,8 @@ end
 
 local function machine()
   if jit then return jit.arch end
+  -- (Windows has no uname; it names the processor in the environment)
+  if package.config:sub(1, 1) == "\\" then return (os.getenv("PROCESSOR_ARCHITECTURE") or ""):lower() end
   local p = assert(io.popen("uname -m"))
   local m = p:read("*l")
   p:close()

@@ -11,7 +11,7 @@
 #define CL_EPSILON 1e-9
 
 /* the library's version, as collide.info() reports it */
-#define CL_VERSION "scm"
+#define CL_VERSION "0.1.0"
 
 /* CL_SSE2: the mesh's walk tests four child boxes at once with SSE2
 ** (x86-64 always has it); -DCL_NO_SSE2 compiles the portable C instead.

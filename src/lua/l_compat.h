@@ -14,8 +14,11 @@
 /* The module's one exported symbol. The Makefile builds with
 ** -fvisibility=hidden where the compiler has it, so calls between the
 ** binding files and the geometry are direct, not through the PLT, and the
-** shape check reads the magic word's address without the GOT. */
-#if defined(__GNUC__)
+** shape check reads the magic word's address without the GOT. A Windows
+** DLL exports what is marked dllexport (GCC has no visibility there). */
+#if defined(_WIN32)
+#define COLLIDE_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
 #define COLLIDE_EXPORT __attribute__((visibility("default")))
 #else
 #define COLLIDE_EXPORT
