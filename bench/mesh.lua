@@ -127,7 +127,8 @@ if #programs > 0 then
   end
   out:write(fmt("rays %d\n", RAYS), table.concat(buf, "\n"), "\n")
   out:close()
-  buf = nil
+  -- the rays' text freed before the references run
+  buf = nil -- luacheck: ignore 311
   for _, prog in ipairs(programs) do
     local p = assert(io.popen(prog .. " " .. DATA))
     local text = p:read("*a")
@@ -138,9 +139,9 @@ if #programs > 0 then
       for i, tri in text:gmatch("hit (%d+) (%-?%d+)") do
         if nearest[tonumber(i)] == tonumber(tri) then agree = agree + 1 end
       end
-      print(("%-24s %.2f us per ray (collide from Lua takes %.2fx), build %.3f s (collide takes %.2fx); same triangle hit"
-        .. " or missed: %d of %d"):format(text:match("name (%S+)") or prog, per, t_mesh * 1e6 / per, build,
-        t_build / build, agree, RAYS))
+      print(("%-24s %.2f us per ray (collide from Lua takes %.2fx), build %.3f s (collide takes %.2fx);"
+        .. " same triangle hit or missed: %d of %d"):format(text:match("name (%S+)") or prog,
+        per, t_mesh * 1e6 / per, build, t_build / build, agree, RAYS))
     else
       print("reference " .. prog .. " failed:\n" .. text)
     end

@@ -236,3 +236,87 @@ describe("collide.character on moving items", function()
     assert.is_false(collide.intersects(collide.capsule(x, 0.8, 0, x, 2, 0, 0.3 - 1e-7), s:shape("post")))
   end)
 end)
+
+describe("collide.scene with hulls in the world", function()
+  -- a rotated tetrahedron: no box in disguise
+  local TETRA = { 0, 1, 0, -1, -1, -1, 1, -1, -1, 0, -1, 1 }
+  local Q = { 0, math.sin(0.3), 0, math.cos(0.3) }
+  local function rock(x, y, z) return collide.hull(TETRA, { x, y, z }, Q) end
+
+  it("keeps a hull item's storage alive with no other reference", function()
+    local s = collide.scene()
+    s:add("rock", rock(0, 0, 0))
+    for i = 1, 20 do s:add(i, rock(100 + 10 * i, 0, 0)) end
+    for i = 1, 20 do s:remove(i) end
+    collectgarbage("collect")
+    collectgarbage("collect")
+    -- garbage of the same size as the hulls' storage, to reuse freed memory
+    local junk = {}
+    for i = 1, 200 do junk[i] = collide.hull({ 9, 9, 9, 8, 9, 9, 9, 8, 9, 9, 9, 8 }) end
+    local ray = collide.ray(0.1, 10, 0.2, 0, -1, 0, 20)
+    local want = { collide.cast(ray, rock(0, 0, 0)) }
+    assert.is_number(want[1])
+    local got = { s:raycast(ray) }
+    assert.are.equal("rock", table.remove(got, 1))
+    assert.are.same(want, got)
+    assert.are.same({ "rock" }, s:query(collide.sphere(0, -0.9, 0, 0.1)))
+    assert.are.equal(200, #junk)
+  end)
+
+  it("moves a hull item as collide.sweep finds, only translating it", function()
+    local s = collide.scene()
+    local floor = collide.aabb(-10, -1, -10, 10, 0, 10)
+    s:add("floor", floor)
+    local r = rock(0, 3, 0)
+    s:add("rock", r)
+    local t, _, _, _, nx, ny, nz = collide.sweep(rock(0, 3, 0), 0, -5, 0, floor)
+    local mx, my, mz, cols = s:move("rock", 0, -5, 0, function() return "touch" end)
+    assert.are.same({ 0, -5 * t, 0 }, { mx, my, mz })
+    assert.are.same({ 1, "floor", t, nx, ny, nz },
+      { #cols, cols[1].other, cols[1].t, cols[1].nx, cols[1].ny, cols[1].nz })
+    assert.are.same({ 0, 3 - 5 * t, 0 }, { r:position() })
+    assert.are.same({ rock(0, 0, 0):rotation() }, { r:rotation() })
+    -- a hull item stops another mover
+    s:add("ball", collide.sphere(0, 5, 0, 0.5))
+    local ball_t = collide.sweep(collide.sphere(0, 5, 0, 0.5), 0, -5, 0, r)
+    cols = select(4, s:move("ball", 0, -5, 0))
+    assert.are.equal("rock", cols[1].other)
+    assert.are.equal(ball_t, cols[1].t)
+  end)
+
+  it("sweeps a hull mover over the scene's items", function()
+    local s = collide.scene()
+    s:add("a", rock(0, 0, 0))
+    local box = collide.aabb(-1, -1, 5, 1, 1, 6)
+    s:add("b", box)
+    local mover = collide.hull(TETRA, { 0, 0, 10 })
+    local want = { collide.sweep(mover, 0, 0, -10, box) }
+    local got = { s:sweep(mover, 0, 0, -10) }
+    assert.are.equal("b", table.remove(got, 1))
+    assert.are.same(want, got)
+    assert.has_error(function() s:sweep(collide.plane(0, 1, 0, 0), 0, 0, -10) end,
+      "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule or hull expected, got collide.plane)")
+  end)
+
+  it("a hull character stands on a hull lift and rides it exactly", function()
+    local s = collide.scene()
+    local lift = collide.hull({ -2, -0.5, -2, 2, -0.5, -2, -2, -0.5, 2, 2, -0.5, 2,
+                                -2, 0.5, -2, 2, 0.5, -2, -2, 0.5, 2, 2, 0.5, 2 }, { 0, -0.5, 0 })
+    s:add("lift", lift)
+    local body = collide.hull({ -0.25, 0, -0.25, 0.25, 0, -0.25, -0.25, 0, 0.25, 0.25, 0, 0.25,
+                                0, 1.5, 0 }, { 0, 0.5, 0 })
+    s:add("me", body)
+    local ch = collide.character(s, "me")
+    ch:move(0, -1, 0)
+    assert.is_true(ch:on_floor())
+    assert.are.equal("lift", ch:floor_item())
+    local x, y, z = body:position()
+    for _ = 1, 4 do
+      lift:translate(0, 0.25, 0)
+      s:update("lift")
+      assert.are.same({ 0, 0.25, 0 }, { ch:move(0, 0, 0) })
+      assert.are.equal("lift", ch:floor_item())
+    end
+    assert.are.same({ x, y + 1, z }, { body:position() })
+  end)
+end)

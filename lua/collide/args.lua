@@ -10,7 +10,7 @@ local M = {}
 -- given the aabb metatable, or such a __name) is named by its Lua type, as
 -- the core names it
 local core_names = { ["collide.tree"] = true }
-for _, kind in ipairs { "aabb", "obb", "plane", "triangle", "ray", "sphere", "mesh" } do
+for _, kind in ipairs { "aabb", "obb", "plane", "triangle", "ray", "sphere", "hull", "mesh" } do
   core_names["collide." .. kind] = true
 end
 local tree_mt = getmetatable(core.tree())

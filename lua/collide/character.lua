@@ -43,7 +43,7 @@ Character.__index = Character
 Character.__name = "collide.character"
 M.Character = Character
 
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
+local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
 local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true }
 
 local function option_number(v, name)
@@ -79,7 +79,7 @@ function M.new(scene, item, options)
   local shape = scene:shape(item)
   if shape == nil then argerror(2, "character", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(2, "character", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
+    argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   if options ~= nil and type(options) ~= "table" then
     argerror(3, "character", "table expected, got " .. typename(options))
@@ -126,7 +126,7 @@ function Character:move(...)
   local shape = scene:shape(item)
   if shape == nil then error("the character's item is no longer in its scene", 2) end
   if not MOVERS[ctype(shape)] then
-    error("the character's item no longer has an aabb, obb, sphere or capsule shape (got "
+    error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
       .. typename(shape) .. ")", 2)
   end
   local mx, my, mz, cols = scene._w:character_move(self._c, scene._id[item], x, y, z, scene._byid)

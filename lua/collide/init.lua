@@ -27,6 +27,17 @@ if fast then
   M.intersects, M.cast = fast.intersects, fast.cast
 end
 
+-- collide.info(): which build and which path is running, for a bug report
+-- or a game's about screen: the core's version and SIMD path, the Lua that
+-- runs it, whether the FFI path above is in use. A new table each call.
+local core_info = core.info
+function M.info()
+  local t = core_info()
+  t.lua = jit and jit.version or _VERSION
+  t.ffi = fast ~= nil
+  return t
+end
+
 local epsilon = M.epsilon
 M.epsilon = nil
 

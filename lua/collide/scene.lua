@@ -49,7 +49,7 @@ local HEAD = setmetatable({}, { __tostring = function() return "scene list head"
 
 -- shapes the tree can take as a query, and frustum:intersects exactly
 local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true,
-               capsule = true }
+               capsule = true, hull = true }
 local FRUSTUM_EXACT = CORE
 
 local args = require "collide.args"
@@ -626,12 +626,12 @@ end
 -- motion: scene:sweep, scene:sweep_all, scene:move
 --
 -- The world (src/geometry/world.c) tests a moving shape (sphere, capsule,
--- aabb or obb) against the items whose tree boxes meet its swept bounds
+-- aabb, obb or hull) against the items whose tree boxes meet its swept bounds
 -- (its box at the start and at the end, merged) and against the items
 -- without bounds, each decided exactly as collide.sweep does. Items whose
 -- shape is a ray are never hit. Here: the arguments, checked.
 
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
+local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
 
 local function finite_or_error(v, n, fname)
   if v ~= v or v == huge or v == -huge then
@@ -671,7 +671,7 @@ end
 
 local function check_mover(shape, n, fname)
   if not MOVERS[ctype(shape)] then
-    argerror(n, fname, "aabb, obb, sphere or capsule expected, got " .. typename(shape))
+    argerror(n, fname, "aabb, obb, sphere, capsule or hull expected, got " .. typename(shape))
   end
 end
 
@@ -720,7 +720,7 @@ function Scene:move(item, ...)
   local shape = self._shape[item]
   if shape == nil then argerror(1, "move", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(1, "move", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
+    argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end

@@ -28,6 +28,7 @@
 ** an overlap at the start is pushed out first.
 */
 #include <string.h>
+#include "hull.h"
 #include "world_move.h"
 
 void cl_character_init(cl_character *c, const double up[3], double step_height,
@@ -106,6 +107,12 @@ static double lowest(const cl_shape *s, const double u[3]) {
       cl_aabb_frame(&s->aabb, x, e);
       return x[0] * u[0] + x[1] * u[1] + x[2] * u[2]
              - (e[0] * fabs(u[0]) + e[1] * fabs(u[1]) + e[2] * fabs(u[2]));
+    case CL_HULL: {
+      double m[3];
+      cl_scale(m, u, -1);
+      cl_hull_support(&s->hull, m, x);
+      return x[0] * u[0] + x[1] * u[1] + x[2] * u[2];
+    }
     default: {
       const cl_obb *o = &s->obb;
       return o->c[0] * u[0] + o->c[1] * u[1] + o->c[2] * u[2]
@@ -240,6 +247,7 @@ static int anchor_of(const cl_world *w, int id, double p[3]) {
   switch (it->kind) {
     case CL_AABB: cl_copy(p, s->aabb.min); return 1;
     case CL_OBB: cl_copy(p, s->obb.c); return 1;
+    case CL_HULL: cl_copy(p, s->hull.c); return 1;
     case CL_SPHERE: cl_copy(p, s->sphere.c); return 1;
     case CL_CAPSULE: cl_copy(p, s->cap.a); return 1;
     case CL_TRIANGLE: cl_copy(p, s->tri.v[0]); return 1;
@@ -256,7 +264,9 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
   double v, hz[3], lift, step, raised, a[3] = {0, 0, 0}, b[3], carry[3] = {0, 0, 0};
   int was_floor = c->on_floor, walking, ncols, i, tag;
   tag = w->items[id].kind;
-  if (!(tag == CL_AABB || tag == CL_OBB || tag == CL_SPHERE || tag == CL_CAPSULE)) return 0;
+  if (!(tag == CL_AABB || tag == CL_OBB || tag == CL_SPHERE || tag == CL_CAPSULE
+        || tag == CL_HULL))
+    return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
   hz[0] = d[0] - v * u[0]; hz[1] = d[1] - v * u[1]; hz[2] = d[2] - v * u[2];
   c->on_floor = c->on_wall = c->on_ceiling = 0;

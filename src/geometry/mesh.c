@@ -1,7 +1,7 @@
 /*
 ** mesh.c - a static triangle mesh in a bounding volume hierarchy: built
 ** once with binned SAH, traversed nearest-first by rays, and walked by
-** overlap queries that run the exact pair tests of tests.c and rays.c on
+** overlap queries that run the exact pair tests of intersect.c and rays.c on
 ** the triangles the tree cannot rule out, so a mesh answers exactly what
 ** the same test on every triangle would.
 */
@@ -471,7 +471,7 @@ int cl_mesh_build(cl_mesh *m) {
 /* Node boxes are grown by a pad before they are tested, so that a
 ** triangle which a pair test reports within its tolerance (a ray passing
 ** within epsilon * scale of a degenerate triangle, a skipped near-parallel
-** axis) is never culled by its box: every tolerance in tests.c and rays.c
+** axis) is never culled by its box: every tolerance in intersect.c and rays.c
 ** is below epsilon * (1 + the largest coordinate involved) times a small
 ** factor. A pad that is not finite turns culling off. */
 static double pad_of(double scale) {
@@ -527,7 +527,7 @@ static unsigned used_children(const cl_mesh_node *n) {
   return mask;
 }
 
-#if defined(__SSE2__) && !defined(CL_NO_SSE2)
+#ifdef CL_SSE2
 #include <emmintrin.h>
 /* the four children of n at once: the operations of slab_box in the same
 ** order on pairs of doubles, so the same boxes are entered at the same
@@ -709,6 +709,11 @@ static double shape_scale(const cl_shape *s) {
     case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
     case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
     case CL_CAPSULE: return fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
+    case CL_HULL: {
+      cl_aabb b;
+      cl_bounds(s, &b);
+      return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+    }
     default: return INFINITY;
   }
 }

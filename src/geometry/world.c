@@ -2,7 +2,7 @@
 ** world.c - items in a dynamic tree; shape casts over them and bump.lua's
 ** move-and-slide (world.h). The character controller is in character.c.
 **
-** A target is dispatched by its kind: the seven shapes go through the core
+** A target is dispatched by its kind: the eight shapes go through the core
 ** (cl_sweep, cl_contact, cl_cast, cl_bounds), static triangle geometry
 ** through one table of functions (geometry_ops below: a mesh today), so
 ** a new shape is a new tag for the core and new static geometry a new row.
@@ -10,6 +10,7 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
+#include "hull.h"
 #include "world_move.h"
 
 /* ---- static triangle geometry: what the world asks of it ---- */
@@ -992,6 +993,7 @@ static double centre_dist2(const cl_world_item *it, const double c[3]) {
       }
       case CL_OBB: cl_copy(x, s->obb.c); break;
       case CL_SPHERE: cl_copy(x, s->sphere.c); break;
+      case CL_HULL: cl_hull_centre(&s->hull, x); break;
       default:
         for (k = 0; k < 3; k++) x[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
         break;
@@ -1012,6 +1014,7 @@ void cl_world_centre(const cl_shape *s, double c[3]) {
     }
     case CL_OBB: cl_copy(c, s->obb.c); return;
     case CL_SPHERE: cl_copy(c, s->sphere.c); return;
+    case CL_HULL: cl_hull_centre(&s->hull, c); return;
     default:
       for (k = 0; k < 3; k++) c[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
       return;
@@ -1183,11 +1186,16 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
 }
 
 /* writes the values of src into dst (the same kind): the move works on a
-** copy and gives the item's own shape the result; an obb only moves */
+** copy and gives the item's own shape the result; an obb or a hull only
+** moves (its axes stay the item's own, its hull data is shared) */
 void cl_world_copy_back(cl_shape *dst, const cl_shape *src) {
   if (src->tag == CL_OBB) {
     double d[3];
     cl_sub(d, src->obb.c, dst->obb.c);
+    cl_translate(dst, d);
+  } else if (src->tag == CL_HULL) {
+    double d[3];
+    cl_sub(d, src->hull.c, dst->hull.c);
     cl_translate(dst, d);
   } else {
     cl_shape_copy(dst, src);

@@ -9,11 +9,11 @@
 #include "l_collide.h"
 
 const char *const l_kind_names[CL_NKINDS] = {
-  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule"
+  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule", "hull"
 };
 const char *const l_type_names[CL_NKINDS] = {
   "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
-  "collide.sphere", "collide.capsule"
+  "collide.sphere", "collide.capsule", "collide.hull"
 };
 const size_t l_kind_sizes[CL_NKINDS] = L_KIND_SIZES;
 
@@ -112,7 +112,7 @@ const char *l_typename(lua_State *L, int i) {
 
 int l_typeerror(lua_State *L, int i, const char *expected) {
   const char *got = l_typename(L, i);
-  return luaL_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", expected, got));
+  return l_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", expected, got));
 }
 
 void l_checktype(lua_State *L, int i, int t) {
@@ -161,7 +161,7 @@ size_t l_arraylen(lua_State *L, int i, size_t *hole) {
 double l_checkfinite(lua_State *L, int i, double x) {
   if (x - x != 0) {   /* nan or inf */
     const char *what = x != x ? "nan" : (x > 0 ? "inf" : "-inf");
-    luaL_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
+    l_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
   }
   return x;
 }
@@ -249,7 +249,7 @@ int l_readquat(lua_State *L, int i, double q[4]) {
   } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, i) == NULL
                && read_components(L, i, xyzw, 4, q)))
     return l_typeerror(L, i, "quaternion");
-  luaL_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");
+  l_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");
   return next;
 }
 

@@ -138,7 +138,7 @@ static int f_world(lua_State *L) {
   l_tree *lt = l_totree(L, 1);
   l_world *lw;
   if (lt == NULL) l_typeerror(L, 1, "collide.tree");
-  luaL_argcheck(L, lt->tree.count == 0 && !lt->owned, 1, "tree in use");
+  l_argcheck(L, lt->tree.count == 0 && !lt->owned, 1, "tree in use");
   lua_settop(L, 1);
   lw = (l_world *)COLLIDE_NEWUD(L, sizeof(l_world));
   memset(lw, 0, sizeof *lw);
@@ -175,7 +175,7 @@ static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **c
 
 static int check_id(lua_State *L, l_world *lw, int i) {
   lua_Integer id = luaL_checkinteger(L, i);
-  luaL_argcheck(L, id >= 1 && id <= lw->w.nitems && cl_world_is_item(&lw->w, (int)id - 1), i,
+  l_argcheck(L, id >= 1 && id <= lw->w.nitems && cl_world_is_item(&lw->w, (int)id - 1), i,
                 "invalid item id");
   return (int)id - 1;
 }
@@ -409,8 +409,8 @@ static uint32_t filter_arg(lua_State *L, int i) {
 static const cl_shape *check_mover(lua_State *L, int i, cl_shape *copy) {
   cl_shape *s = l_toshape(L, i);
   if (s == NULL || !(s->tag == CL_AABB || s->tag == CL_OBB || s->tag == CL_SPHERE
-                     || s->tag == CL_CAPSULE))
-    l_typeerror(L, i, "aabb, obb, sphere or capsule");
+                     || s->tag == CL_CAPSULE || s->tag == CL_HULL))
+    l_typeerror(L, i, "aabb, obb, sphere, capsule or hull");
   cl_shape_copy(copy, s);
   return s;
 }
@@ -615,10 +615,10 @@ static int w_move(lua_State *L) {
   x = take_scratch(L, lw);                         /* 10; may run finalizers */
   lw = check_idle(L);
   id = (int)lua_tointeger(L, 2) - 1;
-  luaL_argcheck(L, cl_world_is_item(&lw->w, id), 2, "item not in the scene");
+  l_argcheck(L, cl_world_is_item(&lw->w, id), 2, "item not in the scene");
   kind = lw->w.items[id].kind;
-  luaL_argcheck(L, kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_CAPSULE,
-                2, "not a mover");
+  l_argcheck(L, kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_CAPSULE
+                || kind == CL_HULL, 2, "not a mover");
   c.L = L; c.filter = 6; c.items = 7; c.err = 9;
   c.nf = (int)luaL_optinteger(L, 8, 5); c.fname = "move";
   out.c = x->cols; out.max = x->maxcols; out.n = 0;
@@ -683,7 +683,7 @@ static int w_character_move(lua_State *L) {
     lua_pushboolean(L, 0);
     return 1;
   }
-  luaL_argcheck(L, ok, 3, "not a mover");
+  l_argcheck(L, ok, 3, "not a mover");
   moved_item(L, lw, id);
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
