@@ -34,7 +34,7 @@ function base:set(...) end
 ---@param dz? number
 ---@return self
 function base:translate(dx, dy, dz) end
----@param other collide.shape|collide.mesh
+---@param other collide.shape|collide.mesh|collide.heightfield
 ---@return boolean
 function base:intersects(other) end
 
@@ -84,7 +84,7 @@ function aabb:closest_point(x, y, z) end
 ---@param z? number
 ---@return number
 function aabb:distance(x, y, z) end
----@param other collide.solid|collide.plane|collide.mesh
+---@param other collide.solid|collide.plane|collide.mesh|collide.heightfield
 ---@return number? nx, number ny, number nz, number depth
 function aabb:contact(other) end
 
@@ -181,8 +181,8 @@ function ray:at(t) end
 ---@param out? collide.aabb
 ---@return collide.aabb
 function ray:bounds(out) end
----The first hit: t, point, normal; triangles and meshes add u, v (and the mesh's triangle index).
----@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.mesh
+---The first hit: t, point, normal; triangles, meshes and heightfields add u, v (and the triangle index).
+---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.mesh|collide.heightfield
 ---@param cull_backfaces? boolean
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
 function ray:cast(shape, cull_backfaces) end
@@ -278,8 +278,8 @@ function collide.type(v) end
 
 -- ------------------------------------------------------------ narrow phase
 
----@param a collide.shape|collide.mesh
----@param b collide.shape|collide.mesh
+---@param a collide.shape|collide.mesh|collide.heightfield
+---@param b collide.shape|collide.mesh|collide.heightfield
 ---@return boolean
 function collide.intersects(a, b) end
 ---`ray:cast(shape, [cull])` as a function.
@@ -294,9 +294,9 @@ function collide.contact(a, b) end
 function collide.distance(a, b) end
 ---Shape cast: mover translated by t * (dx, dy, dz), t in [0, 1].
 ---@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb
----@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.mesh
+---@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.mesh|collide.heightfield
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, integer index
----@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh): number?, number, number, number, number, number, number, integer
+---@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh|collide.heightfield): number?, number, number, number, number, number, number, integer
 function collide.sweep(mover, dx, dy, dz, target) end
 
 -- ------------------------------------------------------------ broad phase
@@ -372,7 +372,7 @@ function mesh:bounds(out) end
 ---@param shape collide.shape
 ---@return integer[] indices
 function mesh:query(shape) end
----@param shape collide.shape|collide.mesh
+---@param shape collide.shape|collide.mesh|collide.heightfield
 ---@return boolean
 function mesh:intersects(shape) end
 ---@param shape collide.solid
@@ -394,6 +394,66 @@ function collide.mesh(vertices, indices) end
 ---@return number[] vertices, integer[] indices
 function collide.load_obj(path_or_text) end
 
+---A terrain: a grid of heights answering as collide.mesh of its cells' triangles.
+---@class collide.heightfield
+local heightfield = {}
+---The number of triangle indices, holes included: 2 (columns - 1) (rows - 1).
+---@return integer
+function heightfield:count() end
+---Triangle i (1-based), or nil when it lies in a hole.
+---@param i integer
+---@param out? collide.triangle
+---@return collide.triangle?
+function heightfield:triangle(i, out) end
+---@param out? collide.aabb
+---@return collide.aabb?
+function heightfield:bounds(out) end
+---@param shape collide.shape
+---@param out? integer[]
+---@return integer[] indices
+function heightfield:query(shape, out) end
+---@param shape collide.shape|collide.mesh|collide.heightfield
+---@return boolean
+function heightfield:intersects(shape) end
+---@param shape collide.solid
+---@return {index: integer, nx: number, ny: number, nz: number, depth: number}[]
+function heightfield:contacts(shape) end
+---The deepest of the triangles' contacts with shape.
+---@param shape collide.solid|collide.plane
+---@return number? nx, number ny, number nz, number depth, integer index
+function heightfield:contact(shape) end
+---The height at column i, row j (0-based); NaN in a hole.
+---@param i integer
+---@param j integer
+---@return number
+function heightfield:height(i, j) end
+---Sets the height at column i, row j (0-based); NaN makes a hole.
+---@param i integer
+---@param j integer
+---@param h number
+---@return collide.heightfield self
+function heightfield:set_height(i, j, h) end
+---@return integer columns, integer rows
+function heightfield:dimensions() end
+---@return number sx, number sz
+function heightfield:spacing() end
+---@return number x, number y, number z
+function heightfield:origin() end
+---@return integer bytes
+function heightfield:memory() end
+---@return "heightfield"
+function heightfield:type() end
+---Vertex (i, j) is (ox + i*sx, oy + heights[j*columns + i + 1], oz + j*sz).
+---@param heights number[]
+---@param columns integer
+---@param rows integer
+---@param sx? number
+---@param sz? number
+---@param origin? collide.vec3
+---@return collide.heightfield
+---@overload fun(heights: number[], columns: integer, rows: integer, origin: collide.vec3): collide.heightfield
+function collide.heightfield(heights, columns, rows, sx, sz, origin) end
+
 ---@alias collide.filter fun(item: any): boolean
 
 ---@class collide.hit
@@ -409,10 +469,10 @@ function collide.load_obj(path_or_text) end
 ---@class collide.scene
 local scene = {}
 ---@param item any
----@param shape collide.shape|collide.mesh
+---@param shape collide.shape|collide.mesh|collide.heightfield
 function scene:add(item, shape) end
 ---@param item any
----@param shape? collide.shape|collide.mesh
+---@param shape? collide.shape|collide.mesh|collide.heightfield
 function scene:update(item, shape) end
 ---@param item any
 function scene:remove(item) end
@@ -424,7 +484,7 @@ function scene:sync() end
 function scene:has(item) end
 ---@return integer
 function scene:count() end
----@return (collide.shape|collide.mesh)?
+---@return (collide.shape|collide.mesh|collide.heightfield)?
 function scene:shape(item) end
 ---@return collide.tree
 function scene:tree() end

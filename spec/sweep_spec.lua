@@ -151,7 +151,7 @@ describe("collide.sweep", function()
   end)
 
   it("errors", function()
-    local K = "aabb, obb, sphere, triangle, capsule, plane or mesh"
+    local K = "aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield"
     local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
     local cases = {
       { "bad argument #1 to 'sweep' (aabb, obb, sphere or capsule expected, got collide.triangle)",

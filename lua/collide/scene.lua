@@ -40,6 +40,9 @@ local HEAD = setmetatable({}, { __tostring = function() return "scene list head"
 local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true,
                capsule = true }
 local FRUSTUM_EXACT = CORE
+-- sets of triangles (a sweep gives one hit of theirs: the others are
+-- swept one by one where the motion needs them)
+local TRISETS = { mesh = true, heightfield = true }
 
 local args = require "collide.args"
 local typename, argerror = args.typename, args.argerror
@@ -627,7 +630,7 @@ local function centre_dist2(self, cx, cy, cz, shape)
     local d = shape:distance(cx, cy, cz)
     return d * d
   elseif kind == "triangle" then x, y, z = shape:centroid()
-  elseif kind == "mesh" then
+  elseif TRISETS[kind] then
     local b = shape:bounds(self._box)
     if b == nil then return huge end
     x, y, z = b:center()
@@ -891,8 +894,8 @@ local function push_out(self, st, w)
   return mx, my, mz, stop
 end
 
--- the first triangle of mesh m that stops w moved by r, skipping contacts
--- at t = 0 that do not oppose the motion
+-- the first triangle of mesh (or heightfield) m that stops w moved by r,
+-- skipping contacts at t = 0 that do not oppose the motion
 local function mesh_sweep(self, w, rx, ry, rz, rlen, m)
   local sweep = core.sweep
   local tris = m:query(swept_box(self, w, rx, ry, rz))
@@ -929,7 +932,7 @@ local function legs(self, st, w, rx, ry, rz)
       if t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen then
         -- a contact that does not stop the motion; a mesh gives one hit,
         -- so its other triangles are then swept one by one
-        if ctype(s) ~= "mesh" then return end
+        if not TRISETS[ctype(s)] then return end
         t, px, py, pz, nx, ny, nz = mesh_sweep(self, w, rx, ry, rz, rlen, s)
         if t == nil then return end
       end
