@@ -290,8 +290,9 @@ describe("collide.heightfield", function()
 
     -- a random grid: heights of a few levels (flat runs, shared edges and
     -- vertices), some holes, random spacing and origin
-    local function grid(scale)
+    local function grid(scale, big)
       local C, R = random(2, 11), random(2, 11)
+      if big then C, R = random(17, 70), random(17, 70) end
       local sx, sz = (random() * 2 + 0.1) * scale, (random() * 2 + 0.1) * scale
       local ox, oy, oz = (random() * 10 - 5) * scale, (random() * 10 - 5) * scale, (random() * 10 - 5) * scale
       local h = {}
@@ -324,7 +325,8 @@ describe("collide.heightfield", function()
         local p = random()
         if p < 0.2 then d = { 0, -1, 0 }
         elseif p < 0.3 then d = { random() * 2 - 1, 0, 0 }
-        elseif p < 0.4 then d = { 1, 0, 1 } end
+        elseif p < 0.4 then d = { 1, 0, 1 }
+        elseif p < 0.55 then d = { random() * 2 - 1, -0.05 * random(), random() * 2 - 1 } end
         if d[1] == 0 and d[2] == 0 and d[3] == 0 then d[2] = 1 end
         local ray = collide.ray(o, d, random() < 0.5 and math.huge or random() * 10 * scale)
         local cull = random() < 0.3
@@ -381,6 +383,14 @@ describe("collide.heightfield", function()
         end
       end)
     end
+
+    it("gives them on grids of many blocks, with long rays and sweeps", function()
+      for _ = 1, 6 do
+        local h, C, R, sx, sz, ox, oy, oz = grid(1, true)
+        local hf = collide.heightfield(h, C, R, sx, sz, ox, oy, oz)
+        against_mesh(hf, h, C, R, sx, sz, ox, oy, oz, 1, 60)
+      end
+    end)
 
     it("still does after heights are edited in place", function()
       for _ = 1, 15 do

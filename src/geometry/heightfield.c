@@ -33,6 +33,8 @@ void cl_heightfield_use(cl_heightfield *hf, double *h, double *block, uint32_t c
   hf->brows = (rows - 2) / B + 1;
   hf->sx = sx;
   hf->sz = sz;
+  hf->isx = 1 / sx;
+  hf->isz = 1 / sz;
   cl_copy(hf->o, o);
   hf->empty = 1;
 }
@@ -213,19 +215,20 @@ void cl_heightfield_set(cl_heightfield *hf, uint32_t i, uint32_t j, double h) {
 /* walks                                                                  */
 
 /* The cells along axis k (0: x, 2: z) a coordinate range can reach:
-** floor((x - o) / size), clamped to the grid; a NaN bound gives the
-** grid's end, so a range never shrinks by one. Callers widen ranges by
-** twice the pad, which covers the rounding of these divisions. */
+** (x - o) / size rounded down, clamped to the grid, by a product with the
+** inverse spacing and a truncation (no call to floor: x is past 0 there);
+** a NaN bound gives the grid's end, so a range never shrinks. Callers
+** widen ranges by twice the pad, far more than the rounding of these. */
 static uint32_t cell_lo(const cl_heightfield *hf, int k, double x) {
   uint32_t n = (k == 0 ? hf->columns : hf->rows) - 1;
-  double c = floor((x - hf->o[k]) / (k == 0 ? hf->sx : hf->sz));
+  double c = (x - hf->o[k]) * (k == 0 ? hf->isx : hf->isz);
   if (!(c > 0)) return 0;
   return c < n ? (uint32_t)c : n - 1;
 }
 
 static uint32_t cell_hi(const cl_heightfield *hf, int k, double x) {
   uint32_t n = (k == 0 ? hf->columns : hf->rows) - 1;
-  double c = floor((x - hf->o[k]) / (k == 0 ? hf->sx : hf->sz));
+  double c = (x - hf->o[k]) * (k == 0 ? hf->isx : hf->isz);
   if (!(c < n - 1)) return n - 1;
   return c > 0 ? (uint32_t)c : 0;
 }
@@ -332,7 +335,7 @@ static void walk_cells(const hwalk *w, cell_fn f, void *ctx, double *limit) {
   for (k = 0; k < nk; k++) {
     uint32_t kb = w->d[a] < 0 ? c1 / B - k : c0 / B + k;
     uint32_t first = kb * B > c0 ? kb * B : c0, last = kb * B + B - 1 < c1 ? kb * B + B - 1 : c1;
-    uint32_t rb, c, m;
+    uint32_t rb, rb1, c, m;
     double ta = tn, tb = min2(tf, *limit), ylo, yhi;
     int any = 0;
     if (!cl_slabs_axis(&w->s, a, line(hf, a, first), line(hf, a, last + 1), &ta, &tb)) continue;
@@ -342,7 +345,7 @@ static void walk_cells(const hwalk *w, cell_fn f, void *ctx, double *limit) {
     }
     extent(w, 1, ta, tb, &ylo, &yhi);
     extent(w, b, ta, tb, &p, &q);
-    for (rb = cell_lo(hf, b, p) / B; rb <= cell_hi(hf, b, q) / B && !any; rb++)
+    for (rb = cell_lo(hf, b, p) / B, rb1 = cell_hi(hf, b, q) / B; rb <= rb1 && !any; rb++)
       any = block_meets_y(hf, a == 0 ? kb : rb, a == 0 ? rb : kb, ylo, yhi);
     if (!any) continue;
     for (m = 0; m <= last - first; m++) {

@@ -22,7 +22,7 @@
 /* cells per side of a block: each block keeps the lowest and highest
 ** height of its cells, so that a walk skips the blocks a query passes
 ** above or below */
-#define CL_HF_BLOCK 8
+#define CL_HF_BLOCK 16
 /* at most this many cells (two triangles each, numbered in 32 bits) */
 #define CL_HF_MAX_CELLS 0x7fffffffu
 
@@ -34,6 +34,7 @@ typedef struct {
   uint32_t columns, rows;   /* vertices per row, rows; 2 at least */
   uint32_t bcols, brows;    /* blocks along x and z */
   double sx, sz, o[3];      /* spacing (> 0) and origin */
+  double isx, isz;          /* 1 / sx, 1 / sz (a cell's index from a coordinate) */
   int empty;                /* no cell exists (then min, max are 0) */
   double min[3], max[3];    /* bounds of the existing triangles */
   double maxabs;            /* largest absolute coordinate of the bounds */
