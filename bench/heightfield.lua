@@ -8,6 +8,7 @@
 -- bench/heightfield.lua [n] [program...]` for an n x n grid. HF_RAYS: the
 -- number of rays of each kind (100,000).
 local collide = require "collide"
+local refs = require "refs"
 
 local numbers, programs = {}, {}
 for _, a in ipairs(arg or {}) do
@@ -135,38 +136,20 @@ if #programs > 0 then
   out:write(fmt("heightfield %d %d %.17g %.17g %.17g %.17g %.17g\n", N, N, SX, SZ, OX, OY, OZ))
   for k = 1, N * N do buf[k] = fmt("%.17g", heights[k]) end
   out:write(table.concat(buf, "\n"), "\n")
-  buf = {}
-  local nearest = {}
-  for i = 1, RAYS do
-    local r = bullet_rays[i]
-    local ox, oy, oz = r:origin()
-    local dx, dy, dz = r:direction()
-    buf[i] = fmt("%.17g %.17g %.17g %.17g %.17g %.17g %.17g", ox, oy, oz, dx, dy, dz, r:tmax())
+  -- the cells hit (Bullet's ray walk names a hit's cell)
+  local text, nearest = refs.rays(bullet_rays, function(r)
     local index = select(10, cast(r, hf))
-    nearest[i] = index and math.floor((index - 1) / 2) + 1 or -1   -- the cell
-  end
-  out:write(fmt("rays %d\n", RAYS), table.concat(buf, "\n"), "\n")
+    return index and math.floor((index - 1) / 2) + 1
+  end)
+  out:write(text)
   out:close()
   t0 = clock()
   for i = 1, RAYS do cast(bullet_rays[i], hf) end
   local per_hf = (clock() - t0) / RAYS
-  for _, prog in ipairs(programs) do
-    local p = assert(io.popen(prog .. " " .. DATA))
-    local text = p:read("*a")
-    p:close()
-    local per, build = tonumber(text:match("us_per_ray (%S+)")), tonumber(text:match("build_s (%S+)"))
-    if per then
-      local agree = 0
-      for i, tri in text:gmatch("hit (%d+) (%-?%d+)") do
-        if nearest[tonumber(i)] == tonumber(tri) then agree = agree + 1 end
-      end
-      print(("%-24s %.2f us per ray on the long rays (collide from Lua takes %.2fx), build %.3f s;"
-        .. " same cell hit or missed: %d of %d"):format(text:match("name (%S+)") or prog, per,
-        per_hf * 1e6 / per, build, agree, RAYS))
-    else
-      print("reference " .. prog .. " failed:\n" .. text)
-    end
-  end
+  refs.run(programs, DATA, nearest, function(name, per, build, agree)
+    print(("%-24s %.2f us per ray on the long rays (collide from Lua takes %.2fx), build %.3f s;"
+      .. " same cell hit or missed: %d of %d"):format(name, per, per_hf * 1e6 / per, build, agree, RAYS))
+  end)
   os.remove(DATA)
 end
 if not all_same then os.exit(1) end
