@@ -15,22 +15,31 @@
 #include "tricull.h"
 
 #define B CL_HF_BLOCK
+#define F CL_HF_FINE
 
 size_t cl_heightfield_blocks(uint32_t columns, uint32_t rows) {
   if (columns < 2 || rows < 2) return 0;
   if ((uint64_t)(columns - 1) * (rows - 1) > CL_HF_MAX_CELLS) return 0;
-  return (size_t)((columns - 2) / B + 1) * ((rows - 2) / B + 1);
+  return (size_t)((columns - 2) / B + 1) * ((rows - 2) / B + 1)
+       + (size_t)((columns - 2) / F + 1) * ((rows - 2) / F + 1);
+}
+
+void cl_heightfield_arrays(cl_heightfield *hf, double *h, double *block) {
+  hf->h = h;
+  hf->block = block;
+  hf->bcols = (hf->columns - 2) / B + 1;
+  hf->brows = (hf->rows - 2) / B + 1;
+  hf->fcols = (hf->columns - 2) / F + 1;
+  hf->frows = (hf->rows - 2) / F + 1;
+  hf->fine = block + 2 * (size_t)hf->bcols * hf->brows;
 }
 
 void cl_heightfield_use(cl_heightfield *hf, double *h, double *block, uint32_t columns,
                         uint32_t rows, double sx, double sz, const double o[3]) {
   memset(hf, 0, sizeof *hf);
-  hf->h = h;
-  hf->block = block;
   hf->columns = columns;
   hf->rows = rows;
-  hf->bcols = (columns - 2) / B + 1;
-  hf->brows = (rows - 2) / B + 1;
+  cl_heightfield_arrays(hf, h, block);
   hf->sx = sx;
   hf->sz = sz;
   hf->isx = 1 / sx;
@@ -114,18 +123,38 @@ static double *block_of(const cl_heightfield *hf, uint32_t bi, uint32_t bj) {
   return hf->block + 2 * ((size_t)bj * hf->bcols + bi);
 }
 
-/* the lowest and highest corner of block (bi, bj)'s existing cells */
-static void block_refresh(cl_heightfield *hf, uint32_t bi, uint32_t bj) {
-  uint32_t i, j, i1 = bi * B + B, j1 = bj * B + B;
-  double lo = INFINITY, hi = -INFINITY, y[4], *b = block_of(hf, bi, bj);
+static double *fine_of(const cl_heightfield *hf, uint32_t fi, uint32_t fj) {
+  return hf->fine + 2 * ((size_t)fj * hf->fcols + fi);
+}
+
+/* the lowest and highest corner of fine block (fi, fj)'s existing cells */
+static void fine_refresh(cl_heightfield *hf, uint32_t fi, uint32_t fj) {
+  uint32_t i, j, i1 = fi * F + F, j1 = fj * F + F;
+  double lo = INFINITY, hi = -INFINITY, y[4], *b = fine_of(hf, fi, fj);
   if (i1 > hf->columns - 1) i1 = hf->columns - 1;
   if (j1 > hf->rows - 1) j1 = hf->rows - 1;
-  for (j = bj * B; j < j1; j++)
-    for (i = bi * B; i < i1; i++)
+  for (j = fj * F; j < j1; j++)
+    for (i = fi * F; i < i1; i++)
       if (cell_y(hf, i, j, y)) {
         lo = min2(lo, min4(y));
         hi = max2(hi, max4(y));
       }
+  b[0] = lo;
+  b[1] = hi;
+}
+
+/* block (bi, bj) from its fine blocks */
+static void block_refresh(cl_heightfield *hf, uint32_t bi, uint32_t bj) {
+  uint32_t fi, fj, fi1 = (bi + 1) * (B / F), fj1 = (bj + 1) * (B / F);
+  double lo = INFINITY, hi = -INFINITY, *b = block_of(hf, bi, bj);
+  if (fi1 > hf->fcols) fi1 = hf->fcols;
+  if (fj1 > hf->frows) fj1 = hf->frows;
+  for (fj = bj * (B / F); fj < fj1; fj++)
+    for (fi = bi * (B / F); fi < fi1; fi++) {
+      const double *f = fine_of(hf, fi, fj);
+      lo = min2(lo, f[0]);
+      hi = max2(hi, f[1]);
+    }
   b[0] = lo;
   b[1] = hi;
 }
@@ -180,6 +209,8 @@ static void bounds_refresh(cl_heightfield *hf) {
 
 void cl_heightfield_refresh(cl_heightfield *hf) {
   uint32_t bi, bj;
+  for (bj = 0; bj < hf->frows; bj++)
+    for (bi = 0; bi < hf->fcols; bi++) fine_refresh(hf, bi, bj);
   for (bj = 0; bj < hf->brows; bj++)
     for (bi = 0; bi < hf->bcols; bi++) block_refresh(hf, bi, bj);
   bounds_refresh(hf);
@@ -195,6 +226,7 @@ void cl_heightfield_set(cl_heightfield *hf, uint32_t i, uint32_t j, double h) {
       uint32_t ci = i + (uint32_t)di, cj = j + (uint32_t)dj;
       if ((di < 0 && i == 0) || (dj < 0 && j == 0) || ci + 1 >= hf->columns || cj + 1 >= hf->rows)
         continue;
+      fine_refresh(hf, ci / F, cj / F);
       block_refresh(hf, ci / B, cj / B);
       in_cell |= cell_y(hf, ci, cj, y);
     }
@@ -265,10 +297,11 @@ static void extent(const hwalk *w, int k, double ta, double tb, double *p, doubl
   *q = w->hi[k] + max2(a, b) + 2 * w->pad;
 }
 
-/* 1 when block (bi, bj)'s heights meet [ylo, yhi] */
-static int block_meets_y(const cl_heightfield *hf, uint32_t bi, uint32_t bj, double ylo,
-                         double yhi) {
-  const double *b = block_of(hf, bi, bj);
+/* 1 when the heights of block (bi, bj) of the blocks of size cells (B or
+** F) meet [ylo, yhi] */
+static int block_meets_y(const cl_heightfield *hf, uint32_t size, uint32_t bi, uint32_t bj,
+                         double ylo, double yhi) {
+  const double *b = size == B ? block_of(hf, bi, bj) : fine_of(hf, bi, bj);
   return b[0] <= yhi && b[1] >= ylo;
 }
 
@@ -287,18 +320,32 @@ static int walk_strip(const hwalk *w, int a, uint32_t c, double ta, double tb, c
   r1 = cell_hi(hf, b, q);
   for (r = r0; r <= r1; r++) {
     uint32_t i = a == 0 ? c : r, j = a == 0 ? r : c;
-    if (r / B != rb) {
-      rb = r / B;
-      ok = block_meets_y(hf, i / B, j / B, ylo, yhi);
+    if (r / F != rb) {
+      rb = r / F;
+      ok = block_meets_y(hf, F, i / F, j / F, ylo, yhi);
     }
-    if (!ok) {                        /* on to the next block */
-      r = rb * B + B - 1;
+    if (!ok) {                        /* on to the next fine block */
+      r = rb * F + F - 1;
       continue;
     }
     if (!cell_y(hf, i, j, y) || min4(y) > yhi || max4(y) < ylo) continue;
     if (!f(ctx, i, j, y, limit)) return 0;
   }
   return 1;
+}
+
+/* 1 when a block of size cells (B or F) in strip k of the blocks along the
+** major axis a meets what the moving box covers for t in [ta, tb] */
+static int strip_meets(const hwalk *w, uint32_t size, int a, uint32_t k, double ta, double tb) {
+  const cl_heightfield *hf = w->hf;
+  int b = 2 - a;
+  double ylo, yhi, p, q;
+  uint32_t r, r1;
+  extent(w, 1, ta, tb, &ylo, &yhi);
+  extent(w, b, ta, tb, &p, &q);
+  for (r = cell_lo(hf, b, p) / size, r1 = cell_hi(hf, b, q) / size; r <= r1; r++)
+    if (block_meets_y(hf, size, a == 0 ? k : r, a == 0 ? r : k, ylo, yhi)) return 1;
+  return 0;
 }
 
 /* every existing cell, for a walk that cannot cull */
@@ -310,55 +357,53 @@ static void walk_all(const cl_heightfield *hf, cell_fn f, void *ctx, double *lim
       if (cell_y(hf, i, j, y) && !f(ctx, i, j, y, limit)) return;
 }
 
+/* The strips of size cells (B, F or 1) along the major axis a between
+** cells c0 and c1, in the order of the motion (for t in [tn, tf]): a strip
+** of blocks whose height ranges the moving box passes above or below is
+** skipped, any other is walked at the next size down, a single strip cell
+** by cell. A strip entered after *limit ends the walk: the strips after
+** it are entered later still. 0 when the walk ends. */
+static int walk_level(const hwalk *w, uint32_t size, int a, uint32_t c0, uint32_t c1, double tn,
+                      double tf, cell_fn f, void *ctx, double *limit) {
+  const cl_heightfield *hf = w->hf;
+  uint32_t k, n = c1 / size - c0 / size + 1;
+  for (k = 0; k < n; k++) {
+    uint32_t kb = w->d[a] < 0 ? c1 / size - k : c0 / size + k;
+    uint32_t first = kb * size > c0 ? kb * size : c0;
+    uint32_t last = kb * size + size - 1 < c1 ? kb * size + size - 1 : c1;
+    double ta = tn, tb = min2(tf, *limit);
+    if (!cl_slabs_axis(&w->s, a, line(hf, a, first), line(hf, a, last + 1), &ta, &tb)) continue;
+    if (!(ta <= tb)) {
+      if (w->d[a] != 0 && ta > *limit) return 0;
+      continue;
+    }
+    if (size == 1) {
+      if (!walk_strip(w, a, kb, ta, tb, f, ctx, limit)) return 0;
+    } else if (strip_meets(w, size, a, kb, ta, tb)) {
+      if (!walk_level(w, size == B ? F : 1, a, first, last, tn, tf, f, ctx, limit)) return 0;
+    }
+  }
+  return 1;
+}
+
 /* Gives f the cells the moving box may meet, strips of the major axis a
 ** (the one the motion crosses most cells along) in the order of the
-** motion: block strips first, skipped when none of their blocks' height
-** ranges meets the box's, then their single strips. A strip entered after
-** *limit ends the walk: those after it are entered later still. */
+** motion, within the heightfield's bounds */
 static void walk_cells(const hwalk *w, cell_fn f, void *ctx, double *limit) {
   const cl_heightfield *hf = w->hf;
   double tn = 0, tf = *limit, p, q;
-  uint32_t c0, c1, k, nk;
-  int a, b, kk;
+  uint32_t c0, c1;
+  int a, k;
   if (hf->empty) return;
   if (w->all) { walk_all(hf, f, ctx, limit); return; }
-  for (kk = 0; kk < 3; kk++)
-    if (!cl_slabs_axis(&w->s, kk, hf->min[kk], hf->max[kk], &tn, &tf)) return;
+  for (k = 0; k < 3; k++)
+    if (!cl_slabs_axis(&w->s, k, hf->min[k], hf->max[k], &tn, &tf)) return;
   if (!(tn <= tf)) return;
   a = fabs(w->d[0]) / hf->sx >= fabs(w->d[2]) / hf->sz ? 0 : 2;
-  b = 2 - a;
   extent(w, a, tn, tf, &p, &q);
   c0 = cell_lo(hf, a, p);
   c1 = cell_hi(hf, a, q);
-  if (c0 > c1) return;
-  nk = c1 / B - c0 / B + 1;
-  for (k = 0; k < nk; k++) {
-    uint32_t kb = w->d[a] < 0 ? c1 / B - k : c0 / B + k;
-    uint32_t first = kb * B > c0 ? kb * B : c0, last = kb * B + B - 1 < c1 ? kb * B + B - 1 : c1;
-    uint32_t rb, rb1, c, m;
-    double ta = tn, tb = min2(tf, *limit), ylo, yhi;
-    int any = 0;
-    if (!cl_slabs_axis(&w->s, a, line(hf, a, first), line(hf, a, last + 1), &ta, &tb)) continue;
-    if (!(ta <= tb)) {
-      if (w->d[a] != 0 && ta > *limit) return;
-      continue;
-    }
-    extent(w, 1, ta, tb, &ylo, &yhi);
-    extent(w, b, ta, tb, &p, &q);
-    for (rb = cell_lo(hf, b, p) / B, rb1 = cell_hi(hf, b, q) / B; rb <= rb1 && !any; rb++)
-      any = block_meets_y(hf, a == 0 ? kb : rb, a == 0 ? rb : kb, ylo, yhi);
-    if (!any) continue;
-    for (m = 0; m <= last - first; m++) {
-      double ca = tn, cb = min2(tf, *limit);
-      c = w->d[a] < 0 ? last - m : first + m;
-      if (!cl_slabs_axis(&w->s, a, line(hf, a, c), line(hf, a, c + 1), &ca, &cb)) continue;
-      if (!(ca <= cb)) {
-        if (w->d[a] != 0 && ca > *limit) return;
-        continue;
-      }
-      if (!walk_strip(w, a, c, ca, cb, f, ctx, limit)) return;
-    }
-  }
+  if (c0 <= c1) walk_level(w, B, a, c0, c1, tn, tf, f, ctx, limit);
 }
 
 

@@ -19,10 +19,12 @@
 #include "collide.h"
 #include "mesh.h"
 
-/* cells per side of a block: each block keeps the lowest and highest
-** height of its cells, so that a walk skips the blocks a query passes
-** above or below */
+/* cells per side of a block and of a fine block (a block holds 4 x 4 fine
+** ones): each keeps the lowest and highest height of its cells, so that a
+** walk skips the blocks a query passes above or below, then the fine
+** blocks of the blocks it cannot skip */
 #define CL_HF_BLOCK 16
+#define CL_HF_FINE 4
 /* at most this many cells (two triangles each, numbered in 32 bits) */
 #define CL_HF_MAX_CELLS 0x7fffffffu
 
@@ -31,8 +33,10 @@ typedef struct {
   double *block;            /* per block (bi + bj * bcols): the lowest and the
                             ** highest o[1] + h of its existing cells' corners
                             ** (inf, -inf when it has none) */
+  double *fine;             /* the same per fine block (fi + fj * fcols) */
   uint32_t columns, rows;   /* vertices per row, rows; 2 at least */
   uint32_t bcols, brows;    /* blocks along x and z */
+  uint32_t fcols, frows;    /* fine blocks along x and z */
   double sx, sz, o[3];      /* spacing (> 0) and origin */
   double isx, isz;          /* 1 / sx, 1 / sz (a cell's index from a coordinate) */
   int empty;                /* no cell exists (then min, max are 0) */
@@ -40,14 +44,18 @@ typedef struct {
   double maxabs;            /* largest absolute coordinate of the bounds */
 } cl_heightfield;
 
-/* the number of blocks of a grid: what cl_heightfield_use's block array
-** holds (two doubles each); 0 when the grid is too large or too small */
+/* the number of blocks and fine blocks of a grid: what cl_heightfield_use's
+** block array holds (two doubles each); 0 when the grid is too large or
+** too small */
 size_t cl_heightfield_blocks(uint32_t columns, uint32_t rows);
 /* the heightfield over the caller's arrays h (columns * rows doubles) and
 ** block (2 cl_heightfield_blocks doubles); call cl_heightfield_refresh
 ** once h is filled */
 void cl_heightfield_use(cl_heightfield *hf, double *h, double *block, uint32_t columns,
                         uint32_t rows, double sx, double sz, const double o[3]);
+/* points hf (its columns and rows set) at the arrays h and block again,
+** as cl_heightfield_use laid them out, and derives the block counts */
+void cl_heightfield_arrays(cl_heightfield *hf, double *h, double *block);
 /* computes the blocks and the bounds from the heights */
 void cl_heightfield_refresh(cl_heightfield *hf);
 /* sets height (i, j) (NaN: a hole) and updates the blocks and bounds */

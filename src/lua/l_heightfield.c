@@ -31,10 +31,8 @@ l_heightfield *l_toheightfield(lua_State *L, int i) {
   if (cl_heightfield_blocks(hf->columns, hf->rows) == 0
       || len != sizeof *lh + storage(hf->columns, hf->rows))
     return NULL;
-  hf->h = (double *)(void *)(lh + 1);
-  hf->block = hf->h + (size_t)hf->columns * hf->rows;
-  hf->bcols = (hf->columns - 2) / CL_HF_BLOCK + 1;
-  hf->brows = (hf->rows - 2) / CL_HF_BLOCK + 1;
+  cl_heightfield_arrays(hf, (double *)(void *)(lh + 1),
+                        (double *)(void *)(lh + 1) + (size_t)hf->columns * hf->rows);
   return lh;
 }
 
