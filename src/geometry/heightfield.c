@@ -85,9 +85,9 @@ static void cell_vertices(const cl_heightfield *hf, uint32_t i, uint32_t j, cons
 }
 
 /* corner `corner` of triangle k (0 or 1) of a cell */
-static const double *tri_vertex(double v[4][3], int k, int corner) {
+static const double *tri_vertex(const double *v, int k, int corner) {
   static const int order[2][3] = {{0, 1, 2}, {0, 2, 3}};
-  return v[order[k][corner]];
+  return v + 3 * order[k][corner];
 }
 
 /* the 0-based number of the first triangle of cell (i, j) */
@@ -95,7 +95,7 @@ static uint32_t cell_index(const cl_heightfield *hf, uint32_t i, uint32_t j) {
   return 2 * (j * (hf->columns - 1) + i);
 }
 
-static void cell_triangle(double v[4][3], int k, cl_triangle *t) {
+static void cell_triangle(const double *v, int k, cl_triangle *t) {
   cl_triangle_init(t, tri_vertex(v, k, 0), tri_vertex(v, k, 1), tri_vertex(v, k, 2));
 }
 
@@ -105,7 +105,7 @@ int cl_heightfield_triangle(const cl_heightfield *hf, size_t index, cl_triangle 
   double y[4], v[4][3];
   if (index >= cl_heightfield_count(hf) || !cell_y(hf, i, j, y)) return 0;
   cell_vertices(hf, i, j, y, v);
-  cell_triangle(v, (int)(index % 2), t);
+  cell_triangle(v[0], (int)(index % 2), t);
   return 1;
 }
 
@@ -428,10 +428,10 @@ static int cast_cell(void *p, uint32_t i, uint32_t j, const double y[4], double 
   for (k = 0; k < 2; k++) {
     cl_shape tri;
     cl_hit th;
-    if (surely_missed(c->r, tri_vertex(v, k, 0), tri_vertex(v, k, 1), tri_vertex(v, k, 2),
+    if (surely_missed(c->r, tri_vertex(v[0], k, 0), tri_vertex(v[0], k, 1), tri_vertex(v[0], k, 2),
                       c->cull, *limit))
       continue;
-    cell_triangle(v, k, &tri.tri);
+    cell_triangle(v[0], k, &tri.tri);
     if (c->any) {
       if (cl_intersects(&tri, c->any)) { c->found = 1; return 0; }
     } else if (cl_cast(c->r, &tri, c->cull, &th)) {
@@ -520,7 +520,7 @@ static size_t query_walk(const cl_heightfield *hf, const cl_shape *s, cl_heightf
         cell_vertices(hf, i, j, y, v);
         for (k = 0; k < 2; k++) {
           cl_shape tri;
-          cell_triangle(v, k, &tri.tri);
+          cell_triangle(v[0], k, &tri.tri);
           if (!cl_intersects(&tri, s)) continue;
           found++;
           if (visit && !visit(ctx, cell_index(hf, i, j) + (uint32_t)k, &tri.tri)) return found;
@@ -631,12 +631,12 @@ static int sweep_cell(void *p, uint32_t i, uint32_t j, const double y[4], double
     double bound;
     cl_shape tri;
     cl_hit th;
-    tv[0] = tri_vertex(v, k, 0);
-    tv[1] = tri_vertex(v, k, 1);
-    tv[2] = tri_vertex(v, k, 2);
+    tv[0] = tri_vertex(v[0], k, 0);
+    tv[1] = tri_vertex(v[0], k, 1);
+    tv[2] = tri_vertex(v[0], k, 2);
     bound = w->all ? 0 : sweep_bound(tv, c->mover, w->lo, w->hi, w->d, w->s.inv, *limit, w->pad);
     if (bound < 0 || bound > *limit) continue;
-    cell_triangle(v, k, &tri.tri);
+    cell_triangle(v[0], k, &tri.tri);
     if (cl_sweep(c->mover, w->d, &tri, &th))
       keep_nearer(c->h, c->index, &c->found, limit, &th, cell_index(c->hf, i, j) + (uint32_t)k);
   }
