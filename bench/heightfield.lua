@@ -1,8 +1,9 @@
 -- bench/heightfield.lua: collide.heightfield on a 1024 x 1024 grid against
 -- collide.mesh of the same triangles, side by side in one run: build time,
 -- memory per sample, and ray:cast for long rays from above, a character's
--- short level rays and vertical rays, every hit compared (t and triangle
--- index must be the same); then the reference programs given (Bullet's
+-- short level rays, vertical and grazing rays, and a capsule's sweeps,
+-- every hit compared (t and triangle index must be the same); then the
+-- reference programs given (Bullet's
 -- btHeightfieldTerrainShape, bench/bullet_heightfield.cpp) on the same
 -- heights and rays. Run with `make bench-heightfield`; `lua
 -- bench/heightfield.lua [n] [program...]` for an n x n grid. HF_RAYS: the
@@ -126,6 +127,42 @@ for _, kind in ipairs(kinds) do
   all_same = all_same and same == RAYS
   print(("%-34s heightfield %.2f us, mesh %.2f us per ray:cast (heightfield/mesh %.2f); %d hit, identical %d of %d")
     :format(kind[1] .. ":", per_hf * 1e6, per_mesh * 1e6, per_hf / per_mesh, hits, same, RAYS))
+end
+
+-- a character's capsule (radius 0.3, 1.8 tall) swept by a frame's motion
+-- (up to 0.5 across, falling up to 0.5) and by a level motion of 30
+local sweep = collide.sweep
+for _, kind in ipairs { { "one frame's motion", 0.5 }, { "level motions of 30", 30 } } do
+  local caps, mx, my, mz = {}, {}, {}, {}
+  local n = math.floor(RAYS / 4)
+  for i = 1, n do
+    local x, z = rnd(0, span), rnd(0, span)
+    local y = OY + height(x, z) + 0.95
+    caps[i] = collide.capsule(OX + x, y - 0.6, OZ + z, OX + x, y + 0.6, OZ + z, 0.3)
+    if kind[2] < 1 then
+      mx[i], my[i], mz[i] = rnd(-0.5, 0.5), rnd(-0.5, 0), rnd(-0.5, 0.5)
+    else
+      local a = rnd(0, 2 * math.pi)
+      mx[i], my[i], mz[i] = 30 * math.cos(a), rnd(-3, 3), 30 * math.sin(a)
+    end
+  end
+  local st, si, same, hits = {}, {}, 0, 0
+  t0 = clock()
+  for i = 1, n do
+    local t, _, _, _, _, _, _, index = sweep(caps[i], mx[i], my[i], mz[i], hf)
+    st[i], si[i] = t, index
+  end
+  local per_hf = (clock() - t0) / n
+  t0 = clock()
+  for i = 1, n do
+    local t, _, _, _, _, _, _, index = sweep(caps[i], mx[i], my[i], mz[i], mesh)
+    if t then hits = hits + 1 end
+    if t == st[i] and index == si[i] then same = same + 1 end
+  end
+  local per_mesh = (clock() - t0) / n
+  all_same = all_same and same == n
+  print(("%-34s heightfield %.2f us, mesh %.2f us per collide.sweep(capsule) (heightfield/mesh %.2f); %d hit, identical %d of %d")
+    :format("capsule sweeps, " .. kind[1] .. ":", per_hf * 1e6, per_mesh * 1e6, per_hf / per_mesh, hits, same, n))
 end
 
 -- the references on the same heights and the long rays, through a data file
