@@ -91,7 +91,11 @@ static int f_heightfield(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   columns = check_dimension(L, 2);
   rows = check_dimension(L, 3);
-  luaL_argcheck(L, cl_heightfield_blocks(columns, rows) != 0, 2, "grid too large");
+  /* the cells numbered in 32 bits, the bytes counted in a size_t (the
+  ** heights and blocks take less than 3 doubles a sample) */
+  luaL_argcheck(L, cl_heightfield_blocks(columns, rows) != 0
+                && (double)columns * rows < (double)((size_t)-1 / (4 * sizeof(double))),
+                2, "grid too large");
   if (lua_type(L, 4) == LUA_TNUMBER) {
     sx = check_size(L, 4);
     sz = check_size(L, 5);
