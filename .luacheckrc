@@ -1,4 +1,4 @@
--- luacheck (Debian's lua-check): `make lint-lua`.
+-- luacheck (Debian's lua-check): `make lint-lua` checks every Lua folder (CI: make lint).
 -- The module runs on Lua 5.1-5.4 and LuaJIT: "max" knows the standard
 -- globals of all of them.
 std = "max"

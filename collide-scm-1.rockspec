@@ -10,13 +10,15 @@ source = {
 description = {
   summary = "3D collision detection for Lua, in C",
   detailed = [==[
-Boxes (axis-aligned and oriented), planes, triangles, rays and spheres as
-userdata; every pair can be tested, rays cast at any of them return the exact
-hit, overlapping solids give the push-out vector. Lua 5.1 to 5.4 and LuaJIT.]==],
+Boxes (axis-aligned and oriented), planes, triangles, rays, spheres,
+capsules and convex hulls as userdata; every pair can be tested, rays cast at any of them
+return the exact hit, overlapping solids give the push-out vector, moving
+shapes are swept to their first contact. Trees, meshes, scenes and a
+character controller. Lua 5.1 to 5.5 and LuaJIT.]==],
   license = "MIT",
 }
 dependencies = {
-  "lua >= 5.1, < 5.5",
+  "lua >= 5.1, < 5.6",
 }
 build = {
   type = "builtin",
@@ -28,17 +30,19 @@ build = {
         "src/geometry/frustum.c",
         "src/geometry/gjk.c",
         "src/geometry/heightfield.c",
+        "src/geometry/hull.c",
+        "src/geometry/intersect.c",
         "src/geometry/mesh.c",
         "src/geometry/points.c",
         "src/geometry/rays.c",
         "src/geometry/shapes.c",
         "src/geometry/sweep.c",
-        "src/geometry/tests.c",
         "src/geometry/tree.c",
         "src/lua/l_args.c",
         "src/lua/l_ffi.c",
         "src/lua/l_frustum.c",
         "src/lua/l_heightfield.c",
+        "src/lua/l_hull.c",
         "src/lua/l_mesh.c",
         "src/lua/l_module.c",
         "src/lua/l_query.c",

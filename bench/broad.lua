@@ -21,6 +21,7 @@
 -- (20), BROAD_QUERIES (2000). One run gives both columns: compare ratios,
 -- not figures from different runs.
 local collide = require "collide"
+local step_boxes = require("levels").step_boxes
 
 local fmt, clock = string.format, os.clock
 local SIZES = {}
@@ -69,7 +70,7 @@ local function frames(n, every)
   seed = 20261124
   local w = world_for(n)
   local b = make_boxes(n, w)
-  local x, y, z, vx, vy, vz, e = b.x, b.y, b.z, b.vx, b.vy, b.vz, b.e
+  local x, y, z, e = b.x, b.y, b.z, b.e
   local scene = collide.scene()
   local shapes = {}
   for i = 1, n do
@@ -81,15 +82,7 @@ local function frames(n, every)
   local t_move, t_sync, t_pairs, npairs = 0, 0, 0, 0
   for _ = 1, FRAMES do
     local t0 = clock()
-    for i = 1, n, every do
-      local px, py, pz = x[i] + vx[i], y[i] + vy[i], z[i] + vz[i]
-      if px < 0 or px > w then vx[i] = -vx[i] end
-      if py < 0 or py > w then vy[i] = -vy[i] end
-      if pz < 0 or pz > w then vz[i] = -vz[i] end
-      x[i], y[i], z[i] = px, py, pz
-      local h = e[i]
-      shapes[i]:set(px - h, py - h, pz - h, px + h, py + h, pz + h)
-    end
+    step_boxes(b, shapes, 1, n, every, w)
     local t1 = clock()
     scene:sync()
     local t2 = clock()

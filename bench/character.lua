@@ -16,31 +16,11 @@ local CHARS = 16
 local sin, cos, floor = math.sin, math.cos, math.floor
 local clock = os.clock
 
--- the project's seeded generator (minstd), so every Lua builds the same levels
-local function rng(seed)
-  local s = seed
-  return function(a, b)
-    s = s * 48271 % 2147483647
-    return a + (b - a) * (s / 2147483647)
-  end
-end
+local levels = require "levels"
+local rng = levels.rng
 
 local function terrain(n)
-  local v, idx = {}, {}
-  local function h(x, z) return 1.5 * sin(x * 0.11) * cos(z * 0.13) + 0.6 * sin(x * 0.31 + z * 0.17) end
-  for j = 0, n do
-    for i = 0, n do
-      v[#v + 1], v[#v + 2], v[#v + 3] = i, h(i, j), j
-    end
-  end
-  for j = 0, n - 1 do
-    for i = 0, n - 1 do
-      local a = j * (n + 1) + i + 1
-      local b, c, d = a + 1, a + n + 1, a + n + 2
-      idx[#idx + 1], idx[#idx + 2], idx[#idx + 3] = a, c, b
-      idx[#idx + 1], idx[#idx + 2], idx[#idx + 3] = b, c, d
-    end
-  end
+  local v, idx, h = levels.terrain(n)
   return collide.mesh(v, idx), h
 end
 

@@ -4,25 +4,12 @@
 --   make bench-frustum [LUA=luajit]
 local collide = require "collide"
 
-local function mat(rows)
-  local m = {}
-  for r = 1, 4 do for c = 1, 4 do m[(c - 1) * 4 + r] = rows[r][c] end end
-  return m
-end
+local M = dofile("spec/matrix.lua")   -- 4x4 matrices, column order
+
 -- gluPerspective(70 degrees, 16/9, 0.5, 100) turned 30 degrees about y
-local t = 1 / math.tan(math.rad(70) / 2)
-local proj = mat({ { t / (16 / 9), 0, 0, 0 }, { 0, t, 0, 0 },
-  { 0, 0, 100.5 / -99.5, 100 / -99.5 }, { 0, 0, -1, 0 } })
 local c, s = math.cos(math.rad(30)), math.sin(math.rad(30))
-local view = mat({ { c, 0, -s, 0 }, { 0, 1, 0, 0 }, { s, 0, c, 0 }, { 0, 0, 0, 1 } })
-local m = {}
-for r = 1, 4 do
-  for k = 1, 4 do
-    local sum = 0
-    for j = 1, 4 do sum = sum + proj[(j - 1) * 4 + r] * view[(k - 1) * 4 + j] end
-    m[(k - 1) * 4 + r] = sum
-  end
-end
+local view = M.mat({ { c, 0, -s, 0 }, { 0, 1, 0, 0 }, { s, 0, c, 0 }, { 0, 0, 0, 1 } })
+local m = M.mul(M.perspective(math.rad(70), 16 / 9, 0.5, 100), view)
 local f = collide.frustum_from_matrix(m)
 
 -- a fixed sequence (Park and Miller's, exact in doubles), so every run and

@@ -120,7 +120,8 @@ if #programs > 0 then
   local text, nearest = refs.rays(rays, function(r) return select(10, cast(r, mesh)) end)
   out:write(text)
   out:close()
-  buf, text = nil, nil
+  -- the rays' text freed before the references run
+  buf, text = nil, nil -- luacheck: ignore 311
   refs.run(programs, DATA, nearest, function(name, per, build, agree)
     print(("%-24s %.2f us per ray (collide from Lua takes %.2fx), build %.3f s (collide takes %.2fx); same triangle hit"
       .. " or missed: %d of %d"):format(name, per, t_mesh * 1e6 / per, build, t_build / build, agree, RAYS))

@@ -80,7 +80,8 @@ for i = 1, NRAYS do
   lines[N + i] = fmt("%.17g %.17g %.17g %.17g %.17g %.17g %.17g", ox, oy, oz, dx, dy, dz, len)
 end
 
-print(fmt("collide.scene benchmark under %s: %d items (aabb, obb, sphere, triangle) in a %.0f-unit world, %d rays 50-400 long",
+print(fmt("collide.scene benchmark under %s: %d items (aabb, obb, sphere, triangle) in a %.0f-unit world,"
+  .. " %d rays 50-400 long",
   jit and jit.version or _VERSION, N, WORLD, NRAYS))
 
 -- add
@@ -96,8 +97,7 @@ print(fmt("  add %d items                      %9.3f s   (%.2f us per item; tree
 local hits = {}
 t0 = clock()
 for i = 1, NRAYS do
-  local item, t = scene:raycast(rays[i])
-  hits[i] = item or false
+  hits[i] = scene:raycast(rays[i]) or false
 end
 local t_ray = clock() - t0
 local nhit = 0
@@ -203,7 +203,8 @@ if arg and arg[1] then
       if (item < 0 and hits[i] == false) or item == hits[i] then agree = agree + 1 end
     end
     if per then
-      print(fmt("  Bullet %-28s %9.2f us per ray, build %.3f s; collide from Lua %.2f us per ray (%.2fx); same nearest items: %d of %d",
+      print(fmt("  Bullet %-28s %9.2f us per ray, build %.3f s; collide from Lua %.2f us per ray (%.2fx);"
+        .. " same nearest items: %d of %d",
         name, per, build or -1, us_ray, per / us_ray, agree, NRAYS))
       failed = failed or agree ~= NRAYS
     else

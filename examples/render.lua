@@ -1,7 +1,8 @@
 -- examples/render.lua: a picture made only of ray casts against collide
--- meshes and a heightfield. A generated terrain (80,000 triangles), a torus
--- written as OBJ text and read back with collide.load_obj, and an island
--- (a heightfield with holes beyond its shore) are cast at from a camera; every
+-- meshes, hulls and a heightfield. A generated terrain (80,000 triangles), a
+-- torus written as OBJ text and read back with collide.load_obj, rocks
+-- (convex hulls of point clouds, collide.hull) and an island (a heightfield
+-- with holes beyond its shore) are cast at from a camera; every
 -- pixel is shaded with the hit's normal interpolated from the triangle's
 -- index and u, v, a shadow ray towards the sun (collide.intersects with the
 -- mesh, any hit), a water plane with a reflected ray, sky and fog.
@@ -156,6 +157,54 @@ local function island_heightfield()
 end
 local island, island_normal = island_heightfield()
 
+-- rocks: convex hulls (collide.hull) of lumpy point clouds, set on the
+-- terrain where a ray cast down meets it, turned at random
+
+local function place_rocks()
+  local list, seed = {}, 5
+  local function rnd(a, b)
+    seed = seed * 48271 % 2147483647
+    return a + (b - a) * (seed / 2147483647)
+  end
+  local down = collide.ray(0, 0, 0, 0, -1, 0)
+  for _ = 1, 40 do
+    -- in the camera's view, 15 to 45 units away
+    local s, off = rnd(0.2, 0.6), rnd(-16, 16)
+    local x, z = -30 + 36 * s + off * 0.86, 52 - 62 * s + off * 0.5
+    down:set(x, 100, z, 0, -1, 0)
+    local t, _, y = down:cast(terrain)
+    if t and y > 0.4 then
+      local size, pts = rnd(0.9, 2.4), {}
+      for _ = 1, 18 do
+        local u, v = rnd(0, 2 * pi), rnd(-1, 1)
+        local r = size * rnd(0.75, 1)
+        pts[#pts + 1] = v3(r * sqrt(1 - v * v) * cos(u), r * v * 0.7, r * sqrt(1 - v * v) * sin(u))
+      end
+      local a = rnd(0, pi)
+      list[#list + 1] = collide.hull(pts, v3(x, y + size * 0.3, z), { 0, sin(a), 0, cos(a) })
+    end
+  end
+  return list
+end
+local rocks = place_rocks()
+
+-- the nearest rock the ray hits: t, point, normal (flat: the face's)
+local function cast_rocks(ray)
+  local bt, bp, bn
+  for _, rock in ipairs(rocks) do
+    local t, x, y, z, nx, ny, nz = ray:cast(rock)
+    if t and (not bt or t < bt) then bt, bp, bn = t, v3(x, y, z), v3(nx, ny, nz) end
+  end
+  return bt, bp, bn
+end
+
+local function rock_blocks(ray)
+  for _, rock in ipairs(rocks) do
+    if collide.intersects(rock, ray) then return true end
+  end
+  return false
+end
+
 ---------------------------------------------------------------------------
 -- shading
 
@@ -180,14 +229,18 @@ local function smooth_normal(idx, normals, index, u, v)
   return norm(v3(w * a[1] + u * b[1] + v * c[1], w * a[2] + u * b[2] + v * c[2], w * a[3] + u * b[3] + v * c[3]))
 end
 
--- the nearest hit of the two meshes and the island: t, point, normal, which
+-- the nearest hit of the two meshes, the rocks and the island: t, point,
+-- normal, which
 local function trace(ray)
   local t1, x1, y1, z1, _, _, _, u1, v1, i1 = ray:cast(terrain)
   local t2, x2, y2, z2, _, _, _, u2, v2, i2 = ray:cast(torus)
-  local t3, x3, y3, z3, nx3, ny3, nz3 = ray:cast(island)
-  if t3 and (not t1 or t3 < t1) and (not t2 or t3 < t2) then
-    local p = v3(x3, y3, z3)
-    return t3, p, island_normal(p, v3(nx3, ny3, nz3)), "island"
+  local t3, p3, n3 = cast_rocks(ray)
+  local t4, x4, y4, z4, nx4, ny4, nz4 = ray:cast(island)
+  if t4 and (not t1 or t4 < t1) and (not t2 or t4 < t2) and (not t3 or t4 < t3) then
+    local p = v3(x4, y4, z4)
+    return t4, p, island_normal(p, v3(nx4, ny4, nz4)), "island"
+  elseif t3 and (not t1 or t3 < t1) and (not t2 or t3 < t2) then
+    return t3, p3, n3, "rock"
   elseif t1 and (not t2 or t1 <= t2) then
     return t1, v3(x1, y1, z1), smooth_normal(ti, tn, i1, u1, v1), "terrain"
   elseif t2 then
@@ -198,7 +251,7 @@ end
 local function lit(p, n)
   shadow_ray:set(p[1] + n[1] * 1e-3, p[2] + n[2] * 1e-3, p[3] + n[3] * 1e-3, sun)
   local shadowed = collide.intersects(terrain, shadow_ray) or collide.intersects(torus, shadow_ray)
-    or collide.intersects(island, shadow_ray)
+    or collide.intersects(island, shadow_ray) or rock_blocks(shadow_ray)
   local diffuse = shadowed and 0 or max(0, dot(n, sun))
   local ambient = 0.32 + 0.18 * n[2]
   return diffuse, ambient
@@ -210,6 +263,7 @@ local function surface(p, n, what)
     -- sand at the shore, reddish rock above
     return mix(v3(0.8, 0.72, 0.52), v3(0.55, 0.36, 0.26), min(1, max(0, (p[2] - WATER - 0.3) / 1.2)))
   end
+  if what == "rock" then return v3(0.5, 0.47, 0.44) end
   local slope = n[2]
   local grass = mix(v3(0.25, 0.42, 0.14), v3(0.42, 0.5, 0.2), vnoise(p[1] * 0.3, p[3] * 0.3))
   local rock = v3(0.45, 0.41, 0.37)

@@ -8,7 +8,8 @@
 ** Properties:
 **  - cl_tree_validate holds after every change;
 **  - insert gives a proxy that is not live, whose fat box holds the box;
-**    move keeps the fat box holding the new box;
+**    move keeps the fat box holding the new box; a batch of moves
+**    (cl_tree_batch_*: every live leaf nudged) leaves a valid tree;
 **  - query, query_convex, raycast_all and the ray walk miss no live leaf
 **    whose fat box the exact test says they should find (they may add
 **    more: their pruning is conservative), report only live leaves, each
@@ -282,20 +283,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           FZ_CHECK(pair_count[i][j] == touch, "pairs: a touching pair missed or repeated",
                    pair_count[i][j]);
         }
-    } else {                                              /* move by a nudge */
-      int p = live[fz_byte(&in) % nlive];
+    } else {                  /* move one, or every live leaf as a batch, by a nudge */
+      int sel = fz_byte(&in), all = sel & 1, p = live[(sel >> 1) % nlive], pass, k, escaping = 0;
+      int batch = 0;
       double d[3];
-      cl_tree_fat(&t, p, &b);
       fz_vec(&in, d);
-      for (i = 0; i < 3; i++) {
-        d[i] = isfinite(d[i]) ? fmod(d[i], 2.0) : 0;
-        b.min[i] += d[i]; b.max[i] += d[i];
-        if (!(b.min[i] <= b.max[i]) || !isfinite(b.min[i]) || !isfinite(b.max[i])) {
-          b.min[i] = 0; b.max[i] = 1;
+      for (i = 0; i < 3; i++) d[i] = isfinite(d[i]) ? fmod(d[i], 2.0) : 0;
+      /* pass 0 counts the escaping leaves, pass 1 moves them */
+      for (pass = 0; pass < 2; pass++) {
+        if (pass == 1 && all) batch = cl_tree_batch_begin(&t, escaping);
+        for (k = 0; k < (all ? nlive : 1); k++) {
+          int q = all ? live[k] : p;
+          cl_tree_fat(&t, q, &b);
+          for (i = 0; i < 3; i++) {
+            b.min[i] += d[i]; b.max[i] += d[i];
+            if (!(b.min[i] <= b.max[i]) || !isfinite(b.min[i]) || !isfinite(b.max[i])) {
+              b.min[i] = 0; b.max[i] = 1;
+            }
+          }
+          if (pass == 0) { escaping += cl_tree_escapes(&t, q, &b); continue; }
+          note_box(&b);
+          if (all) (void)cl_tree_batch_move(&t, batch, q, &b);
+          else (void)cl_tree_move(&t, q, &b);
         }
       }
-      note_box(&b);
-      (void)cl_tree_move(&t, p, &b);
+      if (all) cl_tree_batch_end(&t, batch);
     }
     FZ_CHECK(cl_tree_validate(&t, NULL, &why), why ? why : "validate", ops);
     FZ_CHECK(t.count == nlive, "count", t.count);

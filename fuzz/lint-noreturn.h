@@ -16,5 +16,5 @@ int luaL_typeerror(lua_State *L, int arg, const char *tname) __attribute__((nore
 ** told, so their `return luaL_error(...)` bodies raise no diagnostic) */
 int l_typeerror(lua_State *L, int i, const char *expected)
   __attribute__((analyzer_noreturn));              /* src/lua/l_args.c */
-static int compat_argerror(lua_State *L, int arg, const char *extramsg)
+static int l_argerror(lua_State *L, int arg, const char *extramsg)
   __attribute__((analyzer_noreturn));              /* src/lua/l_compat.h */

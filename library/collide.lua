@@ -3,19 +3,39 @@
 -- completion, hover and checks in VS Code, Neovim and any editor that uses
 -- it. Add this folder to `Lua.workspace.library` (the .luarc.json at the top
 -- of the repository does so for this tree). Reference: doc/reference.md.
--- spec/meta_spec.lua checks that every public name is declared here.
+-- spec/meta_spec.lua checks that every public name is declared here;
+-- spec/luals_spec.lua that every call written in README.md and doc/*.md fits
+-- a signature declared here, by its number of arguments and of results.
+--
+-- A vector argument is one value (a table or userdata with x, y, z or
+-- [1], [2], [3]) or three numbers. Each constructor declares the form with
+-- one value per vector and the form with numbers throughout; the library
+-- also takes the two mixed in one call (collide.aabb({0, 0, 0}, 1, 2, 3)),
+-- which only collide.aabb declares. Point arguments of methods are
+-- declared as x (a number or a vector) with y and z optional.
 
 ---A vector: three numbers in the call, or one value with x, y, z (or [1], [2], [3]).
 ---@alias collide.vec3 {x: number, y: number, z: number}|number[]
 ---A quaternion: four numbers, or one value with x, y, z, w (or [1]..[4]).
 ---@alias collide.quat {x: number, y: number, z: number, w: number}|number[]
----@alias collide.shape collide.aabb|collide.obb|collide.plane|collide.triangle|collide.ray|collide.sphere|collide.capsule
----@alias collide.solid collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.capsule
----@alias collide.kind "aabb"|"obb"|"plane"|"triangle"|"ray"|"sphere"|"capsule"
+---@alias collide.shape collide.aabb|collide.obb|collide.plane|collide.triangle|collide.ray|collide.sphere|collide.capsule|collide.hull
+---@alias collide.solid collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.capsule|collide.hull
+---@alias collide.kind "aabb"|"obb"|"plane"|"triangle"|"ray"|"sphere"|"capsule"|"hull"
 
 ---@class collide
 ---@field epsilon number tolerance for too-short axes and directions (read-only, 1e-9)
 local collide = {}
+
+---What collide.info() returns.
+---@class collide.info
+---@field version string collide's version ("scm" from a checkout)
+---@field lua string the running Lua: _VERSION, or LuaJIT's jit.version
+---@field ffi boolean true when the LuaJIT FFI fast path is in use
+---@field simd "sse2"|"portable" the path the mesh's walks were compiled with
+
+---Which build and which path is running: a new table on each call.
+---@return collide.info
+function collide.info() end
 
 -- ---------------------------------------------------------------- shapes
 
@@ -104,14 +124,77 @@ function obb:corner(i) end
 ---@param out? collide.aabb
 ---@return collide.aabb
 function obb:bounds(out) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return boolean
 function obb:contains(x, y, z) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return number x, number y, number z
 function obb:closest_point(x, y, z) end
+---@param x number|collide.vec3|collide.solid a point (a vector, or x of three numbers) or a shape
+---@param y? number
+---@param z? number
 ---@return number
 function obb:distance(x, y, z) end
 ---@return number? nx, number ny, number nz, number depth
 function obb:contact(other) end
+
+---A convex hull: built once from a point cloud, placed by a position and a rotation.
+---@class collide.hull: collide.base
+local hull = {}
+---@param x number|collide.vec3 a position (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
+---@return collide.hull self
+function hull:set_position(x, y, z) end
+---@param q number|collide.quat a unit quaternion (or its x of four numbers)
+---@param y? number
+---@param z? number
+---@param w? number
+---@return collide.hull self
+function hull:set_rotation(q, y, z, w) end
+---@return number x, number y, number z
+function hull:position() end
+---@return number x, number y, number z, number w
+function hull:rotation() end
+---The world centroid (the vertices' mean).
+---@return number x, number y, number z
+function hull:center() end
+---A vertex farthest along a direction (world space).
+---@param x number|collide.vec3 a direction (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
+---@return number x, number y, number z
+function hull:support(x, y, z) end
+---@return integer
+function hull:vertex_count() end
+---@param i integer 1..vertex_count()
+---@return number x, number y, number z
+function hull:vertex(i) end
+---@return integer
+function hull:face_count() end
+---Face i's plane in world space: dot(n, p) = d on it, n pointing out.
+---@param i integer 1..face_count()
+---@return number nx, number ny, number nz, number d
+function hull:face(i) end
+---The face's vertex numbers, counter-clockwise seen from outside.
+---@param i integer 1..face_count()
+---@return integer[]
+function hull:face_vertices(i) end
+---@param out? collide.aabb
+---@return collide.aabb
+function hull:bounds(out) end
+---@return boolean
+function hull:contains(x, y, z) end
+---@return number x, number y, number z
+function hull:closest_point(x, y, z) end
+---@return number
+function hull:distance(x, y, z) end
+---@return number? nx, number ny, number nz, number depth
+function hull:contact(other) end
 
 ---@class collide.plane: collide.base
 local plane = {}
@@ -127,11 +210,20 @@ function plane:flip() end
 ---@param z? number
 ---@return -1|0|1
 function plane:classify(x, y, z) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---Signed distance of a point.
 ---@return number
 function plane:distance(x, y, z) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return number x, number y, number z
 function plane:project(x, y, z) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return number x, number y, number z
 function plane:closest_point(x, y, z) end
 ---A plane is a surface: the push goes to the side the other shape's centre is on.
@@ -158,10 +250,19 @@ function triangle:bounds(out) end
 ---@param out? collide.plane
 ---@return collide.plane
 function triangle:plane(out) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return number wa, number wb, number wc
 function triangle:barycentric(x, y, z) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return number x, number y, number z
 function triangle:closest_point(x, y, z) end
+---@param x number|collide.vec3|collide.solid a point (a vector, or x of three numbers) or a shape
+---@param y? number
+---@param z? number
 ---@return number
 function triangle:distance(x, y, z) end
 ---@return number? nx, number ny, number nz, number depth
@@ -189,8 +290,14 @@ function ray:cast(shape, cull_backfaces) end
 ---@param box collide.aabb|collide.obb
 ---@return number? tnear, number tfar
 function ray:slab(box) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return number x, number y, number z
 function ray:closest_point(x, y, z) end
+---@param x number|collide.vec3|collide.solid a point (a vector, or x of three numbers) or a shape
+---@param y? number
+---@param z? number
 ---@return number
 function ray:distance(x, y, z) end
 
@@ -203,10 +310,19 @@ function sphere:radius() end
 ---@param out? collide.aabb
 ---@return collide.aabb
 function sphere:bounds(out) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return boolean
 function sphere:contains(x, y, z) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return number x, number y, number z
 function sphere:closest_point(x, y, z) end
+---@param x number|collide.vec3|collide.solid a point (a vector, or x of three numbers) or a shape
+---@param y? number
+---@param z? number
 ---@return number
 function sphere:distance(x, y, z) end
 ---@return number? nx, number ny, number nz, number depth
@@ -225,10 +341,19 @@ function capsule:center() end
 ---@param out? collide.aabb
 ---@return collide.aabb
 function capsule:bounds(out) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return boolean
 function capsule:contains(x, y, z) end
+---@param x number|collide.vec3 a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return number x, number y, number z
 function capsule:closest_point(x, y, z) end
+---@param x number|collide.vec3|collide.solid a point (a vector, or x of three numbers) or a shape
+---@param y? number
+---@param z? number
 ---@return number
 function capsule:distance(x, y, z) end
 ---@return number? nx, number ny, number nz, number depth
@@ -236,44 +361,112 @@ function capsule:contact(other) end
 
 -- ------------------------------------------------------------ constructors
 
----@param min collide.vec3|number
+---An axis-aligned box; min <= max on every axis.
+---@param min collide.vec3
+---@param max collide.vec3
 ---@return collide.aabb
 ---@overload fun(minx: number, miny: number, minz: number, maxx: number, maxy: number, maxz: number): collide.aabb
+---@overload fun(min: collide.vec3, maxx: number, maxy: number, maxz: number): collide.aabb
+---@overload fun(minx: number, miny: number, minz: number, max: collide.vec3): collide.aabb
 function collide.aabb(min, max) end
+---The box from its centre and half extents (>= 0).
+---@param center collide.vec3
+---@param half_extents collide.vec3
 ---@return collide.aabb
 ---@overload fun(cx: number, cy: number, cz: number, ex: number, ey: number, ez: number): collide.aabb
 function collide.aabb_from_center(center, half_extents) end
+---The smallest box holding an array of vectors; error if empty.
 ---@param points collide.vec3[]
 ---@return collide.aabb
 function collide.aabb_from_points(points) end
+---An oriented box; the rotation (a quaternion) is normalised, identity when absent.
+---@param center collide.vec3
+---@param half_extents collide.vec3
+---@param rotation? collide.quat
 ---@return collide.obb
+---@overload fun(cx: number, cy: number, cz: number, ex: number, ey: number, ez: number, qx?: number, qy?: number, qz?: number, qw?: number): collide.obb
 function collide.obb(center, half_extents, rotation) end
+---An oriented box from three orthonormal right-handed axes.
+---@param center collide.vec3
+---@param half_extents collide.vec3
+---@param ax collide.vec3
+---@param ay collide.vec3
+---@param az collide.vec3
 ---@return collide.obb
+---@overload fun(cx: number, cy: number, cz: number, ex: number, ey: number, ez: number, axx: number, axy: number, axz: number, ayx: number, ayy: number, ayz: number, azx: number, azy: number, azz: number): collide.obb
 function collide.obb_from_axes(center, half_extents, ax, ay, az) end
+---The aabb as an obb, rotated about its centre.
 ---@param box collide.aabb
 ---@param rotation? collide.quat
 ---@return collide.obb
+---@overload fun(box: collide.aabb, qx: number, qy: number, qz: number, qw: number): collide.obb
 function collide.obb_from_aabb(box, rotation) end
+---The convex hull (quickhull) of at least four points not all in one plane,
+---placed at position (default origin) with rotation (default identity).
+---@param points number[]|collide.vec3[]
+---@param position? collide.vec3
+---@param rotation? collide.quat
+---@return collide.hull
+function collide.hull(points, position, rotation) end
+---The points p with dot(n, p) = d; n normalised, d divided by the same length.
+---@param normal collide.vec3
+---@param d number
 ---@return collide.plane
+---@overload fun(nx: number, ny: number, nz: number, d: number): collide.plane
 function collide.plane(normal, d) end
+---@param point collide.vec3
+---@param normal collide.vec3
 ---@return collide.plane
+---@overload fun(px: number, py: number, pz: number, nx: number, ny: number, nz: number): collide.plane
 function collide.plane_from_point(point, normal) end
+---The plane through three points, normal cross(b - a, c - a) normalised.
+---@param a collide.vec3
+---@param b collide.vec3
+---@param c collide.vec3
 ---@return collide.plane
+---@overload fun(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number): collide.plane
 function collide.plane_from_points(a, b, c) end
+---The plane Ax + By + Cz + D = 0.
+---@param A number
+---@param B number
+---@param C number
+---@param D number
 ---@return collide.plane
 function collide.plane_from_equation(A, B, C, D) end
+---A triangle facing cross(b - a, c - a).
+---@param a collide.vec3
+---@param b collide.vec3
+---@param c collide.vec3
 ---@return collide.triangle
+---@overload fun(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number): collide.triangle
 function collide.triangle(a, b, c) end
+---A ray; the direction is normalised; tmax >= 0, math.huge when absent.
+---@param origin collide.vec3
+---@param direction collide.vec3
+---@param tmax? number
 ---@return collide.ray
+---@overload fun(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tmax?: number): collide.ray
 function collide.ray(origin, direction, tmax) end
+---The ray from a towards b with tmax = |b - a|.
+---@param a collide.vec3
+---@param b collide.vec3
 ---@return collide.ray
+---@overload fun(ax: number, ay: number, az: number, bx: number, by: number, bz: number): collide.ray
 function collide.segment(a, b) end
+---@param center collide.vec3
+---@param radius number
 ---@return collide.sphere
+---@overload fun(cx: number, cy: number, cz: number, radius: number): collide.sphere
 function collide.sphere(center, radius) end
+---The points within radius of the segment a-b.
+---@param a collide.vec3
+---@param b collide.vec3
+---@param radius number
 ---@return collide.capsule
+---@overload fun(ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): collide.capsule
 function collide.capsule(a, b, radius) end
 ---@param v any
----@return collide.kind?
+---@return collide.kind|"mesh"|"heightfield"|nil
 function collide.type(v) end
 
 -- ------------------------------------------------------------ narrow phase
@@ -282,19 +475,27 @@ function collide.type(v) end
 ---@param b collide.shape|collide.mesh|collide.heightfield
 ---@return boolean
 function collide.intersects(a, b) end
----`ray:cast(shape, [cull])` as a function.
+---`ray:cast(shape, [cull])` as a function: t, point, normal; triangles and
+---meshes add u, v, and a mesh (or a heightfield) the triangle's index.
+---@param ray collide.ray
+---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.hull|collide.mesh|collide.heightfield
+---@param cull_backfaces? boolean
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
 function collide.cast(ray, shape, cull_backfaces) end
----The minimum translation: move b by n * depth (or a by -n * depth).
----@return number? nx, number ny, number nz, number depth
+---The minimum translation: move b by n * depth (or a by -n * depth); with a
+---mesh (or a heightfield), the index of the triangle of the deepest
+---contact comes fifth.
+---@param a collide.solid|collide.plane|collide.mesh|collide.heightfield
+---@param b collide.solid|collide.plane|collide.mesh|collide.heightfield
+---@return number? nx, number ny, number nz, number depth, integer index
 function collide.contact(a, b) end
 ---@param a collide.solid
 ---@param b collide.solid
 ---@return number d, number ax, number ay, number az, number bx, number by, number bz
 function collide.distance(a, b) end
 ---Shape cast: mover translated by t * (dx, dy, dz), t in [0, 1].
----@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb
----@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.mesh|collide.heightfield
+---@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb|collide.hull
+---@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.hull|collide.mesh|collide.heightfield
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, integer index
 ---@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh|collide.heightfield): number?, number, number, number, number, number, number, integer
 function collide.sweep(mover, dx, dy, dz, target) end
@@ -330,9 +531,19 @@ function tree:query(shape) end
 ---@param planes collide.plane[]
 ---@return integer[] proxies
 function tree:query_convex(planes) end
+---The leaves the ray's segment enters, nearest first; with fn, a best-first
+---walk where fn(proxy, tenter) returns the exact t and anything else (the
+---nearest hit's proxy and fn's results come back); with shapes (shapes[proxy]
+---is each leaf's shape), the exact cast done in C: the proxy and ray:cast's
+---results.
 ---@param ray collide.ray
 ---@return integer[] proxies nearest first
+---@overload fun(self: collide.tree, ray: collide.ray, fn: collide.tree_raycast_fn): integer?, ...
+---@overload fun(self: collide.tree, ray: collide.ray, shapes: table<integer, collide.shape|collide.mesh>, filter?: collide.filter, items?: table): integer?, number, number, number, number, number, number, number, number, number, integer
 function tree:raycast(ray) end
+
+---@alias collide.tree_raycast_fn fun(proxy: integer, tenter: number): any
+
 ---@return integer[] pairs flat array of proxy pairs
 function tree:pairs() end
 ---@return integer
@@ -369,9 +580,12 @@ function mesh:triangle(i, out) end
 ---@param out? collide.aabb
 ---@return collide.aabb?
 function mesh:bounds(out) end
+---The triangles that intersect shape, in increasing index; written into out
+---(cleared past the result) when given.
 ---@param shape collide.shape
+---@param out? integer[]
 ---@return integer[] indices
-function mesh:query(shape) end
+function mesh:query(shape, out) end
 ---@param shape collide.shape|collide.mesh|collide.heightfield
 ---@return boolean
 function mesh:intersects(shape) end
@@ -452,6 +666,7 @@ function heightfield:type() end
 ---@param origin? collide.vec3
 ---@return collide.heightfield
 ---@overload fun(heights: number[], columns: integer, rows: integer, origin: collide.vec3): collide.heightfield
+---@overload fun(heights: number[], columns: integer, rows: integer, sx: number, sz: number, ox: number, oy: number, oz: number): collide.heightfield
 function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 
 ---@alias collide.filter fun(item: any): boolean
@@ -465,38 +680,53 @@ function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 ---@field nx number
 ---@field ny number
 ---@field nz number
+---@field u? number triangles and meshes (raycast_all)
+---@field v? number triangles and meshes (raycast_all)
+---@field index? integer meshes: the triangle
 
 ---@class collide.scene
 local scene = {}
 ---@param item any
 ---@param shape collide.shape|collide.mesh|collide.heightfield
+---@return any item
 function scene:add(item, shape) end
+---Re-reads the item's bounds, or gives it a new shape.
 ---@param item any
 ---@param shape? collide.shape|collide.mesh|collide.heightfield
+---@return any item
 function scene:update(item, shape) end
 ---@param item any
+---@return any item
 function scene:remove(item) end
 ---Refits, in one call, every item whose shape changed in place since it
 ---was added, updated or last synced.
 ---@return integer refitted
 function scene:sync() end
+---@param item any
 ---@return boolean
 function scene:has(item) end
 ---@return integer
 function scene:count() end
+---@param item any
 ---@return (collide.shape|collide.mesh|collide.heightfield)?
 function scene:shape(item) end
 ---@return collide.tree
 function scene:tree() end
+---The nearest hit: the item and ray:cast's results for it (u, v for a
+---triangle; u, v, index for a mesh).
+---@param ray collide.ray
 ---@param filter? collide.filter
----@return any item, number t, number px, number py, number pz, number nx, number ny, number nz
+---@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
 function scene:raycast(ray, filter) end
+---@param ray collide.ray
 ---@param filter? collide.filter
 ---@return collide.hit[]
 function scene:raycast_all(ray, filter) end
+---@param shape collide.shape|collide.mesh|collide.heightfield
 ---@param filter? collide.filter
 ---@return any[]
 function scene:query(shape, filter) end
+---@param frustum collide.frustum
 ---@param filter? collide.filter
 ---@return any[]
 function scene:query_frustum(frustum, filter) end
@@ -507,19 +737,34 @@ function scene:pairs(filter) end
 function scene:items() end
 ---The first item the moving shape touches.
 ---@param shape collide.aabb|collide.obb|collide.sphere|collide.capsule
+---@param dx number
+---@param dy number
+---@param dz number
 ---@param filter? collide.filter
 ---@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, integer index
+---@overload fun(self: collide.scene, shape: collide.shape, d: collide.vec3, filter?: collide.filter): any, number, number, number, number, number, number, number, integer
 function scene:sweep(shape, dx, dy, dz, filter) end
 ---Every item the moving shape touches, sorted by t.
 ---@param shape collide.aabb|collide.obb|collide.sphere|collide.capsule
+---@param dx number
+---@param dy number
+---@param dz number
 ---@param filter? collide.filter
 ---@return collide.hit[]
+---@overload fun(self: collide.scene, shape: collide.shape, d: collide.vec3, filter?: collide.filter): collide.hit[]
 function scene:sweep_all(shape, dx, dy, dz, filter) end
 ---bump.lua's world:move in 3D.
 ---@param item any
----@param filter? fun(item: any, other: any): ("slide"|"touch"|"cross"|"bounce"|false|nil)
+---@param dx number
+---@param dy number
+---@param dz number
+---@param filter? collide.move_filter
 ---@return number mx, number my, number mz, collide.collision[] collisions
+---@overload fun(self: collide.scene, item: any, d: collide.vec3, filter?: collide.move_filter): number, number, number, collide.collision[]
 function scene:move(item, dx, dy, dz, filter) end
+
+---@alias collide.move_filter fun(item: any, other: any): ("slide"|"touch"|"cross"|"bounce"|false|nil)
+
 ---@param margin? number
 ---@return collide.scene
 function collide.scene(margin) end
@@ -539,6 +784,9 @@ function collide.scene(margin) end
 ---@class collide.character
 local character = {}
 ---Moves by at most the frame's displacement; returns what was applied.
+---@param dx number|collide.vec3 the displacement (a vector, or x of three numbers)
+---@param dy? number
+---@param dz? number
 ---@return number mx, number my, number mz
 function character:move(dx, dy, dz) end
 ---@return boolean
@@ -570,10 +818,18 @@ function collide.character(scene, item, options) end
 
 ---@class collide.frustum
 local frustum = {}
+---1 inside, 0 crossing, -1 outside: exact, or plane by plane with "planes".
+---@param x collide.shape|collide.vec3|number a shape, or a point (a vector, or x of three numbers)
+---@param y? number|"planes"
+---@param z? number
+---@param mode? "planes"
 ---@return -1|0|1
-function frustum:classify(shape, mode) end
+function frustum:classify(x, y, z, mode) end
+---@param x collide.shape|collide.vec3|number a shape, or a point (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
 ---@return boolean
-function frustum:intersects(shape) end
+function frustum:intersects(x, y, z) end
 ---@return number ... 24 numbers, near plane first
 function frustum:corners() end
 ---@param i integer 1..8
@@ -585,14 +841,27 @@ function frustum:corner(i) end
 function frustum:plane(i, out) end
 ---@return collide.plane ...
 function frustum:planes() end
+---@param p1 collide.plane left
+---@param p2 collide.plane right
+---@param p3 collide.plane bottom
+---@param p4 collide.plane top
+---@param p5 collide.plane near
+---@param p6 collide.plane far
 ---@return collide.frustum
 function frustum:set(p1, p2, p3, p4, p5, p6) end
 ---@param m number[] 16 numbers
 ---@param order? "column"|"row"
 ---@return collide.frustum
 function frustum:set_matrix(m, order) end
+---Six planes whose normals point inwards, copied.
+---@param left collide.plane
+---@param right collide.plane
+---@param bottom collide.plane
+---@param top collide.plane
+---@param near collide.plane
+---@param far collide.plane
 ---@return collide.frustum
-function collide.frustum(p1, p2, p3, p4, p5, p6) end
+function collide.frustum(left, right, bottom, top, near, far) end
 ---@param m number[] 16 numbers
 ---@param order? "column"|"row"
 ---@return collide.frustum

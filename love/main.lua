@@ -35,8 +35,9 @@ function love.run()
     say("collide.core loaded from " .. where)
     -- the FFI path takes its entry points from the loaded core, wherever it
     -- was loaded from (lua/collide/ffi.lua); make test-love requires it
-    say("collide.intersects through " .. (collide.intersects ~= require("collide.core").intersects
-      and "LuaJIT's FFI" or "the Lua C API"))
+    local info = collide.info()
+    say(string.format("collide %s on %s, FFI path %s, SIMD %s", info.version, info.lua,
+      info.ffi and "on" or "off", info.simd))
     local passed, failed, skipped = require("suite")(say)
     say(string.format("love: %d passed, %d failed, %d skipped", passed, failed, skipped))
     status = failed == 0 and 0 or 1

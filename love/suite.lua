@@ -61,6 +61,12 @@ local function run(out)
   local ray = collide.ray(-1, 0.5, 0.5, 1, 0, 0)
   local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
 
+  -- the build: collide.info() names the running Lua and tells whether the
+  -- FFI path is in use, which it is exactly when collide.intersects is not
+  -- the core's own function
+  same("collide.info", { jit and jit.version or _VERSION, collide.intersects ~= require("collide.core").intersects },
+    function() local info = collide.info(); return info.lua, info.ffi end)
+
   -- shapes
   same("the API example cast", { 1, 0, 0.5, 0.5, -1, 0, 0 }, function() return ray:cast(box) end)
   same("vector arguments as tables", { true }, function()
@@ -183,6 +189,27 @@ local function run(out)
   else
     skip("collide.capsule", "not in this build")
   end
+  if collide.hull then
+    -- a unit cube's corners, a duplicate and a point inside
+    local rock = collide.hull({ -1, -1, -1, 1, -1, -1, -1, 1, -1, 1, 1, -1, -1, -1, 1, 1, -1, 1,
+                                -1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0 })
+    same("hull tostring and accessors", { "hull(8 vertices, 6 faces, (0, 0, 0), (0, 0, 0, 1))", "hull", 8, 6, 0, 0, -1, 1 }, function()
+      return tostring(rock), collide.type(rock), rock:vertex_count(), rock:face_count(), rock:face(1)
+    end)
+    same("hull tests", { true, false, 1, 1, 1, 0, true, 0 }, function()
+      local x, y, z = rock:closest_point(2, 1, 0)
+      return rock:intersects(collide.aabb(1, 1, 1, 2, 2, 2)), collide.intersects(rock, collide.sphere(3, 0, 0, 1.5)),
+        rock:distance(2, 1, 0), x, y, z, rock:contains(1, 1, 1), collide.plane(0, 1, 0, 1):classify(rock)
+    end)
+    same("cast at a hull, a sweep onto it", { 4, -1, 0.5, 0.25, -1, 0, 0, 0.3, 1, 0, 0, 1, 0, 0 }, function()
+      local t, px, py, pz, nx, ny, nz = collide.ray(-5, 0.5, 0.25, 1, 0, 0):cast(rock)
+      return t, px, py, pz, nx, ny, nz, round(collide.sweep(collide.sphere(5, 0, 0, 1), -10, 0, 0, rock))
+    end)
+    raises("hull of points in one plane", "bad argument #1 to 'hull' (points span no volume)",
+      function() collide.hull({ 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0 }) end)
+  else
+    skip("collide.hull", "not in this build")
+  end
   if collide.distance then
     same("distance between two spheres, the closest points", { 2, 1, 0, 0, 3, 0, 0 }, function()
       return round(collide.distance(collide.sphere(0, 0, 0, 1), collide.sphere(5, 0, 0, 2)))
@@ -191,7 +218,7 @@ local function run(out)
       local d, ax, ay, az, bx, by, bz = collide.distance(box, collide.sphere(0.5, 0.5, 0.5, 0.1))
       return d, ax == bx and ay == by and az == bz
     end)
-    raises("distance to a plane", "bad argument #2 to 'distance' (aabb, obb, sphere, triangle or capsule expected, got collide.plane)",
+    raises("distance to a plane", "bad argument #2 to 'distance' (aabb, obb, sphere, triangle, capsule or hull expected, got collide.plane)",
       function() collide.distance(box, collide.plane(0, 1, 0, 0)) end)
   else
     skip("collide.distance", "not in this build")
@@ -217,7 +244,7 @@ local function run(out)
         return #c, c[1].index, round(c[1].nx, c[1].ny, c[1].nz, c[1].depth)
       end)
     end
-    raises("sweep with a ray", "bad argument #5 to 'sweep' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)",
+    raises("sweep with a ray", "bad argument #5 to 'sweep' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)",
       function() collide.sweep(box, 1, 0, 0, ray) end)
   else
     skip("collide.sweep", "not in this build")
@@ -240,7 +267,7 @@ local function run(out)
     function() return box:translate("a") end)
   raises("a function called by pcall", "bad argument #1 to 'aabb' (vector expected, got string)",
     collide.aabb, "a")
-  raises("wrong shape", "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, plane or mesh expected, got collide.ray)",
+  raises("wrong shape", "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)",
     function() collide.contact(box, ray) end)
   raises("bad self", "calling 'bounds' on bad self (ray has infinite tmax)",
     function() ray:bounds() end)
@@ -284,8 +311,8 @@ local function run(out)
     same("load_obj text into a mesh", { 12, 6, 2, 1, 0.75, 0.5, 0, 0, 0, 1, 1 }, function()
       local v, idx = collide.load_obj("v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n")
       local m = collide.mesh(v, idx)
-      local t, px, py, pz, nx, ny, nz, _, _, tri = collide.ray(0.75, 0.5, 1, 0, 0, -1):cast(m)
-      return #v, #idx, m:count(), t, px, py, pz, nx, ny, nz, tri
+      local t, px, py, pz, nx, ny, nz, _, _, index = collide.ray(0.75, 0.5, 1, 0, 0, -1):cast(m)
+      return #v, #idx, m:count(), t, px, py, pz, nx, ny, nz, index
     end)
   else
     skip("collide.load_obj", "not in this build")
@@ -317,10 +344,10 @@ local function run(out)
         local sc = collide.scene()
         sc:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
         sc:add("wall", collide.aabb(3, 0, -10, 4, 3, 10))
-        local box = collide.aabb(0, 0, 0, 1, 1, 1)
-        sc:add("box", box)
+        local mover = collide.aabb(0, 0, 0, 1, 1, 1)
+        sc:add("box", mover)
         local mx, my, mz, cols = sc:move("box", 5, -1, 0.5)
-        local x, y, z = box:min()
+        local x, y, z = mover:min()
         return mx, my, mz, #cols, cols[1].other, cols[2].other, x, y, z
       end)
     same("a character climbs a step", { "2.000", "0.250", true, "1.000" }, function()

@@ -2,7 +2,7 @@
 #
 #   make bench-heightfield   bench/heightfield.lua: a 1024 x 1024 grid against
 #                     collide.mesh of the same triangles in one run (build
-#                     time, memory per sample, ray:cast for four kinds of
+#                     time, memory per sample, ray:cast for four sorts of
 #                     rays, every hit compared), and Bullet's
 #                     btHeightfieldTerrainShape ray test on the same heights
 #                     and rays (also part of `make bench`; not in CI)

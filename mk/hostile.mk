@@ -6,7 +6,8 @@
 #   make fuzz            each libFuzzer harness in fuzz/ for FUZZ_SECONDS
 #   make fuzz-smoke      each harness for FUZZ_SMOKE_SECONDS (CI)
 #   make check-valgrind  the spec suite under valgrind memcheck
-#   make lint            cppcheck and clang-tidy on src/
+#   make lint            cppcheck and clang-tidy on src/, then lint-lua
+#   make lint-lua        luacheck over every Lua folder
 
 SAN_BUILD       = build/sanitize
 SAN_SO          = $(SAN_BUILD)/collide/core.so
@@ -104,10 +105,9 @@ lint: lint-lua
 	  -include fuzz/lint-noreturn.h -I$(LUA_INCDIR) $(INC)
 
 # ---- Lua lint -------------------------------------------------------------
-# luacheck (.luacheckrc) over the modules and the type definitions, run by CI;
-# `make lint-lua LUACHECK_DIRS="lua library spec examples bench love tools"`
-# checks everything (the specs and examples still have warnings)
-LUACHECK_DIRS ?= lua library
+# luacheck (.luacheckrc) over every Lua folder, warning-free; CI runs it
+# as part of lint
+LUACHECK_DIRS ?= lua library spec examples bench love tools
 .PHONY: lint-lua
 CI_TARGETS += lint
 lint-lua:

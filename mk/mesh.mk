@@ -1,6 +1,6 @@
 # mk/mesh.mk - collide.mesh (doc/mesh.md, doc/performance.md)
 #
-#   make render       examples/render.lua: a terrain and a torus ray-cast into
+#   make render       examples/render.lua: a terrain, a torus and hull rocks ray-cast into
 #                     build/render.png (RENDER_OUT=file.png|file.ppm,
 #                     RENDER_SIZE="640 400"); the README's picture is
 #                     `make render RENDER_OUT=doc/img/mesh-render.png`

@@ -1,6 +1,7 @@
 # mk/versions.mk - every Lua a game runs (doc/install.md).
 #
-#   make test-all       `make test LUA=x` for Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT,
+#   make test-all       `make test LUA=x` for Lua 5.1 to 5.5 and LuaJIT (5.5
+#                       built from third_party, mk/lua55.mk),
 #                       then one line of busted counts per version
 #   make test-love      love/main.lua in a real, headless LÖVE 11 with the
 #                       LuaJIT build: from the tree, as a game folder, as a
@@ -10,12 +11,16 @@
 #                       from it and passes love/suite.lua (tools/test_luarocks.sh)
 #   make test-c         compiles src/geometry with no Lua header
 #                       in reach, links examples/engine.c to it and runs it
-#   make rockspec       rewrites collide-scm-1.rockspec from src/*/*.c and
-#                       lua/collide/*.lua (test-luarocks fails while it is stale)
+#   make rockspec       rewrites collide-scm-1.rockspec and the release's
+#                       collide-$(VERSION)-1.rockspec (mk/release.mk) from
+#                       src/*/*.c and lua/collide/*.lua (test-luarocks fails
+#                       while either is stale)
 #
 # Each installs what it lacks through tools/deps.sh when run as root.
 
-VERSIONS = lua5.1 lua5.2 lua5.3 lua5.4 luajit
+VERSIONS = lua5.1 lua5.2 lua5.3 lua5.4 lua5.5 luajit
+# Debian's luarocks knows Lua 5.1 to 5.4 and LuaJIT, not 5.5
+LUAROCKS_VERSIONS = $(filter-out lua5.5,$(VERSIONS))
 
 .PHONY: test-all test-love test-luarocks test-c rockspec
 
@@ -43,7 +48,7 @@ test-love:
 	@sh tools/test_love.sh
 
 test-luarocks:
-	@for v in $(VERSIONS); do sh tools/deps.sh $$v luarocks:luarocks unshare:util-linux || exit 1; done
+	@for v in $(LUAROCKS_VERSIONS); do sh tools/deps.sh $$v luarocks:luarocks unshare:util-linux || exit 1; done
 	@sh tools/test_luarocks.sh
 
 test-c: $(GEOMETRY_SRC) $(GEOMETRY_HDR) examples/engine.c | deps
@@ -55,3 +60,4 @@ test-c: $(GEOMETRY_SRC) $(GEOMETRY_HDR) examples/engine.c | deps
 
 rockspec:
 	$(LUA) tools/rockspec.lua > collide-scm-1.rockspec
+	$(LUA) tools/rockspec.lua $(VERSION)-1 > collide-$(VERSION)-1.rockspec

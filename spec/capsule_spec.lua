@@ -14,35 +14,7 @@ local sqrt, abs = math.sqrt, math.abs
 local function cap() return collide.capsule(0, 0, 0, 0, 2, 0, 1) end
 
 -- random shapes of every kind from the seeded generator r
-local function makers(r)
-  local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
-  return {
-    aabb = function()
-      local x, y, z = v(1.2)
-      return collide.aabb(x, y, z, x + r(0.1, 2), y + r(0.1, 2), z + r(0.1, 2))
-    end,
-    obb = function()
-      local x, y, z = v(1.2)
-      local qx, qy, qz = v(1)
-      return collide.obb(x, y, z, r(0.1, 1.5), r(0.1, 1.5), r(0.1, 1.5), qx, qy, qz, r(0.1, 1))
-    end,
-    sphere = function() local x, y, z = v(1.2); return collide.sphere(x, y, z, r(0.1, 1.5)) end,
-    triangle = function()
-      local ax, ay, az = v(1.2)
-      return collide.triangle(ax, ay, az, ax + r(-2, 2), ay + r(-1, 1), az, ax, ay + r(-2, 2), az + r(-1, 1))
-    end,
-    capsule = function()
-      local ax, ay, az = v(1.2)
-      return collide.capsule(ax, ay, az, ax + r(-2, 2), ay + r(-2, 2), az + r(-2, 2), r(0, 1))
-    end,
-    ray = function()
-      local x, y, z = v(3)
-      local tx, ty, tz = v(1.5)
-      return collide.ray(x, y, z, tx - x, ty - y, tz - z + 1e-3, r(0.5, 6))
-    end,
-    plane = function() local x, y, z = v(1); return collide.plane(x, y, z + 0.01, r(-1, 1)) end,
-  }, v
-end
+local function makers(r) return H.shape_makers(r, 1.2, 0.1) end
 
 describe("collide.capsule", function()
   it("builds from two points and a radius, in every vector form", function()

@@ -41,20 +41,10 @@ local function boxes()
 end
 
 -- the faces of the boxes as one triangle list
-local QUADS = { { 1, 5, 7, 3 }, { 2, 4, 8, 6 }, { 1, 2, 6, 5 }, { 3, 7, 8, 4 }, { 1, 3, 4, 2 }, { 5, 6, 8, 7 } }
 local function as_mesh(list)
-  local v, idx = {}, {}
-  for _, b in ipairs(list) do
-    local base = #v / 3
-    for i = 1, 8 do
-      local x, y, z = b.shape:corner(i)
-      v[#v + 1], v[#v + 2], v[#v + 3] = x, y, z
-    end
-    for _, q in ipairs(QUADS) do
-      for _, k in ipairs { q[1], q[2], q[3], q[1], q[3], q[4] } do idx[#idx + 1] = base + k end
-    end
-  end
-  return collide.mesh(v, idx)
+  local shapes = {}
+  for i, b in ipairs(list) do shapes[i] = b.shape end
+  return H.boxes_mesh(shapes)
 end
 
 -- a level scene with the character standing at (x, 0, z)
@@ -314,7 +304,7 @@ describe("collide.character", function()
     assert.has_error(function() collide.character(s, nil) end, "bad argument #2 to 'character' (item expected, got nil)")
     assert.has_error(function() collide.character(s, "q") end, "bad argument #2 to 'character' (item not in the scene)")
     assert.has_error(function() collide.character(s, "ground") end,
-      "bad argument #2 to 'character' (item with an aabb, obb, sphere or capsule shape expected, got collide.plane)")
+      "bad argument #2 to 'character' (item with an aabb, obb, sphere, capsule or hull shape expected, got collide.plane)")
     assert.has_error(function() collide.character(s, "p", 1) end, "bad argument #3 to 'character' (table expected, got number)")
     assert.has_error(function() collide.character(s, "p", { speed = 1 }) end, "bad argument #3 to 'character' (invalid option 'speed')")
     assert.has_error(function() collide.character(s, "p", { up = "y" }) end,
@@ -333,7 +323,7 @@ describe("collide.character", function()
       "bad argument #3 to 'character' (option 'skin': not positive)")
     local ch = collide.character(s, "p")
     assert.has_error(function() ch:move("a") end, "bad argument #1 to 'move' (vector expected, got string)")
-    assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got nil)")
+    assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got no value)")
     assert.has_error(function() ch:move(1, 2, math.huge) end, "bad argument #3 to 'move' (finite number expected, got inf)")
     assert.has_error(function() ch.move({}, 1, 2, 3) end, "calling 'move' on bad self")
     -- the item's shape replaced by one that cannot move: the same words on every Lua
@@ -343,7 +333,7 @@ describe("collide.character", function()
       line = debug.getinfo(1, "l").currentline; ch:move(1, 0, 0)
     end)
     assert.is_false(ok)
-    assert.are.equal(("%s:%d: the character's item no longer has an aabb, obb, sphere or capsule shape"
+    assert.are.equal(("%s:%d: the character's item no longer has an aabb, obb, sphere, capsule or hull shape"
       .. " (got collide.plane)"):format(debug.getinfo(1, "S").short_src, line), e)
     s:update("p", collide.sphere(0, 1, 0, R))
     H.assert_exact({ 1, 0, 0 }, ch:move(1, 0, 0))

@@ -2,7 +2,7 @@
 -- (along n, pointing from a towards b) that separates overlapping aabb, obb,
 -- sphere and triangle shapes. Hand-computed cases for every pair in both
 -- orders, the tie rules of doc/reference.md, errors, and a randomised
--- check of the defining property against collide.intersects (tests.c, not
+-- check of the defining property against collide.intersects (intersect.c, not
 -- contact.c): moving b by n * (depth + 1e-6) separates the pair, while no
 -- move shorter than depth - 1e-6, in any direction, does.
 local collide = require "collide"
@@ -286,11 +286,11 @@ describe("collide.contact()", function()
     it("a ray on either side, a plane with a plane", function()
       local plane = collide.plane(0, 1, 0, 0)
       assert.has_error(function() collide.contact(collide.ray(0, 0, 0, 1, 0, 0), box) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
       assert.has_error(function() collide.contact(box, collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
       assert.has_error(function() plane:contact(collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
       assert.has_error(function() collide.contact(plane, plane:clone()) end,
         "bad argument #2 to 'contact' (plane-plane contact is not supported)")
     end)
@@ -303,9 +303,9 @@ describe("collide.contact()", function()
     end)
     it("no value and other types", function()
       assert.has_error(function() collide.contact(box) end,
-        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield expected, got no value)")
+        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got no value)")
       assert.has_error(function() collide.contact({}, box) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield expected, got table)")
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got table)")
     end)
   end)
 end)

@@ -13,29 +13,8 @@ local abs = math.abs
 
 local KINDS = { "aabb", "obb", "sphere", "triangle", "capsule" }
 
-local function makers(r)
-  local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
-  return {
-    aabb = function()
-      local x, y, z = v(1.3)
-      return collide.aabb(x, y, z, x + r(0, 2), y + r(0, 2), z + r(0, 2))
-    end,
-    obb = function()
-      local x, y, z = v(1.3)
-      local qx, qy, qz = v(1)
-      return collide.obb(x, y, z, r(0, 1.5), r(0.1, 1.5), r(0.1, 1.5), qx, qy, qz, r(0.1, 1))
-    end,
-    sphere = function() local x, y, z = v(1.3); return collide.sphere(x, y, z, r(0, 1.5)) end,
-    triangle = function()
-      local ax, ay, az = v(1.3)
-      return collide.triangle(ax, ay, az, ax + r(-2, 2), ay + r(-1, 1), az + r(-2, 2), ax + r(-2, 2), ay + r(-2, 2), az + r(-1, 1))
-    end,
-    capsule = function()
-      local ax, ay, az = v(1.3)
-      return collide.capsule(ax, ay, az, ax + r(-2, 2), ay + r(-2, 2), az + r(-2, 2), r(0, 1))
-    end,
-  }
-end
+-- random shapes, zero-size boxes and spheres included
+local function makers(r) return H.shape_makers(r, 1.3, 0) end
 
 -- fails unless d, pa, pb certify the distance between a and b
 local function certify(a, b, got, where)
@@ -127,7 +106,7 @@ describe("collide.distance", function()
 
   it("errors name the kinds it takes", function()
     local box = collide.aabb(0, 0, 0, 1, 1, 1)
-    local K = "aabb, obb, sphere, triangle or capsule"
+    local K = "aabb, obb, sphere, triangle, capsule or hull"
     local cases = {
       { "bad argument #1 to 'distance' (" .. K .. " expected, got collide.plane)",
         function() collide.distance(collide.plane(0, 1, 0, 0), box) end },

@@ -6,30 +6,10 @@
 -- as one space, numbers as Lua 5.4 prints them. A block whose first line is `-- not run` (a LÖVE program, a
 -- fragment, paths of the reader's own) is skipped. CONTRIBUTING.md says so.
 
--- README.md and every doc/*.md (a new file is picked up without a change here)
-local function doc_files()
-  local files = { "README.md" }
-  local ls = io.popen and io.popen("ls doc")
-  if ls then
-    local names = {}
-    for name in ls:lines() do
-      if name:match("%.md$") then names[#names + 1] = "doc/" .. name end
-    end
-    ls:close()
-    table.sort(names)
-    for _, f in ipairs(names) do files[#files + 1] = f end
-  end
-  return files
-end
-local DOCS = doc_files()
+local H = require "helpers"
+local read = H.read
+local DOCS = H.doc_files()
 local SKIP = "-- not run"
-
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local text = f:read("*a")
-  f:close()
-  return text
-end
 
 -- the ```lua blocks of a markdown text: {line = first line, code = text}
 local function lua_blocks(text)

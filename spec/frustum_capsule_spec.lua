@@ -12,51 +12,13 @@ local H = require "helpers"
 local sqrt, abs, max, min = math.sqrt, math.abs, math.max, math.min
 local unpack = table.unpack or unpack
 
+local M = require "matrix"
 local P = collide.plane
+local mul, perspective, look_at = M.mul, M.perspective, M.look_at
+local sub, dot, unit = M.sub, M.dot, M.unit
 
--- the six planes of the box [x0,x1] x [y0,y1] x [z0,z1], inward
-local function box_planes(x0, y0, z0, x1, y1, z1)
-  return { P(1, 0, 0, x0), P(-1, 0, 0, -x1), P(0, 1, 0, y0), P(0, -1, 0, -y1), P(0, 0, 1, z0), P(0, 0, -1, -z1) }
-end
+local function box_planes(...) return M.box_planes(collide, ...) end
 local function box_frustum(...) return collide.frustum(unpack(box_planes(...))) end
-
-local function mat(rows)
-  local m = {}
-  for r = 1, 4 do for c = 1, 4 do m[(c - 1) * 4 + r] = rows[r][c] end end
-  return m
-end
-local function mul(a, b)
-  local m = {}
-  for r = 1, 4 do
-    for c = 1, 4 do
-      local s = 0
-      for k = 1, 4 do s = s + a[(k - 1) * 4 + r] * b[(c - 1) * 4 + k] end
-      m[(c - 1) * 4 + r] = s
-    end
-  end
-  return m
-end
-local function perspective(fovy, aspect, n, f)          -- gluPerspective
-  local t = 1 / math.tan(fovy / 2)
-  return mat({ { t / aspect, 0, 0, 0 }, { 0, t, 0, 0 },
-    { 0, 0, (f + n) / (n - f), 2 * f * n / (n - f) }, { 0, 0, -1, 0 } })
-end
-local function sub(a, b) return { a[1] - b[1], a[2] - b[2], a[3] - b[3] } end
-local function dot(a, b) return a[1] * b[1] + a[2] * b[2] + a[3] * b[3] end
-local function cross(a, b)
-  return { a[2] * b[3] - a[3] * b[2], a[3] * b[1] - a[1] * b[3], a[1] * b[2] - a[2] * b[1] }
-end
-local function unit(a)
-  local l = sqrt(dot(a, a))
-  return { a[1] / l, a[2] / l, a[3] / l }
-end
-local function look_at(eye, target, up)                  -- gluLookAt
-  local f = unit(sub(target, eye))
-  local s = unit(cross(f, up))
-  local u = cross(s, f)
-  return mat({ { s[1], s[2], s[3], -dot(s, eye) }, { u[1], u[2], u[3], -dot(u, eye) },
-    { -f[1], -f[2], -f[3], dot(f, eye) }, { 0, 0, 0, 1 } })
-end
 
 -- ---------------------------------------------------------------------
 -- the independent reference

@@ -11,67 +11,11 @@ local unpack = table.unpack or unpack
 
 local rng = require("helpers").rng
 
--- ---------------------------------------------------------------------
--- 4x4 matrices as arrays of 16 numbers in column order: m[(c-1)*4 + r]
-
-local function mat(rows)                       -- from a row-by-row list
-  local m = {}
-  for r = 1, 4 do for c = 1, 4 do m[(c - 1) * 4 + r] = rows[r][c] end end
-  return m
-end
-local function transpose(m)
-  local t = {}
-  for r = 1, 4 do for c = 1, 4 do t[(c - 1) * 4 + r] = m[(r - 1) * 4 + c] end end
-  return t
-end
-local function mul(a, b)
-  local m = {}
-  for r = 1, 4 do
-    for c = 1, 4 do
-      local s = 0
-      for k = 1, 4 do s = s + a[(k - 1) * 4 + r] * b[(c - 1) * 4 + k] end
-      m[(c - 1) * 4 + r] = s
-    end
-  end
-  return m
-end
-local function perspective(fovy, aspect, n, f)          -- gluPerspective
-  local t = 1 / math.tan(fovy / 2)
-  return mat({
-    { t / aspect, 0, 0, 0 },
-    { 0, t, 0, 0 },
-    { 0, 0, (f + n) / (n - f), 2 * f * n / (n - f) },
-    { 0, 0, -1, 0 },
-  })
-end
-local function ortho(l, r, b, t, n, f)                   -- glOrtho
-  return mat({
-    { 2 / (r - l), 0, 0, -(r + l) / (r - l) },
-    { 0, 2 / (t - b), 0, -(t + b) / (t - b) },
-    { 0, 0, -2 / (f - n), -(f + n) / (f - n) },
-    { 0, 0, 0, 1 },
-  })
-end
-local function sub(a, b) return { a[1] - b[1], a[2] - b[2], a[3] - b[3] } end
-local function dot(a, b) return a[1] * b[1] + a[2] * b[2] + a[3] * b[3] end
-local function cross(a, b)
-  return { a[2] * b[3] - a[3] * b[2], a[3] * b[1] - a[1] * b[3], a[1] * b[2] - a[2] * b[1] }
-end
-local function unit(a)
-  local l = sqrt(dot(a, a))
-  return { a[1] / l, a[2] / l, a[3] / l }
-end
-local function look_at(eye, target, up)                  -- gluLookAt
-  local f = unit(sub(target, eye))
-  local s = unit(cross(f, up))
-  local u = cross(s, f)
-  return mat({
-    { s[1], s[2], s[3], -dot(s, eye) },
-    { u[1], u[2], u[3], -dot(u, eye) },
-    { -f[1], -f[2], -f[3], dot(f, eye) },
-    { 0, 0, 0, 1 },
-  })
-end
+-- 4x4 matrices (column order) and 3-vectors: spec/matrix.lua
+local M = require "matrix"
+local mat, transpose, mul = M.mat, M.transpose, M.mul
+local perspective, ortho, look_at = M.perspective, M.ortho, M.look_at
+local sub, dot, cross, unit = M.sub, M.dot, M.cross, M.unit
 
 -- ---------------------------------------------------------------------
 -- independent tests
@@ -220,13 +164,8 @@ local function classify_sphere(f, s)
   return dist_outside(f, p) <= r and 0 or -1
 end
 
--- the six planes of the box [x0,x1] x [y0,y1] x [z0,z1], inward
-local function box_frustum(x0, y0, z0, x1, y1, z1)
-  return collide.frustum(
-    collide.plane(1, 0, 0, x0), collide.plane(-1, 0, 0, -x1),
-    collide.plane(0, 1, 0, y0), collide.plane(0, -1, 0, -y1),
-    collide.plane(0, 0, 1, z0), collide.plane(0, 0, -1, -z1))
-end
+-- the frustum of the box [x0,x1] x [y0,y1] x [z0,z1]
+local function box_frustum(...) return collide.frustum(unpack(M.box_planes(collide, ...))) end
 
 -- the frustum of gluPerspective(90 deg, 2, 1, 10): near corners (+-2, +-1, -1)
 local function pyramid()

@@ -144,11 +144,11 @@ describe("collide.heightfield", function()
       assert.has_error(function() hf.query("x", collide.aabb(0, 0, 0, 1, 1, 1)) end,
         "bad argument #1 to 'query' (collide.heightfield expected, got string)")
       assert.has_error(function() hf:contacts(collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #1 to 'contacts' (aabb, obb, sphere, triangle, capsule or plane expected, got collide.ray)")
+        "bad argument #1 to 'contacts' (aabb, obb, sphere, triangle, capsule, hull or plane expected, got collide.ray)")
       assert.has_error(function() collide.contact(hf, hf) end,
         "bad argument #2 to 'contact' (heightfield-heightfield and heightfield-mesh contacts are not supported)")
       assert.has_error(function() collide.ray(0, 0, 0, 1, 0, 0):cast(collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
     end)
   end)
 

@@ -14,6 +14,11 @@
 --   H.args(p1, p2, ...)             packed lists concatenated into one packed list
 --   H.unpack(p)                      unpack a packed list, trailing nils kept
 --   H.error_of(fn, ...)              the raw error value of fn(...), or nil if it ran
+--   H.shape_makers(r, spread, least) a maker of random shapes per kind, from the
+--                                    seeded generator r (H.rng)
+--   H.read(path)                     the whole file
+--   H.doc_files()                    README.md and every doc/*.md, sorted
+--   H.ls(dir, pattern)               dir's entries whose names match a Lua pattern, sorted
 --
 -- About errors: luassert's has_error(fn, "msg") strips one leading
 -- "chunk:line: " from a string error and then compares the WHOLE rest, so
@@ -142,6 +147,117 @@ function H.error_of(fn, ...)
   local ok, err = pcall(fn, ...)
   if ok then return nil end
   return err
+end
+
+-- Random shapes of every kind from the seeded generator r: {aabb = fn, obb
+-- = fn, ...}, each fn a new shape. Positions within spread of the origin;
+-- sizes (half extents, radii) from least up (0 lets zero-size boxes and
+-- spheres and point capsules in); triangles in general position (possibly
+-- thin, never planned to be axis-aligned).
+function H.shape_makers(r, spread, least)
+  local collide = require "collide"
+  local function v(s) return r(-s, s), r(-s, s), r(-s, s) end
+  return {
+    aabb = function()
+      local x, y, z = v(spread)
+      return collide.aabb(x, y, z, x + r(least, 2), y + r(least, 2), z + r(least, 2))
+    end,
+    obb = function()
+      local x, y, z = v(spread)
+      local qx, qy, qz = v(1)
+      return collide.obb(x, y, z, r(least, 1.5), r(0.1, 1.5), r(0.1, 1.5), qx, qy, qz, r(0.1, 1))
+    end,
+    sphere = function() local x, y, z = v(spread); return collide.sphere(x, y, z, r(least, 1.5)) end,
+    triangle = function()
+      local ax, ay, az = v(spread)
+      return collide.triangle(ax, ay, az, ax + r(-2, 2), ay + r(-1, 1), az + r(-2, 2),
+        ax + r(-2, 2), ay + r(-2, 2), az + r(-1, 1))
+    end,
+    capsule = function()
+      local ax, ay, az = v(spread)
+      return collide.capsule(ax, ay, az, ax + r(-2, 2), ay + r(-2, 2), az + r(-2, 2), r(0, 1))
+    end,
+    ray = function()
+      local x, y, z = v(3)
+      local tx, ty, tz = v(1.5)
+      return collide.ray(x, y, z, tx - x, ty - y, tz - z + 1e-3, r(0.5, 6))
+    end,
+    plane = function() local x, y, z = v(1); return collide.plane(x, y, z + 0.01, r(-1, 1)) end,
+  }
+end
+
+function H.read(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("*a")
+  f:close()
+  return text
+end
+
+-- the entries of folder dir (files and folders, "." and ".." left out)
+-- whose names match the Lua pattern, as "dir/name", sorted; read with lfs,
+-- which busted loads, so no shell is needed (the suite also runs on
+-- Windows)
+function H.ls(dir, pattern)
+  local list = {}
+  for name in require("lfs").dir(dir) do
+    if name ~= "." and name ~= ".." and name:match(pattern) then
+      list[#list + 1] = dir .. "/" .. name
+    end
+  end
+  table.sort(list)
+  return list
+end
+
+-- README.md and every doc/*.md (a new file is picked up without a change)
+function H.doc_files()
+  local files = { "README.md" }
+  for _, f in ipairs(H.ls("doc", "%.md$")) do files[#files + 1] = f end
+  return files
+end
+
+-- an object whose finalizer runs f (newproxy where tables have no __gc)
+function H.on_gc(f)
+  if newproxy then
+    getmetatable(newproxy(true)).__gc = f
+  else
+    setmetatable({}, { __gc = f })
+  end
+end
+
+-- sets the collector's parameter name ("pause", "stepmul") to v, returns
+-- the previous value: collectgarbage("setpause") up to 5.4, "param" in 5.5
+local function gc_param(name, v)
+  if _VERSION == "Lua 5.5" then return collectgarbage("param", name, v) end
+  return collectgarbage("set" .. name, v)
+end
+
+-- runs fn with the collector stepping on nearly every allocation
+function H.collecting_often(fn)
+  -- (Lua 5.3's collector crawls with a pause under 100 in a large heap)
+  local pause = gc_param("pause", _VERSION == "Lua 5.3" and 100 or 10)
+  local mul = gc_param("stepmul", 400)
+  local ok, err = pcall(fn)
+  gc_param("pause", pause)
+  gc_param("stepmul", mul)
+  if not ok then error(err, 0) end
+end
+
+-- the faces of boxes (aabbs and obbs) as one collide.mesh: two triangles a
+-- face, outward facing, the corners in the order box:corner(i) gives them
+local QUADS = { { 1, 5, 7, 3 }, { 2, 4, 8, 6 }, { 1, 2, 6, 5 }, { 3, 7, 8, 4 }, { 1, 3, 4, 2 }, { 5, 6, 8, 7 } }
+function H.boxes_mesh(boxes)
+  local v, idx = {}, {}
+  for _, b in ipairs(boxes) do
+    local base = #v / 3
+    for i = 1, 8 do
+      local x, y, z = b:corner(i)
+      v[#v + 1], v[#v + 2], v[#v + 3] = x, y, z
+    end
+    for _, q in ipairs(QUADS) do
+      for _, k in ipairs { q[1], q[2], q[3], q[1], q[3], q[4] } do idx[#idx + 1] = base + k end
+    end
+  end
+  return require("collide").mesh(v, idx)
 end
 
 return H

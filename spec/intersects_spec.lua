@@ -1,7 +1,8 @@
--- collide.intersects over the 21 unordered pairs of aabb, obb, plane,
--- triangle, ray and sphere. Every case is checked in both argument orders and
--- both call forms: intersects(a, b), intersects(b, a), a:intersects(b),
--- b:intersects(a) must all give the hand-computed answer.
+-- collide.intersects over every unordered pair of aabb, obb, plane,
+-- triangle, ray and sphere (capsules: capsule_spec.lua). Every case is
+-- checked in both argument orders and both call forms: intersects(a, b),
+-- intersects(b, a), a:intersects(b), b:intersects(a) must all give the
+-- hand-computed answer.
 local collide = require "collide"
 
 local aabb, obb, plane, triangle = collide.aabb, collide.obb, collide.plane, collide.triangle

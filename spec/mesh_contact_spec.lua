@@ -102,11 +102,11 @@ describe("mesh:contacts", function()
     local m = level()
     local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
     local ray = collide.ray(0, 0, 0, 1, 0, 0)
-    local K = "aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield"
+    local K = "aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield"
     local cases = {
-      { "bad argument #1 to 'contacts' (aabb, obb, sphere, triangle, capsule or plane expected, got collide.ray)",
+      { "bad argument #1 to 'contacts' (aabb, obb, sphere, triangle, capsule, hull or plane expected, got collide.ray)",
         function() m:contacts(ray) end },
-      { "bad argument #1 to 'contacts' (aabb, obb, sphere, triangle, capsule or plane expected, got no value)",
+      { "bad argument #1 to 'contacts' (aabb, obb, sphere, triangle, capsule, hull or plane expected, got no value)",
         function() m:contacts() end },
       { "bad argument #1 to 'contacts' (triangle-triangle contact is not supported)", function() m:contacts(tri) end },
       { "bad argument #2 to 'contact' (triangle-triangle contact is not supported)", function() collide.contact(m, tri) end },

@@ -35,6 +35,7 @@ end
 local objects = {
   aabb = collide.aabb(0, 0, 0, 1, 1, 1),
   obb = collide.obb(0, 0, 0, 1, 1, 1),
+  hull = collide.hull({ 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1 }),
   plane = collide.plane(0, 1, 0, 0),
   triangle = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
   ray = collide.ray(0, 0, 0, 1, 0, 0),

@@ -1,6 +1,7 @@
 -- spec/motion_ref.lua - second opinions for capsules, distances between
 -- shapes and sweeps, in plain Lua. They use only what other specs verify
--- already (shape:distance(point) of the six older kinds, collide.intersects)
+-- already (shape:distance(point) of the kinds other than the capsule,
+-- collide.intersects)
 -- and arithmetic written here:
 --   * a capsule's distance to a point from the closest point of its segment;
 --   * the distance from a convex shape to a point is convex along a segment,

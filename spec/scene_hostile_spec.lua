@@ -646,7 +646,9 @@ describe("collide.load_obj with broken files", function()
     assert(os.execute("mkdir " .. dir))
     local e = H.error_of(function() load_obj(dir) end)
     os.remove(dir)
-    assert.are.equal("bad argument #1 to 'load_obj' (" .. dir .. ": Is a directory)", (e:gsub("^[^:]*:%d+: ", "")))
+    -- the system's words: Windows refuses to open a directory at all
+    local why = package.config:sub(1, 1) == "\\" and "Permission denied" or "Is a directory"
+    assert.are.equal("bad argument #1 to 'load_obj' (" .. dir .. ": " .. why .. ")", (e:gsub("^[^:]*:%d+: ", "")))
   end)
 
   it("CR-only line endings load like LF ones, as text and as a file", function()

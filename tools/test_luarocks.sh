@@ -1,6 +1,7 @@
 #!/bin/sh
-# make test-luarocks: the rockspec lists every src/*/*.c and lua/collide/*.lua
-# (else: make rockspec), and for each of Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
+# make test-luarocks: the rockspecs (collide-scm-1 and each release's
+# collide-VERSION-REV) list every src/*/*.c and lua/collide/*.lua (else: make
+# rockspec) and pass `luarocks lint`, and for each of Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT
 # `luarocks make` from a copy of the tree, without network, installs into a
 # temporary tree from which a fresh interpreter, whose paths name only that
 # tree, requires collide, collide.core and every helper and passes
@@ -11,12 +12,16 @@ top=$PWD
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-lua5.4 tools/rockspec.lua > "$tmp/rockspec"
-if ! cmp -s "$tmp/rockspec" collide-scm-1.rockspec; then
-  diff -u collide-scm-1.rockspec "$tmp/rockspec" >&2 || true
-  echo "test-luarocks: collide-scm-1.rockspec is stale: run make rockspec" >&2
-  exit 1
-fi
+for spec in collide-*.rockspec; do
+  version=${spec#collide-}; version=${version%.rockspec}
+  lua5.4 tools/rockspec.lua "$version" > "$tmp/rockspec"
+  if ! cmp -s "$tmp/rockspec" "$spec"; then
+    diff -u "$spec" "$tmp/rockspec" >&2 || true
+    echo "test-luarocks: $spec is stale: run make rockspec" >&2
+    exit 1
+  fi
+  luarocks lint "$spec" || { echo "test-luarocks: luarocks lint $spec failed" >&2; exit 1; }
+done
 
 # no network for luarocks: its own namespace when we may make one, else
 # proxies that refuse every connection

@@ -10,7 +10,7 @@ local M = {}
 -- given the aabb metatable, or such a __name) is named by its Lua type, as
 -- the core names it
 local core_names = { ["collide.tree"] = true }
-for _, kind in ipairs { "aabb", "obb", "plane", "triangle", "ray", "sphere", "mesh" } do
+for _, kind in ipairs { "aabb", "obb", "plane", "triangle", "ray", "sphere", "hull", "mesh" } do
   core_names["collide." .. kind] = true
 end
 local tree_mt = getmetatable(core.tree())
@@ -33,6 +33,29 @@ function M.typename(v)
     end
   end
   return t
+end
+
+-- A vector value as the core reads one (src/lua/l_args.c): a table, a
+-- userdata that is not a shape, or a cdata (LuaJIT: CPML's vec3 is an FFI
+-- struct); its fields x, y, z when all three are numbers, else [1], [2],
+-- [3] (not for a cdata: a struct indexed by a number raises). Returns x, y,
+-- z, or nil when it is no vector. A userdata without __index is no vector
+-- (indexing it would only raise). Indexing runs the value's metamethods:
+-- their errors pass through, as from the core.
+local getmetatable_raw = debug and debug.getmetatable
+function M.vector(v)
+  local t = type(v)
+  if not (t == "table" or t == "userdata" or t == "cdata") or core.type(v) ~= nil then return nil end
+  if t == "userdata" and getmetatable_raw then
+    local mt = getmetatable_raw(v)
+    if type(mt) ~= "table" or rawget(mt, "__index") == nil then return nil end
+  end
+  local x, y, z = v.x, v.y, v.z
+  if type(x) == "number" and type(y) == "number" and type(z) == "number" then return x, y, z end
+  if t == "cdata" then return nil end
+  x, y, z = v[1], v[2], v[3]
+  if type(x) == "number" and type(y) == "number" and type(z) == "number" then return x, y, z end
+  return nil
 end
 
 -- a number as the core's messages print it on every Lua: nan, inf, -inf,

@@ -37,7 +37,7 @@ local read_motion, move_state, push_out, legs, copy_shape, each_candidate =
   motion.read_motion, motion.move_state, motion.push_out, motion.legs, motion.copy_shape,
   motion.each_candidate
 local type, getmetatable, setmetatable, pairs, tostring = type, getmetatable, setmetatable, pairs, tostring
-local sqrt, cos, pi, huge, abs = math.sqrt, math.cos, math.pi, math.huge, math.abs
+local sqrt, cos, pi, huge, abs, max = math.sqrt, math.cos, math.pi, math.huge, math.abs, math.max
 local format = string.format
 
 local M = {}
@@ -46,7 +46,7 @@ Character.__index = Character
 Character.__name = "collide.character"
 M.Character = Character
 
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
+local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
 local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true }
 local hooks -- the passes' contact rules, below
 
@@ -61,20 +61,17 @@ local function option_number(v, name)
   return v
 end
 
+-- the up option, a vector value (args.vector), normalised: scaled by its
+-- largest component first, so that {0, 1e155, 0} (whose square overflows)
+-- is up and only a zero vector is refused
 local function option_up(v)
-  local x, y, z
-  if type(v) == "table" or (type(v) == "userdata" and ctype(v) == nil) then
-    x, y, z = v.x, v.y, v.z
-    if not (type(x) == "number" and type(y) == "number" and type(z) == "number") then
-      x, y, z = v[1], v[2], v[3]
-    end
-  end
-  if not (type(x) == "number" and type(y) == "number" and type(z) == "number") then
-    argerror(3, "character", "option 'up': vector expected, got " .. typename(v))
-  end
+  local x, y, z = args.vector(v)
+  if x == nil then argerror(3, "character", "option 'up': vector expected, got " .. typename(v)) end
   option_number(x, "up"); option_number(y, "up"); option_number(z, "up")
+  local m = max(abs(x), abs(y), abs(z))
+  if m == 0 then argerror(3, "character", "option 'up': zero vector") end
+  x, y, z = x / m, y / m, z / m
   local len = sqrt(x * x + y * y + z * z)
-  if not (len > 0) or len == huge then argerror(3, "character", "option 'up': zero vector") end
   return x / len, y / len, z / len
 end
 
@@ -89,7 +86,7 @@ function M.new(scene, item, options)
   local shape = scene:shape(item)
   if shape == nil then argerror(2, "character", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(2, "character", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
+    argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   if options ~= nil and type(options) ~= "table" then
     argerror(3, "character", "table expected, got " .. typename(options))
@@ -127,7 +124,7 @@ function M.new(scene, item, options)
     _ray = core.ray(0, 0, 0, 0, -1, 0, 1),
   }, Character)
   self._not_me = function(other) return not rawequal(other, item) end
-  self._up, self._side, self._down = hooks(self)
+  self._up, self._side, self._down, self._ties = hooks(self)
   return self
 end
 
@@ -171,6 +168,9 @@ local function lowest(shape, ux, uy, uz)
     local x, y, z = shape:center()
     local hx, hy, hz = shape:half_extents()
     return x * ux + y * uy + z * uz - (hx * abs(ux) + hy * abs(uy) + hz * abs(uz))
+  elseif kind == "hull" then
+    local x, y, z = shape:support(-ux, -uy, -uz)
+    return x * ux + y * uy + z * uz
   else
     local x, y, z = shape:center()
     local hx, hy, hz = shape:half_extents()
@@ -225,7 +225,22 @@ function hooks(self)
     end
     return nx, ny, nz
   end
-  return up, side, down
+  -- The contacts met at the same time as the one a pass answers: the
+  -- flags they raise (a wall, a ceiling), the motion left to the one
+  -- answered. Which contact of a tie is answered depends on the scene's tie
+  -- rule (items: the nearest centre; one mesh: its least opposed triangle),
+  -- so without these a character resting at the foot of a steep ramp was
+  -- on a wall among items and not on the same level as one mesh.
+  local ties = {
+    up = function(nx, ny, nz) up(nx, ny, nz) end,
+    side = function(nx, ny, nz) side(nx, ny, nz) end,
+    down = function(nx, ny, nz, _, px, py, pz)
+      if floor_under(self, px, py, pz, nx, ny, nz) == nil and nx * ux + ny * uy + nz * uz > -c then
+        self._wall = true
+      end
+    end,
+  }
+  return up, side, down, ties
 end
 
 -- the first contact of w moved by d: t, p, n or nil
@@ -243,28 +258,32 @@ end
 -- the stepping part); returns the translation
 local function side_down(self, st, w, hx, hy, hz, v, step, side, down)
   local ux, uy, uz = self._ux, self._uy, self._uz
-  st.hook, st.np = side, 0
+  st.hook, st.tie_hook, st.np = side, self._ties.side, 0
   local sx, sy, sz = legs(self._scene, st, w, hx, hy, hz)
   local fall = (v < 0 and -v or 0) + step
   local dx, dy, dz = 0, 0, 0
   if fall > 0 then
-    st.hook, st.np = down, 0
+    st.hook, st.tie_hook, st.np = down, self._ties.down, 0
     dx, dy, dz = legs(self._scene, st, w, -ux * fall, -uy * fall, -uz * fall)
   end
   return sx + dx, sy + dy, sz + dz
 end
 
 --- ch:move(dx, dy, dz) -> mx, my, mz: the displacement applied
-function Character:move(dx, dy, dz)
+function Character:move(...)
+  local given, dx, dy, dz = select("#", ...), ...
   if getmetatable(self) ~= Character then
     error("calling 'move' on bad self", 2)
   end
-  local x, y, z = read_motion(1, "move", dx, dy, dz)
+  local x, y, z = read_motion(1, "move", dx, dy, dz, given)
   local scene, item = self._scene, self._item
+  -- refused before anything moves while one of the scene's filters runs
+  local busy = scene._busy
+  if busy then error("cannot change a scene during its " .. busy, 2) end
   local shape = scene:shape(item)
   if shape == nil then error("the character's item is no longer in its scene", 2) end
   if not MOVERS[ctype(shape)] then
-    error("the character's item no longer has an aabb, obb, sphere or capsule shape (got "
+    error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
       .. typename(shape) .. ")", 2)
   end
   local ux, uy, uz = self._ux, self._uy, self._uz
@@ -274,6 +293,7 @@ function Character:move(dx, dy, dz)
   self._floor, self._wall, self._ceiling = false, false, false
 
   local st = move_state(item, shape, nil, "move", 1)
+  st.nm = 1                                            -- the motion's position
   self._st, self._rising = st, v > 0
   local up, side, down = self._up, self._side, self._down
   local w = shape:clone()
@@ -294,7 +314,7 @@ function Character:move(dx, dy, dz)
   if step > 0 then keep = w:clone() end
   local ax, ay, az = 0, 0, 0
   if lift > 0 then
-    st.hook, st.np = up, 0
+    st.hook, st.tie_hook, st.np = up, self._ties.up, 0
     ax, ay, az = legs(scene, st, w, ux * lift, uy * lift, uz * lift)
   end
   local raised = step > 0 and (ax * ux + ay * uy + az * uz) or 0

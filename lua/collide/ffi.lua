@@ -21,7 +21,7 @@ local debug_getmetatable = debug and debug.getmetatable
 -- sphere-sphere intersects; ray casts at an aabb, a sphere and a triangle)
 -- run here in Lua, reading the shapes' memory through the FFI, so the JIT
 -- compiles them into the caller's trace: no call leaves it. They are the C
--- routines (src/geometry/tests.c, rays.c) operation for operation, in the
+-- routines (src/geometry/intersect.c, rays.c) operation for operation, in the
 -- same floating-point order, so the answers are the same bit for bit; the
 -- rare branches (a coplanar or degenerate triangle, a grazing hit, a sphere
 -- beyond 1e150) call the C entry points instead.
@@ -87,7 +87,7 @@ local function length(x, y, z)
   x, y, z = x / m, y / m, z / m
   return m * sqrt(x * x + y * y + z * z)
 end
--- |v| <= r as cl_length(v) <= r decides it (length_le in tests.c)
+-- |v| <= r as cl_length(v) <= r decides it (length_le in intersect.c)
 local function length_le(x, y, z, r)
   local d2, r2 = x * x + y * y + z * z, r * r
   if r2 > 1e-290 and r2 < 1e290 and d2 < 1e290 then
@@ -289,7 +289,7 @@ function M.bind(core)
   ok = pcall(function() entries = ffi.cast("const collide_ffi_entries *", core._ffi) end)
   if not ok or entries.version ~= 2 then return nil end
   local f_intersects, f_cast = entries.intersects, entries.cast
-  -- the seven shape metatables, from one shape of each kind, and the mesh's
+  -- the shape metatables, from one shape of each kind, and the mesh's
   local samples = {
     core.aabb(0, 0, 0, 0, 0, 0), core.obb(0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
     core.plane(0, 0, 1, 0), core.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),

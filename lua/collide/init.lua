@@ -5,6 +5,7 @@ local core = require "collide.core"
 local M = {}
 for k, v in pairs(core) do M[k] = v end
 M._ffi = nil   -- the FFI's entry points, for collide.ffi only
+M._call = nil  -- a call that cannot yield, for the Lua helpers only
 
 -- collide.mesh comes from the core; its OBJ reader is Lua
 M.load_obj = require("collide.obj").load_obj
@@ -23,6 +24,17 @@ M.character = require("collide.character").new
 local fast = require("collide.ffi").bind(core)
 if fast then
   M.intersects, M.cast = fast.intersects, fast.cast
+end
+
+-- collide.info(): which build and which path is running, for a bug report
+-- or a game's about screen: the core's version and SIMD path, the Lua that
+-- runs it, whether the FFI path above is in use. A new table each call.
+local core_info = core.info
+function M.info()
+  local t = core_info()
+  t.lua = jit and jit.version or _VERSION
+  t.ffi = fast ~= nil
+  return t
 end
 
 local epsilon = M.epsilon

@@ -77,7 +77,9 @@ local function parse(text, source)
   -- every line ending in LF, CR LF or CR alone becomes LF; (.-)\n over
   -- the text with a final newline then gives every line
   text = text:gsub("\r\n?", "\n")
-  for line in (text:sub(-1) == "\n" and text or text .. "\n"):gmatch("(.-)\n") do
+  -- (the loop variable is not reassigned: it is constant in Lua 5.5)
+  for text_line in (text:sub(-1) == "\n" and text or text .. "\n"):gmatch("(.-)\n") do
+    local line = text_line
     lineno = lineno + 1
     -- a backslash at the end continues the statement on the next line
     if pending then line, pending = pending .. " " .. line, nil end

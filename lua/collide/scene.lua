@@ -17,6 +17,16 @@
 -- is running), whatever the item's shape. Queries from inside a filter are
 -- allowed. A filter that raises unlocks the scene on its way out.
 --
+-- Finalizers: Lua code that an allocation runs (a __gc), which may add,
+-- update and remove items during any call, even one that only reads (a
+-- C function that pushes a string may step the collector). A query reads
+-- each candidate's item and shape together, before it tests it, so an
+-- item removed before it is read is not in the answer and never makes the
+-- call fail, and one read is answered as it was; orders come from sequence
+-- numbers read once. A change runs Lua code only in the tree's insert,
+-- before the leaf exists, and checks the item again after it (scene:add
+-- of an item that a finalizer added meanwhile is refused).
+--
 -- No function here reads `...` after a loop: LuaJIT 2.1 can read the wrong
 -- slot there once the loop is compiled (spec/scene_hostile_spec.lua).
 local core = require "collide.core"
@@ -38,14 +48,14 @@ local HEAD = setmetatable({}, { __tostring = function() return "scene list head"
 
 -- shapes the tree can take as a query, and frustum:intersects exactly
 local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true,
-               capsule = true }
+               capsule = true, hull = true }
 local FRUSTUM_EXACT = CORE
 -- sets of triangles (a sweep gives one hit of theirs: the others are
 -- swept one by one where the motion needs them)
 local TRISETS = { mesh = true, heightfield = true }
 
 local args = require "collide.args"
-local typename, argerror = args.typename, args.argerror
+local typename, argerror, vector = args.typename, args.argerror, args.vector
 
 -- the check_ helpers raise at level 4: the caller of the scene method
 local function check_item(item, fname)
@@ -75,6 +85,13 @@ end
 -- of the call, unlocked again however the filter ends (an error passes
 -- through unchanged); nil for no filter. A pair filter (move's) takes the
 -- item and the other one.
+-- A filter cannot yield: it is called through core._call, a C function
+-- that calls it without a continuation, so a yield raises Lua's "attempt
+-- to yield across a C-call boundary" (as in a tree's raycast callback),
+-- which unlocks the scene on its way out. Were the yield let through, a
+-- coroutine dropped while suspended in the filter would leave the scene
+-- locked for ever, and one resumed later would find it changed under it.
+local call = core._call
 local function locked(self, name, filter, pair)
   if filter == nil then return nil end
   local function unlock(outer, ok, keep)
@@ -86,13 +103,13 @@ local function locked(self, name, filter, pair)
     return function(item, other)
       local outer = self._busy
       self._busy = name
-      return unlock(outer, pcall(filter, item, other))
+      return unlock(outer, pcall(call, filter, item, other))
     end
   end
   return function(item)
     local outer = self._busy
     self._busy = name
-    return unlock(outer, pcall(filter, item))
+    return unlock(outer, pcall(call, filter, item))
   end
 end
 
@@ -133,6 +150,7 @@ local function bounds_of(self, shape)
 end
 
 local function unbounded_insert(self, item, s)
+  if self._shape[item] == nil then return end      -- removed by a finalizer on the way here
   local list, seq = self._unbounded, self._seq
   local i = #list + 1
   while i > 1 and seq[list[i - 1]] > s do
@@ -162,18 +180,33 @@ end
 
 -- Tree calls come first in every change, so that one refused (the tree is
 -- locked while a raycast calls a filter) leaves the scene as it was.
-local function place(self, item, shape, seq)
+-- place makes every call an add needs (each may step the collector, which
+-- runs finalizers that may change the scene): the leaf for the shape, and
+-- its tracking; the proxy, or false for a shape without bounds.
+local function place(self, shape, seq)
   local box = bounds_of(self, shape)
-  if box then
-    local p = self._tree:insert(box, seq)
-    if CORE[ctype(shape)] then self._tree:track(p, shape) end
-    self._proxy[item] = p
-    self._items[p] = item
-    self._shapes[p] = shape
-  else
-    self._proxy[item] = false
-    unbounded_insert(self, item, seq)
-  end
+  if not box then return false end
+  local tracked = CORE[ctype(shape)]
+  local p = self._tree:insert(box, seq)
+  if tracked then self._tree:track(p, shape) end
+  return p
+end
+
+-- the item registered under proxy p (false: in the unbounded list), by
+-- table reads and writes alone: no call, so no finalizer runs between the
+-- check and the end (the call of register itself may step the collector
+-- when the stack grows: the check is here). False when a finalizer added
+-- the item meanwhile.
+local function register(self, item, shape, seq, p)
+  if self._shape[item] ~= nil then return false end
+  self._seq[item], self._shape[item], self._proxy[item] = seq, shape, p
+  if p then self._items[p], self._shapes[p] = item, shape end
+  self._next[self._tail] = item
+  self._prev[item] = self._tail
+  self._tail = item
+  self._count = self._count + 1
+  if not p then unbounded_insert(self, item, seq) end   -- last: the item is whole
+  return true
 end
 
 local function unplace(self, item)
@@ -194,15 +227,15 @@ function Scene:add(item, shape)
   check_item(item, "add")
   if self._shape[item] ~= nil then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
+  -- the number is taken first: an add by a finalizer that place runs
+  -- takes the next one
   local seq = self._counter + 1
-  place(self, item, shape, seq)
-  self._seq[item] = seq
   self._counter = seq
-  self._shape[item] = shape
-  self._next[self._tail] = item
-  self._prev[item] = self._tail
-  self._tail = item
-  self._count = self._count + 1
+  local p = place(self, shape, seq)
+  if not register(self, item, shape, seq, p) then       -- added meanwhile by a finalizer
+    if p then self._tree:remove(p) end
+    argerror(1, "add", "item already in the scene")
+  end
   return item
 end
 
@@ -224,8 +257,14 @@ function Scene:update(item, shape)
     self._proxy[item] = false
     unbounded_insert(self, item, self._seq[item])
   elseif box then                            -- into the tree
-    p = self._tree:insert(box, self._seq[item])
-    if CORE[ctype(shape)] then self._tree:track(p, shape) end
+    p = place(self, shape, self._seq[item])
+    -- (place may run a finalizer: the item may be gone, or in the tree
+    -- already by an update of its own)
+    if self._proxy[item] ~= false then
+      self._tree:remove(p)
+      if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
+      return self:update(item, shape)                  -- from where the finalizer left it
+    end
     unbounded_remove(self, item)
     self._proxy[item] = p
     self._items[p], self._shapes[p] = item, shape
@@ -363,14 +402,16 @@ local function finish(self, ray, filter, n, proxy, t, x, y, z, nx, ny, nz, u, v,
   local best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi
   for i = 1, #list do
     local item = list[i]
-    local cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = counted(cast(ray, self._shape[item]))
+    local shape = self._shape[item]
+    local cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = 0, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
+    if shape ~= nil then cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = counted(cast(ray, shape)) end
     if ct and (bt == nil or ct < bt) and (filter == nil or filter(item)) then
       best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi = item, cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci
     end
   end
-  if proxy ~= nil then
-    local item = self._items[proxy]
-    if best == nil or t < bt or (t == bt and self._seq[item] < self._seq[best]) then
+  local item = proxy ~= nil and self._items[proxy]    -- nil: removed meanwhile
+  if item ~= nil and item ~= false then
+    if best == nil or t < bt or (t == bt and (self._seq[item] or huge) < (self._seq[best] or huge)) then
       return hit(item, n - 1, t, x, y, z, nx, ny, nz, u, v, index)
     end
   end
@@ -391,10 +432,11 @@ end
 
 -- the records of raycast_all and sweep_all sorted by t, ties in add order
 local function by_t(self, out)
-  local seq = self._seq
+  local seq, key = self._seq, {}
+  for i = 1, #out do key[out[i]] = seq[out[i].item] or huge end   -- read once
   sort(out, function(a, b)
     if a.t ~= b.t then return a.t < b.t end
-    return seq[a.item] < seq[b.item]
+    return key[a] < key[b]
   end)
   return out
 end
@@ -412,6 +454,7 @@ function Scene:raycast_all(ray, filter)
   local out, n = {}, 0
   local items, shapes = self._items, self._shapes
   local function try(item, shape)
+    if shape == nil then return end                      -- removed meanwhile
     local t, x, y, z, nx, ny, nz, u, v, index = cast(ray, shape)
     if t and (filter == nil or filter(item)) then
       n = n + 1
@@ -424,7 +467,10 @@ function Scene:raycast_all(ray, filter)
     try(items[p], shapes[p])
   end
   local list = self._unbounded
-  for i = 1, #list do try(list[i], self._shape[list[i]]) end
+  for i = 1, #list do
+    local item = list[i]
+    try(item, self._shape[item])
+  end
   return by_t(self, out)
 end
 
@@ -438,12 +484,13 @@ local function merge_unbounded(self, out, test)
   if #list == 0 then return out end
   local extra = {}
   for i = 1, #list do
-    if test(list[i]) then extra[#extra + 1] = list[i] end
+    local item = list[i]
+    if test(item) then extra[#extra + 1] = item end
   end
   if #extra == 0 then return out end
   local seq, merged, i, j = self._seq, {}, 1, 1
   while i <= #out or j <= #extra do
-    if j > #extra or (i <= #out and seq[out[i]] < seq[extra[j]]) then
+    if j > #extra or (i <= #out and (seq[out[i]] or huge) < (seq[extra[j]] or huge)) then
       merged[#merged + 1] = out[i]; i = i + 1
     else
       merged[#merged + 1] = extra[j]; j = j + 1
@@ -467,13 +514,14 @@ function Scene:query(shape, filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #cands do
     local p = cands[i]
-    if intersects(shape, shapes[p]) then
-      local item = items[p]
+    local item, s = items[p], shapes[p]                  -- nil: removed meanwhile
+    if s ~= nil and intersects(shape, s) then
       if filter == nil or filter(item) then n = n + 1; out[n] = item end
     end
   end
   return merge_unbounded(self, out, function(item)
-    return intersects(shape, self._shape[item]) and (filter == nil or filter(item))
+    local s = self._shape[item]
+    return s ~= nil and intersects(shape, s) and (filter == nil or filter(item))
   end)
 end
 
@@ -497,13 +545,14 @@ function Scene:query_frustum(f, filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #cands do
     local p = cands[i]
-    if frustum_hits(self, f, shapes[p]) then
-      local item = items[p]
+    local item, s = items[p], shapes[p]
+    if s ~= nil and frustum_hits(self, f, s) then
       if filter == nil or filter(item) then n = n + 1; out[n] = item end
     end
   end
   return merge_unbounded(self, out, function(item)
-    return frustum_hits(self, f, self._shape[item]) and (filter == nil or filter(item))
+    local s = self._shape[item]
+    return s ~= nil and frustum_hits(self, f, s) and (filter == nil or filter(item))
   end)
 end
 
@@ -523,8 +572,8 @@ function Scene:pairs(filter)
   local items, shapes, out, n = self._items, self._shapes, {}, 0
   for i = 1, #flat, 2 do
     local pa, pb = flat[i], flat[i + 1]
-    if intersects(shapes[pa], shapes[pb]) then
-      local a, b = items[pa], items[pb]
+    local a, b, sa, sb = items[pa], items[pb], shapes[pa], shapes[pb]
+    if sa ~= nil and sb ~= nil and intersects(sa, sb) then
       if ok(a) and ok(b) then n = n + 1; out[n] = { a, b } end
     end
   end
@@ -534,18 +583,21 @@ function Scene:pairs(filter)
     for i = 1, #list do
       local u = list[i]
       for other, s in self:items() do
-        if not rawequal(other, u) and (shape[other] ~= nil)
-           and not (self._proxy[other] == false and seq[other] < seq[u]) -- unbounded pairs once
-           and intersects(shape[u], s) and ok(u) and ok(other) then
+        local su, qu, qo = shape[u], seq[u], seq[other]
+        if su ~= nil and qu ~= nil and qo ~= nil and not rawequal(other, u)
+           and not (self._proxy[other] == false and qo < qu) -- unbounded pairs once
+           and intersects(su, s) and ok(u) and ok(other) then
           n = n + 1
-          if seq[u] < seq[other] then out[n] = { u, other } else out[n] = { other, u } end
+          if qu < qo then out[n] = { u, other } else out[n] = { other, u } end
         end
       end
     end
+    local key = {}                                       -- read once
+    for k = 1, n do key[out[k][1]] = seq[out[k][1]] or huge; key[out[k][2]] = seq[out[k][2]] or huge end
     sort(out, function(x, y)
-      local sx, sy = seq[x[1]], seq[y[1]]
+      local sx, sy = key[x[1]], key[y[1]]
       if sx ~= sy then return sx < sy end
-      return seq[x[2]] < seq[y[2]]
+      return key[x[2]] < key[y[2]]
     end)
   end
   return out
@@ -555,15 +607,15 @@ end
 -- ---------------------------------------------------------------------
 -- motion: scene:sweep, scene:sweep_all, scene:move
 --
--- A moving shape (sphere, capsule, aabb or obb) is tested against the
+-- A moving shape (sphere, capsule, aabb, obb or hull) is tested against the
 -- items whose tree boxes meet its swept bounds (its box at the start and
 -- at the end, merged) and against the items without bounds; collide.sweep
 -- decides each one exactly. Items whose shape is a ray are never hit.
 -- (This part of the file reads its helpers from M.motion so that the
 -- character controller, lua/collide/character.lua, shares them.)
 
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true }
-local sqrt = math.sqrt
+local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
+local sqrt, min, max = math.sqrt, math.min, math.max
 
 local function finite_or_error(v, n, fname)
   if v ~= v or v == huge or v == -huge then
@@ -571,48 +623,53 @@ local function finite_or_error(v, n, fname)
   end
 end
 
-local function number_arg(v, n, fname)
-  if type(v) ~= "number" then argerror(n, fname, "number expected, got " .. typename(v)) end
-  finite_or_error(v, n, fname)
+-- the type an error names for the value at position k of a call whose
+-- arguments from position n on were given values (given of them): "no
+-- value" past the last, as the core says
+local function argtype(v, k, n, given)
+  if v == nil and given ~= nil and k - n >= given then return "no value" end
+  return typename(v)
 end
 
 -- a motion given as dx, dy, dz at position n, or as one vector value
--- there (v.x, v.y, v.z or v[1], v[2], v[3]): x, y, z and the position of
--- the argument after it
-local function read_motion(n, fname, a, b, c)
+-- there (args.vector: a table, userdata or cdata with x, y, z or [1], [2],
+-- [3]; errors of its metamethods pass through): x, y, z and the position
+-- of the argument after it. given: how many arguments were passed from
+-- position n on (for "got no value"), nil when not known.
+local function read_motion(n, fname, a, b, c, given)
   if type(a) == "number" then
-    number_arg(a, n, fname); number_arg(b, n + 1, fname); number_arg(c, n + 2, fname)
+    local v = { a, b, c }
+    for k = 1, 3 do
+      if type(v[k]) ~= "number" then
+        argerror(n + k - 1, fname, "number expected, got " .. argtype(v[k], n + k - 1, n, given))
+      end
+      finite_or_error(v[k], n + k - 1, fname)
+    end
     return a, b, c, n + 3
   end
-  local ta = type(a)
-  if (ta == "table" or ta == "userdata") and ctype(a) == nil then
-    local ok, x, y, z = pcall(function() return a.x, a.y, a.z end)
-    if not (ok and type(x) == "number" and type(y) == "number" and type(z) == "number") then
-      ok, x, y, z = pcall(function() return a[1], a[2], a[3] end)
-      ok = ok and type(x) == "number" and type(y) == "number" and type(z) == "number"
-    end
-    if ok then
-      finite_or_error(x, n, fname); finite_or_error(y, n, fname); finite_or_error(z, n, fname)
-      return x, y, z, n + 1
-    end
-  end
-  argerror(n, fname, "vector expected, got " .. typename(a))
+  local x, y, z = vector(a)
+  if x == nil then argerror(n, fname, "vector expected, got " .. argtype(a, n, n, given)) end
+  finite_or_error(x, n, fname); finite_or_error(y, n, fname); finite_or_error(z, n, fname)
+  return x, y, z, n + 1
 end
 
 local function check_mover(shape, n, fname)
   if not MOVERS[ctype(shape)] then
-    argerror(n, fname, "aabb, obb, sphere or capsule expected, got " .. typename(shape))
+    argerror(n, fname, "aabb, obb, sphere, capsule or hull expected, got " .. typename(shape))
   end
 end
 
--- the bounds of shape swept by d (in the scene's scratch box)
+-- the bounds of shape swept by d (in the scene's scratch box), clamped to
+-- the largest double as shape:bounds() is: a shape near 1e308 moved by
+-- 1e308 sweeps bounds that overflow, and collide.sweep still answers
+local MAXD = 1.7976931348623157e308
 local function swept_box(self, shape, dx, dy, dz)
   local box = shape:bounds(self._box)
   local x0, y0, z0 = box:min()
   local x1, y1, z1 = box:max()
-  if dx < 0 then x0 = x0 + dx else x1 = x1 + dx end
-  if dy < 0 then y0 = y0 + dy else y1 = y1 + dy end
-  if dz < 0 then z0 = z0 + dz else z1 = z1 + dz end
+  if dx < 0 then x0 = max(x0 + dx, -MAXD) else x1 = min(x1 + dx, MAXD) end
+  if dy < 0 then y0 = max(y0 + dy, -MAXD) else y1 = min(y1 + dy, MAXD) end
+  if dz < 0 then z0 = max(z0 + dz, -MAXD) else z1 = min(z1 + dz, MAXD) end
   return box:set(x0, y0, z0, x1, y1, z1)
 end
 
@@ -648,22 +705,22 @@ local function each_candidate(self, shape, skip, dx, dy, dz, each)
   local items, shapes = self._items, self._shapes
   for i = 1, #cands do
     local p = cands[i]
-    local s = shapes[p]
-    if not rawequal(s, skip) and ctype(s) ~= "ray" then each(items[p], s) end
+    local item, s = items[p], shapes[p]                  -- nil: removed meanwhile
+    if s ~= nil and not rawequal(s, skip) and ctype(s) ~= "ray" then each(item, s) end
   end
   local list = self._unbounded
   for i = 1, #list do
     local u = list[i]
     local s = self._shape[u]
-    if ctype(s) ~= "ray" then each(u, s) end
+    if s ~= nil and ctype(s) ~= "ray" then each(u, s) end
   end
 end
 
 -- the arguments of sweep and sweep_all, checked: the motion (three numbers
 -- or a vector) and the filter; the scene locked while the filter runs
-local function sweep_args(self, fname, shape, dx, dy, dz, filter)
+local function sweep_args(self, fname, shape, dx, dy, dz, filter, given)
   check_mover(shape, 1, fname)
-  local x, y, z, nf = read_motion(2, fname, dx, dy, dz)
+  local x, y, z, nf = read_motion(2, fname, dx, dy, dz, given)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, fname)
   return x, y, z, locked(self, fname, filter)
@@ -672,14 +729,15 @@ end
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
 --- ny, nz[, index] or nil: the first item the moving shape touches (ties in
 --- t to the earlier added); index for a mesh
-function Scene:sweep(shape, dx, dy, dz, filter)
+function Scene:sweep(shape, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter)
+  x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter, given)
   local sweep, seq = core.sweep, self._seq
   local best, bt, bx, by, bz, bnx, bny, bnz, bi
   each_candidate(self, shape, shape, x, y, z, function(item, s)
     local t, px, py, pz, nx, ny, nz, index = sweep(shape, x, y, z, s)
-    if t and (bt == nil or t < bt or (t == bt and seq[item] < seq[best]))
+    if t and (bt == nil or t < bt or (t == bt and (seq[item] or huge) < (seq[best] or huge)))
        and (filter == nil or filter(item)) then
       best, bt, bx, by, bz, bnx, bny, bnz, bi = item, t, px, py, pz, nx, ny, nz, index
     end
@@ -691,9 +749,10 @@ end
 
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
 --- x=, y=, z=, nx=, ny=, nz=[, index=]} sorted by t, ties in add order
-function Scene:sweep_all(shape, dx, dy, dz, filter)
+function Scene:sweep_all(shape, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter)
+  x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter, given)
   local sweep, out, n = core.sweep, {}, 0
   each_candidate(self, shape, shape, x, y, z, function(item, s)
     local t, px, py, pz, nx, ny, nz, index = sweep(shape, x, y, z, s)
@@ -728,7 +787,7 @@ end
 local MAX_SLIDES = 8
 local PUSH_STEPS = 4
 local PUSH_TOL = core.epsilon
-local max, abs = math.max, math.abs
+local abs = math.abs
 local ALONG = 1e-9
 local RESPONSES = { slide = true, touch = true, cross = true, bounce = true }
 
@@ -848,8 +907,137 @@ local function collision(st, other, resp, t, nx, ny, nz, x, y, z)
     nx = nx, ny = ny, nz = nz, x = x, y = y, z = z }
 end
 
+-- writes the values of src into dst (same kind): scene:move works on a
+-- copy and gives the item's own shape the result
+local function copy_shape(dst, src)
+  local kind = ctype(src)
+  if kind == "aabb" then
+    local a, b, c = src:min()
+    local d, e, f = src:max()
+    dst:set(a, b, c, d, e, f)
+  elseif kind == "sphere" then
+    local a, b, c = src:center()
+    dst:set(a, b, c, src:radius())
+  elseif kind == "capsule" then
+    local a, b, c = src:a()
+    local d, e, f = src:b()
+    dst:set(a, b, c, d, e, f, src:radius())
+  else
+    -- an obb or a hull: only its centre moved
+    local a, b, c = src:center()
+    local d, e, f = dst:center()
+    dst:translate(a - d, b - e, c - f)
+  end
+end
+
+-- Touching is not blocking. Whether a contact of w moved by t * r with
+-- other (normal n, from collide.sweep) stops the rest of the motion: the
+-- shape at the contact moved a little further along r (a probe of length
+-- len) must overlap other (collide.contact) deeper than at the contact.
+-- The signed distance of two convex shapes is a convex function of the
+-- translation, so the depth gained per unit of motion is largest for the
+-- smallest motion: a short probe that gains no depth (within ALONG of its
+-- length, and the rounding of the coordinates) means the motion only
+-- slides along other. That is the seam between coplanar tiles: a box on a
+-- floor of boxes touches the next box's top edge as its front face reaches
+-- the seam; the sweep's normal there is the side face's, but the box
+-- slides on the plane of the tops and never enters the next box (and a
+-- sphere rolling over the same edge grazes it, a double root that the
+-- sweep finds a hair early). A box's contact that does block answers with
+-- the probe's contact normal, the least opposed face of the contact (a box
+-- pressed down and forward at a seam lands on the floor, not on the seam's
+-- side); a sphere or a capsule has one normal at each point, the sweep's.
+-- The probe is 1e-5 times the coordinates' size (less when the motion left
+-- is shorter). Its limits: a corner that the motion clips by less than
+-- that is passed (and the move cannot end inside it); a contact found a
+-- gap g before touching (conservative advancement stops within 1e-11 of
+-- the coordinates) is a wall only when the motion enters other at a slope
+-- above g / len (1e-6): flatter grazes pass, sinking by at most that slope
+-- times the motion, which the next move's push-out measures.
+-- Planes have no edges: a contact with one blocks unless it is at t = 0
+-- with a normal that does not oppose the motion, the rule before the probe.
+-- Returns whether the contact blocks, and the normal to answer it with.
+local BOXES = { aabb = true, obb = true }
+local PROBE = 1e-5
+local function touch_blocks(self, st, w, t, s, rx, ry, rz, rlen, nx, ny, nz)
+  if t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen then return false end
+  if ctype(s) == "plane" then return true, nx, ny, nz end
+  local at, probe = st.at, st.probe
+  if at == nil then at, probe = w:clone(), w:clone(); st.at, st.probe = at, probe
+  else copy_shape(at, w) end
+  at:translate(rx * t, ry * t, rz * t)
+  local box = at:bounds(self._box)
+  local a, b, c = box:min()
+  local d, e, f = box:max()
+  local scale = 1 + max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f))
+  -- (a contact at the end of the motion, t = 1, is classified by a probe
+  -- beyond it: a seam met there is not reported as a wall either)
+  local len, left = PROBE * scale, (1 - t) * rlen
+  if left > 0 and len > left then len = left end
+  copy_shape(probe, at)
+  local k = len / rlen
+  probe:translate(rx * k, ry * k, rz * k)
+  local contact = core.contact
+  local _, _, _, d0 = contact(s, at)
+  local px, py, pz, d1 = contact(s, probe)
+  if d1 == nil or d1 - (d0 or 0) <= ALONG * len + 1e-13 * scale then return false end
+  if px and BOXES[ctype(w)] and px * rx + py * ry + pz * rz < -ALONG * rlen then return true, px, py, pz end
+  return true, nx, ny, nz
+end
+
+-- the first triangle of mesh (or heightfield) m that stops w moved by r,
+-- skipping contacts that do not block it (touch_blocks); ties in t to the
+-- lower index, as collide.sweep on a mesh. With a list
+-- found, every blocking triangle's t, normal and point are added to it.
+local function mesh_sweep(self, st, w, rx, ry, rz, rlen, m, found)
+  local sweep = core.sweep
+  local tris = m:query(swept_box(self, w, rx, ry, rz))
+  local tri = self._tri
+  local bt, bx, by, bz, bnx, bny, bnz
+  for i = 1, #tris do
+    tri = m:triangle(tris[i], tri)
+    local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, tri)
+    if t and (bt == nil or t <= bt or found) then
+      local blocks
+      blocks, nx, ny, nz = touch_blocks(self, st, w, t, tri, rx, ry, rz, rlen, nx, ny, nz)
+      if blocks and found then found[#found + 1] = { t = t, nx = nx, ny = ny, nz = nz, x = px, y = py, z = pz } end
+      if blocks and (bt == nil or t < bt) then
+        bt, bx, by, bz, bnx, bny, bnz = t, px, py, pz, nx, ny, nz
+      end
+    end
+  end
+  self._tri = tri
+  return bt, bx, by, bz, bnx, bny, bnz
+end
+
+-- whether w moved by p would enter a solid item it does not overlap now
+-- (inside: the items it overlaps); a contact blocks as in a leg
+-- (touch_blocks)
+local function push_enters(self, st, w, px, py, pz, inside)
+  local sweep = core.sweep
+  local plen = sqrt(px * px + py * py + pz * pz)
+  local enters = false
+  each_candidate(self, w, st.skip, px, py, pz, function(other, s)
+    if enters or inside[other] then return end
+    local t, _, _, _, nx, ny, nz = sweep(w, px, py, pz, s)
+    if t == nil or t >= 1 then return end
+    local r = response_of(st, other)
+    if not r or r == "cross" then return end
+    if TRISETS[ctype(s)] then
+      enters = mesh_sweep(self, st, w, px, py, pz, plen, s) ~= nil
+    else
+      enters = touch_blocks(self, st, w, t, s, px, py, pz, plen, nx, ny, nz)
+    end
+  end)
+  return enters
+end
+
 -- step 1 of a move: out of the solid items w overlaps; returns the
--- translation and whether a "touch" item ended the move
+-- translation and whether a "touch" item ended the move. A push-out is a
+-- motion too: one that would enter a solid item w does not overlap (a
+-- crowded scene: out of one box into its neighbour) is not made, and the
+-- push-out ends there; w stays overlapping the item it could not leave,
+-- and the collision with that item (t = 0, its contact normal) says so.
 local function push_out(self, st, w)
   local contact, sweep = core.contact, core.sweep
   local mx, my, mz, stop = 0, 0, 0, false
@@ -861,9 +1049,10 @@ local function push_out(self, st, w)
   local tol = PUSH_TOL * (1 + max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f)))
   for _ = 1, PUSH_STEPS do
     local best, bs, bnx, bny, bnz, bd, br
+    local inside = {}
     each_candidate(self, w, st.skip, 0, 0, 0, function(other, s)
       local nx, ny, nz, depth = contact(s, w)
-      if nx and depth > tol and (bd == nil or depth > bd) then
+      if nx and depth > tol then
         local r = response_of(st, other)
         if r == "cross" then
           if not st.crossed[other] then
@@ -872,49 +1061,42 @@ local function push_out(self, st, w)
             collision(st, other, "cross", 0, nx, ny, nz, px, py, pz)
           end
         elseif r then
-          best, bs, bnx, bny, bnz, bd, br = other, s, nx, ny, nz, depth, r
+          inside[other] = true
+          if bd == nil or depth > bd then
+            best, bs, bnx, bny, bnz, bd, br = other, s, nx, ny, nz, depth, r
+          end
         end
       end
     end)
     if best == nil then break end
     local _, px, py, pz = sweep(w, 0, 0, 0, bs)
     collision(st, best, br, 0, bnx, bny, bnz, px, py, pz)
+    -- the push, made on a copy: exactly face to face for two aabbs, else
+    -- along the contact
+    local moved = st.pushed
+    if moved == nil then moved = w:clone(); st.pushed = moved else copy_shape(moved, w) end
     local tx, ty, tz
     if ctype(w) == "aabb" and ctype(bs) == "aabb" then
       local k, s = axis_of(bnx, bny, bnz)
-      if k then tx, ty, tz = aabb_place(w, bs, 0, 0, 0, k, s, nil) end
+      if k then tx, ty, tz = aabb_place(moved, bs, 0, 0, 0, k, s, nil) end
     end
     if tx == nil then
       tx, ty, tz = bnx * bd, bny * bd, bnz * bd
-      w:translate(tx, ty, tz)
+      moved:translate(tx, ty, tz)
     end
+    if push_enters(self, st, w, tx, ty, tz, inside) then break end
+    copy_shape(w, moved)
     mx, my, mz = mx + tx, my + ty, mz + tz
     if br == "touch" then stop = true break end
   end
   return mx, my, mz, stop
 end
 
--- the first triangle of mesh (or heightfield) m that stops w moved by r,
--- skipping contacts at t = 0 that do not oppose the motion
-local function mesh_sweep(self, w, rx, ry, rz, rlen, m)
-  local sweep = core.sweep
-  local tris = m:query(swept_box(self, w, rx, ry, rz))
-  local tri = self._tri
-  local bt, bx, by, bz, bnx, bny, bnz
-  for i = 1, #tris do
-    tri = m:triangle(tris[i], tri)
-    local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, tri)
-    if t and (bt == nil or t < bt) and not (t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen) then
-      bt, bx, by, bz, bnx, bny, bnz = t, px, py, pz, nx, ny, nz
-    end
-  end
-  self._tri = tri
-  return bt, bx, by, bz, bnx, bny, bnz
-end
-
 -- step 2: moves w by at most r; st.hook(nx, ny, nz, other, response) may
 -- give the normal a slide clips on (ex, ey, ez) or ask to stop (true as
--- a 4th result). Returns the translation applied.
+-- a 4th result); st.tie_hook(nx, ny, nz, other, px, py, pz), when set, is
+-- told every other solid contact at the same t (the character's flags).
+-- Returns the translation applied.
 local function legs(self, st, w, rx, ry, rz)
   local sweep = core.sweep
   local mx, my, mz = 0, 0, 0
@@ -925,20 +1107,37 @@ local function legs(self, st, w, rx, ry, rz)
     local best, bs, bt, bx, by, bz, bnx, bny, bnz, br, bdist
     local crosses
     local cx, cy, cz = w:center()
+    local tri
+    -- with st.tie_hook, every solid contact seen (for the ties at the first t)
+    local seen = st.tie_hook and {}
     each_candidate(self, w, st.skip, rx, ry, rz, function(other, s)
       if crossed[other] then return end
-      local t, px, py, pz, nx, ny, nz = sweep(w, rx, ry, rz, s)
+      local t, px, py, pz, nx, ny, nz, index = sweep(w, rx, ry, rz, s)
+      local found       -- a mesh's blocking triangles, for seen
       if t == nil then return end
-      if t == 0 and nx * rx + ny * ry + nz * rz >= -ALONG * rlen then
-        -- a contact that does not stop the motion; a mesh gives one hit,
-        -- so its other triangles are then swept one by one
-        if not TRISETS[ctype(s)] then return end
-        t, px, py, pz, nx, ny, nz = mesh_sweep(self, w, rx, ry, rz, rlen, s)
-        if t == nil then return end
-      end
       if bt ~= nil and t > bt then
         -- later than the first solid contact so far: a cross there is not reached yet
         return
+      end
+      do
+        -- a touch may only slide along s (touch_blocks); a mesh (or a
+        -- heightfield) gives one hit, so when that one does not block, its triangles are swept
+        -- one by one (every one when the ties at the first t are asked for)
+        local blocks
+        if TRISETS[ctype(s)] then
+          found = seen and {}
+          if t > 0 and not found then
+            tri = s:triangle(index, tri)
+            blocks, nx, ny, nz = touch_blocks(self, st, w, t, tri, rx, ry, rz, rlen, nx, ny, nz)
+          end
+          if not blocks then
+            t, px, py, pz, nx, ny, nz = mesh_sweep(self, st, w, rx, ry, rz, rlen, s, found)
+            if t == nil or (bt ~= nil and t > bt) then return end
+          end
+        else
+          blocks, nx, ny, nz = touch_blocks(self, st, w, t, s, rx, ry, rz, rlen, nx, ny, nz)
+          if not blocks then return end
+        end
       end
       local r = response_of(st, other)
       if not r then return end
@@ -947,11 +1146,16 @@ local function legs(self, st, w, rx, ry, rz)
         crosses[#crosses + 1] = { other = other, s = s, t = t, x = px, y = py, z = pz, nx = nx, ny = ny, nz = nz }
         return
       end
+      if found then
+        for i = 1, #found do found[i].other = other; seen[#seen + 1] = found[i] end
+      elseif seen then
+        seen[#seen + 1] = { other = other, t = t, nx = nx, ny = ny, nz = nz, x = px, y = py, z = pz }
+      end
       if bt ~= nil and t == bt then
         -- a tie: nearest centre first, then the earlier added
         bdist = bdist or centre_dist2(self, cx, cy, cz, bs)
         local d = centre_dist2(self, cx, cy, cz, s)
-        if d > bdist or (d == bdist and self._seq[other] > self._seq[best]) then return end
+        if d > bdist or (d == bdist and (self._seq[other] or huge) > (self._seq[best] or huge)) then return end
         bdist = d
       else
         bdist = nil
@@ -965,14 +1169,14 @@ local function legs(self, st, w, rx, ry, rz)
         if bt == nil or c.t <= bt then
           n = n + 1; crosses[n] = c
           c.d = centre_dist2(self, cx, cy, cz, c.s)
+          c.seq = self._seq[c.other] or huge                 -- read once
         end
       end
       for i = #crosses, n + 1, -1 do crosses[i] = nil end
-      local seq = self._seq
       sort(crosses, function(a, b)
         if a.t ~= b.t then return a.t < b.t end
         if a.d ~= b.d then return a.d < b.d end
-        return seq[a.other] < seq[b.other]
+        return a.seq < b.seq
       end)
       for i = 1, n do
         local c = crosses[i]
@@ -981,6 +1185,15 @@ local function legs(self, st, w, rx, ry, rz)
       end
     end
     if best == nil then
+      -- a free motion whose end overflows (a shape near 1e308 moved by
+      -- 1e308): refused as shape:translate refuses it, at the motion
+      local box = w:bounds(self._box)
+      local a, b, c = box:min()
+      local d, e, f = box:max()
+      a, b, c, d, e, f = a + rx, b + ry, c + rz, d + rx, e + ry, f + rz
+      if a - a ~= 0 or b - b ~= 0 or c - c ~= 0 or d - d ~= 0 or e - e ~= 0 or f - f ~= 0 then
+        argerror(st.nm, st.fname, "result is not finite")
+      end
       w:translate(rx, ry, rz)
       mx, my, mz = mx + rx, my + ry, mz + rz
       break
@@ -993,6 +1206,17 @@ local function legs(self, st, w, rx, ry, rz)
     rx, ry, rz = rx - tx, ry - ty, rz - tz
     local ex, ey, ez, stop = bnx, bny, bnz, false
     if st.hook then ex, ey, ez, stop = st.hook(bnx, bny, bnz, best, br) end
+    if seen then
+      -- the other solid contacts at the same t: which of them is answered
+      -- first depends on the tie rule (items by centre, a mesh's triangles
+      -- by normal), what they are does not
+      for i = 1, #seen do
+        local e = seen[i]
+        if e.t == bt and not (rawequal(e.other, best) and e.nx == bnx and e.ny == bny and e.nz == bnz) then
+          st.tie_hook(e.nx, e.ny, e.nz, e.other, e.x, e.y, e.z)
+        end
+      end
+    end
     if stop then break end
     if br == "bounce" then
       local d = rx * ex + ry * ey + rz * ez
@@ -1010,42 +1234,24 @@ local function move_state(item, skip, filter, fname, nf)
            cols = {}, crossed = {}, planes = {}, np = 0 }
 end
 
--- writes the values of src into dst (same kind): scene:move works on a
--- copy and gives the item's own shape the result
-local function copy_shape(dst, src)
-  local kind = ctype(src)
-  if kind == "aabb" then
-    local a, b, c = src:min()
-    local d, e, f = src:max()
-    dst:set(a, b, c, d, e, f)
-  elseif kind == "sphere" then
-    local a, b, c = src:center()
-    dst:set(a, b, c, src:radius())
-  elseif kind == "capsule" then
-    local a, b, c = src:a()
-    local d, e, f = src:b()
-    dst:set(a, b, c, d, e, f, src:radius())
-  else
-    -- an obb: only its centre moved
-    local a, b, c = src:center()
-    local d, e, f = dst:center()
-    dst:translate(a - d, b - e, c - f)
-  end
-end
-
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
-function Scene:move(item, dx, dy, dz, filter)
+function Scene:move(item, ...)
+  local given, dx, dy, dz, filter = select("#", ...), ...
+  -- refused before anything moves while a filter runs (a move changes the
+  -- scene: its item's shape in place, then the tree)
+  check_unlocked(self)
   check_item(item, "move")
   local shape = self._shape[item]
   if shape == nil then argerror(1, "move", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(1, "move", "item with an aabb, obb, sphere or capsule shape expected, got " .. typename(shape))
+    argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
-  local x, y, z, nf = read_motion(2, "move", dx, dy, dz)
+  local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end
   check_filter(filter, nf, "move")
   filter = locked(self, "move", filter, true)
   local st = move_state(item, shape, filter, "move", nf)
+  st.nm = 2                                            -- the motion's position
   local w = shape:clone()
   local mx, my, mz, stop = push_out(self, st, w)
   if not stop then

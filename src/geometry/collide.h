@@ -10,8 +10,21 @@
 
 #define CL_EPSILON 1e-9
 
+/* the library's version, as collide.info() reports it */
+#define CL_VERSION "0.1.0"
+
+/* CL_SSE2: the mesh's walk tests four child boxes at once with SSE2
+** (x86-64 always has it); -DCL_NO_SSE2 compiles the portable C instead.
+** CL_SIMD names the path built, as collide.info() reports it. */
+#if defined(__SSE2__) && !defined(CL_NO_SSE2)
+#define CL_SSE2 1
+#define CL_SIMD "sse2"
+#else
+#define CL_SIMD "portable"
+#endif
+
 typedef enum {
-  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_CAPSULE, CL_NKINDS
+  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_CAPSULE, CL_HULL, CL_NKINDS
 } cl_kind;
 
 /* Every shape starts with its tag, so a pointer to any shape can be read as
@@ -40,6 +53,12 @@ typedef struct { int tag; double c[3], r; } cl_sphere;
 ** segment itself */
 typedef struct { int tag; double a[3], b[3], r; } cl_capsule;
 
+/* a convex hull: its vertices, faces and edges (hull.h, built once by
+** quickhull and shared by every copy of the struct) placed as an obb is:
+** c the position, q the unit rotation (w >= 0), u[i] its i-th axis */
+typedef struct cl_hull_data cl_hull_data;
+typedef struct { int tag; double c[3], q[4], u[3][3]; const cl_hull_data *h; } cl_hull;
+
 /* the number of the layouts above: LuaJIT's FFI reads the shapes' memory
 ** as these structs (lua/collide/ffi.lua declares them again); any change
 ** to a field, its type or its order bumps it */
@@ -48,7 +67,7 @@ typedef struct { int tag; double a[3], b[3], r; } cl_capsule;
 typedef union {
   int tag;
   cl_aabb aabb; cl_obb obb; cl_plane plane;
-  cl_triangle tri; cl_ray ray; cl_sphere sphere; cl_capsule cap;
+  cl_triangle tri; cl_ray ray; cl_sphere sphere; cl_capsule cap; cl_hull hull;
 } cl_shape;
 
 /* result of a ray cast */
@@ -141,7 +160,7 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]);
 double cl_distance(const cl_shape *s, const double p[3]);
 /* a vector as long as p's distance from s (not a sphere or plane) */
 void cl_offset(const cl_shape *s, const double p[3], double v[3]);
-int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere, capsule */
+int cl_contains(const cl_shape *s, const double p[3]);      /* aabb, obb, sphere, capsule, hull */
 void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]);
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s);
@@ -151,14 +170,14 @@ double cl_closest_segments(const double p1[3], const double d1[3], double l1,
                            const double p2[3], const double d2[3], double l2,
                            double *s, double *t, double c1[3], double c2[3]);
 
-/* ---- tests.c: boolean tests for the 21 pairs ---- */
+/* ---- intersect.c: boolean tests for every pair of kinds ---- */
 int cl_intersects(const cl_shape *a, const cl_shape *b);
 /* -1, 0 or 1 of a point or shape (aabb, obb, triangle, sphere, capsule) against a plane */
 int cl_classify_point(const cl_plane *p, const double x[3]);
 int cl_classify(const cl_plane *p, const cl_shape *s);
 
 /* ---- rays.c: casts and slabs ---- */
-/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle, plane or capsule */
+/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle, plane, capsule or hull */
 int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h);
 /* 1 when the ray's line meets the box: tnear, tfar unclamped */
 int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
@@ -171,14 +190,14 @@ int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth);
 
 /* ---- distance.c: distance between convex shapes ---- */
-/* the distance between a and b (aabb, obb, sphere, triangle or capsule, in
+/* the distance between a and b (aabb, obb, sphere, triangle, capsule or hull, in
 ** any order) and a closest point of each, pa on a and pb on b; 0 and one
 ** common point twice when they intersect. Exact to 1e-13 times the largest
 ** coordinate (GJK, at most 64 support points; gjk.c, distance.c) */
 double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]);
 
 /* ---- sweep.c: shape casts ---- */
-/* mover (sphere, capsule, aabb or obb) translated by t * d for t in [0, 1]
+/* mover (sphere, capsule, aabb, obb or hull) translated by t * d for t in [0, 1]
 ** against target (any kind but a ray): 1 and h filled at the first t where
 ** they touch (h->p the contact point, h->n the unit normal from the target
 ** towards the mover, dot(n, d) <= 0; t = 0 and the push-out direction when

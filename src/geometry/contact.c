@@ -12,6 +12,7 @@
 #include "collide.h"
 #include "sat.h"
 #include "gjk.h"
+#include "hull.h"
 
 /* a box or a triangle, relative to a common origin */
 typedef struct { int is_box; cl_box box; double v[3][3], centre[3]; } convex;
@@ -175,6 +176,12 @@ static int shape_sphere(const cl_shape *a, const cl_sphere *s, double n[3], doub
     *depth = s->r;
     return 1;
   }
+  if (a->tag == CL_HULL) {
+    /* centre inside the hull: out through the nearest face */
+    double in = cl_hull_exit(&a->hull, s->c, n);
+    *depth = in > 0 ? s->r + in : s->r;
+    return 1;
+  }
   {
     /* centre inside the box: out through the nearest face */
     cl_box b;
@@ -301,6 +308,17 @@ static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], do
     *depth = c->r > dc ? c->r - dc : 0;
     return 1;
   }
+  if (s->tag == CL_HULL) {
+    /* the segment meets the hull: its separating axes (hull.c) */
+    if (!cl_hull_sat_segment(&s->hull, c->a, c->b, n, depth)) {
+      cl_hull_support(&s->hull, c->a, n);   /* cannot happen: they meet */
+      cl_sub(n, c->a, n);
+      if (cl_normalize(n) == 0) cl_set(n, 0, 1, 0);
+      *depth = 0;
+    }
+    *depth += c->r;
+    return 1;
+  }
   {
     /* the segment meets the shape: the axis of least overlap among the
     ** shape's faces (a triangle's normal) and the crosses of the segment
@@ -385,6 +403,14 @@ static int plane_shape(const cl_plane *p, const cl_shape *s, double n[3], double
       m = cl_dot(p->n, c) - p->d;
       break;
     }
+    case CL_HULL: {
+      double c[3];
+      cl_hull_extent(&s->hull, p->n, &lo, &hi);
+      lo -= p->d; hi -= p->d;
+      cl_hull_centre(&s->hull, c);
+      m = cl_dot(p->n, c) - p->d;
+      break;
+    }
     default: return 0;
   }
   if (!cl_intersects((const cl_shape *)(const void *)p, s)) return 0;
@@ -420,6 +446,12 @@ int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth)
     if (ok && flip) cl_scale(n, n, -1);
     return ok;
   }
+  if (b->tag == CL_HULL) {             /* the hull moves a out: n from a is the reverse */
+    ok = cl_hull_sat(&b->hull, a, n, depth);
+    if (ok) cl_scale(n, n, -1);
+    return ok;
+  }
+  if (a->tag == CL_HULL) return cl_hull_sat(&a->hull, b, n, depth);
   if (a->tag == CL_AABB && b->tag == CL_AABB) return aabb_aabb(&a->aabb, &b->aabb, n, depth);
   if (a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE) return 0;
   return sat_contact(a, b, n, depth);

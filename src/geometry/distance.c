@@ -11,6 +11,7 @@
 ** alternating projections (von Neumann), 64 rounds at most.
 */
 #include "gjk.h"
+#include "hull.h"
 
 /* the segment of a sphere or capsule core for cl_closest_segments */
 static void seg_of(const cl_core *c, double p[3], double d[3], double *len) {
@@ -101,14 +102,17 @@ static double off_both(const cl_shape *a, const cl_shape *b, const double p[3]) 
 ** segment against box and triangle); the candidate nearest to both */
 static double edge_entries(const cl_shape *a, const cl_shape *b, double p[3], double best) {
   double e[12][2][3];
-  int i, n = edges_of(a, e);
+  const cl_hull *hull = a->tag == CL_HULL ? &a->hull : NULL;
+  int i, n = hull != NULL ? hull->h->ne : edges_of(a, e);
   for (i = 0; i < n; i++) {
-    double d[3], len, f;
+    double d[3], len, f, p0[3], p1[3];
     cl_ray r;
     cl_hit h;
-    cl_sub(d, e[i][1], e[i][0]);
+    if (hull != NULL) cl_hull_edge(hull, i, p0, p1);
+    else { cl_copy(p0, e[i][0]); cl_copy(p1, e[i][1]); }
+    cl_sub(d, p1, p0);
     len = cl_length(d);
-    if (!cl_ray_init(&r, e[i][0], d, len) || !cl_cast(&r, b, 0, &h)) continue;
+    if (!cl_ray_init(&r, p0, d, len) || !cl_cast(&r, b, 0, &h)) continue;
     f = off_both(a, b, h.p);
     if (f < best) { best = f; cl_copy(p, h.p); }
   }

@@ -11,6 +11,7 @@
 */
 #include "frustum.h"
 #include "sat.h"
+#include "hull.h"
 
 /* corner i: its left/right, bottom/top and near/far planes */
 static const int CORNER_PLANES[8][3] = {
@@ -180,6 +181,34 @@ static int tri_sep(const cl_frustum *f, const double (*v)[3], const double a[3])
   return thi < lo || tlo > hi;
 }
 
+static int hull_sep(const cl_frustum *f, const cl_hull *h, const double a[3]) {
+  double lo, hi, hlo, hhi;
+  extent(f, a, &lo, &hi);
+  cl_hull_extent(h, a, &hlo, &hhi);
+  return hhi < lo || hlo > hi;
+}
+
+/* a hull: the frustum's planes, the hull's faces and the crosses of
+** their edges, as the box's */
+static int hull_separated(const cl_frustum *f, const cl_hull *h) {
+  double n[3], d, a[3], b[3], e[3], x[3];
+  int j, k;
+  for (k = 0; k < 6; k++) if (hull_sep(f, h, f->p[k].n)) return 1;
+  for (k = 0; k < h->h->nf; k++) {
+    cl_hull_face(h, k, n, &d);
+    if (hull_sep(f, h, n)) return 1;
+  }
+  for (k = 0; k < h->h->ne; k++) {
+    cl_hull_edge(h, k, a, b);
+    cl_sub(e, b, a);
+    for (j = 0; j < f->ne; j++) {
+      cl_cross(x, f->e[j], e);
+      if (cl_axis_ok(x, f->e[j], e) && hull_sep(f, h, x)) return 1;
+    }
+  }
+  return 0;
+}
+
 /* a triangle by its three vertices (a degenerate one too: its normal is
 ** then too short to serve and is skipped) */
 static int tri_separated(const cl_frustum *f, const cl_triangle *t) {
@@ -252,7 +281,7 @@ static int sphere_meets(const cl_frustum *f, const cl_sphere *s) {
 /* a capsule that is neither inside every plane nor outside one meets the
 ** solid exactly when it meets one of its faces (a capsule holding the
 ** whole frustum holds the faces too): the capsule-triangle test of
-** tests.c, face by face */
+** intersect.c, face by face */
 static int capsule_meets(const cl_frustum *f, const cl_shape *c) {
   int i;
   for (i = 0; i < 12; i++)
@@ -279,6 +308,7 @@ int cl_frustum_classify(const cl_frustum *f, const cl_shape *s, int planes_only)
     case CL_CAPSULE: return capsule_meets(f, s) ? 0 : -1;
     case CL_TRIANGLE: return tri_separated(f, &s->tri) ? -1 : 0;
     case CL_AABB: case CL_OBB: return box_separated(f, s) ? -1 : 0;
+    case CL_HULL: return hull_separated(f, &s->hull) ? -1 : 0;
     default: return 0;
   }
 }

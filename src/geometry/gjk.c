@@ -31,6 +31,7 @@
 */
 #include <float.h>
 #include "gjk.h"
+#include "hull.h"
 
 int cl_core_of(const cl_shape *s, cl_core *c) {
   int i;
@@ -65,6 +66,10 @@ int cl_core_of(const cl_shape *s, cl_core *c) {
       cl_copy(c->p[1], s->cap.b);
       c->r = s->cap.r;
       return 1;
+    case CL_HULL:
+      c->kind = CL_CORE_HULL;
+      c->hull = &s->hull;
+      return 1;
     default: return 0;
   }
 }
@@ -82,6 +87,7 @@ void cl_core_support(const cl_core *c, const double v[3], double out[3]) {
         cl_madd(out, out, c->u[k], s >= 0 ? c->e[k] : -c->e[k]);
       }
       return;
+    case CL_CORE_HULL: cl_hull_support(c->hull, v, out); return;
     default: {
       int best = 0;
       double bd = cl_dot(c->p[0], v);
@@ -100,6 +106,7 @@ double cl_core_scale(const cl_core *c) {
   switch (c->kind) {
     case CL_CORE_AABB: return fmax(cl_maxabs3(c->lo), cl_maxabs3(c->hi));
     case CL_CORE_OBB: return cl_maxabs3(c->c) + c->e[0] + c->e[1] + c->e[2];
+    case CL_CORE_HULL: return cl_hull_scale(c->hull);
     default:
       for (i = 0; i < c->np; i++) m = fmax(m, cl_maxabs3(c->p[i]));
       return m;

@@ -2,7 +2,7 @@
 ** gjk.h - internal to the geometry files: a convex shape as a core (a box,
 ** or the hull of up to three points) grown by a radius, and the GJK
 ** distance between two cores (gjk.c), shared by the capsule tests
-** (tests.c, contact.c), the distance between shapes (distance.c) and the
+** (intersect.c, contact.c), the distance between shapes (distance.c) and the
 ** shape casts (sweep.c).
 */
 #ifndef COLLIDE_GJK_H
@@ -12,10 +12,11 @@
 
 /* kind: CL_CORE_POINTS (the hull of p[0..np-1]), CL_CORE_AABB (lo, hi),
 ** CL_CORE_OBB (c, e, u); every point of the shape is within r of the core */
-enum { CL_CORE_POINTS, CL_CORE_AABB, CL_CORE_OBB };
+enum { CL_CORE_POINTS, CL_CORE_AABB, CL_CORE_OBB, CL_CORE_HULL };
 typedef struct {
   int kind, np;
   double p[3][3], lo[3], hi[3], c[3], e[3], u[3][3], r;
+  const cl_hull *hull;   /* CL_CORE_HULL: the hull itself */
 } cl_core;
 
 /* GJK stops after this many support points at most */

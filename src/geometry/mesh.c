@@ -1,7 +1,7 @@
 /*
 ** mesh.c - a static triangle mesh in a bounding volume hierarchy: built
 ** once with binned SAH, traversed nearest-first by rays, and walked by
-** overlap queries that run the exact pair tests of tests.c and rays.c on
+** overlap queries that run the exact pair tests of intersect.c and rays.c on
 ** the triangles the tree cannot rule out, so a mesh answers exactly what
 ** the same test on every triangle would.
 */
@@ -504,7 +504,7 @@ static unsigned used_children(const cl_mesh_node *n) {
   return mask;
 }
 
-#if defined(__SSE2__) && !defined(CL_NO_SSE2)
+#ifdef CL_SSE2
 #include <emmintrin.h>
 /* the four children of n at once: the operations of slab_box in the same
 ** order on pairs of doubles, so the same boxes are entered at the same

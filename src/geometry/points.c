@@ -3,6 +3,7 @@
 */
 #include <float.h>
 #include "collide.h"
+#include "hull.h"
 
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s) {
@@ -119,6 +120,7 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]) {
       else cl_madd(out, q, d, c->r / len);
       break;
     }
+    case CL_HULL: cl_hull_closest(&s->hull, p, out); break;
     default: cl_copy(out, p); break;   /* no such shape; out is never left unset */
   }
 }
@@ -191,6 +193,7 @@ int cl_contains(const cl_shape *s, const double p[3]) {
       cl_sub(d, p, q);
       return cl_length(d) <= s->cap.r;
     }
+    case CL_HULL: return cl_hull_contains(&s->hull, p);
     default: return 0;
   }
 }

@@ -1,6 +1,6 @@
 /*
 ** sat.h - internal to the geometry files: boxes as frames, shared by the
-** separating-axis tests (tests.c) and the contact routines (contact.c).
+** separating-axis tests (intersect.c) and the contact routines (contact.c).
 */
 #ifndef COLLIDE_SAT_H
 #define COLLIDE_SAT_H

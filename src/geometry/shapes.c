@@ -4,6 +4,7 @@
 #include <float.h>
 #include <string.h>
 #include "collide.h"
+#include "hull.h"
 
 double cl_length(const double a[3]) {
   double m = cl_maxabs3(a), s[3];
@@ -183,6 +184,7 @@ void cl_shape_copy(cl_shape *dst, const cl_shape *s) {
     case CL_RAY: n = sizeof(cl_ray); break;
     case CL_SPHERE: n = sizeof(cl_sphere); break;
     case CL_CAPSULE: n = sizeof(cl_capsule); break;
+    case CL_HULL: n = sizeof(cl_hull); break;
     default: n = sizeof(int); break;
   }
   memcpy(dst, s, n);
@@ -209,6 +211,7 @@ void cl_translate(cl_shape *s, const double d[3]) {
       cl_add(s->cap.a, s->cap.a, d);
       cl_add(s->cap.b, s->cap.b, d);
       break;
+    case CL_HULL: cl_add(s->hull.c, s->hull.c, d); break;
   }
 }
 
@@ -272,6 +275,7 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
       bounds_points(out, (const double (*)[3])p, 2);
       return clamped(out);
     }
+    case CL_HULL: cl_hull_bounds(&s->hull, out); return clamped(out);
     default: return 0;
   }
 }

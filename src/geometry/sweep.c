@@ -26,6 +26,7 @@
 */
 #include <float.h>
 #include "gjk.h"
+#include "hull.h"
 
 #define CL_SWEEP_MAX_ITER 64
 #define CL_SWEEP_REL (CL_EPSILON * 1e-2)
@@ -68,6 +69,21 @@ static void support(const cl_shape *s, const double v[3], double out[3]) {
       cl_madd(out, out, vl, s->cap.r);
       return;
     }
+    case CL_HULL: {
+      /* the vertices within rounding of the farthest, averaged */
+      const cl_hull *h = &s->hull;
+      double lo, hi, tie, p[3], sum[3] = {0, 0, 0};
+      int i, m = 0;
+      cl_hull_extent(h, vl, &lo, &hi);
+      tie = 1e-12 * (hi - lo);
+      for (i = 0; i < h->h->nv; i++) {
+        cl_hull_vertex(h, i, p);
+        if (cl_dot(vl, p) >= hi - tie) { cl_add(sum, sum, p); m++; }
+      }
+      if (m == 0) cl_hull_support(h, vl, out);
+      else cl_scale(out, sum, 1.0 / m);
+      return;
+    }
     default: cl_set(out, 0, 0, 0);
   }
 }
@@ -79,6 +95,7 @@ static void centre(const cl_shape *s, double c[3]) {
     case CL_OBB: cl_copy(c, s->obb.c); return;
     case CL_SPHERE: cl_copy(c, s->sphere.c); return;
     case CL_CAPSULE: cl_add(c, s->cap.a, s->cap.b); cl_scale(c, c, 0.5); return;
+    case CL_HULL: cl_hull_centre(&s->hull, c); return;
     default: cl_set(c, 0, 0, 0);
   }
 }
@@ -253,7 +270,7 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
   double scale, tol, dist, t, n[3], p[3];
   int it;
   if (mover->tag != CL_SPHERE && mover->tag != CL_CAPSULE && mover->tag != CL_AABB
-      && mover->tag != CL_OBB)
+      && mover->tag != CL_OBB && mover->tag != CL_HULL)
     return 0;
   if (target->tag == CL_RAY || target->tag >= CL_NKINDS || target->tag < 0) return 0;
   scale = fmax(shape_scale(mover), shape_scale(target));

@@ -131,6 +131,21 @@ int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box);
 int cl_tree_escapes(const cl_tree *t, int proxy, const cl_aabb *box);
 void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box);
 void cl_tree_refit_all(cl_tree *t, int reinsert);
+/* A batch of moves with the policy chosen for the caller (tree:sync's):
+** count the leaves whose new boxes escape their fat boxes
+** (cl_tree_escapes), then
+**     int batch = cl_tree_batch_begin(t, escaping);
+**     for each leaf: cl_tree_batch_move(t, batch, proxy, &box);
+**     cl_tree_batch_end(t, batch);
+** When the escaping leaves are many (more than 64 and more than one leaf
+** in 8), they take their new fat boxes where they are and _end refits the
+** tree in one pass, reinserting one leaf in 32 (cl_tree_refit_all);
+** otherwise each move is cl_tree_move. Nothing may read the tree between
+** _begin and _end. cl_tree_batch_move returns 1 when the leaf got a new fat
+** box. */
+int cl_tree_batch_begin(const cl_tree *t, int escaping);
+int cl_tree_batch_move(cl_tree *t, int batch, int proxy, const cl_aabb *box);
+void cl_tree_batch_end(cl_tree *t, int batch);
 void cl_tree_remove(cl_tree *t, int proxy);
 int cl_tree_is_proxy(const cl_tree *t, int proxy);
 int cl_tree_height(const cl_tree *t);

@@ -24,7 +24,7 @@ static inline double max2(double a, double b) { return b > a ? b : a; }
 /* Node boxes are grown by a pad before they are tested, so that a
 ** triangle which a pair test reports within its tolerance (a ray passing
 ** within epsilon * scale of a degenerate triangle, a skipped near-parallel
-** axis) is never culled by its box: every tolerance in tests.c and rays.c
+** axis) is never culled by its box: every tolerance in intersect.c and rays.c
 ** is below epsilon * (1 + the largest coordinate involved) times a small
 ** factor. A pad that is not finite turns culling off. */
 static inline double pad_of(double scale) {
@@ -90,6 +90,11 @@ static inline double shape_scale(const cl_shape *s) {
     case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
     case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
     case CL_CAPSULE: return fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
+    case CL_HULL: {
+      cl_aabb b;
+      cl_bounds(s, &b);
+      return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+    }
     default: return INFINITY;
   }
 }

@@ -9,11 +9,11 @@
 #include "l_collide.h"
 
 const char *const l_kind_names[CL_NKINDS] = {
-  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule"
+  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule", "hull"
 };
 const char *const l_type_names[CL_NKINDS] = {
   "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
-  "collide.sphere", "collide.capsule"
+  "collide.sphere", "collide.capsule", "collide.hull"
 };
 const size_t l_kind_sizes[CL_NKINDS] = L_KIND_SIZES;
 
@@ -114,7 +114,7 @@ const char *l_typename(lua_State *L, int i) {
 
 int l_typeerror(lua_State *L, int i, const char *expected) {
   const char *got = l_typename(L, i);
-  return luaL_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", expected, got));
+  return l_argerror(L, i, lua_pushfstring(L, "%s expected, got %s", expected, got));
 }
 
 void l_checktype(lua_State *L, int i, int t) {
@@ -163,7 +163,7 @@ size_t l_arraylen(lua_State *L, int i, size_t *hole) {
 double l_checkfinite(lua_State *L, int i, double x) {
   if (x - x != 0) {   /* nan or inf */
     const char *what = x != x ? "nan" : (x > 0 ? "inf" : "-inf");
-    luaL_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
+    l_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
   }
   return x;
 }
@@ -173,16 +173,29 @@ double l_checknum(lua_State *L, int i) {
   return l_checkfinite(L, i, lua_tonumber(L, i));
 }
 
-/* components of the table or userdata at i: fields named by keys, else
-** [1]..[n]; 0 when neither form holds numbers (not checked for finiteness) */
+/* whether the value at i can be read as a vector's fields: a table, a
+** cdata, or a userdata whose metatable has an __index (indexing any other
+** userdata would only raise "attempt to index a userdata value") */
+int l_indexable(lua_State *L, int i) {
+  int t = lua_type(L, i);
+  if (t == LUA_TTABLE || t == L_TCDATA) return 1;
+  if (t != LUA_TUSERDATA || !luaL_getmetafield(L, i, "__index")) return 0;
+  lua_pop(L, 1);
+  return 1;
+}
+
+/* components of the table, userdata or cdata at i: fields named by keys,
+** else (not for a cdata: a struct indexed by a number raises) [1]..[n]; 0
+** when neither form holds numbers (not checked for finiteness). A metamethod's
+** error passes through. */
 static int read_numbers(lua_State *L, int i, const char *const *keys, int n, double *v) {
-  int k, ok = 1;
+  int k, ok = l_indexable(L, i);
   for (k = 0; k < n && ok; k++) {
     ok = COLLIDE_GETFIELD(L, i, keys[k]) == LUA_TNUMBER;
     v[k] = lua_tonumber(L, -1);
     lua_pop(L, 1);
   }
-  if (!ok) {
+  if (!ok && lua_type(L, i) != L_TCDATA && l_indexable(L, i)) {
     ok = 1;
     for (k = 0; k < n && ok; k++) {
       ok = lua_geti(L, i, k + 1) == LUA_TNUMBER;
@@ -217,7 +230,7 @@ int l_readvec(lua_State *L, int i, double v[3]) {
     v[2] = l_checknum(L, i + 2);
     return i + 3;
   }
-  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
+  if ((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, i) == NULL
       && read_components(L, i, xyzw, 3, v))
     return i + 1;
   return l_typeerror(L, i, "vector");
@@ -235,10 +248,10 @@ int l_readquat(lua_State *L, int i, double q[4]) {
     int k;
     for (k = 0; k < 4; k++) q[k] = l_checknum(L, i + k);
     next = i + 4;
-  } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, i) == NULL
+  } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, i) == NULL
                && read_components(L, i, xyzw, 4, q)))
     return l_typeerror(L, i, "quaternion");
-  luaL_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");
+  l_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");
   return next;
 }
 

@@ -1,8 +1,8 @@
 /*
 ** l_collide.h - shared by the binding files (l_*.c): argument readers and
-** shape userdata. Every binding function is a closure whose upvalues 1..7
-** are the seven shape metatables in cl_kind order, so a type check is a raw
-** comparison of metatables, never a registry look-up.
+** shape userdata. Every binding function is a closure whose first
+** CL_NKINDS upvalues are the shape metatables in cl_kind order, so a type
+** check is a raw comparison of metatables, never a registry look-up.
 */
 #ifndef COLLIDE_L_COLLIDE_H
 #define COLLIDE_L_COLLIDE_H
@@ -14,8 +14,8 @@
 #include "heightfield.h"
 #include "tree.h"
 
-/* upvalues 1..7: the shape metatables; 8: the tree's; 9: the mesh's;
-** 10: the frustum's; 11: the heightfield's */
+/* upvalues 1..8: the shape metatables; 9: the tree's; 10: the mesh's;
+** 11: the frustum's; 12: the heightfield's */
 #define L_NUPVALUES (CL_NKINDS + 4)
 #define L_MT(kind) lua_upvalueindex((kind) + 1)
 #define L_MT_TREE lua_upvalueindex(CL_NKINDS + 1)
@@ -34,10 +34,8 @@ extern const char *const l_type_names[CL_NKINDS];   /* "collide.aabb", ... */
 const char *l_typename(lua_State *L, int i);
 /* `bad argument #i to 'f' (EXPECTED expected, got TYPE)` */
 int l_typeerror(lua_State *L, int i, const char *expected);
-/* luaL_checktype with the names of l_typename */
+/* luaL_checktype's check, with the names of l_typename */
 void l_checktype(lua_State *L, int i, int t);
-#undef luaL_checktype
-#define luaL_checktype(L, i, t) l_checktype(L, i, t)
 /* x as error messages print it on every Lua: nan, inf, -inf, an integer up
 ** to 2^53 in digits (4294967297, -5, 0), else %.14g (1.5, 1e+300); pushed */
 const char *l_pushnumtext(lua_State *L, double x);
@@ -52,6 +50,7 @@ double l_checkfinite(lua_State *L, int i, double x);
 /* the numbers x, y, z (else [1], [2], [3]) of the table or userdata at i;
 ** 0 when it has neither (no check for finiteness, no error) */
 int l_tovec(lua_State *L, int i, double v[3]);
+int l_indexable(lua_State *L, int i);
 int l_readvec(lua_State *L, int i, double v[3]);
 int l_readquat(lua_State *L, int i, double q[4]);
 /* Every shape userdata is a header followed by the shape. The header's magic
@@ -75,7 +74,7 @@ extern const char l_shape_magic;
 extern const size_t l_kind_sizes[CL_NKINDS];
 /* l_kind_sizes' initializer, which the FFI's entry points repeat */
 #define L_KIND_SIZES { sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), \
-                       sizeof(cl_ray), sizeof(cl_sphere), sizeof(cl_capsule) }
+                       sizeof(cl_ray), sizeof(cl_sphere), sizeof(cl_capsule), sizeof(cl_hull) }
 #define L_UDSHAPE(u) ((cl_shape *)((char *)(u) + sizeof(l_udheader)))
 /* the header of one of our shapes */
 #define L_UDHEADER(s) ((l_udheader *)(void *)((char *)(s) - sizeof(l_udheader)))
@@ -235,6 +234,20 @@ int l_heightfield_cast(lua_State *L);
 int l_heightfield_intersects(lua_State *L);
 int l_heightfield_contact(lua_State *L);
 int l_heightfield_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
+
+/* l_mesh.c: the points of the array at argument i (a flat array of
+** numbers or an array of vectors, *flat telling which): its length, refused
+** with holes or a flat length not a multiple of 3; and its n entries read
+** into v, each refused when not a finite number (a vector) */
+size_t l_point_array(lua_State *L, int i, int *flat);
+void l_read_points(lua_State *L, int i, double *v, size_t n, int flat);
+
+/* l_hull.c: collide.hull and the hull's methods; h:set(points, [position],
+** [rotation]), which builds a new hull in place */
+extern const luaL_Reg l_hull_functions[], l_hull_methods[];
+int l_hull_set(lua_State *L);
+/* a clone of the hull at i, pushed, sharing its vertices and faces */
+void l_hull_clone(lua_State *L, int i);
 
 /* l_ffi.c: pushes the address of the FFI's entry points (a light
 ** userdata), the module's field _ffi; L_FFI_VERSION its layout's number,

@@ -14,8 +14,11 @@
 /* The module's one exported symbol. The Makefile builds with
 ** -fvisibility=hidden where the compiler has it, so calls between the
 ** binding files and the geometry are direct, not through the PLT, and the
-** shape check reads the magic word's address without the GOT. */
-#if defined(__GNUC__)
+** shape check reads the magic word's address without the GOT. A Windows
+** DLL exports what is marked dllexport (GCC has no visibility there). */
+#if defined(_WIN32)
+#define COLLIDE_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
 #define COLLIDE_EXPORT __attribute__((visibility("default")))
 #else
 #define COLLIDE_EXPORT
@@ -23,6 +26,10 @@
 
 /* the module whose functions name a C function called from C (below) */
 #define COMPAT_MODULE "collide.core"
+
+/* LuaJIT's FFI data (cdata): lua_type answers 10, a number no other Lua
+** gives a type. CPML's vec3 under LuaJIT is a cdata struct with x, y, z. */
+#define L_TCDATA 10
 
 #if LUA_VERSION_NUM < 502
 #define lua_rawlen(L, i) lua_objlen(L, i)
@@ -94,7 +101,8 @@ static inline void COLLIDE_GC_PACE(lua_State *L, size_t bytes) {
 ** closure, so this is the name the caller used; the smallest if several) in
 ** the __index table of a metatable among its upvalues (a method: self is not
 ** counted), then in such a metatable, then in package.loaded[COMPAT_MODULE];
-** else '?'.
+** else '?'. l_argerror and l_argcheck are the binding's own names for this
+** behaviour; lauxlib's luaL_argerror and luaL_argcheck keep their meaning.
 */
 static inline int compat_findin(lua_State *L, int t, const char **name) {
   int found = 0;
@@ -146,7 +154,7 @@ static inline const char *compat_funcname(lua_State *L, int *method) {
   return name;   /* keys of tables reachable from f: alive while f is */
 }
 
-static inline int compat_argerror(lua_State *L, int arg, const char *extramsg) {
+static inline int l_argerror(lua_State *L, int arg, const char *extramsg) {
   lua_Debug ar;
   const char *name;
   int method;
@@ -161,11 +169,11 @@ static inline int compat_argerror(lua_State *L, int arg, const char *extramsg) {
   return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name ? name : "?",
                     extramsg);
 }
-#undef luaL_argerror
-#define luaL_argerror(L, arg, msg) compat_argerror(L, arg, msg)
+/* luaL_argcheck's shape, raising through l_argerror */
+#define l_argcheck(L, cond, arg, msg) ((void)((cond) || l_argerror(L, (arg), (msg))))
 
-/* luaL_checktype: l_collide.h replaces it with l_checktype, whose text is
-** 5.4's on every version (the __name of a metatable names the type; 5.1
-** and 5.2 say `userdata`) */
+/* type checks: l_checktype (l_collide.h), whose text is 5.4's on every
+** version (the __name of a metatable names the type; 5.1 and 5.2 say
+** `userdata`) */
 
 #endif

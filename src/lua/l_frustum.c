@@ -314,7 +314,7 @@ static void read_point(lua_State *L, int i, const char *fname, double x[3]) {
         raise_top(L, k + 1, fname);
       }
     for (k = 0; k < 3; k++) x[k] = lua_tonumber(L, i + k);
-  } else if (t == LUA_TTABLE || t == LUA_TUSERDATA) {
+  } else if ((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_indexable(L, i)) {
     static const char *const keys[3] = {"x", "y", "z"};
     int ok = 1;
     for (k = 0; k < 3; k++) {               /* all three read, as a.x, a.y, a.z */
@@ -322,7 +322,7 @@ static void read_point(lua_State *L, int i, const char *fname, double x[3]) {
       x[k] = lua_tonumber(L, -1);
     }
     lua_pop(L, 3);
-    if (!ok) {
+    if (!ok && t != L_TCDATA) {   /* (a cdata struct indexed by a number raises) */
       ok = 1;
       for (k = 0; k < 3; k++) {
         ok &= lua_geti(L, i, k + 1) == LUA_TNUMBER;

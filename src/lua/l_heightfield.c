@@ -49,16 +49,16 @@ static cl_heightfield *check_hf(lua_State *L, int i) {
 static uint32_t check_dimension(lua_State *L, int i) {
   double x = l_checknum(L, i);
   if (x != floor(x))
-    luaL_argerror(L, i, lua_pushfstring(L, "integer expected, got %s", l_pushnumtext(L, x)));
-  luaL_argcheck(L, x >= 2, i, "grid smaller than 2x2");
-  luaL_argcheck(L, x <= (double)UINT32_MAX, i, "grid too large");
+    l_argerror(L, i, lua_pushfstring(L, "integer expected, got %s", l_pushnumtext(L, x)));
+  l_argcheck(L, x >= 2, i, "grid smaller than 2x2");
+  l_argcheck(L, x <= (double)UINT32_MAX, i, "grid too large");
   return (uint32_t)x;
 }
 
 static double check_size(lua_State *L, int i) {
   double x = l_checknum(L, i);
   if (!(x > 0))
-    luaL_argerror(L, i, lua_pushfstring(L, "positive size expected, got %s", l_pushnumtext(L, x)));
+    l_argerror(L, i, lua_pushfstring(L, "positive size expected, got %s", l_pushnumtext(L, x)));
   return x;
 }
 
@@ -69,11 +69,11 @@ static void read_heights(lua_State *L, double *h, size_t n) {
     double x;
     lua_rawgeti(L, 1, (lua_Integer)k);
     if (lua_type(L, -1) != LUA_TNUMBER)
-      luaL_argerror(L, 1, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
+      l_argerror(L, 1, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
                                           l_typename(L, lua_gettop(L))));
     x = lua_tonumber(L, -1);
     if (x == INFINITY || x == -INFINITY)
-      luaL_argerror(L, 1, lua_pushfstring(L, "finite number or nan expected at index %d, got %s",
+      l_argerror(L, 1, lua_pushfstring(L, "finite number or nan expected at index %d, got %s",
                                           (int)k, x > 0 ? "inf" : "-inf"));
     h[k - 1] = x;
     lua_pop(L, 1);
@@ -88,12 +88,12 @@ static int f_heightfield(lua_State *L) {
   int oi = 4;
   l_heightfield *lh;
   cl_heightfield tmp;
-  luaL_checktype(L, 1, LUA_TTABLE);
+  l_checktype(L, 1, LUA_TTABLE);
   columns = check_dimension(L, 2);
   rows = check_dimension(L, 3);
   /* the cells numbered in 32 bits, the bytes counted in a size_t (the
   ** heights and blocks take less than 3 doubles a sample) */
-  luaL_argcheck(L, cl_heightfield_blocks(columns, rows) != 0
+  l_argcheck(L, cl_heightfield_blocks(columns, rows) != 0
                 && (double)columns * rows < (double)((size_t)-1 / (4 * sizeof(double))),
                 2, "grid too large");
   if (lua_type(L, 4) == LUA_TNUMBER) {
@@ -105,9 +105,9 @@ static int f_heightfield(lua_State *L) {
   need = (size_t)columns * rows;
   n = l_arraylen(L, 1, &hole);
   if (hole && hole <= need)
-    luaL_argerror(L, 1, lua_pushfstring(L, "number expected at index %d, got nil", (int)hole));
+    l_argerror(L, 1, lua_pushfstring(L, "number expected at index %d, got nil", (int)hole));
   if (n != need)
-    luaL_argerror(L, 1, lua_pushfstring(L, "%s heights expected (columns * rows), got %s",
+    l_argerror(L, 1, lua_pushfstring(L, "%s heights expected (columns * rows), got %s",
                                         l_pushnumtext(L, (double)need),
                                         l_pushnumtext(L, (double)n)));
   lua_settop(L, 1);
@@ -171,7 +171,7 @@ static int hf_origin(lua_State *L) {
 static uint32_t check_vertex(lua_State *L, int i, uint32_t n, const char *what) {
   double x = l_checknum(L, i);
   if (!(x >= 0 && x < (double)n && x == floor(x)))
-    luaL_argerror(L, i, lua_pushfstring(L, "%s out of range, got %s", what, l_pushnumtext(L, x)));
+    l_argerror(L, i, lua_pushfstring(L, "%s out of range, got %s", what, l_pushnumtext(L, x)));
   return (uint32_t)x;
 }
 
@@ -193,7 +193,7 @@ static int hf_set_height(lua_State *L) {
   if (lua_type(L, 4) != LUA_TNUMBER) l_typeerror(L, 4, "number");
   h = lua_tonumber(L, 4);
   if (h == INFINITY || h == -INFINITY)
-    luaL_argerror(L, 4, h > 0 ? "finite number or nan expected, got inf"
+    l_argerror(L, 4, h > 0 ? "finite number or nan expected, got inf"
                               : "finite number or nan expected, got -inf");
   cl_heightfield_set(hf, i, j, h);
   lua_settop(L, 1);
@@ -205,7 +205,7 @@ static int hf_triangle(lua_State *L) {
   cl_heightfield *hf = check_hf(L, 1);
   double x = l_checknum(L, 2);
   cl_triangle tri;
-  luaL_argcheck(L, x >= 1 && x <= (double)cl_heightfield_count(hf) && x == floor(x), 2,
+  l_argcheck(L, x >= 1 && x <= (double)cl_heightfield_count(hf) && x == floor(x), 2,
                 "index out of range");
   if (!cl_heightfield_triangle(hf, (size_t)x - 1, &tri)) {
     if (!lua_isnoneornil(L, 3)) l_checkshape(L, 3, CL_TRIANGLE);
@@ -247,7 +247,7 @@ static int hf_query(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 2), copy;
   visit_ctx c;
   size_t old;
-  if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
+  if (!lua_isnoneornil(L, 3)) l_checktype(L, 3, LUA_TTABLE);
   lua_settop(L, 3);
   memcpy(&copy, s, l_kind_sizes[s->tag]);     /* Lua code may run: the table grows */
   c.L = L;
@@ -300,7 +300,7 @@ static int visit_contact(void *p, uint32_t index, const cl_triangle *t) {
 ** mesh:contacts */
 static int hf_contacts(lua_State *L) {
   cl_heightfield *hf = check_hf(L, 1);
-  cl_shape *s = l_check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule or plane"), copy;
+  cl_shape *s = l_check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule, hull or plane"), copy;
   visit_ctx c;
   memcpy(&copy, s, l_kind_sizes[s->tag]);
   lua_settop(L, 2);
@@ -328,9 +328,9 @@ int l_heightfield_contact(lua_State *L) {
   visit_ctx c;
   if (a == NULL && b == NULL) check_hf(L, 1);
   if ((a != NULL && b != NULL) || (a != NULL && l_tomesh(L, 2) != NULL))
-    luaL_argerror(L, 2, "heightfield-heightfield and heightfield-mesh contacts are not supported");
+    l_argerror(L, 2, "heightfield-heightfield and heightfield-mesh contacts are not supported");
   if (b != NULL && l_tomesh(L, 1) != NULL)
-    luaL_argerror(L, 1, "heightfield-heightfield and heightfield-mesh contacts are not supported");
+    l_argerror(L, 1, "heightfield-heightfield and heightfield-mesh contacts are not supported");
   c.tri_first = a != NULL;
   s = l_check_contact_shape(L, c.tri_first ? 2 : 1, l_target_kinds);
   c.L = L;

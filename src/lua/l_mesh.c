@@ -32,18 +32,19 @@ static const char *nonfinite(double x) {
 /* ---------------------------------------------------------------------- */
 /* construction                                                           */
 
-/* vertex k (1-based position in the array) as a vector value */
-static void read_vector_vertex(lua_State *L, size_t k, double *v) {
+/* vertex k (1-based position in the array at argument i) as a vector value */
+static void read_vector_vertex(lua_State *L, int i, size_t k, double *v) {
   int t = lua_type(L, -1), top = lua_gettop(L), c, ok = 0;
   static const char *const keys[3] = {"x", "y", "z"};
-  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL && l_tomesh(L, top) == NULL) {
+  if ((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
+      && l_tomesh(L, top) == NULL && l_indexable(L, top)) {
     ok = 1;
     for (c = 0; c < 3 && ok; c++) {
       ok = COLLIDE_GETFIELD(L, top, keys[c]) == LUA_TNUMBER;
       v[c] = lua_tonumber(L, -1);
       lua_pop(L, 1);
     }
-    if (!ok) {
+    if (!ok && t != L_TCDATA) {   /* (a cdata struct indexed by a number raises) */
       ok = 1;
       for (c = 0; c < 3 && ok; c++) {
         ok = lua_geti(L, top, c + 1) == LUA_TNUMBER;
@@ -53,37 +54,62 @@ static void read_vector_vertex(lua_State *L, size_t k, double *v) {
     }
   }
   if (!ok)
-    luaL_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
+    l_argerror(L, i, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
                                         l_typename(L, top)));
   for (c = 0; c < 3; c++)
     if (v[c] - v[c] != 0)
-      luaL_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
+      l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s",
                                           (int)k, nonfinite(v[c])));
   lua_pop(L, 1);
 }
 
-static void read_vertices(lua_State *L, cl_mesh *m, size_t n, int flat) {
+void l_read_points(lua_State *L, int i, double *v, size_t n, int flat) {
   size_t k;
   if (flat) {
     for (k = 1; k <= n; k++) {
       double x;
-      lua_rawgeti(L, 1, (lua_Integer)k);
+      lua_rawgeti(L, i, (lua_Integer)k);
       if (lua_type(L, -1) != LUA_TNUMBER)
-        luaL_argerror(L, 1, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
+        l_argerror(L, i, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
                                             l_typename(L, lua_gettop(L))));
       x = lua_tonumber(L, -1);
       if (x - x != 0)
-        luaL_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
+        l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s",
                                             (int)k, nonfinite(x)));
-      m->v[k - 1] = x;
+      v[k - 1] = x;
       lua_pop(L, 1);
     }
   } else {
     for (k = 1; k <= n; k++) {
-      lua_rawgeti(L, 1, (lua_Integer)k);
-      read_vector_vertex(L, k, m->v + 3 * (k - 1));
+      lua_rawgeti(L, i, (lua_Integer)k);
+      read_vector_vertex(L, i, k, v + 3 * (k - 1));
     }
   }
+}
+
+size_t l_point_array(lua_State *L, int i, int *flat) {
+  size_t n, hole;
+  n = l_arraylen(L, i, &hole);
+  *flat = 1;
+  if (n > 0 || hole) {
+    int t;
+    lua_rawgeti(L, i, 1);
+    t = lua_type(L, -1);
+    if (t != LUA_TNUMBER) {
+      if (t != LUA_TTABLE && t != LUA_TUSERDATA && t != L_TCDATA)
+        l_argerror(L, i, lua_pushfstring(L, "number or vector expected at index 1, got %s",
+                                            l_typename(L, lua_gettop(L))));
+      *flat = 0;
+    }
+    lua_pop(L, 1);
+  }
+  /* a nil inside an array is refused before anything is allocated, as
+  ** reading it would refuse it */
+  if (hole)
+    l_argerror(L, i, lua_pushfstring(L, "%s expected at index %d, got nil",
+                                        *flat ? "number" : "vector", (int)hole));
+  if (*flat) l_argcheck(L, n % 3 == 0, i, "vertex array length is not a multiple of 3");
+  return n;
 }
 
 static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
@@ -92,14 +118,14 @@ static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
     double x;
     lua_rawgeti(L, 2, (lua_Integer)k);
     if (lua_type(L, -1) != LUA_TNUMBER)
-      luaL_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got %s", (int)k,
+      l_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got %s", (int)k,
                                           l_typename(L, lua_gettop(L))));
     x = lua_tonumber(L, -1);
     if (x != floor(x) || x - x != 0)
-      luaL_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got %s", (int)k,
+      l_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got %s", (int)k,
                                           l_pushnumtext(L, x)));
     if (x < 1 || x > (double)m->nv)
-      luaL_argerror(L, 2, lua_pushfstring(L, "vertex index out of range at index %d, got %s",
+      l_argerror(L, 2, lua_pushfstring(L, "vertex index out of range at index %d, got %s",
                                           (int)k, l_pushnumtext(L, x)));
     m->tri[k - 1] = (uint32_t)(x - 1);
     lua_pop(L, 1);
@@ -114,45 +140,23 @@ static int f_mesh(lua_State *L) {
   cl_mesh tmp;
   char *input;
   void *scratch;
-  luaL_checktype(L, 1, LUA_TTABLE);
+  l_checktype(L, 1, LUA_TTABLE);
   has_idx = !lua_isnoneornil(L, 2);
-  if (has_idx) luaL_checktype(L, 2, LUA_TTABLE);
-  n = l_arraylen(L, 1, &hole);
-  if (n > 0 || hole) {
-    int t;
-    lua_rawgeti(L, 1, 1);
-    t = lua_type(L, -1);
-    if (t != LUA_TNUMBER) {
-      if (t != LUA_TTABLE && t != LUA_TUSERDATA)
-        luaL_argerror(L, 1, lua_pushfstring(L, "number or vector expected at index 1, got %s",
-                                            l_typename(L, lua_gettop(L))));
-      flat = 0;
-    }
-    lua_pop(L, 1);
-  }
-  /* a nil inside an array is refused before anything is allocated, as
-  ** reading it would refuse it */
-  if (hole)
-    luaL_argerror(L, 1, lua_pushfstring(L, "%s expected at index %d, got nil",
-                                        flat ? "number" : "vector", (int)hole));
-  if (flat) {
-    luaL_argcheck(L, n % 3 == 0, 1, "vertex array length is not a multiple of 3");
-    nv = n / 3;
-  } else {
-    nv = n;
-  }
+  if (has_idx) l_checktype(L, 2, LUA_TTABLE);
+  n = l_point_array(L, 1, &flat);
+  nv = flat ? n / 3 : n;
   if (has_idx) {
     ni = l_arraylen(L, 2, &hole);
     if (hole)
-      luaL_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got nil", (int)hole));
-    luaL_argcheck(L, ni % 3 == 0, 2, "index array length is not a multiple of 3");
+      l_argerror(L, 2, lua_pushfstring(L, "integer expected at index %d, got nil", (int)hole));
+    l_argcheck(L, ni % 3 == 0, 2, "index array length is not a multiple of 3");
     nt = ni / 3;
   } else {
-    luaL_argcheck(L, nv % 3 == 0, 1, "vertex count is not a multiple of 3");
+    l_argcheck(L, nv % 3 == 0, 1, "vertex count is not a multiple of 3");
     nt = nv / 3;
   }
-  luaL_argcheck(L, nv <= UINT32_MAX, 1, "too many vertices");
-  luaL_argcheck(L, nt <= UINT32_MAX, has_idx ? 2 : 1, "too many triangles");
+  l_argcheck(L, nv <= UINT32_MAX, 1, "too many vertices");
+  l_argcheck(L, nt <= UINT32_MAX, has_idx ? 2 : 1, "too many triangles");
   /* the userdata first, empty until complete: Lua code run by the
   ** allocations or the reading below (metamethods, finalizers) may reach it */
   lua_settop(L, 2);
@@ -174,7 +178,7 @@ static int f_mesh(lua_State *L) {
   input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
   l_setslot(L, 3, SLOT_INPUT);
   cl_mesh_use(&tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
-  read_vertices(L, &tmp, n, flat);
+  l_read_points(L, 1, tmp.v, n, flat);
   if (has_idx) {
     read_indices(L, &tmp, ni);
   } else {
@@ -228,7 +232,7 @@ static int mesh_triangle(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
   double x = l_checknum(L, 2);
   cl_triangle tri;
-  luaL_argcheck(L, x >= 1 && x <= (double)lm->m.nt && x == floor(x), 2, "index out of range");
+  l_argcheck(L, x >= 1 && x <= (double)lm->m.nt && x == floor(x), 2, "index out of range");
   /* read before the result is allocated */
   cl_mesh_triangle(&lm->m, (size_t)x - 1, &tri);
   l_outshape(L, 3, CL_TRIANGLE)->tri = tri;
@@ -264,6 +268,24 @@ static uint32_t *take_scratch(lua_State *L, l_mesh *lm) {
   return p;
 }
 
+/* the query is done with its scratch (at index i): cached again for the
+** next one, unless Lua code run meanwhile cached its own */
+static void give_back(lua_State *L, l_mesh *lm, uint32_t *found, int i) {
+  if (lm->scratch != NULL) return;
+  lm->scratch = found;
+  lua_pushvalue(L, i);
+  l_setslot(L, 1, SLOT_SCRATCH);
+}
+
+/* a scratch for a call that runs no Lua code while it uses it (no
+** allocation between the query and the last read): the cached one when
+** present, else (a query that detached it is under way, and this call
+** runs from a finalizer or a metamethod of it) a new one, pushed */
+static uint32_t *borrow_scratch(lua_State *L, l_mesh *lm) {
+  if (lm->scratch != NULL) return lm->scratch;
+  return (uint32_t *)COLLIDE_NEWUD(L, lm->m.nt > 0 ? lm->m.nt * sizeof(uint32_t) : 1);
+}
+
 /* the result table of a query of triangle indices (the out argument at
 ** i, or a new one), pushed; *old its length before */
 void l_indices_begin(lua_State *L, int i, size_t n, size_t *old) {
@@ -297,7 +319,7 @@ static int mesh_query(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 2);
   size_t n, k, old;
   uint32_t *found;
-  if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
+  if (!lua_isnoneornil(L, 3)) l_checktype(L, 3, LUA_TTABLE);
   lua_settop(L, 3);
   found = take_scratch(L, lm);                                   /* 4 */
   n = cl_mesh_query(&lm->m, s, found);
@@ -307,11 +329,7 @@ static int mesh_query(lua_State *L) {
     lua_rawseti(L, -2, (lua_Integer)(k + 1));
   }
   l_indices_end(L, n, old);
-  if (lm->scratch == NULL) {        /* cached again for the next query */
-    lm->scratch = found;
-    lua_pushvalue(L, 4);
-    l_setslot(L, 1, SLOT_SCRATCH);
-  }
+  give_back(L, lm, found, 4);
   return 1;
 }
 
@@ -360,7 +378,7 @@ int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index) {
 cl_shape *l_check_contact_shape(lua_State *L, int i, const char *kinds) {
   cl_shape *s = l_toshape(L, i);
   if (s == NULL || s->tag == CL_RAY) l_typeerror(L, i, kinds);
-  luaL_argcheck(L, s->tag != CL_TRIANGLE, i, "triangle-triangle contact is not supported");
+  l_argcheck(L, s->tag != CL_TRIANGLE, i, "triangle-triangle contact is not supported");
   return s;
 }
 
@@ -369,16 +387,22 @@ cl_shape *l_check_contact_shape(lua_State *L, int i, const char *kinds) {
 ** shape): the normal points from the triangle towards the shape */
 static int mesh_contacts(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
-  cl_shape *s = l_check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule or plane");
+  cl_shape *s = l_check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule, hull or plane");
   size_t n, k, count = 0;
+  uint32_t *found;
+  /* every record is allocated while the triangles found are read: the
+  ** scratch is the call's own (a finalizer may query the same mesh) */
+  lua_settop(L, 2);
+  found = take_scratch(L, lm);                                   /* 3 */
+  n = cl_mesh_query(&lm->m, s, found);
   lua_createtable(L, 0, 0);
-  n = cl_mesh_query(&lm->m, s, lm->scratch);
   for (k = 0; k < n; k++) {
     cl_shape t;
     double nv[3], depth;
-    cl_mesh_triangle(&lm->m, lm->scratch[k], &t.tri);
-    if (cl_contact(&t, s, nv, &depth)) l_push_contact(L, lm->scratch[k], nv, depth, ++count);
+    cl_mesh_triangle(&lm->m, found[k], &t.tri);
+    if (cl_contact(&t, s, nv, &depth)) l_push_contact(L, found[k], nv, depth, ++count);
   }
+  give_back(L, lm, found, 3);
   return 1;
 }
 
@@ -408,19 +432,21 @@ int l_mesh_contact(lua_State *L) {
   cl_shape *s, t;
   int mesh_first;
   size_t n, k;
+  uint32_t *scratch;
   l_deepest best;
   if (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL)
     return l_heightfield_contact(L);
   if (a == NULL && b == NULL) a = check_mesh(L, 1);   /* mesh:contact on a bad self */
-  if (a != NULL && b != NULL) luaL_argerror(L, 2, "mesh-mesh contact is not supported");
+  if (a != NULL && b != NULL) l_argerror(L, 2, "mesh-mesh contact is not supported");
   mesh_first = a != NULL;
   lm = mesh_first ? a : b;
   s = l_check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
-  n = cl_mesh_query(&lm->m, s, lm->scratch);
+  scratch = borrow_scratch(L, lm);       /* nothing below allocates until the loop ends */
+  n = cl_mesh_query(&lm->m, s, scratch);
   l_deepest_init(&best);
   for (k = 0; k < n; k++) {
-    cl_mesh_triangle(&lm->m, lm->scratch[k], &t.tri);
-    l_deepest_add(&best, &t, s, mesh_first, lm->scratch[k]);
+    cl_mesh_triangle(&lm->m, scratch[k], &t.tri);
+    l_deepest_add(&best, &t, s, mesh_first, scratch[k]);
   }
   return l_deepest_push(L, &best);
 }

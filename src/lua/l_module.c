@@ -35,6 +35,29 @@ static void protect(lua_State *L, int mt) {
   lua_setfield(L, mt, "__metatable");
 }
 
+/* core.info(): the build's own facts, a new table on each call (the
+** collide module adds which Lua runs it and whether the FFI path is on) */
+static int module_info(lua_State *L) {
+  lua_createtable(L, 0, 4);
+  lua_pushliteral(L, CL_VERSION);
+  lua_setfield(L, -2, "version");
+  lua_pushliteral(L, CL_SIMD);
+  lua_setfield(L, -2, "simd");
+  return 1;
+}
+
+/* core._call(f, ...) -> f(...): a call that cannot yield. The Lua helpers
+** call a user's callback through it where a yield would leave them half
+** done (a scene's filter runs with the scene locked): the yield raises
+** Lua's own "attempt to yield across a C-call boundary", as it does in the
+** tree's raycast callback, and the helper unlocks on the way out. The
+** module's collide table drops it (lua/collide/init.lua). */
+static int m_call(lua_State *L) {
+  l_checktype(L, 1, LUA_TFUNCTION);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
 
 COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
@@ -83,8 +106,14 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   luaL_setfuncs(L, l_frustum_functions, L_NUPVALUES);
   push_upvalues(L, mts);
   luaL_setfuncs(L, l_heightfield_functions, L_NUPVALUES);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, l_hull_functions, L_NUPVALUES);
   lua_pushnumber(L, CL_EPSILON);
   lua_setfield(L, -2, "epsilon");
+  lua_pushcfunction(L, module_info);
+  lua_setfield(L, -2, "info");
+  lua_pushcfunction(L, m_call);
+  lua_setfield(L, -2, "_call");
   l_push_ffi_entries(L);
   lua_setfield(L, -2, "_ffi");
   return 1;

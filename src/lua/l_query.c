@@ -19,9 +19,9 @@ static int q_intersects(lua_State *L) {
 
 /* what ray:cast, collide.contact and collide.sweep take as a target */
 const char *const l_target_kinds =
-  "aabb, obb, sphere, triangle, capsule, plane, mesh or heightfield";
+  "aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield";
 /* what collide.distance takes on either side */
-static const char *const distance_kinds = "aabb, obb, sphere, triangle or capsule";
+static const char *const distance_kinds = "aabb, obb, sphere, triangle, capsule or hull";
 
 /* collide.contact(a, b): any two shapes but rays, a plane on either side,
 ** a mesh or a heightfield on either side (l_mesh.c, l_heightfield.c);
@@ -35,9 +35,9 @@ static int q_contact(lua_State *L) {
     return l_mesh_contact(L);
   if (a == NULL || a->tag == CL_RAY) l_typeerror(L, 1, l_target_kinds);
   if (b == NULL || b->tag == CL_RAY) l_typeerror(L, 2, l_target_kinds);
-  luaL_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
+  l_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
                 "triangle-triangle contact is not supported");
-  luaL_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
+  l_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
                 "plane-plane contact is not supported");
   if (!cl_contact(a, b, n, &depth)) { lua_pushnil(L); return 1; }
   l_pushvec(L, n);
@@ -92,9 +92,9 @@ static int q_classify(lua_State *L) {
   cl_shape *s = l_toshape(L, 2);
   if (s != NULL) {
     if (s->tag == CL_PLANE || s->tag == CL_RAY)
-      l_typeerror(L, 2, "aabb, obb, triangle, sphere or capsule");
+      l_typeerror(L, 2, "aabb, obb, triangle, sphere, capsule or hull");
     c = cl_classify(p, s);
-  } else if (t == LUA_TNUMBER || t == LUA_TTABLE || t == LUA_TUSERDATA) {
+  } else if (t == LUA_TNUMBER || t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) {
     double x[3];
     l_readvec(L, 2, x);
     c = cl_classify_point(p, x);
@@ -171,8 +171,8 @@ static int q_sweep(lua_State *L) {
   int i;
   cl_hit h;
   if (m == NULL || !(m->tag == CL_AABB || m->tag == CL_OBB || m->tag == CL_SPHERE
-                     || m->tag == CL_CAPSULE))
-    l_typeerror(L, 1, "aabb, obb, sphere or capsule");
+                     || m->tag == CL_CAPSULE || m->tag == CL_HULL))
+    l_typeerror(L, 1, "aabb, obb, sphere, capsule or hull");
   m = whole(m, &mover);
   i = l_readvec(L, 2, d);
   t = l_toshape(L, i);
@@ -241,5 +241,5 @@ static const luaL_Reg ray_methods[] = {
 
 const luaL_Reg *const l_query_methods[CL_NKINDS] = {
   solid_methods, solid_methods, plane_methods, triangle_methods, ray_methods, solid_methods,
-  solid_methods
+  solid_methods, solid_methods
 };

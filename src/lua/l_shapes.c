@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "l_collide.h"
+#include "hull.h"
 
 /* copy a freshly built value into the shape's own size (never more) */
 static void store(cl_shape *dst, const cl_shape *src) {
@@ -28,6 +29,7 @@ static int nonfinite_axis(const cl_shape *s) {
     case CL_RAY: v[0] = s->ray.o; v[1] = s->ray.d; break;
     case CL_SPHERE: v[0] = s->sphere.c; x = s->sphere.r; break;
     case CL_CAPSULE: v[0] = s->cap.a; v[1] = s->cap.b; x = s->cap.r; break;
+    case CL_HULL: v[0] = s->hull.c; break;
   }
   for (k = 0; k < 3; k++)
     for (j = 0; j < 4; j++)
@@ -50,7 +52,7 @@ static void build_aabb(lua_State *L, int i, cl_shape *s) {
   double lo[3], hi[3];
   int j = l_readvec(L, i, lo), k;
   l_readvec(L, j, hi);
-  for (k = 0; k < 3; k++) luaL_argcheck(L, lo[k] <= hi[k], j, "min greater than max");
+  for (k = 0; k < 3; k++) l_argcheck(L, lo[k] <= hi[k], j, "min greater than max");
   cl_aabb_init(&s->aabb, lo, hi);
 }
 
@@ -58,7 +60,7 @@ static void build_obb(lua_State *L, int i, cl_shape *s) {
   double c[3], e[3], q[4];
   int j = l_readvec(L, i, c), k;
   k = l_readvec(L, j, e);
-  luaL_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
+  l_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
   l_readquat(L, k, q);
   cl_obb_init(&s->obb, c, e, q);
 }
@@ -67,7 +69,7 @@ static void build_plane(lua_State *L, int i, cl_shape *s) {
   double n[3], d;
   int j = l_readvec(L, i, n);
   d = l_checknum(L, j);
-  luaL_argcheck(L, cl_plane_init(&s->plane, n, d), i, "zero normal");
+  l_argcheck(L, cl_plane_init(&s->plane, n, d), i, "zero normal");
 }
 
 static void build_triangle(lua_State *L, int i, cl_shape *s) {
@@ -85,16 +87,16 @@ static void build_ray(lua_State *L, int i, cl_shape *s) {
     if (lua_type(L, k) != LUA_TNUMBER) l_typeerror(L, k, "number");
     tmax = lua_tonumber(L, k);
     if (tmax != INFINITY) l_checkfinite(L, k, tmax);
-    luaL_argcheck(L, tmax >= 0, k, "negative tmax");
+    l_argcheck(L, tmax >= 0, k, "negative tmax");
   }
-  luaL_argcheck(L, cl_ray_init(&s->ray, o, d, tmax), j, "zero direction");
+  l_argcheck(L, cl_ray_init(&s->ray, o, d, tmax), j, "zero direction");
 }
 
 static void build_sphere(lua_State *L, int i, cl_shape *s) {
   double c[3], r;
   i = l_readvec(L, i, c);
   r = l_checknum(L, i);
-  luaL_argcheck(L, r >= 0, i, "negative radius");
+  l_argcheck(L, r >= 0, i, "negative radius");
   cl_sphere_init(&s->sphere, c, r);
 }
 
@@ -103,7 +105,7 @@ static void build_capsule(lua_State *L, int i, cl_shape *s) {
   i = l_readvec(L, i, a);
   i = l_readvec(L, i, b);
   r = l_checknum(L, i);
-  luaL_argcheck(L, r >= 0, i, "negative radius");
+  l_argcheck(L, r >= 0, i, "negative radius");
   cl_capsule_init(&s->cap, a, b, r);
 }
 
@@ -116,7 +118,7 @@ static const builder builders[CL_NKINDS] = {
 ** would store is not finite */
 static void build(lua_State *L, int i, cl_shape *s, int kind) {
   builders[kind](L, i, s);
-  luaL_argcheck(L, nonfinite_axis(s) < 0, i, not_finite);
+  l_argcheck(L, nonfinite_axis(s) < 0, i, not_finite);
 }
 
 static int construct(lua_State *L, int kind) {
@@ -137,11 +139,11 @@ static int f_capsule(lua_State *L) { return construct(L, CL_CAPSULE); }
 static int f_aabb_from_center(lua_State *L) {
   double c[3], e[3], lo[3], hi[3];
   int j = l_readvec(L, 1, c), next = l_readvec(L, j, e), k;
-  luaL_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
+  l_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
   for (k = 0; k < 3; k++) {
     lo[k] = c[k] - e[k];
     hi[k] = c[k] + e[k];
-    luaL_argcheck(L, lo[k] - lo[k] == 0 && hi[k] - hi[k] == 0, arg_of(j, next, k), not_finite);
+    l_argcheck(L, lo[k] - lo[k] == 0 && hi[k] - hi[k] == 0, arg_of(j, next, k), not_finite);
   }
   cl_aabb_init(&l_newshape(L, CL_AABB)->aabb, lo, hi);
   return 1;
@@ -152,23 +154,23 @@ static int f_aabb_from_points(lua_State *L) {
   lua_Integer n, i;
   int k;
   size_t hole;
-  luaL_checktype(L, 1, LUA_TTABLE);
+  l_checktype(L, 1, LUA_TTABLE);
   /* read up to the largest integer key: a nil inside is refused below */
   n = (lua_Integer)l_arraylen(L, 1, &hole);
   if (hole) n = (lua_Integer)hole;
-  luaL_argcheck(L, n > 0, 1, "empty point array");
+  l_argcheck(L, n > 0, 1, "empty point array");
   for (i = 1; i <= n; i++) {
     int t = lua_geti(L, 1, i), top = lua_gettop(L);
-    if (!((t == LUA_TTABLE || t == LUA_TUSERDATA) && l_toshape(L, top) == NULL
+    if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
           && l_tovec(L, top, p))) {
       const char *got = l_typename(L, top);
-      luaL_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s",
+      l_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s",
                                           (int)i, got));
     }
     lua_pop(L, 1);
     for (k = 0; k < 3; k++) {
       if (p[k] - p[k] != 0)   /* nan or inf: blame the array, name the element */
-        luaL_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
+        l_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
                       (int)i, p[k] != p[k] ? "nan" : (p[k] > 0 ? "inf" : "-inf")));
       if (i == 1 || p[k] < lo[k]) lo[k] = p[k];
       if (i == 1 || p[k] > hi[k]) hi[k] = p[k];
@@ -181,13 +183,13 @@ static int f_aabb_from_points(lua_State *L) {
 static int f_obb_from_axes(lua_State *L) {
   double c[3], e[3], u[3][3], q[4];
   int j = l_readvec(L, 1, c), k = l_readvec(L, j, e), m, check;
-  luaL_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
+  l_argcheck(L, e[0] >= 0 && e[1] >= 0 && e[2] >= 0, j, "negative half extent");
   m = l_readvec(L, k, u[0]);
   m = l_readvec(L, m, u[1]);
   l_readvec(L, m, u[2]);
   check = cl_axes_check((const double (*)[3])u);
-  luaL_argcheck(L, check != 1, k, "axes are not orthonormal");
-  luaL_argcheck(L, check != 2, k, "axes are not right-handed");
+  l_argcheck(L, check != 1, k, "axes are not orthonormal");
+  l_argcheck(L, check != 2, k, "axes are not right-handed");
   cl_quat_from_axes(q, (const double (*)[3])u);
   cl_obb_init(&l_newshape(L, CL_OBB)->obb, c, e, q);
   return 1;
@@ -206,9 +208,9 @@ static int f_plane_from_point(lua_State *L) {
   int j = l_readvec(L, 1, p);
   cl_shape tmp;
   l_readvec(L, j, n);
-  luaL_argcheck(L, cl_plane_init(&tmp.plane, n, 0), j, "zero normal");
+  l_argcheck(L, cl_plane_init(&tmp.plane, n, 0), j, "zero normal");
   tmp.plane.d = cl_dot(tmp.plane.n, p);
-  luaL_argcheck(L, tmp.plane.d - tmp.plane.d == 0, 1, not_finite);
+  l_argcheck(L, tmp.plane.d - tmp.plane.d == 0, 1, not_finite);
   store(l_newshape(L, CL_PLANE), &tmp);
   return 1;
 }
@@ -223,7 +225,7 @@ static int f_plane_from_points(lua_State *L) {
   cl_sub(ac, c, a);
   cl_cross(n, ab, ac);
   len = cl_length(n);
-  luaL_argcheck(L, len > CL_EPSILON * cl_length(ab) * cl_length(ac) && len > 0, 1,
+  l_argcheck(L, len > CL_EPSILON * cl_length(ab) * cl_length(ac) && len > 0, 1,
                 "points are collinear");
   cl_plane_init(&tmp.plane, n, 0);
   tmp.plane.d = cl_dot(tmp.plane.n, a);
@@ -236,7 +238,7 @@ static int f_plane_from_equation(lua_State *L) {
   cl_shape tmp;
   n[0] = l_checknum(L, 1); n[1] = l_checknum(L, 2); n[2] = l_checknum(L, 3);
   d = l_checknum(L, 4);
-  luaL_argcheck(L, cl_plane_init(&tmp.plane, n, -d), 1, "zero normal");
+  l_argcheck(L, cl_plane_init(&tmp.plane, n, -d), 1, "zero normal");
   store(l_newshape(L, CL_PLANE), &tmp);
   return 1;
 }
@@ -247,7 +249,7 @@ static int f_segment(lua_State *L) {
   cl_shape tmp;
   l_readvec(L, j, b);
   cl_sub(d, b, a);
-  luaL_argcheck(L, cl_length(d) > 0, j, "zero-length segment");
+  l_argcheck(L, cl_length(d) > 0, j, "zero-length segment");
   cl_ray_init(&tmp.ray, a, d, cl_length(d));
   store(l_newshape(L, CL_RAY), &tmp);
   return 1;
@@ -272,12 +274,14 @@ static int m_type(lua_State *L) {
 
 static int m_clone(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1);
+  if (s->tag == CL_HULL) { l_hull_clone(L, 1); return 1; }
   store(l_newshape(L, s->tag), s);
   return 1;
 }
 
 static int m_set(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1), tmp;
+  if (s->tag == CL_HULL) return l_hull_set(L);
   build(L, 2, &tmp, s->tag);
   store(s, &tmp);
   l_changed(s);
@@ -294,7 +298,7 @@ static int m_translate(lua_State *L) {
   store(&tmp, s);
   cl_translate(&tmp, d);
   k = nonfinite_axis(&tmp);
-  if (k >= 0) luaL_argerror(L, arg_of(2, next, k), not_finite);
+  if (k >= 0) l_argerror(L, arg_of(2, next, k), not_finite);
   store(s, &tmp);
   l_changed(s);
   lua_settop(L, 1);
@@ -304,7 +308,7 @@ static int m_translate(lua_State *L) {
 static int m_bounds(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1);
   cl_aabb b;
-  luaL_argcheck(L, cl_bounds(s, &b), 1, "ray has infinite tmax");
+  l_argcheck(L, cl_bounds(s, &b), 1, "ray has infinite tmax");
   l_outshape(L, 2, CL_AABB)->aabb = b;
   return 1;
 }
@@ -351,6 +355,13 @@ static int m_tostring(lua_State *L) {
       fmt_vec(&B, s->cap.a, 3, ", "); fmt_vec(&B, s->cap.b, 3, ", ");
       fmt_nums(&B, &s->cap.r, 1);
       break;
+    case CL_HULL: {
+      char buf[64];
+      snprintf(buf, sizeof buf, "%d vertices, %d faces, ", s->hull.h->nv, s->hull.h->nf);
+      luaL_addstring(&B, buf);
+      fmt_vec(&B, s->hull.c, 3, ", "); fmt_vec(&B, s->hull.q, 4, "");
+      break;
+    }
   }
   luaL_addchar(&B, ')');
   luaL_pushresult(&B);
@@ -380,6 +391,13 @@ static int m_eq(lua_State *L) {
     case CL_CAPSULE:
       eq = same(a->cap.a, b->cap.a, 3) && same(a->cap.b, b->cap.b, 3) && a->cap.r == b->cap.r;
       break;
+    case CL_HULL: {
+      /* the same placement and the same vertices in the same order */
+      const cl_hull_data *x = a->hull.h, *y = b->hull.h;
+      eq = same(a->hull.c, b->hull.c, 3) && same(a->hull.q, b->hull.q, 4)
+           && (x == y || (x->nv == y->nv && same(&x->v[0][0], &y->v[0][0], 3 * x->nv)));
+      break;
+    }
   }
   lua_pushboolean(L, eq);
   return 1;
@@ -414,7 +432,7 @@ static int aabb_size(lua_State *L) {
 
 static int check_index(lua_State *L, int i, int n) {
   lua_Number x = l_checknum(L, i);
-  luaL_argcheck(L, x >= 1 && x <= n && x == floor(x), i, "index out of range");
+  l_argcheck(L, x >= 1 && x <= n && x == floor(x), i, "index out of range");
   return (int)x;
 }
 
@@ -459,8 +477,8 @@ static int aabb_expand(lua_State *L) {
     r.min[k] = a->min[k] - m;
     r.max[k] = a->max[k] + m;
     size = r.max[k] - r.min[k];
-    luaL_argcheck(L, r.min[k] <= r.max[k], 2, "margin inverts the box");
-    luaL_argcheck(L, size - size == 0, 2, not_finite);
+    l_argcheck(L, r.min[k] <= r.max[k], 2, "margin inverts the box");
+    l_argcheck(L, size - size == 0, 2, not_finite);
   }
   r.tag = CL_AABB;
   l_outshape(L, 3, CL_AABB)->aabb = r;
@@ -544,7 +562,7 @@ static int tri_centroid(lua_State *L) {
 static int tri_plane(lua_State *L) {
   cl_triangle *t = SELF(CL_TRIANGLE, tri);
   cl_plane p;
-  luaL_argcheck(L, !t->degenerate, 1, "degenerate triangle");
+  l_argcheck(L, !t->degenerate, 1, "degenerate triangle");
   p.tag = CL_PLANE;
   cl_copy(p.n, t->n);
   p.d = cl_dot(t->n, t->v[0]);
@@ -630,7 +648,7 @@ static const luaL_Reg sphere_methods[] = {
 };
 const luaL_Reg *const l_shape_methods[CL_NKINDS] = {
   aabb_methods, obb_methods, plane_methods, triangle_methods, ray_methods, sphere_methods,
-  capsule_methods
+  capsule_methods, l_hull_methods
 };
 
 const luaL_Reg l_shape_meta[] = {

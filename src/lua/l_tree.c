@@ -58,7 +58,7 @@ static int check_proxy(lua_State *L, l_tree *lt, int i) {
   lua_Number x;
   if (lua_type(L, i) != LUA_TNUMBER) l_typeerror(L, i, "number");
   x = lua_tonumber(L, i);
-  luaL_argcheck(L, x >= 1 && x <= INT_MAX && x == floor(x)
+  l_argcheck(L, x >= 1 && x <= INT_MAX && x == floor(x)
                    && cl_tree_is_proxy(&lt->tree, (int)x - 1), i, "invalid proxy");
   return (int)x - 1;
 }
@@ -143,7 +143,7 @@ static int t_new(lua_State *L) {
   l_tree *lt;
   if (!lua_isnoneornil(L, 1)) {
     margin = l_checknum(L, 1);
-    luaL_argcheck(L, margin >= 0, 1, "negative margin");
+    l_argcheck(L, margin >= 0, 1, "negative margin");
   }
   lua_settop(L, 0);
   lt = (l_tree *)COLLIDE_NEWUD(L, sizeof(l_tree));
@@ -175,7 +175,7 @@ static int t_insert(lua_State *L) {
     lua_Number x;
     if (lua_type(L, 3) != LUA_TNUMBER) l_typeerror(L, 3, "number");
     x = lua_tonumber(L, 3);
-    luaL_argcheck(L, x == floor(x) && fabs(x) <= 9007199254740992.0, 3,
+    l_argcheck(L, x == floor(x) && fabs(x) <= 9007199254740992.0, 3,
                   "number has no integer representation");
     id = (long long)x;
   }
@@ -228,13 +228,13 @@ static int t_track(lua_State *L) {
   cl_aabb box;
   if (lua_toboolean(L, 3)) {
     s = l_checkanyshape(L, 3);
-    luaL_argcheck(L, cl_bounds(s, &box), 3, "shape has no bounds");
+    l_argcheck(L, cl_bounds(s, &box), 3, "shape has no bounds");
   }
   lua_settop(L, 3);
   get_tracked(L);
   if (s != NULL) lua_pushvalue(L, 3); else lua_pushnil(L);
   lua_rawseti(L, 4, p + 1);
-  luaL_argcheck(L, cl_tree_is_proxy(&lt->tree, p), 2, "invalid proxy");
+  l_argcheck(L, cl_tree_is_proxy(&lt->tree, p), 2, "invalid proxy");
   lt->tree.leaves[p].user = s != NULL ? (const void *)L_UDHEADER(s) : NULL;
   lt->tree.leaves[p].stamp = s != NULL ? L_UDHEADER(s)->changes : 0;
   if (s != NULL) moved = cl_tree_move(&lt->tree, p, &box);
@@ -256,15 +256,10 @@ static const l_udheader *changed_shape(const cl_tree *t, int i) {
 ** tmax) are left as they were and listed in lost, a table made after the
 ** pass and filled by a second one (a finalizer run by its allocation may
 ** have changed the tree: what it finds then is listed, up to the count of
-** the first pass; the rest at the next sync). A first pass counts the
-** leaves that leave their fat boxes: when they are more than one in
-** BATCH_SHARE of the leaves, they get their new fat boxes where they are,
-** the tree is refitted in one pass and one leaf in REINSERT_SHARE is
-** reinserted (cl_tree_refit_all), which costs a fraction of reinserting
-** each (measured: 10,000 boxes all moving, 14 ms a frame reinserted one by
-** one); else each is reinserted as tree:move does. */
-#define BATCH_SHARE 8
-#define REINSERT_SHARE 32
+** the first pass; the rest at the next sync). The first pass also counts
+** the leaves that leave their fat boxes, for the tree's batch policy
+** (cl_tree_batch_begin in tree.c: many escaping leaves are refitted in one
+** pass rather than reinserted one by one). */
 static int t_sync(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   cl_tree *t = &lt->tree;
@@ -280,7 +275,7 @@ static int t_sync(lua_State *L) {
     escaping += cl_tree_escapes(t, i, &box);
     sc.stack[nchanged++] = i;
   }
-  batch = escaping > 64 && escaping > t->count / BATCH_SHARE;
+  batch = cl_tree_batch_begin(t, escaping);
   for (k = 0; k < nchanged; k++) {
     const l_udheader *u;
     cl_aabb box;
@@ -288,11 +283,10 @@ static int t_sync(lua_State *L) {
     u = (const l_udheader *)t->leaves[i].user;
     (void)cl_bounds(L_UDSHAPE(u), &box);
     t->leaves[i].stamp = u->changes;
-    if (!batch) (void)cl_tree_move(t, i, &box);
-    else if (cl_tree_escapes(t, i, &box)) cl_tree_set_fat(t, i, &box);
+    (void)cl_tree_batch_move(t, batch, i, &box);
     n++;
   }
-  if (batch) cl_tree_refit_all(t, t->count / REINSERT_SHARE + 1);
+  cl_tree_batch_end(t, batch);
   give_back(L, lt, &sc, 2);
   k = 0;
   if (n > 0) lt->version++;
@@ -392,9 +386,9 @@ static int t_query_convex(lua_State *L) {
   size_t len, hole;
   cl_tree_scratch sc;
   int n, k;
-  luaL_checktype(L, 2, LUA_TTABLE);
+  l_checktype(L, 2, LUA_TTABLE);
   len = l_arraylen(L, 2, &hole);   /* a nil inside is refused below */
-  luaL_argcheck(L, len <= MAX_PLANES, 2, "too many planes");
+  l_argcheck(L, len <= MAX_PLANES, 2, "too many planes");
   n = (int)len;
   for (k = 0; k < n; k++) {
     cl_shape *s;
@@ -402,7 +396,7 @@ static int t_query_convex(lua_State *L) {
     s = l_toshape(L, -1);
     if (s == NULL || s->tag != CL_PLANE) {
       const char *got = l_typename(L, -1);
-      return luaL_argerror(L, 2, lua_pushfstring(L, "collide.plane expected at index %d, got %s",
+      return l_argerror(L, 2, lua_pushfstring(L, "collide.plane expected at index %d, got %s",
                                                  k + 1, got));
     }
     planes[k] = s->plane;
@@ -669,9 +663,9 @@ static int t_raycast(lua_State *L) {
     case LUA_TFUNCTION: break;
     case LUA_TTABLE:
       j.has_filter = !lua_isnoneornil(L, 4);
-      if (j.has_filter) luaL_checktype(L, 4, LUA_TFUNCTION);
+      if (j.has_filter) l_checktype(L, 4, LUA_TFUNCTION);
       j.has_items = !lua_isnoneornil(L, 5);
-      if (j.has_items) luaL_checktype(L, 5, LUA_TTABLE);
+      if (j.has_items) l_checktype(L, 5, LUA_TTABLE);
       break;
     default: return l_typeerror(L, 3, "function or table");
   }

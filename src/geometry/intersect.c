@@ -1,12 +1,19 @@
 /*
-** tests.c - boolean intersection tests for every pair of the six shapes,
-** and plane classification. A capsule is its core segment grown by its
-** radius: it meets a shape when the segment's distance from it is at most
-** the radius.
+** intersect.c - the boolean intersection tests. cl_intersects puts the
+** lower tag first and switches on the pair of tags (pair(): one case per
+** unordered pair of kinds); every test is closed, so touching counts.
+** cl_classify gives a shape's side of a plane. Boxes and triangles go by
+** separating axes (Ericson, Real-Time Collision Detection, 4.4 and 5.2); a
+** capsule is its core segment grown by its radius, so it meets a shape when
+** the segment's distance from it is at most the radius (against a box or a
+** triangle, decided by the GJK distance of their cores, gjk.c, where its
+** bounds allow). Also the helpers the contact routines share: a shape as a
+** box frame (cl_box_of), a degenerate triangle as its segment.
 */
 #include "collide.h"
 #include "sat.h"
 #include "gjk.h"
+#include "hull.h"
 
 void cl_box_of(const cl_shape *s, cl_box *b) {
   int k;
@@ -327,6 +334,11 @@ int cl_classify(const cl_plane *p, const cl_shape *s) {
       if (c0 < 0 && c1 < 0 && c2 < 0) return -1;
       return 0;
     }
+    case CL_HULL: {
+      double lo, hi;
+      cl_hull_extent(&s->hull, p->n, &lo, &hi);
+      return lo > p->d ? 1 : (hi < p->d ? -1 : 0);
+    }
     default: return 0;
   }
   return dist > r ? 1 : (dist < -r ? -1 : 0);
@@ -382,7 +394,7 @@ static int capsule_solid(const cl_shape *s, const cl_capsule *c) {
   cl_shape seg;
   double p[3], q[3];
   capsule_ray(c, &seg.ray);
-  if (s->tag == CL_TRIANGLE) {
+  if (s->tag == CL_TRIANGLE || s->tag == CL_HULL) {
     cl_hit h;
     if (cl_cast(&seg.ray, s, 0, &h)) return 1;
   } else if (ray_box(&seg.ray, s)) return 1;
@@ -484,6 +496,23 @@ static int pair(const cl_shape *a, const cl_shape *b) {
       capsule_ray(&a->cap, &r);
       return sqrt(capsule_segment2(&b->cap, r.o, r.d, r.tmax)) <= a->cap.r + b->cap.r;
     }
+    /* a hull: separating axes against polytopes (hull.c), its clipped
+    ** ray, its closest point to a sphere's centre, a capsule as the box's */
+    case CL_AABB * CL_NKINDS + CL_HULL:
+    case CL_OBB * CL_NKINDS + CL_HULL:
+    case CL_TRIANGLE * CL_NKINDS + CL_HULL:
+    case CL_HULL * CL_NKINDS + CL_HULL: return cl_hull_sat(&b->hull, a, NULL, NULL);
+    case CL_PLANE * CL_NKINDS + CL_HULL: return cl_classify(&a->plane, b) == 0;
+    case CL_RAY * CL_NKINDS + CL_HULL: {
+      cl_hit h;
+      return cl_hull_cast(&a->ray, &b->hull, &h);
+    }
+    case CL_SPHERE * CL_NKINDS + CL_HULL: {
+      double v[3];
+      cl_offset(b, a->sphere.c, v);
+      return length_le(v, a->sphere.r);
+    }
+    case CL_CAPSULE * CL_NKINDS + CL_HULL: return capsule_solid(b, &a->cap);
   }
   return 0;
 }

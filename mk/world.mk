@@ -1,0 +1,51 @@
+# mk/world.mk - the scene and the character beside the peers a game
+# developer would otherwise pick (doc/performance.md, "The world beside
+# Jolt and bump-3dpd")
+#
+#   make bench-world   under Lua 5.4 and LuaJIT, in one table with ratios:
+#                      the character (bench/world.lua) on a 17-box level,
+#                      the same with 10,000 more boxes and a terrain of
+#                      100,352 triangles beside Jolt's CharacterVirtual in
+#                      its WebAssembly build (npm jolt-physics, run by node:
+#                      bench/jolt_character.mjs, installed into
+#                      $(WORLD_DIR)/npm when absent); scene:move beside
+#                      bump-3dpd's world:move; the frame of 100,000 static
+#                      and 1,000 moving boxes with and without a plane and
+#                      with nothing moved; memory per item
+#     BUMP3DPD=path/to/bump-3dpd.lua   bump-3dpd (MIT, pure Lua, not part of
+#                      collide and not downloaded by the build): without it
+#                      its rows say "skipped"
+#   make bench-world-smoke  (CI) the same code on tiny sizes under $(LUA),
+#                      no peers, a few seconds
+
+WORLD_DIR    = build/world
+JOLT_VERSION = 1.1.0
+JOLT_DIR     = $(WORLD_DIR)/npm/node_modules/jolt-physics
+BUMP3DPD    ?=
+
+.PHONY: bench bench-world bench-world-smoke jolt-deps
+bench: bench-world
+CI_TARGETS += bench-world-smoke
+
+jolt-deps: $(JOLT_DIR)/package.json
+
+$(JOLT_DIR)/package.json:
+	@sh tools/deps.sh - node:nodejs npm:npm
+	@mkdir -p $(WORLD_DIR)/npm
+	cd $(WORLD_DIR)/npm && npm install --no-save --no-audit --no-fund --loglevel=error jolt-physics@$(JOLT_VERSION)
+
+bench-world:
+	@$(MAKE) --no-print-directory LUA=lua5.4 all
+	@$(MAKE) --no-print-directory LUA=luajit all
+	@$(MAKE) --no-print-directory jolt-deps || echo "jolt-physics could not be installed: its rows are skipped"
+	lua5.4 $(call IN_TREE,lua5.4) bench/world.lua dump $(WORLD_DIR)/levels.txt
+	rm -f $(WORLD_DIR)/*.out
+	-node bench/jolt_character.mjs $(WORLD_DIR)/levels.txt $(JOLT_DIR) > $(WORLD_DIR)/jolt.out
+	BUMP3DPD="$(BUMP3DPD)" lua5.4 $(call IN_TREE,lua5.4) bench/world.lua measure > $(WORLD_DIR)/lua5.4.out
+	BUMP3DPD="$(BUMP3DPD)" luajit $(call IN_TREE,luajit) bench/world.lua measure > $(WORLD_DIR)/luajit.out
+	@lua5.4 $(call IN_TREE,lua5.4) bench/world.lua report $(WORLD_DIR)/lua5.4.out $(WORLD_DIR)/luajit.out $(WORLD_DIR)/jolt.out
+
+bench-world-smoke: $(SO)
+	@mkdir -p $(WORLD_DIR)
+	WORLD_SMOKE=1 BUMP3DPD="$(BUMP3DPD)" $(RUN) bench/world.lua measure > $(WORLD_DIR)/smoke.out
+	@$(RUN) bench/world.lua report $(WORLD_DIR)/smoke.out
