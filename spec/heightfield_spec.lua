@@ -483,4 +483,116 @@ describe("collide.heightfield", function()
       assert.is_true(ca:on_floor())
     end)
   end)
+
+  describe("with a hull", function()
+    -- the corners of a unit cube about the origin
+    local cube = {}
+    for _, x in ipairs { -0.5, 0.5 } do
+      for _, y in ipairs { -0.5, 0.5 } do
+        for _, z in ipairs { -0.5, 0.5 } do cube[#cube + 1] = { x, y, z } end
+      end
+    end
+    local flat = { 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+    it("meets a flat grid exactly", function()
+      local hf = collide.heightfield(flat, 3, 3)
+      local above, sunk = collide.hull(cube, { 1, 2, 1 }), collide.hull(cube, { 1, 0.25, 1 })
+      assert.is_false(collide.intersects(above, hf))
+      assert.is_false(collide.intersects(hf, above))
+      assert.is_true(collide.intersects(sunk, hf))
+      assert.is_true(hf:intersects(sunk))
+      -- a cube dropped from 1.5 above the grid by 4: t = 1.5 / 4, the first
+      -- triangle under it, the normal up
+      local t, _, py, _, _, ny, _, index = collide.sweep(above, 0, -4, 0, hf)
+      assert.are.same({ 0.375, 0, 1, 1 }, { t, py, ny, index })
+      -- sunk 0.25 into the grid: the deepest contact is up, 0.25 deep, at
+      -- the first triangle; each of the 8 triangles under it is listed
+      assert.are.same({ 0, 1, 0, 0.25, 1 }, { collide.contact(hf, sunk) })
+      assert.are.same({ 0, -1, 0, 0.25, 1 }, { collide.contact(sunk, hf) })
+      assert.are.same({ 1, 2, 3, 4, 5, 6, 7, 8 }, hf:query(sunk))
+      local depths = {}
+      for _, c in ipairs(hf:contacts(sunk)) do depths[c.index] = c.depth end
+      -- triangles 4 and 5 only touch the cube along their diagonal's end
+      assert.are.same({ 0.25, 0.25, 0.25, 0, 0, 0.25, 0.25, 0.25 }, depths)
+      -- a ray down through the cube's middle meets the grid at t = 3, on
+      -- the vertex (1, 0, 1) of the first triangle (u = 0, v = 1)
+      local ray = collide.ray(1, 3, 1, 0, -1, 0)
+      assert.are.same({ 3, 1, 0, 1, 0, 1, 0, 0, 1, 1 }, { ray:cast(hf) })
+    end)
+
+    it("gives the mesh's tests, queries, contacts and sweeps on random terrain", function()
+      local r = H.rng(2026)
+      for _ = 1, 40 do
+        local C, R = math.floor(r(2, 9)), math.floor(r(2, 9))
+        local sx, sz = r(0.3, 2), r(0.3, 2)
+        local ox, oy, oz = r(-3, 3), r(-2, 2), r(-3, 3)
+        local h = {}
+        for k = 1, C * R do
+          local p = r(0, 1)
+          h[k] = p < 0.05 and nan or (p < 0.4 and math.floor(r(-2, 3)) or r(-2, 2))
+        end
+        local hf = collide.heightfield(h, C, R, sx, sz, ox, oy, oz)
+        local v, idx, map = mesh_of(h, C, R, sx, sz, ox, oy, oz)
+        local m = #idx > 0 and collide.mesh(v, idx)
+        for _ = 1, 15 do
+          local pts = {}
+          for k = 1, math.floor(r(4, 14)) do
+            pts[k] = { r(-1, 1), r(-1, 1), r(-1, 1) }
+          end
+          -- a tetrahedron's corners first, so the hull has volume
+          pts[1], pts[2], pts[3], pts[4] = { -1, -1, -1 }, { 1, -1, -1 }, { 0, 1, -1 }, { 0, 0, 1 }
+          local at = { ox + r(-0.5, C + 0.5) * sx, oy + r(-3, 3), oz + r(-0.5, R + 0.5) * sz }
+          local hull = collide.hull(pts, at, { r(-1, 1), r(-1, 1), r(-1, 1), r(0.1, 1) })
+          if not m then
+            assert.is_false(collide.intersects(hull, hf))
+            assert.is_nil(collide.sweep(hull, 0, -6, 0, hf))
+          else
+            assert.are.equal(collide.intersects(hull, m), collide.intersects(hull, hf))
+            assert.are.equal(collide.intersects(m, hull), collide.intersects(hf, hull))
+            local q, qm = hf:query(hull), m:query(hull)
+            for k = 1, #qm do qm[k] = map[qm[k]] end
+            table.sort(qm)
+            assert.are.same(qm, q)
+            local c, cm = hf:contacts(hull), m:contacts(hull)
+            for k = 1, #cm do cm[k].index = map[cm[k].index] end
+            table.sort(cm, function(a, b) return a.index < b.index end)
+            assert.are.same(cm, c)
+            same(pack(collide.contact(hull, hf)), mapped(map, 5, collide.contact(hull, m)), "contact")
+            same(pack(collide.contact(hf, hull)), mapped(map, 5, collide.contact(m, hull)), "contact")
+            local dx, dy, dz = r(-4, 4), r(-6, 2), r(-4, 4)
+            same(pack(collide.sweep(hull, dx, dy, dz, hf)), mapped(map, 8, collide.sweep(hull, dx, dy, dz, m)),
+              "sweep")
+            same(pack(collide.sweep(hull, { 0, -6, 0 }, hf)), mapped(map, 8, collide.sweep(hull, { 0, -6, 0 }, m)),
+              "sweep down")
+          end
+        end
+      end
+    end)
+
+    it("carries a hull item over it in a scene as over the mesh", function()
+      local C, R = 12, 10
+      local h = {}
+      for j = 0, R - 1 do
+        for i = 0, C - 1 do h[j * C + i + 1] = math.sin(i * 0.7) * 0.8 + math.cos(j * 0.5) * 0.6 end
+      end
+      local v, idx, map = mesh_of(h, C, R, 0.5, 0.5, -3, 0, -2.5)
+      local a, b = collide.scene(), collide.scene()
+      a:add("ground", collide.heightfield(h, C, R, 0.5, 0.5, -3, 0, -2.5))
+      b:add("ground", collide.mesh(v, idx))
+      a:add("rock", collide.hull(cube, { -2, 3, -1.5 }))
+      b:add("rock", collide.hull(cube, { -2, 3, -1.5 }))
+      for step = 1, 30 do
+        local dx, dy, dz = 0.12, -0.4, 0.08 * math.cos(step * 0.4)
+        local ma = pack(a:move("rock", dx, dy, dz))
+        local mb = pack(b:move("rock", dx, dy, dz))
+        assert.are.same({ mb[1], mb[2], mb[3] }, { ma[1], ma[2], ma[3] })
+        assert.are.same({ b:shape("rock"):center() }, { a:shape("rock"):center() })
+      end
+      local ray = collide.ray(0, 5, 0, 0.1, -1, 0.05)
+      same(pack(a:raycast(ray)), mapped(map, 11, b:raycast(ray)), "raycast")
+      -- the rock came to rest on the ground
+      local _, cy = a:shape("rock"):center()
+      assert.is_true(cy < 2)
+    end)
+  end)
 end)
