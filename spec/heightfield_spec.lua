@@ -569,6 +569,34 @@ describe("collide.heightfield", function()
       end
     end)
 
+    it("keeps a hull's data while a finalizer rebuilds that hull during hf:query and hf:contacts", function()
+      -- a 17 x 17 flat grid: a cube sunk 0.25 at its middle meets 8
+      -- triangles; a finalizer that rebuilds the hull (h:set, the same
+      -- points: new data, the same answers, whenever it runs) must not free
+      -- what the walk under way reads (the sanitizer build sees it)
+      local heights = {}
+      for k = 1, 17 * 17 do heights[k] = 0 end
+      local hf = collide.heightfield(heights, 17, 17)
+      local hull = collide.hull(cube, { 8, 0.25, 8 })
+      local want_q, want_c = hf:query(hull), hf:contacts(hull)
+      assert.are.equal(8, #want_q)
+      local got, rounds = 0, 0
+      H.collecting_often(function()
+        for _ = 1, 600 do
+          H.on_gc(function()
+            hull:set(cube, { 8, 0.25, 8 })
+            got = got + 1
+          end)
+          assert.are.same(want_q, hf:query(hull))
+          assert.are.same(want_c, hf:contacts(hull))
+          rounds = rounds + 1
+        end
+      end)
+      collectgarbage()
+      assert.are.equal(600, rounds)
+      assert.is_true(got > 100, "finalizers run: " .. got)
+    end)
+
     it("carries a hull item over it in a scene as over the mesh", function()
       local C, R = 12, 10
       local h = {}

@@ -241,6 +241,18 @@ static int visit_index(void *p, uint32_t index, const cl_triangle *t) {
   return 1;
 }
 
+/* the shape at i, copied into *copy for a walk during which Lua code runs
+** (the result table grows): a hull's vertices and faces are held by a clone
+** pushed on top, since h:set in a finalizer replaces the hull's data and
+** the collector may then free the old one under the walk */
+static void hold_shape(lua_State *L, int i, const cl_shape *s, cl_shape *copy) {
+  if (s->tag == CL_HULL) {
+    l_hull_clone(L, i);
+    s = l_toshape(L, -1);
+  }
+  memcpy(copy, s, l_kind_sizes[s->tag]);
+}
+
 /* hf:query(shape, [out]) -> array of triangle indices, increasing */
 static int hf_query(lua_State *L) {
   cl_heightfield *hf = check_hf(L, 1);
@@ -249,7 +261,7 @@ static int hf_query(lua_State *L) {
   size_t old;
   if (!lua_isnoneornil(L, 3)) l_checktype(L, 3, LUA_TTABLE);
   lua_settop(L, 3);
-  memcpy(&copy, s, l_kind_sizes[s->tag]);     /* Lua code may run: the table grows */
+  hold_shape(L, 2, s, &copy);                                   /* [4] */
   c.L = L;
   c.n = 0;
   l_indices_begin(L, 3, 0, &old);
@@ -302,8 +314,8 @@ static int hf_contacts(lua_State *L) {
   cl_heightfield *hf = check_hf(L, 1);
   cl_shape *s = l_check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule, hull or plane"), copy;
   visit_ctx c;
-  memcpy(&copy, s, l_kind_sizes[s->tag]);
   lua_settop(L, 2);
+  hold_shape(L, 2, s, &copy);                                   /* [3] */
   lua_createtable(L, 0, 0);
   c.L = L;
   c.s = &copy;
