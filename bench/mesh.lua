@@ -9,6 +9,7 @@
 -- Embree's and Bullet's, built by mk/mesh.mk). MESH_RAYS: the number of
 -- rays (200,000).
 local collide = require "collide"
+local refs = require "refs"
 
 local numbers, programs = {}, {}
 for _, a in ipairs(arg or {}) do
@@ -116,36 +117,15 @@ if #programs > 0 then
   buf = {}
   for k = 1, ni, 3 do buf[#buf + 1] = fmt("%d %d %d", idx[k] - 1, idx[k + 1] - 1, idx[k + 2] - 1) end
   out:write(table.concat(buf, "\n"), "\n")
-  buf = {}
-  local nearest = {}
-  for i = 1, RAYS do
-    local r = rays[i]
-    local ox, oy, oz = r:origin()
-    local dx, dy, dz = r:direction()
-    buf[i] = fmt("%.17g %.17g %.17g %.17g %.17g %.17g %.17g", ox, oy, oz, dx, dy, dz, r:tmax())
-    nearest[i] = select(10, cast(r, mesh)) or -1
-  end
-  out:write(fmt("rays %d\n", RAYS), table.concat(buf, "\n"), "\n")
+  local text, nearest = refs.rays(rays, function(r) return select(10, cast(r, mesh)) end)
+  out:write(text)
   out:close()
   -- the rays' text freed before the references run
-  buf = nil -- luacheck: ignore 311
-  for _, prog in ipairs(programs) do
-    local p = assert(io.popen(prog .. " " .. DATA))
-    local text = p:read("*a")
-    p:close()
-    local per, build = tonumber(text:match("us_per_ray (%S+)")), tonumber(text:match("build_s (%S+)"))
-    if per then
-      local agree = 0
-      for i, tri in text:gmatch("hit (%d+) (%-?%d+)") do
-        if nearest[tonumber(i)] == tonumber(tri) then agree = agree + 1 end
-      end
-      print(("%-24s %.2f us per ray (collide from Lua takes %.2fx), build %.3f s (collide takes %.2fx);"
-        .. " same triangle hit or missed: %d of %d"):format(text:match("name (%S+)") or prog,
-        per, t_mesh * 1e6 / per, build, t_build / build, agree, RAYS))
-    else
-      print("reference " .. prog .. " failed:\n" .. text)
-    end
-  end
+  buf, text = nil, nil -- luacheck: ignore 311
+  refs.run(programs, DATA, nearest, function(name, per, build, agree)
+    print(("%-24s %.2f us per ray (collide from Lua takes %.2fx), build %.3f s (collide takes %.2fx); same triangle hit"
+      .. " or missed: %d of %d"):format(name, per, t_mesh * 1e6 / per, build, t_build / build, agree, RAYS))
+  end)
   os.remove(DATA)
 end
 

@@ -1,7 +1,8 @@
 -- examples/render.lua: a picture made only of ray casts against collide
--- meshes and hulls. A generated terrain (80,000 triangles), a torus written
--- as OBJ text and read back with collide.load_obj and rocks (convex hulls
--- of point clouds, collide.hull) are cast at from a camera; every
+-- meshes, hulls and a heightfield. A generated terrain (80,000 triangles), a
+-- torus written as OBJ text and read back with collide.load_obj, rocks
+-- (convex hulls of point clouds, collide.hull) and an island (a heightfield
+-- with holes beyond its shore) are cast at from a camera; every
 -- pixel is shaded with the hit's normal interpolated from the triangle's
 -- index and u, v, a shadow ray towards the sun (collide.intersects with the
 -- mesh, any hit), a water plane with a reflected ray, sky and fog.
@@ -128,6 +129,34 @@ do
 end
 
 ---------------------------------------------------------------------------
+-- an island in the lake: a collide.heightfield whose samples beyond its
+-- shore are NaN (holes: no triangles there), cast at as the meshes are
+
+local function island_heightfield()
+  local cx, cz, R, NI = -7, 17, 8, 64   -- centre, radius, cells per side
+  local step = 2 * R / NI
+  local function h(x, z)
+    local r = sqrt((x - cx) ^ 2 + (z - cz) ^ 2) / R
+    if r > 1 then return nil end
+    -- a dome with a crater at its top, roughened by the terrain's noise
+    return 4.5 * (1 - r * r) - 2.2 * exp(-(r / 0.28) ^ 2) + 0.5 * vnoise(x * 0.9, z * 0.9) - 0.9
+  end
+  local heights = {}
+  for j = 0, NI do
+    for i = 0, NI do heights[#heights + 1] = h(cx - R + i * step, cz - R + j * step) or 0 / 0 end
+  end
+  local hf = collide.heightfield(heights, NI + 1, NI + 1, step, step, cx - R, 0, cz - R)
+  -- the normal at (x, z) by central differences of h, where h is defined
+  local function normal(p, face)
+    local e = step / 2
+    local a, b, c, d = h(p[1] - e, p[3]), h(p[1] + e, p[3]), h(p[1], p[3] - e), h(p[1], p[3] + e)
+    if not (a and b and c and d) then return face end
+    return norm(v3(a - b, 2 * e, c - d))
+  end
+  return hf, normal
+end
+local island, island_normal = island_heightfield()
+
 -- rocks: convex hulls (collide.hull) of lumpy point clouds, set on the
 -- terrain where a ray cast down meets it, turned at random
 
@@ -200,12 +229,17 @@ local function smooth_normal(idx, normals, index, u, v)
   return norm(v3(w * a[1] + u * b[1] + v * c[1], w * a[2] + u * b[2] + v * c[2], w * a[3] + u * b[3] + v * c[3]))
 end
 
--- the nearest hit of the two meshes and the rocks: t, point, normal, which
+-- the nearest hit of the two meshes, the rocks and the island: t, point,
+-- normal, which
 local function trace(ray)
   local t1, x1, y1, z1, _, _, _, u1, v1, i1 = ray:cast(terrain)
   local t2, x2, y2, z2, _, _, _, u2, v2, i2 = ray:cast(torus)
   local t3, p3, n3 = cast_rocks(ray)
-  if t3 and (not t1 or t3 < t1) and (not t2 or t3 < t2) then
+  local t4, x4, y4, z4, nx4, ny4, nz4 = ray:cast(island)
+  if t4 and (not t1 or t4 < t1) and (not t2 or t4 < t2) and (not t3 or t4 < t3) then
+    local p = v3(x4, y4, z4)
+    return t4, p, island_normal(p, v3(nx4, ny4, nz4)), "island"
+  elseif t3 and (not t1 or t3 < t1) and (not t2 or t3 < t2) then
     return t3, p3, n3, "rock"
   elseif t1 and (not t2 or t1 <= t2) then
     return t1, v3(x1, y1, z1), smooth_normal(ti, tn, i1, u1, v1), "terrain"
@@ -217,7 +251,7 @@ end
 local function lit(p, n)
   shadow_ray:set(p[1] + n[1] * 1e-3, p[2] + n[2] * 1e-3, p[3] + n[3] * 1e-3, sun)
   local shadowed = collide.intersects(terrain, shadow_ray) or collide.intersects(torus, shadow_ray)
-    or rock_blocks(shadow_ray)
+    or collide.intersects(island, shadow_ray) or rock_blocks(shadow_ray)
   local diffuse = shadowed and 0 or max(0, dot(n, sun))
   local ambient = 0.32 + 0.18 * n[2]
   return diffuse, ambient
@@ -225,6 +259,10 @@ end
 
 local function surface(p, n, what)
   if what == "torus" then return v3(0.82, 0.32, 0.18) end
+  if what == "island" then
+    -- sand at the shore, reddish rock above
+    return mix(v3(0.8, 0.72, 0.52), v3(0.55, 0.36, 0.26), min(1, max(0, (p[2] - WATER - 0.3) / 1.2)))
+  end
   if what == "rock" then return v3(0.5, 0.47, 0.44) end
   local slope = n[2]
   local grass = mix(v3(0.25, 0.42, 0.14), v3(0.42, 0.5, 0.2), vnoise(p[1] * 0.3, p[3] * 0.3))
@@ -318,5 +356,5 @@ local bytes = OUT:match("%.ppm$") and ppm(pixels, W, H) or png(pixels, W, H)
 local f = assert(io.open(OUT, "wb"))
 f:write(bytes)
 f:close()
-print(("%s: %d x %d, %d + %d triangles, rendered in %.2f s (%d bytes)")
-  :format(OUT, W, H, terrain:count(), torus:count(), t_render, #bytes))
+print(("%s: %d x %d, %d + %d triangles, %d rocks and a heightfield island, rendered in %.2f s (%d bytes)")
+  :format(OUT, W, H, terrain:count(), torus:count(), #rocks, t_render, #bytes))

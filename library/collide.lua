@@ -54,7 +54,7 @@ function base:set(...) end
 ---@param dz? number
 ---@return self
 function base:translate(dx, dy, dz) end
----@param other collide.shape|collide.mesh
+---@param other collide.shape|collide.mesh|collide.heightfield
 ---@return boolean
 function base:intersects(other) end
 
@@ -104,7 +104,7 @@ function aabb:closest_point(x, y, z) end
 ---@param z? number
 ---@return number
 function aabb:distance(x, y, z) end
----@param other collide.solid|collide.plane|collide.mesh
+---@param other collide.solid|collide.plane|collide.mesh|collide.heightfield
 ---@return number? nx, number ny, number nz, number depth
 function aabb:contact(other) end
 
@@ -282,8 +282,8 @@ function ray:at(t) end
 ---@param out? collide.aabb
 ---@return collide.aabb
 function ray:bounds(out) end
----The first hit: t, point, normal; triangles and meshes add u, v (and the mesh's triangle index).
----@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.mesh
+---The first hit: t, point, normal; triangles, meshes and heightfields add u, v (and the triangle index).
+---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.mesh|collide.heightfield
 ---@param cull_backfaces? boolean
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
 function ray:cast(shape, cull_backfaces) end
@@ -466,26 +466,27 @@ function collide.sphere(center, radius) end
 ---@overload fun(ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): collide.capsule
 function collide.capsule(a, b, radius) end
 ---@param v any
----@return collide.kind|"mesh"|nil
+---@return collide.kind|"mesh"|"heightfield"|nil
 function collide.type(v) end
 
 -- ------------------------------------------------------------ narrow phase
 
----@param a collide.shape|collide.mesh
----@param b collide.shape|collide.mesh
+---@param a collide.shape|collide.mesh|collide.heightfield
+---@param b collide.shape|collide.mesh|collide.heightfield
 ---@return boolean
 function collide.intersects(a, b) end
 ---`ray:cast(shape, [cull])` as a function: t, point, normal; triangles and
----meshes add u, v, and a mesh the triangle's index.
+---meshes add u, v, and a mesh (or a heightfield) the triangle's index.
 ---@param ray collide.ray
----@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.mesh
+---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.hull|collide.mesh|collide.heightfield
 ---@param cull_backfaces? boolean
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
 function collide.cast(ray, shape, cull_backfaces) end
 ---The minimum translation: move b by n * depth (or a by -n * depth); with a
----mesh, the index of the triangle of the deepest contact comes fifth.
----@param a collide.solid|collide.plane|collide.mesh
----@param b collide.solid|collide.plane|collide.mesh
+---mesh (or a heightfield), the index of the triangle of the deepest
+---contact comes fifth.
+---@param a collide.solid|collide.plane|collide.mesh|collide.heightfield
+---@param b collide.solid|collide.plane|collide.mesh|collide.heightfield
 ---@return number? nx, number ny, number nz, number depth, integer index
 function collide.contact(a, b) end
 ---@param a collide.solid
@@ -494,9 +495,9 @@ function collide.contact(a, b) end
 function collide.distance(a, b) end
 ---Shape cast: mover translated by t * (dx, dy, dz), t in [0, 1].
 ---@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb|collide.hull
----@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.hull|collide.mesh
+---@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.hull|collide.mesh|collide.heightfield
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, integer index
----@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh): number?, number, number, number, number, number, number, integer
+---@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh|collide.heightfield): number?, number, number, number, number, number, number, integer
 function collide.sweep(mover, dx, dy, dz, target) end
 
 -- ------------------------------------------------------------ broad phase
@@ -585,7 +586,7 @@ function mesh:bounds(out) end
 ---@param out? integer[]
 ---@return integer[] indices
 function mesh:query(shape, out) end
----@param shape collide.shape|collide.mesh
+---@param shape collide.shape|collide.mesh|collide.heightfield
 ---@return boolean
 function mesh:intersects(shape) end
 ---@param shape collide.solid
@@ -606,6 +607,67 @@ function collide.mesh(vertices, indices) end
 ---@param path_or_text string
 ---@return number[] vertices, integer[] indices
 function collide.load_obj(path_or_text) end
+
+---A terrain: a grid of heights answering as collide.mesh of its cells' triangles.
+---@class collide.heightfield
+local heightfield = {}
+---The number of triangle indices, holes included: 2 (columns - 1) (rows - 1).
+---@return integer
+function heightfield:count() end
+---Triangle i (1-based), or nil when it lies in a hole.
+---@param i integer
+---@param out? collide.triangle
+---@return collide.triangle?
+function heightfield:triangle(i, out) end
+---@param out? collide.aabb
+---@return collide.aabb?
+function heightfield:bounds(out) end
+---@param shape collide.shape
+---@param out? integer[]
+---@return integer[] indices
+function heightfield:query(shape, out) end
+---@param shape collide.shape|collide.mesh|collide.heightfield
+---@return boolean
+function heightfield:intersects(shape) end
+---@param shape collide.solid
+---@return {index: integer, nx: number, ny: number, nz: number, depth: number}[]
+function heightfield:contacts(shape) end
+---The deepest of the triangles' contacts with shape.
+---@param shape collide.solid|collide.plane
+---@return number? nx, number ny, number nz, number depth, integer index
+function heightfield:contact(shape) end
+---The height at column i, row j (0-based); NaN in a hole.
+---@param i integer
+---@param j integer
+---@return number
+function heightfield:height(i, j) end
+---Sets the height at column i, row j (0-based); NaN makes a hole.
+---@param i integer
+---@param j integer
+---@param h number
+---@return collide.heightfield self
+function heightfield:set_height(i, j, h) end
+---@return integer columns, integer rows
+function heightfield:dimensions() end
+---@return number sx, number sz
+function heightfield:spacing() end
+---@return number x, number y, number z
+function heightfield:origin() end
+---@return integer bytes
+function heightfield:memory() end
+---@return "heightfield"
+function heightfield:type() end
+---Vertex (i, j) is (ox + i*sx, oy + heights[j*columns + i + 1], oz + j*sz).
+---@param heights number[]
+---@param columns integer
+---@param rows integer
+---@param sx? number
+---@param sz? number
+---@param origin? collide.vec3
+---@return collide.heightfield
+---@overload fun(heights: number[], columns: integer, rows: integer, origin: collide.vec3): collide.heightfield
+---@overload fun(heights: number[], columns: integer, rows: integer, sx: number, sz: number, ox: number, oy: number, oz: number): collide.heightfield
+function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 
 ---@alias collide.filter fun(item: any): boolean
 
@@ -630,7 +692,7 @@ local scene = {}
 ---@field static? boolean never scanned by sync, never paired with another static item
 
 ---@param item any
----@param shape collide.shape|collide.mesh
+---@param shape collide.shape|collide.mesh|collide.heightfield
 ---@param options? collide.item_options
 ---@return any item
 function scene:add(item, shape, options) end
@@ -643,7 +705,7 @@ function scene:set(item, options) end
 function scene:options(item) end
 ---Re-reads the item's bounds, or gives it a new shape.
 ---@param item any
----@param shape? collide.shape|collide.mesh
+---@param shape? collide.shape|collide.mesh|collide.heightfield
 ---@return any item
 function scene:update(item, shape) end
 ---@param item any
@@ -659,7 +721,7 @@ function scene:has(item) end
 ---@return integer
 function scene:count() end
 ---@param item any
----@return (collide.shape|collide.mesh)?
+---@return (collide.shape|collide.mesh|collide.heightfield)?
 function scene:shape(item) end
 ---@return collide.tree
 function scene:tree() end
@@ -673,7 +735,7 @@ function scene:raycast(ray, filter) end
 ---@param filter? collide.filter
 ---@return collide.hit[]
 function scene:raycast_all(ray, filter) end
----@param shape collide.shape|collide.mesh
+---@param shape collide.shape|collide.mesh|collide.heightfield
 ---@param filter? collide.filter
 ---@return any[]
 function scene:query(shape, filter) end

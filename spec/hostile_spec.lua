@@ -399,6 +399,9 @@ local function seed_objects()
   objs[#objs + 1] = collide.tree()
   local ok, mesh = pcall(collide.mesh, { 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1 }, { 1, 2, 3, 1, 3, 4 })
   if ok then objs[#objs + 1] = mesh end
+  local hf
+  ok, hf = pcall(collide.heightfield, { 0, 1, 0, 0 / 0, 2, 1, 0, 0, 1 }, 3, 3, 0.5, 2, { 1, 0, -1 })
+  if ok then objs[#objs + 1] = hf end
   local scene = collide.scene()
   scene:add("a", collide.aabb(0, 0, 0, 1, 1, 1))
   scene:add("b", collide.sphere(0, 0, 0, 2))

@@ -187,9 +187,9 @@ describe("objects whose metatables a script reaches", function()
       collide.aabb(0, 0, 0, 1, 1, 1), collide.obb(0, 0, 0, 1, 1, 1, 0, 0, 0, 1),
       collide.plane(0, 0, 1, 0), collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
       collide.ray(0, 0, 0, 1, 0, 0), collide.sphere(0, 0, 0, 1),
-      collide.tree(), collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }),
+      collide.tree(), collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }), collide.heightfield({ 0, 0, 0, 0 }, 2, 2),
     }
-    local names = { "aabb", "obb", "plane", "triangle", "ray", "sphere", "tree", "mesh" }
+    local names = { "aabb", "obb", "plane", "triangle", "ray", "sphere", "tree", "mesh", "heightfield" }
     for i, o in ipairs(objs) do
       local mt, real = getmetatable(o), debug.getmetatable(o)
       assert.are_not.equal(real, mt)
@@ -228,6 +228,40 @@ describe("objects whose metatables a script reaches", function()
         local k = (i % 300) + 1
         H.assert_exact({ k, 0, 0, k + 1, 0, 0, k, 1, 0 }, m:triangle(k):vertices())
         assert.are.same(want[k], m:query(collide.aabb(k, 0, 0, k + 0.5, 0.5, 0)))
+      end
+    end)
+  end)
+
+  it("heightfield:query and contacts answer while a finalizer edits and queries it", function()
+    local n = 40
+    local h = {}
+    for k = 1, n * n do h[k] = (k * 7) % 5 end
+    local hf = collide.heightfield(h, n, n)
+    -- the same query on the mesh of the same triangles, once
+    local v, idx = {}, {}
+    for j = 0, n - 1 do
+      for i = 0, n - 1 do v[#v + 1] = i; v[#v + 1] = h[j * n + i + 1]; v[#v + 1] = j end
+    end
+    for j = 0, n - 2 do
+      for i = 0, n - 2 do
+        local a = j * n + i + 1
+        for _, x in ipairs { a, a + n, a + n + 1, a, a + n + 1, a + 1 } do idx[#idx + 1] = x end
+      end
+    end
+    local m = collide.mesh(v, idx)
+    local q = collide.aabb(3, -1, 3, 30, 6, 30)
+    local want, want_contacts = m:query(q), m:contacts(q)
+    collecting_often(function()
+      for i = 1, 60 do
+        -- a finalizer writes a height back unchanged and queries: the
+        -- blocks are refreshed under the running query
+        on_gc(function()
+          local k = i % (n * n)
+          hf:set_height(k % n, math.floor(k / n), h[k + 1])
+          hf:query(collide.sphere(5, 1, 5, 3))
+        end)
+        assert.are.same(want, hf:query(q))
+        assert.are.same(want_contacts, hf:contacts(q))
       end
     end)
   end)

@@ -151,7 +151,7 @@ describe("collide.sweep", function()
   end)
 
   it("errors", function()
-    local K = "aabb, obb, sphere, triangle, capsule, hull, plane or mesh"
+    local K = "aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield"
     local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
     local cases = {
       { "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule or hull expected, got collide.triangle)",

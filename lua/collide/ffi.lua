@@ -300,6 +300,7 @@ function M.bind(core)
   for _, s in ipairs(samples) do shape_mt[getmetatable(s)] = true end
   local ray_mt = getmetatable(samples[5])
   local mesh_mt = getmetatable(core.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }))
+  local heightfield_mt = getmetatable(core.heightfield({ 0, 0, 0, 0 }, 2, 2))
 
   -- the header and the structs as the core lays them out: its layout
   -- number, and each kind's size against the structs declared above
@@ -423,10 +424,10 @@ function M.bind(core)
       return t, px, py, pz, nx, ny, nz
     end
     if t == nil then return nil end
-    -- a ray at a mesh cannot fail: straight to the classic function
-    if type(ray) == "userdata" and type(shape) == "userdata"
-        and getmetatable(ray) == ray_mt and getmetatable(shape) == mesh_mt then
-      return classic_cast(...)
+    -- a ray at a mesh or a heightfield cannot fail: straight to the classic function
+    if type(ray) == "userdata" and type(shape) == "userdata" and getmetatable(ray) == ray_mt then
+      local mt = getmetatable(shape)
+      if mt == mesh_mt or mt == heightfield_mt then return classic_cast(...) end
     end
     local res = pack(pcall(classic_cast, ...))
     if res[1] then return unpack(res, 2, res.n) end

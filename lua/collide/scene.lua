@@ -51,6 +51,9 @@ local HEAD = setmetatable({}, { __tostring = function() return "scene list head"
 local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true,
                capsule = true, hull = true }
 local FRUSTUM_EXACT = CORE
+-- sets of triangles (a sweep gives one hit of theirs: the others are
+-- swept one by one where the motion needs them)
+local TRISETS = { mesh = true, heightfield = true }
 
 local args = require "collide.args"
 local typename, argerror, vector = args.typename, args.argerror, args.vector
@@ -599,7 +602,7 @@ function Scene:pairs(filter)
       local kind = su ~= nil and ctype(su)
       -- the tree items near it: a plane's or a ray's own query (an empty
       -- mesh meets nothing)
-      local cands = (kind == "ray" and tree:raycast(su)) or (kind and kind ~= "mesh" and tree:query(su)) or {}
+      local cands = (kind == "ray" and tree:raycast(su)) or (kind and not TRISETS[kind] and tree:query(su)) or {}
       for k = 1, #cands do
         local p = cands[k]
         local item, s = items[p], shapes[p]

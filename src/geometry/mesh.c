@@ -11,6 +11,7 @@
 #include "mesh.h"
 #include "fbox.h"
 #include "gjk.h"
+#include "tricull.h"
 
 /* a walk asks for what it reads next (a child's node, a leaf's vertices)
 ** before it needs it, so the cache misses of several overlap */
@@ -20,11 +21,6 @@
 #define FETCH(p) ((void)0)
 #endif
 
-/* the smaller and the larger of two numbers, inline (fmin and fmax are
-** calls); where a NaN can arise (an overflowing product) it reaches a
-** comparison that is then false, which keeps more, never less */
-static double min2(double a, double b) { return b < a ? b : a; }
-static double max2(double a, double b) { return b > a ? b : a; }
 
 /* binned SAH (Wald, "On fast construction of SAH-based bounding volume
 ** hierarchies", 2007): NBINS bins per axis, costs relative to a triangle */
@@ -468,15 +464,6 @@ int cl_mesh_build(cl_mesh *m) {
 /* ---------------------------------------------------------------------- */
 /* queries                                                                */
 
-/* Node boxes are grown by a pad before they are tested, so that a
-** triangle which a pair test reports within its tolerance (a ray passing
-** within epsilon * scale of a degenerate triangle, a skipped near-parallel
-** axis) is never culled by its box: every tolerance in intersect.c and rays.c
-** is below epsilon * (1 + the largest coordinate involved) times a small
-** factor. A pad that is not finite turns culling off. */
-static double pad_of(double scale) {
-  return 8 * CL_EPSILON * (1 + scale);
-}
 
 /* a child of the traversal: an inner node (count 0) or a leaf, with the
 ** time its box is entered */
@@ -507,16 +494,6 @@ static int slab_box(const slab *s, const float *lo, const float *hi, int stride,
   return 1;
 }
 
-/* the hit th on triangle t becomes the walk's best (and its limit) when
-** it is the first, nearer, or as near on a lower triangle index */
-static void keep_nearer(cl_hit *h, size_t *index, int *found, double *limit,
-                        const cl_hit *th, uint32_t t) {
-  if (*found && !(th->t < h->t || (th->t == h->t && t < *index))) return;
-  *h = *th;
-  *index = t;
-  *found = 1;
-  *limit = th->t;
-}
 
 /* the children of n in use (an unused slot's box is empty) */
 static unsigned used_children(const cl_mesh_node *n) {
@@ -602,42 +579,6 @@ static int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl_mesh_n
   return sp;
 }
 
-/* 1 when cl_cast certainly misses triangle a, b, c, or hits it beyond
-** limit; 0 when unsure. For a triangle far from degenerate and from
-** parallel to the ray, cl_cast decides by the signs of three edge functions
-** (rays.c); they are computed here the same way, and a miss is declared
-** only when one is negative and one positive by far more than rounding
-** (whose size is set by the largest coordinate relative to the origin). */
-static int surely_missed(const cl_ray *r, const double *a, const double *b, const double *c,
-                         int cull, double limit) {
-  double e1[3], e2[3], e3[3], cr[3], A[3], B[3], C[3], x[3], l2, cr2, dd, m, w[3], lo, hi, t;
-  cl_sub(e1, b, a);
-  cl_sub(e2, c, a);
-  cl_sub(e3, c, b);
-  l2 = max2(cl_dot(e1, e1), max2(cl_dot(e2, e2), cl_dot(e3, e3)));
-  if (!(l2 > 1e-140 && l2 < 1e140)) return 0;
-  cl_cross(cr, e1, e2);
-  cr2 = cl_dot(cr, cr);
-  /* degenerate for cl_triangle_init: |cr| <= 1e-9 L^2 */
-  if (!(cr2 > 1e-10 * l2 * l2)) return 0;
-  dd = cl_dot(cr, r->d);
-  /* in the plane for cl_cast: |dot(e1, d x e2)| <= 1e-9 |cr| */
-  if (!(dd * dd > 1e-10 * cr2)) return 0;
-  if (cull && dd > 0) return 1;            /* facing away */
-  cl_sub(A, a, r->o);
-  cl_sub(B, b, r->o);
-  cl_sub(C, c, r->o);
-  m = max2(cl_maxabs3(A), max2(cl_maxabs3(B), cl_maxabs3(C)));
-  if (!(m < 1e140)) return 0;
-  cl_cross(x, B, C); w[0] = cl_dot(r->d, x);
-  cl_cross(x, C, A); w[1] = cl_dot(r->d, x);
-  cl_cross(x, A, B); w[2] = cl_dot(r->d, x);
-  lo = min2(w[0], min2(w[1], w[2]));
-  hi = max2(w[0], max2(w[1], w[2]));
-  if (lo < -1e-9 * m * m && hi > 1e-9 * m * m) return 1;
-  t = cl_dot(cr, A) / dd;
-  return t - limit > 1e-8 * m;
-}
 
 /* Nearest-first traversal: a node's children are visited nearest first
 ** and a child is skipped when its box is entered beyond the best hit so
@@ -698,25 +639,6 @@ typedef struct {
   double pad;
 } shape_ctx;
 
-/* scale of a shape for the pad: its largest coordinate, roughly */
-static double shape_scale(const cl_shape *s) {
-  switch (s->tag) {
-    case CL_AABB: return fmax(cl_maxabs3(s->aabb.min), cl_maxabs3(s->aabb.max));
-    case CL_OBB: return cl_maxabs3(s->obb.c) + s->obb.e[0] + s->obb.e[1] + s->obb.e[2];
-    case CL_PLANE: return fabs(s->plane.d);
-    case CL_TRIANGLE:
-      return fmax(cl_maxabs3(s->tri.v[0]), fmax(cl_maxabs3(s->tri.v[1]), cl_maxabs3(s->tri.v[2])));
-    case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
-    case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
-    case CL_CAPSULE: return fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
-    case CL_HULL: {
-      cl_aabb b;
-      cl_bounds(s, &b);
-      return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
-    }
-    default: return INFINITY;
-  }
-}
 
 /* can a triangle inside the box intersect the shape? */
 static int shape_box(const shape_ctx *q, const float lo[3], const float hi[3]) {
@@ -814,91 +736,8 @@ size_t cl_mesh_visit(const cl_mesh *m, const cl_shape *s,
   return walk(m, s, NULL, fn, ud);
 }
 
-/* the mover's extent along the unit axis m: in closed form for the round
-** shapes (a character's capsule), cl_sweep_extent's support points for
-** the others; either holds the shape to within rounding, far below pad */
-static void mover_extent(const cl_shape *s, const double m[3], double *lo, double *hi) {
-  double p, q;
-  switch (s->tag) {
-    case CL_SPHERE:
-      p = cl_dot(m, s->sphere.c);
-      *lo = p - s->sphere.r;
-      *hi = p + s->sphere.r;
-      return;
-    case CL_CAPSULE:
-      p = cl_dot(m, s->cap.a);
-      q = cl_dot(m, s->cap.b);
-      *lo = min2(p, q) - s->cap.r;
-      *hi = max2(p, q) + s->cap.r;
-      return;
-    default:
-      cl_sweep_extent(s, m, lo, hi);
-  }
-}
 
-/* narrows [*tn, *tf] to the times the mover (bounds lo, hi at t = 0)
-** moved by t * d overlaps, along the unit axis m, the triangle v0, v1, v2
-** grown by pad; 0 when the interval is then empty. The triangle's extent
-** is that of its vertices, so any axis bounds it, however it was rounded;
-** a NaN time (an infinite extent) narrows nothing. */
-static int axis_overlap(const cl_shape *mover, const double m[3], const double d[3],
-                        const double *v0, const double *v1, const double *v2, double pad,
-                        double *tn, double *tf) {
-  double p0 = cl_dot(m, v0), p1 = cl_dot(m, v1), p2 = cl_dot(m, v2), dm = cl_dot(m, d);
-  double lo = min2(p0, min2(p1, p2)) - pad, hi = max2(p0, max2(p1, p2)) + pad, a, b, te, tx;
-  mover_extent(mover, m, &a, &b);
-  if (dm == 0) return !(a > hi || b < lo);
-  if (dm > 0) { te = (lo - b) / dm; tx = (hi - a) / dm; }
-  else { te = (hi - a) / dm; tx = (lo - b) / dm; }
-  if (te > *tn) *tn = te;
-  if (tx < *tf) *tf = tx;
-  return !(*tn > *tf);
-}
 
-/* a lower bound of the first t in [0, limit] at which the mover (bounds
-** lo, hi) moved by t * d comes within pad of the triangle in slot s, or -1
-** when it cannot: the times its box overlaps the triangle's box, and along
-** the triangle's normal and the normals of its edges in its plane, each
-** grown by pad (a separating axis at every t outside them), so a triangle
-** skipped here (or visited after the best hit) is one cl_sweep finds no
-** earlier hit against (its tolerance is less than pad) */
-static double sweep_bound(const cl_mesh *m, uint32_t s, const cl_shape *mover, const double lo[3],
-                          const double hi[3], const double d[3], const double inv[3],
-                          double limit, double pad) {
-  const double *v[3];
-  double tn = 0, tf = limit, e[3][3], n[3], len;
-  int k;
-  for (k = 0; k < 3; k++) v[k] = slot_vert(m, s, k);
-  for (k = 0; k < 3; k++) {
-    double l = min2(v[0][k], min2(v[1][k], v[2][k])) - pad;
-    double h = max2(v[0][k], max2(v[1][k], v[2][k])) + pad;
-    double te, tx;
-    if (d[k] == 0) {
-      if (hi[k] < l || lo[k] > h) return -1;
-      continue;
-    }
-    if (d[k] > 0) { te = (l - hi[k]) * inv[k]; tx = (h - lo[k]) * inv[k]; }
-    else { te = (h - lo[k]) * inv[k]; tx = (l - hi[k]) * inv[k]; }
-    if (te > tn) tn = te;
-    if (tx < tf) tf = tx;
-    if (!(tn <= tf)) return -1;
-  }
-  for (k = 0; k < 3; k++) cl_sub(e[k], v[(k + 1) % 3], v[k]);
-  cl_cross(n, e[0], e[1]);
-  len = sqrt(cl_dot(n, n));
-  if (!(len > 0 && len < INFINITY)) return tn;
-  cl_scale(n, n, 1 / len);
-  if (!axis_overlap(mover, n, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
-  for (k = 0; k < 3; k++) {
-    double side[3], l2;
-    cl_cross(side, n, e[k]);
-    l2 = sqrt(cl_dot(side, side));
-    if (!(l2 > 0 && l2 < INFINITY)) continue;
-    cl_scale(side, side, 1 / l2);
-    if (!axis_overlap(mover, side, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
-  }
-  return tn;
-}
 
 /* Shape cast against the mesh: the nearest-first walk of ray_walk with
 ** the mover's bounds swept along d in place of the ray; a child whose
@@ -933,7 +772,10 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
       double lb[CL_MESH_LEAF_MAX];
       fetch_leaf(m, e.child, e.count);
       for (s = e.child; s < e.child + e.count; s++) {
-        double b = all ? 0 : sweep_bound(m, s, mover, mb.min, mb.max, d, c.inv, limit, pad);
+        const double *v[3];
+        double b;
+        v[0] = slot_vert(m, s, 0); v[1] = slot_vert(m, s, 1); v[2] = slot_vert(m, s, 2);
+        b = all ? 0 : sweep_bound(v, mover, mb.min, mb.max, d, c.inv, limit, pad);
         if (b < 0) continue;
         for (j = nc; j > 0 && lb[j - 1] > b; j--) { lb[j] = lb[j - 1]; cand[j] = cand[j - 1]; }
         lb[j] = b;

@@ -4,7 +4,8 @@
 **
 ** A target is dispatched by its kind: the eight shapes go through the core
 ** (cl_sweep, cl_contact, cl_cast, cl_bounds), static triangle geometry
-** through one table of functions (geometry_ops below: a mesh today), so
+** through one table of functions (geometry_ops below: a mesh and a
+** heightfield), so
 ** a new shape is a new tag for the core and new static geometry a new row.
 */
 #include <float.h>
@@ -41,8 +42,37 @@ static void mesh_triangle(const void *g, size_t index, cl_triangle *t) {
   cl_mesh_triangle(g, index, t);
 }
 
+static int hf_bounds(const void *g, cl_aabb *out) { return cl_heightfield_bounds(g, out); }
+static int hf_cast(const void *g, const cl_ray *r, cl_hit *h, size_t *index) {
+  return cl_heightfield_cast(g, r, 0, h, index);
+}
+static int hf_sweep(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
+                    size_t *index) {
+  return cl_heightfield_sweep(g, mover, d, h, index);
+}
+typedef struct {
+  int (*fn)(void *ud, const cl_triangle *t, size_t index);
+  void *ud;
+} hf_visit_ctx;
+static int hf_visit_one(void *ctx, uint32_t index, const cl_triangle *t) {
+  const hf_visit_ctx *c = (const hf_visit_ctx *)ctx;
+  return c->fn(c->ud, t, index);
+}
+static size_t hf_visit(const void *g, const cl_shape *s,
+                       int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+  hf_visit_ctx c;
+  c.fn = fn;
+  c.ud = ud;
+  return cl_heightfield_query(g, s, hf_visit_one, &c);
+}
+/* (a hole's index is never visited, cast or swept: no caller asks for it) */
+static void hf_triangle(const void *g, size_t index, cl_triangle *t) {
+  (void)cl_heightfield_triangle(g, index, t);
+}
+
 static const geometry_ops geometry[] = {
-  {mesh_bounds, mesh_cast, mesh_sweep, mesh_visit, mesh_triangle}
+  {mesh_bounds, mesh_cast, mesh_sweep, mesh_visit, mesh_triangle},
+  {hf_bounds, hf_cast, hf_sweep, hf_visit, hf_triangle}
 };
 #define GEOMETRY(kind) (&geometry[(kind) - CL_WORLD_MESH])
 #define IS_GEOMETRY(kind) ((kind) >= CL_WORLD_MESH)

@@ -33,12 +33,14 @@
 
 #include <stdint.h>
 #include "collide.h"
+#include "heightfield.h"
 #include "mesh.h"
 #include "tree.h"
 
 /* the kind of an item made of static triangle geometry; the shapes' kinds
 ** are cl_kind's */
 #define CL_WORLD_MESH CL_NKINDS
+#define CL_WORLD_HEIGHTFIELD (CL_NKINDS + 1)
 
 /* the responses of a move's filter */
 enum {
@@ -49,7 +51,7 @@ enum {
 #define CL_WORLD_ALL_BITS 0xffffffffu
 
 typedef struct {
-  const void *shape;         /* cl_shape, or cl_mesh for CL_WORLD_MESH */
+  const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
   const uint32_t *changes;   /* the shape's change counter, or NULL */
   uint32_t seen;             /* its value when the item was last refitted */
   uint32_t layer, mask;

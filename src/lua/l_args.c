@@ -27,7 +27,8 @@ static int our_name(const char *name) {
   if (strncmp(name, "collide.", 8) != 0) return 0;
   for (k = 0; k < CL_NKINDS; k++)
     if (strcmp(name, l_type_names[k]) == 0) return 1;
-  return strcmp(name, "collide.tree") == 0 || strcmp(name, "collide.mesh") == 0;
+  return strcmp(name, "collide.tree") == 0 || strcmp(name, "collide.mesh") == 0
+      || strcmp(name, "collide.heightfield") == 0;
 }
 
 /* the registry key of the anchors' table (its address) */
@@ -103,6 +104,7 @@ const char *l_typename(lua_State *L, int i) {
   t = lua_type(L, i);
   if ((s = l_toshape(L, i)) != NULL) return l_type_names[s->tag];
   if (l_tomesh(L, i) != NULL) return "collide.mesh";
+  if (l_toheightfield(L, i) != NULL) return "collide.heightfield";
   if (l_totree(L, i) != NULL) return "collide.tree";
   if (luaL_getmetafield(L, i, "__name") && lua_type(L, -1) == LUA_TSTRING
       && !our_name(lua_tostring(L, -1)))

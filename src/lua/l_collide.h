@@ -11,15 +11,17 @@
 #include "l_compat.h"
 #include "collide.h"
 #include "mesh.h"
+#include "heightfield.h"
 #include "tree.h"
 
 /* upvalues 1..8: the shape metatables; 9: the tree's; 10: the mesh's;
-** 11: the frustum's */
-#define L_NUPVALUES (CL_NKINDS + 3)
+** 11: the frustum's; 12: the heightfield's */
+#define L_NUPVALUES (CL_NKINDS + 4)
 #define L_MT(kind) lua_upvalueindex((kind) + 1)
 #define L_MT_TREE lua_upvalueindex(CL_NKINDS + 1)
 #define L_MT_MESH lua_upvalueindex(CL_NKINDS + 2)
 #define L_MT_FRUSTUM lua_upvalueindex(CL_NKINDS + 3)
+#define L_MT_HEIGHTFIELD lua_upvalueindex(CL_NKINDS + 4)
 
 extern const char *const l_kind_names[CL_NKINDS];   /* "aabb", ... */
 extern const char *const l_type_names[CL_NKINDS];   /* "collide.aabb", ... */
@@ -126,6 +128,7 @@ extern const luaL_Reg *const l_query_methods[CL_NKINDS];
 ** metatables (registered with the same upvalues by luaopen_collide_core) */
 extern const luaL_Reg l_tree_functions[], l_tree_methods[], l_tree_meta[];
 extern const luaL_Reg l_mesh_functions[], l_mesh_methods[], l_mesh_meta[];
+extern const luaL_Reg l_heightfield_functions[], l_heightfield_methods[], l_heightfield_meta[];
 
 /* l_frustum.c: collide.frustum and collide.frustum_from_matrix, the
 ** frustum's methods and metamethods */
@@ -199,6 +202,49 @@ int l_mesh_cast(lua_State *L);
 int l_mesh_intersects(lua_State *L);
 int l_mesh_contact(lua_State *L);
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
+
+/* l_mesh.c: the steps every set of triangles (a mesh, a heightfield)
+** answers with. l_push_tricast: nil, or a cast's t, p, n, u, v and the
+** 1-based index of 0-based index; l_push_trisweep: nil, or a sweep's hit
+** and that index. l_check_contact_shape: the shape at i for a contact
+** with triangles (no ray, no triangle; kinds names what is expected).
+** l_push_contact: {index=, nx=, ny=, nz=, depth=} set at position k of
+** the table on top. l_indices_begin pushes the table of a query's indices
+** (the out argument at i, or a new one for n), l_indices_end clears the
+** rest of an out table once n are set. */
+int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index);
+int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index);
+/* a set's bounds b, when ok, into the out argument at 2 (or a new aabb),
+** else nil */
+int l_push_bounds(lua_State *L, int ok, const cl_aabb *b);
+cl_shape *l_check_contact_shape(lua_State *L, int i, const char *kinds);
+void l_push_contact(lua_State *L, size_t index, const double n[3], double depth, size_t k);
+void l_indices_begin(lua_State *L, int i, size_t n, size_t *old);
+void l_indices_end(lua_State *L, size_t n, size_t old);
+/* the deepest contact of a shape with triangles: l_deepest_add each
+** triangle in increasing index (ties keep the earlier), then push nil or
+** nx, ny, nz, depth, index */
+typedef struct { int found; double n[3], depth; size_t index; } l_deepest;
+void l_deepest_init(l_deepest *b);
+void l_deepest_add(l_deepest *b, const cl_shape *t, const cl_shape *s, int tri_first,
+                   size_t index);
+int l_deepest_push(lua_State *L, const l_deepest *b);
+
+/* the userdata of a heightfield: this header, then the heights and the
+** blocks (l_heightfield.c); its arrays are found from the grid's size on
+** every access, so the pointers in hf are never trusted from memory */
+typedef struct l_heightfield {
+  cl_heightfield hf;
+} l_heightfield;
+/* the heightfield at i, its array pointers set, or NULL */
+l_heightfield *l_toheightfield(lua_State *L, int i);
+/* l_heightfield.c: ray:cast, collide.intersects, collide.contact with a
+** heightfield on either side (or a mesh and a heightfield), a sweep at the
+** heightfield at index i */
+int l_heightfield_cast(lua_State *L);
+int l_heightfield_intersects(lua_State *L);
+int l_heightfield_contact(lua_State *L);
+int l_heightfield_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
 
 /* l_mesh.c: the points of the array at argument i (a flat array of
 ** numbers or an array of vectors, *flat telling which): its length, refused

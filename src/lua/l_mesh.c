@@ -242,12 +242,19 @@ static int mesh_triangle(lua_State *L) {
 static int mesh_bounds(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
   cl_aabb b;
-  if (!cl_mesh_bounds(&lm->m, &b)) {   /* empty: no box (a scene keeps it beside its tree) */
+  int ok = cl_mesh_bounds(&lm->m, &b);
+  return l_push_bounds(L, ok, &b);
+}
+
+/* the bounds b of a set of triangles into the out argument at 2 (or a new
+** box); nil when it has none (empty: a scene keeps it beside its tree) */
+int l_push_bounds(lua_State *L, int ok, const cl_aabb *b) {
+  if (!ok) {
     if (!lua_isnoneornil(L, 2)) l_checkshape(L, 2, CL_AABB);
     lua_pushnil(L);
     return 1;
   }
-  l_outshape(L, 2, CL_AABB)->aabb = b;
+  l_outshape(L, 2, CL_AABB)->aabb = *b;
   return 1;
 }
 
@@ -279,28 +286,22 @@ static uint32_t *borrow_scratch(lua_State *L, l_mesh *lm) {
   return (uint32_t *)COLLIDE_NEWUD(L, lm->m.nt > 0 ? lm->m.nt * sizeof(uint32_t) : 1);
 }
 
-/* mesh:query(shape, [out]) -> array of triangle indices, increasing */
-static int mesh_query(lua_State *L) {
-  l_mesh *lm = check_mesh(L, 1);
-  cl_shape *s = l_checkanyshape(L, 2);
-  size_t n, k, old = 0;
-  uint32_t *found;
-  int has_out = !lua_isnoneornil(L, 3);
-  if (has_out) l_checktype(L, 3, LUA_TTABLE);
-  lua_settop(L, 3);
-  found = take_scratch(L, lm);                                   /* 4 */
-  n = cl_mesh_query(&lm->m, s, found);
-  if (!has_out) {
+/* the result table of a query of triangle indices (the out argument at
+** i, or a new one), pushed; *old its length before */
+void l_indices_begin(lua_State *L, int i, size_t n, size_t *old) {
+  *old = 0;
+  if (lua_isnoneornil(L, i)) {
     lua_createtable(L, n < INT_MAX ? (int)n : 0, 0);
   } else {
-    lua_pushvalue(L, 3);
-    old = (size_t)lua_rawlen(L, 3);
+    lua_pushvalue(L, i);
+    *old = (size_t)lua_rawlen(L, i);
   }
-  for (k = 0; k < n; k++) {
-    lua_pushinteger(L, (lua_Integer)found[k] + 1);
-    lua_rawseti(L, -2, (lua_Integer)(k + 1));
-  }
-  /* clear what is left of an out table: its length, and beyond while set */
+}
+
+/* after n indices were set in the table on top: clears what is left of
+** an out table (its length, and beyond while set) */
+void l_indices_end(lua_State *L, size_t n, size_t old) {
+  size_t k;
   for (k = n + 1;; k++) {
     int set;
     lua_rawgeti(L, -1, (lua_Integer)k);
@@ -310,6 +311,24 @@ static int mesh_query(lua_State *L) {
     lua_pushnil(L);
     lua_rawseti(L, -2, (lua_Integer)k);
   }
+}
+
+/* mesh:query(shape, [out]) -> array of triangle indices, increasing */
+static int mesh_query(lua_State *L) {
+  l_mesh *lm = check_mesh(L, 1);
+  cl_shape *s = l_checkanyshape(L, 2);
+  size_t n, k, old;
+  uint32_t *found;
+  if (!lua_isnoneornil(L, 3)) l_checktype(L, 3, LUA_TTABLE);
+  lua_settop(L, 3);
+  found = take_scratch(L, lm);                                   /* 4 */
+  n = cl_mesh_query(&lm->m, s, found);
+  l_indices_begin(L, 3, n, &old);
+  for (k = 0; k < n; k++) {
+    lua_pushinteger(L, (lua_Integer)found[k] + 1);
+    lua_rawseti(L, -2, (lua_Integer)(k + 1));
+  }
+  l_indices_end(L, n, old);
   give_back(L, lm, found, 4);
   return 1;
 }
@@ -318,6 +337,8 @@ static int mesh_query(lua_State *L) {
 int l_mesh_intersects(lua_State *L) {
   l_mesh *a = l_tomesh(L, 1), *b = l_tomesh(L, 2);
   int r;
+  if (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL)
+    return l_heightfield_intersects(L);
   if (a == NULL && b == NULL) a = check_mesh(L, 1);
   if (a != NULL && b != NULL) r = cl_mesh_intersects_mesh(&a->m, &b->m);
   else if (a != NULL) r = cl_mesh_intersects(&a->m, l_checkanyshape(L, 2));
@@ -331,23 +352,30 @@ int l_mesh_cast(lua_State *L) {
   cl_ray *r = &l_checkshape(L, 1, CL_RAY)->ray;
   l_mesh *lm = check_mesh(L, 2);
   cl_hit h;
-  size_t index;
-  if (!cl_mesh_cast(&lm->m, r, lua_toboolean(L, 3), &h, &index)) {
+  size_t index = 0;
+  int found = cl_mesh_cast(&lm->m, r, lua_toboolean(L, 3), &h, &index);
+  return l_push_tricast(L, found, &h, index);
+}
+
+/* a cast at a set of triangles: nil, or t, p, n, u, v and the 1-based
+** index of the triangle hit (0-based index) */
+int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index) {
+  if (!found) {
     lua_pushnil(L);
     return 1;
   }
-  lua_pushnumber(L, h.t);
-  l_pushvec(L, h.p);
-  l_pushvec(L, h.n);
-  lua_pushnumber(L, h.u);
-  lua_pushnumber(L, h.v);
+  lua_pushnumber(L, h->t);
+  l_pushvec(L, h->p);
+  l_pushvec(L, h->n);
+  lua_pushnumber(L, h->u);
+  lua_pushnumber(L, h->v);
   lua_pushinteger(L, (lua_Integer)index + 1);
   return 10;
 }
 
-/* the shape at i for a contact with a mesh's triangles: not a ray, not a
+/* the shape at i for a contact with a set of triangles: not a ray, not a
 ** triangle (triangle-triangle contact is not supported) */
-static cl_shape *check_contact_shape(lua_State *L, int i, const char *kinds) {
+cl_shape *l_check_contact_shape(lua_State *L, int i, const char *kinds) {
   cl_shape *s = l_toshape(L, i);
   if (s == NULL || s->tag == CL_RAY) l_typeerror(L, i, kinds);
   l_argcheck(L, s->tag != CL_TRIANGLE, i, "triangle-triangle contact is not supported");
@@ -359,7 +387,7 @@ static cl_shape *check_contact_shape(lua_State *L, int i, const char *kinds) {
 ** shape): the normal points from the triangle towards the shape */
 static int mesh_contacts(lua_State *L) {
   l_mesh *lm = check_mesh(L, 1);
-  cl_shape *s = check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule, hull or plane");
+  cl_shape *s = l_check_contact_shape(L, 2, "aabb, obb, sphere, triangle, capsule, hull or plane");
   size_t n, k, count = 0;
   uint32_t *found;
   /* every record is allocated while the triangles found are read: the
@@ -372,22 +400,27 @@ static int mesh_contacts(lua_State *L) {
     cl_shape t;
     double nv[3], depth;
     cl_mesh_triangle(&lm->m, found[k], &t.tri);
-    if (!cl_contact(&t, s, nv, &depth)) continue;
-    lua_createtable(L, 0, 5);
-    lua_pushinteger(L, (lua_Integer)found[k] + 1);
-    lua_setfield(L, -2, "index");
-    lua_pushnumber(L, nv[0] + 0.0);
-    lua_setfield(L, -2, "nx");
-    lua_pushnumber(L, nv[1] + 0.0);
-    lua_setfield(L, -2, "ny");
-    lua_pushnumber(L, nv[2] + 0.0);
-    lua_setfield(L, -2, "nz");
-    lua_pushnumber(L, depth);
-    lua_setfield(L, -2, "depth");
-    lua_rawseti(L, -2, (lua_Integer)++count);
+    if (cl_contact(&t, s, nv, &depth)) l_push_contact(L, found[k], nv, depth, ++count);
   }
   give_back(L, lm, found, 3);
   return 1;
+}
+
+/* {index=, nx=, ny=, nz=, depth=} of triangle index (0-based) set at
+** position k of the table on top */
+void l_push_contact(lua_State *L, size_t index, const double n[3], double depth, size_t k) {
+  lua_createtable(L, 0, 5);
+  lua_pushinteger(L, (lua_Integer)index + 1);
+  lua_setfield(L, -2, "index");
+  lua_pushnumber(L, n[0] + 0.0);
+  lua_setfield(L, -2, "nx");
+  lua_pushnumber(L, n[1] + 0.0);
+  lua_setfield(L, -2, "ny");
+  lua_pushnumber(L, n[2] + 0.0);
+  lua_setfield(L, -2, "nz");
+  lua_pushnumber(L, depth);
+  lua_setfield(L, -2, "depth");
+  lua_rawseti(L, -2, (lua_Integer)k);
 }
 
 /* collide.contact(mesh, shape) or (shape, mesh) -> nx, ny, nz, depth, index:
@@ -397,36 +430,57 @@ static int mesh_contacts(lua_State *L) {
 int l_mesh_contact(lua_State *L) {
   l_mesh *a = l_tomesh(L, 1), *b = l_tomesh(L, 2), *lm;
   cl_shape *s, t;
-  int mesh_first, found = 0;
-  size_t n, k, best = 0;
+  int mesh_first;
+  size_t n, k;
   uint32_t *scratch;
-  double bn[3] = {0, 0, 0}, bd = 0;
+  l_deepest best;
+  if (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL)
+    return l_heightfield_contact(L);
   if (a == NULL && b == NULL) a = check_mesh(L, 1);   /* mesh:contact on a bad self */
   if (a != NULL && b != NULL) l_argerror(L, 2, "mesh-mesh contact is not supported");
   mesh_first = a != NULL;
   lm = mesh_first ? a : b;
-  s = check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
+  s = l_check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
   scratch = borrow_scratch(L, lm);       /* nothing below allocates until the loop ends */
   n = cl_mesh_query(&lm->m, s, scratch);
+  l_deepest_init(&best);
   for (k = 0; k < n; k++) {
-    double nv[3], depth;
-    int hit;
     cl_mesh_triangle(&lm->m, scratch[k], &t.tri);
-    hit = mesh_first ? cl_contact(&t, s, nv, &depth) : cl_contact(s, &t, nv, &depth);
-    if (hit && (!found || depth > bd)) {
-      found = 1;
-      bd = depth;
-      cl_copy(bn, nv);
-      best = scratch[k];
-    }
+    l_deepest_add(&best, &t, s, mesh_first, scratch[k]);
   }
-  if (!found) {
+  return l_deepest_push(L, &best);
+}
+
+void l_deepest_init(l_deepest *b) {
+  b->found = 0;
+  b->depth = 0;
+  cl_set(b->n, 0, 0, 0);
+  b->index = 0;
+}
+
+/* the contact of triangle t (index, 0-based) and s, in that order when
+** tri_first, kept when it is the first or deeper (ties: the earlier) */
+void l_deepest_add(l_deepest *b, const cl_shape *t, const cl_shape *s, int tri_first,
+                   size_t index) {
+  double nv[3], depth;
+  int hit = tri_first ? cl_contact(t, s, nv, &depth) : cl_contact(s, t, nv, &depth);
+  if (hit && (!b->found || depth > b->depth)) {
+    b->found = 1;
+    b->depth = depth;
+    cl_copy(b->n, nv);
+    b->index = index;
+  }
+}
+
+/* nil, or nx, ny, nz, depth and the 1-based index */
+int l_deepest_push(lua_State *L, const l_deepest *b) {
+  if (!b->found) {
     lua_pushnil(L);
     return 1;
   }
-  l_pushvec(L, bn);
-  lua_pushnumber(L, bd);
-  lua_pushinteger(L, (lua_Integer)best + 1);
+  l_pushvec(L, b->n);
+  lua_pushnumber(L, b->depth);
+  lua_pushinteger(L, (lua_Integer)b->index + 1);
   return 5;
 }
 
@@ -435,12 +489,19 @@ int l_mesh_contact(lua_State *L) {
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i) {
   l_mesh *lm = check_mesh(L, i);
   cl_hit h;
-  size_t index;
-  if (!cl_mesh_sweep(&lm->m, mover, d, &h, &index)) {
+  size_t index = 0;
+  int found = cl_mesh_sweep(&lm->m, mover, d, &h, &index);
+  return l_push_trisweep(L, found, &h, index);
+}
+
+/* a sweep at a set of triangles: nil, or the hit and the 1-based index of
+** the triangle hit (0-based index) */
+int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index) {
+  if (!found) {
     lua_pushnil(L);
     return 1;
   }
-  l_pushhit(L, &h);
+  l_pushhit(L, h);
   lua_pushinteger(L, (lua_Integer)index + 1);
   return 8;
 }

@@ -65,9 +65,9 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   lua_settop(L, 0);
   l_anchors_init(L);
   for (k = 0; k < L_NUPVALUES; k++) {
-    const char *name = k < CL_NKINDS ? l_type_names[k]
-                     : (k == CL_NKINDS ? "collide.tree"
-                        : (k == CL_NKINDS + 1 ? "collide.mesh" : "collide.frustum"));
+    static const char *const objects[] = {"collide.tree", "collide.mesh", "collide.frustum",
+                                          "collide.heightfield"};
+    const char *name = k < CL_NKINDS ? l_type_names[k] : objects[k - CL_NKINDS];
     luaL_newmetatable(L, name);
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");          /* Lua 5.1/5.2 do not set it */
@@ -76,6 +76,7 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   fill_meta(L, mts + CL_NKINDS, mts, l_tree_meta, l_tree_methods);
   fill_meta(L, mts + CL_NKINDS + 1, mts, l_mesh_meta, l_mesh_methods);
   fill_meta(L, mts + CL_NKINDS + 2, mts, l_frustum_meta, l_frustum_methods);
+  fill_meta(L, mts + CL_NKINDS + 3, mts, l_heightfield_meta, l_heightfield_methods);
   for (k = 0; k < CL_NKINDS; k++) {
     int mt = mts + k;
     lua_pushvalue(L, mt);
@@ -104,6 +105,8 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   push_upvalues(L, mts);
   luaL_setfuncs(L, l_frustum_functions, L_NUPVALUES);
   l_world_open(L, mts);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, l_heightfield_functions, L_NUPVALUES);
   push_upvalues(L, mts);
   luaL_setfuncs(L, l_hull_functions, L_NUPVALUES);
   lua_pushnumber(L, CL_EPSILON);

@@ -8,6 +8,8 @@
 static int q_intersects(lua_State *L) {
   cl_shape *a = l_toshape(L, 1), *b = l_toshape(L, 2);
   if (a == NULL || b == NULL) {
+    if (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL)
+      return l_heightfield_intersects(L);
     if (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL) return l_mesh_intersects(L);
     a = l_checkanyshape(L, 1); b = l_checkanyshape(L, 2);
   }
@@ -16,16 +18,19 @@ static int q_intersects(lua_State *L) {
 }
 
 /* what ray:cast, collide.contact and collide.sweep take as a target */
-const char *const l_target_kinds = "aabb, obb, sphere, triangle, capsule, hull, plane or mesh";
+const char *const l_target_kinds =
+  "aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield";
 /* what collide.distance takes on either side */
 static const char *const distance_kinds = "aabb, obb, sphere, triangle, capsule or hull";
 
 /* collide.contact(a, b): any two shapes but rays, a plane on either side,
-** a mesh on either side (l_mesh.c); neither triangle-triangle nor
-** plane-plane */
+** a mesh or a heightfield on either side (l_mesh.c, l_heightfield.c);
+** neither triangle-triangle nor plane-plane */
 static int q_contact(lua_State *L) {
   cl_shape *a = l_toshape(L, 1), *b = l_toshape(L, 2);
   double n[3], depth;
+  if ((a == NULL || b == NULL) && (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL))
+    return l_heightfield_contact(L);
   if ((a == NULL || b == NULL) && (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL))
     return l_mesh_contact(L);
   if (a == NULL || a->tag == CL_RAY) l_typeerror(L, 1, l_target_kinds);
@@ -50,6 +55,7 @@ static int q_cast(lua_State *L) {
   if (rs == NULL || rs->tag != CL_RAY) l_checkshape(L, 1, CL_RAY);
   if (s == NULL || s->tag == CL_RAY) {
     if (s == NULL && l_tomesh(L, 2) != NULL) return l_mesh_cast(L);
+    if (s == NULL && l_toheightfield(L, 2) != NULL) return l_heightfield_cast(L);
     l_typeerror(L, 2, l_target_kinds);
   }
   if (!cl_cast(&rs->ray, s, lua_gettop(L) >= 3 && lua_toboolean(L, 3), &h)) {
@@ -158,7 +164,7 @@ static int q_distance(lua_State *L) {
 }
 
 /* collide.sweep(mover, dx, dy, dz | d, target) -> t, px, py, pz, nx, ny, nz
-** (and the triangle's index for a mesh), or nil */
+** (and the triangle's index for a mesh or a heightfield), or nil */
 static int q_sweep(lua_State *L) {
   cl_shape *m = l_toshape(L, 1), *t, mover, target;
   double d[3];
@@ -172,6 +178,7 @@ static int q_sweep(lua_State *L) {
   t = l_toshape(L, i);
   if (t == NULL || t->tag == CL_RAY) {
     if (t == NULL && l_tomesh(L, i) != NULL) return l_mesh_sweep(L, m, d, i);
+    if (t == NULL && l_toheightfield(L, i) != NULL) return l_heightfield_sweep(L, m, d, i);
     l_typeerror(L, i, l_target_kinds);
   }
   if (!cl_sweep(m, d, whole(t, &target), &h)) {

@@ -259,6 +259,7 @@ static int f_type(lua_State *L) {
   cl_shape *s = l_toshape(L, 1);
   if (s != NULL) lua_pushstring(L, l_kind_names[s->tag]);
   else if (l_tomesh(L, 1) != NULL) lua_pushstring(L, "mesh");
+  else if (l_toheightfield(L, 1) != NULL) lua_pushstring(L, "heightfield");
   else lua_pushnil(L);
   return 1;
 }

@@ -167,9 +167,14 @@ static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **c
     return s;
   }
   lm = l_tomesh(L, i);
-  if (lm == NULL) l_typeerror(L, i, "shape");
-  *kind = CL_WORLD_MESH;
   *changes = NULL;
+  if (lm == NULL) {
+    l_heightfield *lh = l_toheightfield(L, i);
+    if (lh == NULL) l_typeerror(L, i, "shape");
+    *kind = CL_WORLD_HEIGHTFIELD;
+    return &lh->hf;
+  }
+  *kind = CL_WORLD_MESH;
   return &lm->m;
 }
 

@@ -1,0 +1,91 @@
+/*
+** heightfield.h - a terrain as a grid of heights, answering every query
+** exactly as a triangle mesh of its cells' triangles would (the same pair
+** tests on the same triangles, ties to the lower index), with no triangle
+** stored: a walk over the grid's cells and blocks of cells stands in for
+** the mesh's hierarchy. Plain C99, no Lua; the arrays are the caller's.
+**
+** Vertex (i, j), 0-based column i and row j, is (o[0] + i * sx,
+** o[1] + h[j * columns + i], o[2] + j * sz). Cell (i, j) (i < columns - 1,
+** j < rows - 1) is two triangles, (i,j) (i,j+1) (i+1,j+1) and
+** (i,j) (i+1,j+1) (i+1,j), numbered 2 c and 2 c + 1 (0-based) with
+** c = j * (columns - 1) + i. A cell with a NaN height at any of its four
+** corners is a hole: its triangles do not exist.
+*/
+#ifndef COLLIDE_HEIGHTFIELD_H
+#define COLLIDE_HEIGHTFIELD_H
+
+#include <stdint.h>
+#include "collide.h"
+#include "mesh.h"
+
+/* cells per side of a block and of a fine block (a block holds 4 x 4 fine
+** ones): each keeps the lowest and highest height of its cells, so that a
+** walk skips the blocks a query passes above or below, then the fine
+** blocks of the blocks it cannot skip */
+#define CL_HF_BLOCK 16
+#define CL_HF_FINE 4
+/* at most this many cells (two triangles each, numbered in 32 bits) */
+#define CL_HF_MAX_CELLS 0x7fffffffu
+
+typedef struct {
+  double *h;                /* columns * rows heights, row-major (NaN: a hole) */
+  double *block;            /* per block (bi + bj * bcols): the lowest and the
+                            ** highest o[1] + h of its existing cells' corners
+                            ** (inf, -inf when it has none) */
+  double *fine;             /* the same per fine block (fi + fj * fcols) */
+  uint32_t columns, rows;   /* vertices per row, rows; 2 at least */
+  uint32_t bcols, brows;    /* blocks along x and z */
+  uint32_t fcols, frows;    /* fine blocks along x and z */
+  double sx, sz, o[3];      /* spacing (> 0) and origin */
+  double isx, isz;          /* 1 / sx, 1 / sz (a cell's index from a coordinate) */
+  int empty;                /* no cell exists (then min, max are 0) */
+  double min[3], max[3];    /* bounds of the existing triangles */
+  double maxabs;            /* largest absolute coordinate of the bounds */
+} cl_heightfield;
+
+/* the number of blocks and fine blocks of a grid: what cl_heightfield_use's
+** block array holds (two doubles each); 0 when the grid is too large or
+** too small */
+size_t cl_heightfield_blocks(uint32_t columns, uint32_t rows);
+/* the heightfield over the caller's arrays h (columns * rows doubles) and
+** block (2 cl_heightfield_blocks doubles); call cl_heightfield_refresh
+** once h is filled */
+void cl_heightfield_use(cl_heightfield *hf, double *h, double *block, uint32_t columns,
+                        uint32_t rows, double sx, double sz, const double o[3]);
+/* points hf (its columns and rows set) at the arrays h and block again,
+** as cl_heightfield_use laid them out, and derives the block counts */
+void cl_heightfield_arrays(cl_heightfield *hf, double *h, double *block);
+/* computes the blocks and the bounds from the heights */
+void cl_heightfield_refresh(cl_heightfield *hf);
+/* sets height (i, j) (NaN: a hole) and updates the blocks and bounds */
+void cl_heightfield_set(cl_heightfield *hf, uint32_t i, uint32_t j, double h);
+/* the number of triangle numbers, holes included: 2 (columns-1) (rows-1) */
+size_t cl_heightfield_count(const cl_heightfield *hf);
+/* triangle index (0-based); 0 when it is in a hole */
+int cl_heightfield_triangle(const cl_heightfield *hf, size_t index, cl_triangle *t);
+/* the bounds of the existing triangles; 0 when there is none */
+int cl_heightfield_bounds(const cl_heightfield *hf, cl_aabb *out);
+
+/* the nearest hit of cl_cast over all triangles; *index its triangle
+** (0-based, the lowest of those hit at the same t) */
+int cl_heightfield_cast(const cl_heightfield *hf, const cl_ray *r, int cull, cl_hit *h,
+                        size_t *index);
+/* 1 when some triangle intersects s (cl_intersects) */
+int cl_heightfield_intersects(const cl_heightfield *hf, const cl_shape *s);
+/* called with each triangle a query finds, in increasing index; returns 0
+** to stop the query there */
+typedef int (*cl_heightfield_visit)(void *ctx, uint32_t index, const cl_triangle *t);
+/* the triangles that intersect s (cl_intersects), in increasing index,
+** each handed to visit (NULL: only counted); returns how many were */
+size_t cl_heightfield_query(const cl_heightfield *hf, const cl_shape *s,
+                            cl_heightfield_visit visit, void *ctx);
+/* the nearest hit of cl_sweep(mover, d, triangle) over all triangles;
+** *index its triangle (0-based, the lowest of those hit at the same t) */
+int cl_heightfield_sweep(const cl_heightfield *hf, const cl_shape *mover, const double d[3],
+                         cl_hit *h, size_t *index);
+/* 1 when a triangle of hf intersects a triangle of the mesh, or of b */
+int cl_heightfield_intersects_mesh(const cl_heightfield *hf, const cl_mesh *m);
+int cl_heightfield_intersects_heightfield(const cl_heightfield *a, const cl_heightfield *b);
+
+#endif

@@ -1,0 +1,186 @@
+/*
+** tricull.h - the steps a walk over a set of triangles takes for each
+** triangle, shared by the mesh (its hierarchy) and the heightfield (its
+** grid) so that both answer exactly as the pair tests run on every
+** triangle: the pad that grows culling boxes, the cheap certain-miss test
+** of a ray, the lower bound of a sweep's time, the nearest hit kept with
+** ties to the lower index. Plain C99, no Lua; static inline, so that each
+** walk keeps them in its loops.
+*/
+#ifndef COLLIDE_TRICULL_H
+#define COLLIDE_TRICULL_H
+
+#include <math.h>
+#include <stdint.h>
+#include "collide.h"
+#include "gjk.h"
+
+/* the smaller and the larger of two numbers, inline (fmin and fmax are
+** calls); where a NaN can arise (an overflowing product) it reaches a
+** comparison that is then false, which keeps more, never less */
+static inline double min2(double a, double b) { return b < a ? b : a; }
+static inline double max2(double a, double b) { return b > a ? b : a; }
+
+/* Node boxes are grown by a pad before they are tested, so that a
+** triangle which a pair test reports within its tolerance (a ray passing
+** within epsilon * scale of a degenerate triangle, a skipped near-parallel
+** axis) is never culled by its box: every tolerance in intersect.c and rays.c
+** is below epsilon * (1 + the largest coordinate involved) times a small
+** factor. A pad that is not finite turns culling off. */
+static inline double pad_of(double scale) {
+  return 8 * CL_EPSILON * (1 + scale);
+}
+
+/* the hit th on triangle t becomes the walk's best (and its limit) when
+** it is the first, nearer, or as near on a lower triangle index */
+static inline void keep_nearer(cl_hit *h, size_t *index, int *found, double *limit,
+                               const cl_hit *th, uint32_t t) {
+  if (*found && !(th->t < h->t || (th->t == h->t && t < *index))) return;
+  *h = *th;
+  *index = t;
+  *found = 1;
+  *limit = th->t;
+}
+
+/* 1 when cl_cast certainly misses triangle a, b, c, or hits it beyond
+** limit; 0 when unsure. For a triangle far from degenerate and from
+** parallel to the ray, cl_cast decides by the signs of three edge functions
+** (rays.c); they are computed here the same way, and a miss is declared
+** only when one is negative and one positive by far more than rounding
+** (whose size is set by the largest coordinate relative to the origin). */
+static inline int surely_missed(const cl_ray *r, const double *a, const double *b,
+                                const double *c, int cull, double limit) {
+  double e1[3], e2[3], e3[3], cr[3], A[3], B[3], C[3], x[3], l2, cr2, dd, m, w[3], lo, hi, t;
+  cl_sub(e1, b, a);
+  cl_sub(e2, c, a);
+  cl_sub(e3, c, b);
+  l2 = max2(cl_dot(e1, e1), max2(cl_dot(e2, e2), cl_dot(e3, e3)));
+  if (!(l2 > 1e-140 && l2 < 1e140)) return 0;
+  cl_cross(cr, e1, e2);
+  cr2 = cl_dot(cr, cr);
+  /* degenerate for cl_triangle_init: |cr| <= 1e-9 L^2 */
+  if (!(cr2 > 1e-10 * l2 * l2)) return 0;
+  dd = cl_dot(cr, r->d);
+  /* in the plane for cl_cast: |dot(e1, d x e2)| <= 1e-9 |cr| */
+  if (!(dd * dd > 1e-10 * cr2)) return 0;
+  if (cull && dd > 0) return 1;            /* facing away */
+  cl_sub(A, a, r->o);
+  cl_sub(B, b, r->o);
+  cl_sub(C, c, r->o);
+  m = max2(cl_maxabs3(A), max2(cl_maxabs3(B), cl_maxabs3(C)));
+  if (!(m < 1e140)) return 0;
+  cl_cross(x, B, C); w[0] = cl_dot(r->d, x);
+  cl_cross(x, C, A); w[1] = cl_dot(r->d, x);
+  cl_cross(x, A, B); w[2] = cl_dot(r->d, x);
+  lo = min2(w[0], min2(w[1], w[2]));
+  hi = max2(w[0], max2(w[1], w[2]));
+  if (lo < -1e-9 * m * m && hi > 1e-9 * m * m) return 1;
+  t = cl_dot(cr, A) / dd;
+  return t - limit > 1e-8 * m;
+}
+
+/* scale of a shape for the pad: its largest coordinate, roughly */
+static inline double shape_scale(const cl_shape *s) {
+  switch (s->tag) {
+    case CL_AABB: return fmax(cl_maxabs3(s->aabb.min), cl_maxabs3(s->aabb.max));
+    case CL_OBB: return cl_maxabs3(s->obb.c) + s->obb.e[0] + s->obb.e[1] + s->obb.e[2];
+    case CL_PLANE: return fabs(s->plane.d);
+    case CL_TRIANGLE:
+      return fmax(cl_maxabs3(s->tri.v[0]), fmax(cl_maxabs3(s->tri.v[1]), cl_maxabs3(s->tri.v[2])));
+    case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
+    case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
+    case CL_CAPSULE: return fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
+    case CL_HULL: {
+      cl_aabb b;
+      cl_bounds(s, &b);
+      return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+    }
+    default: return INFINITY;
+  }
+}
+
+/* the mover's extent along the unit axis m: in closed form for the round
+** shapes (a character's capsule), cl_sweep_extent's support points for
+** the others; either holds the shape to within rounding, far below pad */
+static inline void mover_extent(const cl_shape *s, const double m[3], double *lo, double *hi) {
+  double p, q;
+  switch (s->tag) {
+    case CL_SPHERE:
+      p = cl_dot(m, s->sphere.c);
+      *lo = p - s->sphere.r;
+      *hi = p + s->sphere.r;
+      return;
+    case CL_CAPSULE:
+      p = cl_dot(m, s->cap.a);
+      q = cl_dot(m, s->cap.b);
+      *lo = min2(p, q) - s->cap.r;
+      *hi = max2(p, q) + s->cap.r;
+      return;
+    default:
+      cl_sweep_extent(s, m, lo, hi);
+  }
+}
+
+/* narrows [*tn, *tf] to the times the mover (bounds lo, hi at t = 0)
+** moved by t * d overlaps, along the unit axis m, the triangle v0, v1, v2
+** grown by pad; 0 when the interval is then empty. The triangle's extent
+** is that of its vertices, so any axis bounds it, however it was rounded;
+** a NaN time (an infinite extent) narrows nothing. */
+static inline int axis_overlap(const cl_shape *mover, const double m[3], const double d[3],
+                               const double *v0, const double *v1, const double *v2, double pad,
+                               double *tn, double *tf) {
+  double p0 = cl_dot(m, v0), p1 = cl_dot(m, v1), p2 = cl_dot(m, v2), dm = cl_dot(m, d);
+  double lo = min2(p0, min2(p1, p2)) - pad, hi = max2(p0, max2(p1, p2)) + pad, a, b, te, tx;
+  mover_extent(mover, m, &a, &b);
+  if (dm == 0) return !(a > hi || b < lo);
+  if (dm > 0) { te = (lo - b) / dm; tx = (hi - a) / dm; }
+  else { te = (hi - a) / dm; tx = (lo - b) / dm; }
+  if (te > *tn) *tn = te;
+  if (tx < *tf) *tf = tx;
+  return !(*tn > *tf);
+}
+
+/* a lower bound of the first t in [0, limit] at which the mover (bounds
+** lo, hi) moved by t * d comes within pad of the triangle v, or -1
+** when it cannot: the times its box overlaps the triangle's box, and along
+** the triangle's normal and the normals of its edges in its plane, each
+** grown by pad (a separating axis at every t outside them), so a triangle
+** skipped here (or visited after the best hit) is one cl_sweep finds no
+** earlier hit against (its tolerance is less than pad) */
+static inline double sweep_bound(const double *const v[3], const cl_shape *mover,
+                                 const double lo[3], const double hi[3], const double d[3],
+                                 const double inv[3], double limit, double pad) {
+  double tn = 0, tf = limit, e[3][3], n[3], len;
+  int k;
+  for (k = 0; k < 3; k++) {
+    double l = min2(v[0][k], min2(v[1][k], v[2][k])) - pad;
+    double h = max2(v[0][k], max2(v[1][k], v[2][k])) + pad;
+    double te, tx;
+    if (d[k] == 0) {
+      if (hi[k] < l || lo[k] > h) return -1;
+      continue;
+    }
+    if (d[k] > 0) { te = (l - hi[k]) * inv[k]; tx = (h - lo[k]) * inv[k]; }
+    else { te = (h - lo[k]) * inv[k]; tx = (l - hi[k]) * inv[k]; }
+    if (te > tn) tn = te;
+    if (tx < tf) tf = tx;
+    if (!(tn <= tf)) return -1;
+  }
+  for (k = 0; k < 3; k++) cl_sub(e[k], v[(k + 1) % 3], v[k]);
+  cl_cross(n, e[0], e[1]);
+  len = sqrt(cl_dot(n, n));
+  if (!(len > 0 && len < INFINITY)) return tn;
+  cl_scale(n, n, 1 / len);
+  if (!axis_overlap(mover, n, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
+  for (k = 0; k < 3; k++) {
+    double side[3], l2;
+    cl_cross(side, n, e[k]);
+    l2 = sqrt(cl_dot(side, side));
+    if (!(l2 > 0 && l2 < INFINITY)) continue;
+    cl_scale(side, side, 1 / l2);
+    if (!axis_overlap(mover, side, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
+  }
+  return tn;
+}
+
+#endif
