@@ -720,6 +720,10 @@ function scene:sync() end
 function scene:has(item) end
 ---@return integer
 function scene:count() end
+---The bytes of the scene's storage in C that collectgarbage("count") does
+---not include (its items' records and lists).
+---@return number bytes
+function scene:memory() end
 ---@param item any
 ---@return (collide.shape|collide.mesh|collide.heightfield)?
 function scene:shape(item) end

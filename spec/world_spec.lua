@@ -320,3 +320,21 @@ describe("collide.scene with hulls in the world", function()
     assert.are.same({ x, y + 1, z }, { body:position() })
   end)
 end)
+
+describe("collide.scene:memory", function()
+  it("counts the C storage of the items, none for an empty scene", function()
+    local s = collide.scene()
+    assert.are.equal(0, s:memory())
+    s:add("a", collide.sphere(0, 0, 0, 1))
+    local one = s:memory()
+    assert.is_true(one > 0)
+    for i = 1, 1000 do s:add(i, collide.sphere(i, 0, 0, 1)) end
+    local many = s:memory()
+    assert.is_true(many >= 1001 / 8 * one, "1001 items take " .. many .. " B, one " .. one .. " B")
+    -- removing keeps the storage for reuse; adding again reuses it
+    for i = 1, 1000 do s:remove(i) end
+    assert.are.equal(many, s:memory())
+    for i = 1, 1000 do s:add(i, collide.sphere(i, 0, 0, 1)) end
+    assert.are.equal(many, s:memory())
+  end)
+end)

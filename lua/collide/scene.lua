@@ -331,6 +331,12 @@ function Scene:count()
   return self._count
 end
 
+-- the bytes of the scene's storage in C that the Lua heap does not count
+-- (collectgarbage("count") already holds its tree and scratch)
+function Scene:memory()
+  return self._w:memory()
+end
+
 --- scene:shape(item) -> its shape, or nil when absent
 function Scene:shape(item)
   if item == nil or item ~= item then return nil end

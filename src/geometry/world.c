@@ -368,6 +368,11 @@ static int scratch_need(const cl_world *w) {
 
 static size_t align8(size_t n) { return (n + 7) / 8 * 8; }
 
+size_t cl_world_memory(const cl_world *w) {
+  return (size_t)w->cap * sizeof(cl_world_item) + (size_t)w->cap_unbounded * sizeof(int)
+         + (size_t)w->cap_watched * sizeof(int);
+}
+
 size_t cl_world_scratch_size(const cl_world *w) {
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);

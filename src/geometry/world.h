@@ -147,6 +147,9 @@ int cl_world_pairable(const cl_world *w, int a, int b);
 
 /* ---- scratch ---- */
 size_t cl_world_scratch_size(const cl_world *w);
+/* the bytes the world holds through its allocator: the items and the lists
+** of unbounded and watched ids (not the tree, the shapes or a scratch) */
+size_t cl_world_memory(const cl_world *w);
 void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
 /* 1 when s is large enough for the world as it is */
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);

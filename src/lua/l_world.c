@@ -288,6 +288,14 @@ static int w_get_options(lua_State *L) {
 }
 
 /* w:pairable(a, b) -> boolean */
+/* w:memory() -> the bytes of the world's own storage, outside the Lua
+** heap (the tree and the scratch are userdata the collector counts) */
+static int w_memory(lua_State *L) {
+  l_world *lw = check_world(L);
+  lua_pushnumber(L, (lua_Number)cl_world_memory(&lw->w));
+  return 1;
+}
+
 static int w_pairable(lua_State *L) {
   l_world *lw = check_world(L);
   lua_pushboolean(L, cl_world_pairable(&lw->w, check_id(L, lw, 2), check_id(L, lw, 3)));
@@ -712,7 +720,7 @@ static int c_get(lua_State *L) {
 
 static const luaL_Reg world_methods[] = {
   {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"options", w_options},
-  {"get_options", w_get_options}, {"proxy", w_proxy}, {"pairable", w_pairable}, {"sync", w_sync},
+  {"get_options", w_get_options}, {"proxy", w_proxy}, {"pairable", w_pairable}, {"memory", w_memory}, {"sync", w_sync},
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
   {"character_move", w_character_move}, {NULL, NULL}
 };
