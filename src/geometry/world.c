@@ -65,9 +65,14 @@ static size_t hf_visit(const void *g, const cl_shape *s,
   c.ud = ud;
   return cl_heightfield_query(g, s, hf_visit_one, &c);
 }
-/* (a hole's index is never visited, cast or swept: no caller asks for it) */
+/* a hole's index is never visited, cast or swept, so no caller asks for
+** it; were one asked, it would answer a point triangle at the origin
+** rather than leave t unset */
 static void hf_triangle(const void *g, size_t index, cl_triangle *t) {
-  (void)cl_heightfield_triangle(g, index, t);
+  if (!cl_heightfield_triangle(g, index, t)) {
+    static const double zero[3] = {0, 0, 0};
+    cl_triangle_init(t, zero, zero, zero);
+  }
 }
 
 static const geometry_ops geometry[] = {
