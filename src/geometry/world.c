@@ -903,8 +903,9 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     const cl_world_item *it = &wo->items[other];
     cl_hit h;
     cl_shape target;
+    int geo = IS_GEOMETRY(it->kind);   /* (the filter below cannot change it) */
     if (it->inside_mark == st->inside) continue;
-    if (IS_GEOMETRY(it->kind)) {
+    if (geo) {
       size_t ti;
       if (!GEOMETRY(it->kind)->sweep(it->shape, w, p, &h, &ti)) continue;
     } else {
@@ -917,7 +918,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     if (st->aborted) return 1;
     if (r == CL_WORLD_IGNORE || r == CL_WORLD_CROSS) continue;
     it = &wo->items[other];
-    if (IS_GEOMETRY(it->kind)) {
+    if (geo) {
       if (geometry_first(st, it, w, p, plen, &h, NULL, 0, NULL)) return 1;
     } else if (touch_blocks(st, w, h.t, &target, p, plen, h.n)) {
       return 1;
