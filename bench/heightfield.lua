@@ -21,13 +21,8 @@ local SX, SZ, OX, OY, OZ = 1, 1, -512, 0, -512
 
 local clock = os.clock
 
--- Park-Miller (minstd): every product stays below 2^53, so every Lua
--- draws the same rays
-local seed = 11
-local function rnd(a, b)
-  seed = seed * 48271 % 2147483647
-  return a + (b - a) * (seed / 2147483647)
-end
+-- the same numbers on every Lua
+local rnd = require("levels").rng(11)
 
 local function height(x, z)
   return 18 * math.sin(x * 0.013) * math.cos(z * 0.021)

@@ -16,12 +16,8 @@ local POINTS = numbers[2] or 24
 local ROUNDS = 20
 local clock = os.clock
 
--- Park-Miller (minstd): every Lua draws the same numbers
-local seed = 11
-local function rnd(a, b)
-  seed = seed * 48271 % 2147483647
-  return a + (b - a) * (seed / 2147483647)
-end
+-- the same numbers on every Lua
+local rnd = require("levels").rng(11)
 local function unit()
   local x, y, z, l
   repeat

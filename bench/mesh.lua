@@ -22,13 +22,8 @@ local RAYS = tonumber(os.getenv("MESH_RAYS")) or 200000
 
 local clock = os.clock
 
--- Park-Miller (minstd): every product stays below 2^53, so every Lua,
--- LuaJIT and 5.1 included, draws the same rays
-local seed = 7
-local function rnd(a, b)
-  seed = seed * 48271 % 2147483647
-  return a + (b - a) * (seed / 2147483647)
-end
+-- the same numbers on every Lua
+local rnd = require("levels").rng(7)
 
 -- resident memory in bytes, where /proc tells it
 local function rss()
