@@ -26,6 +26,7 @@ build = {
   modules = {
     ["collide.core"] = {
       sources = {
+        "src/geometry/character.c",
         "src/geometry/contact.c",
         "src/geometry/distance.c",
         "src/geometry/frustum.c",
@@ -39,6 +40,7 @@ build = {
         "src/geometry/shapes.c",
         "src/geometry/sweep.c",
         "src/geometry/tree.c",
+        "src/geometry/world.c",
         "src/lua/l_args.c",
         "src/lua/l_ffi.c",
         "src/lua/l_frustum.c",
@@ -49,6 +51,7 @@ build = {
         "src/lua/l_query.c",
         "src/lua/l_shapes.c",
         "src/lua/l_tree.c",
+        "src/lua/l_world.c",
       },
       incdirs = { "src/geometry", "src/lua" },
       libraries = { "m" },

@@ -25,6 +25,7 @@ build = {
   modules = {
     ["collide.core"] = {
       sources = {
+        "src/geometry/character.c",
         "src/geometry/contact.c",
         "src/geometry/distance.c",
         "src/geometry/frustum.c",
@@ -38,6 +39,7 @@ build = {
         "src/geometry/shapes.c",
         "src/geometry/sweep.c",
         "src/geometry/tree.c",
+        "src/geometry/world.c",
         "src/lua/l_args.c",
         "src/lua/l_ffi.c",
         "src/lua/l_frustum.c",
@@ -48,6 +50,7 @@ build = {
         "src/lua/l_query.c",
         "src/lua/l_shapes.c",
         "src/lua/l_tree.c",
+        "src/lua/l_world.c",
       },
       incdirs = { "src/geometry", "src/lua" },
       libraries = { "m" },
