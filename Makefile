@@ -30,7 +30,7 @@ INC     = -Isrc/geometry -Isrc/lua
 IN_TREE = -e 'package.path="./lua/?.lua;./lua/?/init.lua;./bench/?.lua;"..package.path; package.cpath="./build/$(1)/?.so;./build/$(1)/bench/?.so;"..package.cpath'
 RUN     = $(LUA) $(call IN_TREE,$(LUA))
 
-.PHONY: all test demo deps clean ci-extra
+.PHONY: all test demo deps clean ci-extra ci-lane
 
 # mk/*.mk files append the targets CI runs after `make test`
 CI_TARGETS =
@@ -57,8 +57,30 @@ demo: $(SO)
 clean:
 	rm -rf build
 
+# CI's targets run in two lanes side by side, one per core: the second
+# lane takes the targets that build the same files (the LuaJIT module, the
+# Windows DLLs, the other Luas); its output follows the first lane's.
+# CI_LANES=1 runs them one after the other. `make test` has run Lua 5.4,
+# so test-all runs the other versions.
+CI_LANES ?= 2
+CI_LANE2  = test-all test-love test-dist test-windows test-luarocks
+CI_SKIP   = TEST_ALL_VERSIONS="$(filter-out $(LUA),$(VERSIONS))"
 ci-extra:
-	@for t in $(CI_TARGETS); do echo "== make $$t"; $(MAKE) --no-print-directory $$t || exit 1; done
+	@mkdir -p build; \
+	if [ "$(CI_LANES)" = 1 ]; then \
+	  exec $(MAKE) --no-print-directory ci-lane CI_LANE="$(CI_TARGETS)"; fi; \
+	$(MAKE) --no-print-directory ci-lane CI_LANE="$(filter $(CI_LANE2),$(CI_TARGETS))" \
+	  > build/ci-lane2.log 2>&1 & lane2=$$!; \
+	$(MAKE) --no-print-directory ci-lane CI_LANE="$(filter-out $(CI_LANE2),$(CI_TARGETS))"; rc1=$$?; \
+	wait $$lane2; rc2=$$?; \
+	echo "== the second lane"; cat build/ci-lane2.log; \
+	[ $$rc1 = 0 ] && [ $$rc2 = 0 ]
+
+# runs the targets in CI_LANE in order, with the seconds each took
+ci-lane:
+	@for t in $(CI_LANE); do echo "== make $$t"; s=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$t $(CI_SKIP) || exit 1; \
+	  echo "== make $$t: $$(( $$(date +%s) - s )) s"; done
 
 # Further targets (bench, sanitize, fuzz, lint, versions, love, ...) live in mk/*.mk
 -include mk/*.mk

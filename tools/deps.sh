@@ -51,6 +51,8 @@ missing=$(echo $missing | tr ' ' '\n' | sort -u | tr '\n' ' ')
 if [ "$(id -u)" = 0 ] && have apt-get; then
   echo "installing: $missing"
   export DEBIAN_FRONTEND=noninteractive
+  # CI runs targets side by side: one apt at a time
+  if have flock; then exec 9> /var/lock/collide-deps.lock && flock 9; fi
   apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null || exit 1
 else
   echo "missing packages; run: sudo apt-get install -y $missing" >&2
