@@ -33,6 +33,7 @@
 
 #include <stdint.h>
 #include "collide.h"
+#include "frustum.h"
 #include "heightfield.h"
 #include "mesh.h"
 #include "tree.h"
@@ -92,6 +93,8 @@ typedef struct {
   int ncap;
   double *planes;            /* a move's slide planes (3 * CL_WORLD_MAX_PLANES) */
   void *crosses;             /* a leg's crossed items (cl_world_cross) */
+  unsigned char *memo;       /* pairs: the filter's answer per item */
+  int nmemo;
 } cl_world_scratch;
 
 /* a collision met by a move, as scene:move reports it */
@@ -161,6 +164,39 @@ int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);
 int cl_world_raycast(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
                      uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index);
 
+typedef int (*cl_world_each_hit)(void *ud, int item, const cl_hit *h, long long index);
+/* every item the ray hits (mask and keep as above), in the order the
+** tree's boxes are entered, then the items without bounds, to fn; fn
+** returns 0 to stop (then -2 comes back), else the number found */
+int cl_world_raycast_all(cl_world *w, cl_world_scratch *s, const cl_ray *r, uint32_t mask,
+                         cl_world_keep keep, void *kud, cl_world_each_hit fn, void *ud);
+/* the items whose shapes intersect shape (kind: its cl_kind, or
+** CL_WORLD_MESH / CL_WORLD_HEIGHTFIELD for static geometry), as
+** cl_intersects and the geometry's tests answer, whose layer meets mask
+** and that keep keeps: their ids in s->cands in sequence order, their
+** number; -2 when keep stopped. keep is called once per item that meets
+** the shape, in sequence order. */
+int cl_world_query(cl_world *w, cl_world_scratch *s, const void *shape, int kind, uint32_t mask,
+                   cl_world_keep keep, void *ud);
+/* the same for the items inside or crossing the frustum (cl_frustum_classify,
+** exact; static geometry by its bounds) */
+int cl_world_query_frustum(cl_world *w, cl_world_scratch *s, const cl_frustum *f, uint32_t mask,
+                           cl_world_keep keep, void *ud);
+/* every two items whose shapes intersect, once: a added before b, sorted
+** by a then b (sequence order); items whose layer misses mask, pairs that
+** are not pairable (cl_world_pairable) and items keep refuses left out;
+** keep is called at most once per item. p holds on entry the ntree pairs
+** of tree leaves that cl_tree_pair_list (or cl_tree_pairs_update) found
+** and has room for max pairs; on return the answer. Returns the number of
+** pairs (more than max: the pairs with unbounded items did not all fit,
+** p is then in no set state: call again with more room), -2 when keep
+** stopped. cl_world_pairs_room(w, s, ntree) is a max that always fits.
+** Nothing is allocated: the caller sizes p. */
+typedef cl_tree_pair cl_world_pair;
+long long cl_world_pairs_room(cl_world *w, cl_world_scratch *s, long long ntree);
+long long cl_world_pairs(cl_world *w, cl_world_scratch *s, cl_world_pair *p, long long ntree,
+                         long long max, uint32_t mask, cl_world_keep keep, void *ud);
+
 /* ---- shape casts and moves ---- */
 /* the first item that mover (aabb, obb, sphere, capsule or hull) touches when
 ** translated by t * d, skipping the item whose shape is skip and items
@@ -170,9 +206,8 @@ int cl_world_raycast(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip
 int cl_world_sweep(cl_world *w, cl_world_scratch *s, const cl_shape *mover, const double d[3],
                    const void *skip, uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h,
                    long long *index);
-/* every item touched, in the order of the candidates, to fn; fn returns 0
-** to stop (then -2 comes back), else the number found */
-typedef int (*cl_world_each_hit)(void *ud, int item, const cl_hit *h, long long index);
+/* every item touched, in the order of the candidates, to fn (as
+** cl_world_raycast_all) */
 int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
                        const double d[3], const void *skip, uint32_t mask, cl_world_keep keep,
                        void *kud, cl_world_each_hit fn, void *ud);
