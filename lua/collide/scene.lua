@@ -1,18 +1,19 @@
 -- collide.scene: items (any Lua value but nil and NaN), each with one shape,
--- held by a C world (src/geometry/world.c: ids, shapes, the tree, sweeps
--- and move; the binding src/lua/l_world.c) in a collide.tree for the broad
--- phase; every answer is then decided by the exact narrow phase (ray:cast,
--- collide.intersects, frustum:intersects). Modelled on bump.lua's world.
--- This file maps items to the world's ids, keeps the add order for
--- items(), and composes the queries (raycast, query, pairs) over the tree.
+-- held by a C world (src/geometry/world.c: ids, shapes, the tree, the
+-- queries, sweeps and move; the binding src/lua/l_world.c) in a
+-- collide.tree for the broad phase; every answer is then decided by the
+-- exact narrow phase (ray:cast, collide.intersects, frustum:intersects).
+-- Modelled on bump.lua's world. This file checks the arguments and maps
+-- items to the world's ids: _id (item -> id) and _byid (id -> item); the
+-- world keeps the shapes by id (_shapes, read only here) and the add order.
 --
 -- Order: every item has a sequence number from the moment it was added.
 -- items(), query, query_frustum and pairs follow it; raycast and
 -- raycast_all break ties in t with it (the earlier added first). It is the
 -- id the tree orders its results by.
 --
--- Shapes without bounds (planes, rays with infinite tmax, empty meshes) are kept out of
--- the tree in a list that every query also tests.
+-- Shapes without bounds (planes, rays with infinite tmax, empty meshes) are
+-- kept out of the tree in a list that every query also tests.
 --
 -- Changes during a call: while a filter runs (raycast, raycast_all, query,
 -- query_frustum, pairs, sweep, sweep_all, move) the scene is locked, and
@@ -21,12 +22,11 @@
 -- allowed. A filter that raises unlocks the scene on its way out.
 --
 -- Finalizers: Lua code that an allocation runs (a __gc), which may add,
--- update and remove items during any call, even one that only reads. A
--- query reads each candidate's item and shape together, before it tests
--- it, so an item removed before it is read is not in the answer and never
--- makes the call fail; orders come from sequence numbers read once. The
+-- update and remove items during any call, even one that only reads. The
 -- world (src/lua/l_world.c) refuses changes while its own part of a call
--- runs, and reads the items it answers with before it allocates.
+-- runs, and builds its answers leaving out the items removed meanwhile:
+-- an item removed during a call is not in the answer and never makes the
+-- call fail.
 --
 -- No function here reads `...` after a loop: LuaJIT 2.1 can read the wrong
 -- slot there once the loop is compiled (spec/scene_hostile_spec.lua).
@@ -44,8 +44,6 @@ local Scene = {}
 Scene.__index = Scene
 Scene.__name = "collide.scene"
 M.Scene = Scene
-
-local HEAD = setmetatable({}, { __tostring = function() return "scene list head" end })
 
 local args = require "collide.args"
 local typename, argerror, vector = args.typename, args.argerror, args.vector
@@ -128,61 +126,15 @@ function M.new(margin)
     if margin < 0 then argerror(1, "scene", "negative margin") end
   end
   local tree = core.tree(margin)
-  local self = setmetatable({
+  local w, shapes = core._world.world(tree)   -- the C world: storage, queries, sweeps, move, character
+  return setmetatable({
     _tree = tree,
-    _w = core._world.world(tree), -- the C world: storage, sweeps, move, character
+    _w = w,
+    _shapes = shapes, -- id -> shape (the world's: read only)
     _id = {},         -- item -> its id in the world
     _byid = {},       -- id -> item
-    _shape = {},      -- item -> shape
-    _proxy = {},      -- item -> proxy, or false when the shape has no bounds
-    _static = {},     -- item -> true for static items (pairs skips two of them first)
-    _seq = {},        -- item -> sequence number
-    _items = {},      -- proxy -> item
-    _shapes = {},     -- proxy -> shape
-    _unbounded = {},  -- items without bounds, in sequence order
-    _next = {},       -- add-order list: HEAD -> first -> ... (nil ends it)
-    _prev = {},
-    _tail = HEAD,
-    _count = 0,
-    _box = core.aabb(0, 0, 0, 0, 0, 0),
     _busy = false,    -- the name of the call whose filter is running
   }, Scene)
-  return self
-end
-
-local function unbounded_insert(self, item, s)
-  if self._shape[item] == nil then return end      -- removed by a finalizer on the way here
-  local list, seq = self._unbounded, self._seq
-  local i = #list + 1
-  while i > 1 and seq[list[i - 1]] > s do
-    list[i] = list[i - 1]
-    i = i - 1
-  end
-  list[i] = item
-end
-
-local function unbounded_remove(self, item)
-  local list = self._unbounded
-  for i = 1, #list do
-    if rawequal(list[i], item) then table.remove(list, i) return end
-  end
-end
-
--- the proxy-keyed tables of the queries follow the world's placement of
--- the item: p its proxy, or false when its shape has no bounds
-local function placed(self, item, shape, p)
-  local old = self._proxy[item]
-  if old then
-    self._items[old], self._shapes[old] = nil, nil
-  elseif old == false then
-    unbounded_remove(self, item)
-  end
-  if p then
-    self._items[p], self._shapes[p] = item, shape
-  else
-    unbounded_insert(self, item, self._seq[item])
-  end
-  self._proxy[item] = p
 end
 
 local OPTION_NAMES = { layer = true, mask = true, static = true }
@@ -219,30 +171,21 @@ end
 function Scene:add(item, shape, options)
   check_unlocked(self)
   check_item(item, "add")
-  if self._shape[item] ~= nil then argerror(1, "add", "item already in the scene") end
+  if self._id[item] ~= nil then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
   local layer, mask, static
   if options ~= nil then layer, mask, static = read_options(options, 3, "add") end
   -- the world's call may step the collector: a finalizer may add the same
   -- item meanwhile, and then this add is refused
-  local id, p, seq = self._w:add(shape)
-  if self._shape[item] ~= nil then
+  local id = self._w:add(shape)
+  if self._id[item] ~= nil then
     self._w:remove(id)
     argerror(1, "add", "item already in the scene")
   end
   if options ~= nil then
     self._w:options(id, layer or 1, mask or 0xffffffff, static or false)
-    self._tuned = true        -- pairs then asks the world about each pair
   end
   self._id[item], self._byid[id] = id, item
-  self._seq[item] = seq
-  self._shape[item] = shape
-  placed(self, item, shape, p)
-  if static then self._static[item] = true end
-  self._next[self._tail] = item
-  self._prev[item] = self._tail
-  self._tail = item
-  self._count = self._count + 1
   return item
 end
 
@@ -251,21 +194,19 @@ end
 function Scene:set(item, options)
   check_unlocked(self)
   check_item(item, "set")
-  if self._shape[item] == nil then argerror(1, "set", "item not in the scene") end
+  if self._id[item] == nil then argerror(1, "set", "item not in the scene") end
   local layer, mask, static = read_options(options, 2, "set")
   local w, id = self._w, self._id[item]
   local l0, m0, s0 = w:get_options(id)
   if static == nil then static = s0 end
   w:options(id, layer or l0, mask or m0, static)
-  self._tuned = true
-  self._static[item] = static or nil
   return item
 end
 
 --- scene:options(item) -> layer, mask, static
 function Scene:options(item)
   check_item(item, "options")
-  if self._shape[item] == nil then argerror(1, "options", "item not in the scene") end
+  if self._id[item] == nil then argerror(1, "options", "item not in the scene") end
   return self._w:get_options(self._id[item])
 end
 
@@ -274,15 +215,15 @@ end
 function Scene:update(item, shape)
   check_unlocked(self)
   check_item(item, "update")
-  if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
-  if shape ~= nil then check_shape(shape, 2, "update") else shape = self._shape[item] end
-  local p = self._w:update(self._id[item], self._shape[item], shape ~= self._shape[item] and shape or nil)
-  if p == nil then                     -- a finalizer changed the item meanwhile
-    if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
+  local id = self._id[item]
+  if id == nil then argerror(1, "update", "item not in the scene") end
+  local current = self._shapes[id]
+  if shape ~= nil then check_shape(shape, 2, "update") else shape = current end
+  if self._w:update(id, current, shape ~= current and shape or nil) == nil then
+    -- a finalizer changed the item meanwhile
+    if self._id[item] == nil then argerror(1, "update", "item not in the scene") end
     return self:update(item, shape)
   end
-  placed(self, item, shape, p)
-  self._shape[item] = shape
   return item
 end
 
@@ -291,49 +232,28 @@ end
 --- last synced, in one call; static items are not looked at
 function Scene:sync()
   check_unlocked(self)
-  local n, changed = self._w:sync()
-  if changed then                      -- shapes that lost or gained bounds
-    local w, byid = self._w, self._byid
-    for i = 1, #changed do
-      local item = byid[changed[i]]
-      placed(self, item, self._shape[item], w:proxy(changed[i]))
-    end
-  end
-  return n
+  return self._w:sync()
 end
 
 --- scene:remove(item) -> item
 function Scene:remove(item)
   check_unlocked(self)
   check_item(item, "remove")
-  if self._shape[item] == nil then argerror(1, "remove", "item not in the scene") end
   local id = self._id[item]
+  if id == nil then argerror(1, "remove", "item not in the scene") end
   self._w:remove(id)
-  local p = self._proxy[item]
-  if p then
-    self._items[p], self._shapes[p] = nil, nil
-  else
-    unbounded_remove(self, item)
-  end
-  self._proxy[item] = nil
-  self._id[item], self._byid[id], self._static[item] = nil, nil, nil
-  local prev, nxt = self._prev[item], self._next[item]
-  self._next[prev] = nxt
-  if nxt ~= nil then self._prev[nxt] = prev else self._tail = prev end
-  self._next[item], self._prev[item] = nil, nil
-  self._shape[item], self._seq[item] = nil, nil
-  self._count = self._count - 1
+  self._id[item], self._byid[id] = nil, nil
   return item
 end
 
 --- scene:has(item) -> boolean
 function Scene:has(item)
-  return item ~= nil and item == item and self._shape[item] ~= nil
+  return item ~= nil and item == item and self._id[item] ~= nil
 end
 
 --- scene:count() -> number of items
 function Scene:count()
-  return self._count
+  return self._w:count()
 end
 
 -- the bytes of the scene's storage in C that the Lua heap does not count
@@ -345,36 +265,25 @@ end
 --- scene:shape(item) -> its shape, or nil when absent
 function Scene:shape(item)
   if item == nil or item ~= item then return nil end
-  return self._shape[item]
+  local id = self._id[item]
+  return id and self._shapes[id]
 end
 
 --- scene:items() -> iterator over item, shape in the order they were added.
 --- The scene may change during the loop: a removed item is never yielded
 --- (the one just returned or any other), an added one is (it goes last).
 function Scene:items()
-  local nxt, prev, shapes, seqs = self._next, self._prev, self._shape, self._seq
-  -- the item last returned and its sequence number; the one after it then
-  -- and its number, for when the current one is removed
-  local cur, cur_seq, ahead, ahead_seq = HEAD, 0, nil, nil
+  local w, byid, shapes = self._w, self._byid, self._shapes
+  -- the item last returned (its id and sequence number; 0 before the
+  -- first) and the one after it then, for when the current one is removed
+  local cur, cur_seq, ahead, ahead_seq = 0, 0, 0, 0
   return function()
     if cur == nil then return nil end            -- the loop has ended
-    local item
-    if cur == HEAD or seqs[cur] == cur_seq then
-      item = nxt[cur]                            -- still there: its successor
-    elseif ahead ~= nil and seqs[ahead] == ahead_seq then
-      item = ahead                               -- removed, its successor not
-    else
-      -- both gone: the first item added after cur, found from the end
-      -- (items are only ever added there)
-      item = nil
-      local k = self._tail
-      while k ~= HEAD and seqs[k] > cur_seq do item = k; k = prev[k] end
-    end
-    if item == nil then cur = nil; return nil end
-    cur, cur_seq = item, seqs[item]
-    ahead = nxt[item]
-    ahead_seq = ahead ~= nil and seqs[ahead] or nil
-    return item, shapes[item]
+    local id
+    id, cur_seq, ahead, ahead_seq = w:next(cur, cur_seq, ahead, ahead_seq)
+    cur = id
+    if id == nil then return nil end
+    return byid[id], shapes[id]
   end
 end
 
@@ -534,7 +443,7 @@ function Scene:move(item, ...)
   -- scene: its item's shape in place, then the tree)
   check_unlocked(self)
   check_item(item, "move")
-  local shape = self._shape[item]
+  local shape = self:shape(item)
   if shape == nil then argerror(1, "move", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
     argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))

@@ -90,8 +90,9 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return realloc(ptr, nsize);
 }
 
-/* grows the array *p of *cap elements of size sz to hold need; 0 when out
-** of memory (the array is then as it was) */
+/* grows the array *p of *cap elements of size sz to hold need, by half
+** again (less room left unused than doubling, for the same amortised
+** cost); 0 when out of memory (the array is then as it was) */
 static int grow(cl_world *w, void **p, int *cap, int need, size_t sz) {
   int ncap;
   void *np;
@@ -99,7 +100,7 @@ static int grow(cl_world *w, void **p, int *cap, int need, size_t sz) {
   ncap = *cap < 8 ? 8 : *cap;
   while (ncap < need) {
     if (ncap > (1 << 29)) return 0;
-    ncap *= 2;
+    ncap += ncap / 2;
   }
   np = w->alloc(w->ud, *p, (size_t)*cap * sz, (size_t)ncap * sz);
   if (np == NULL) return 0;
@@ -112,6 +113,7 @@ void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud)
   memset(w, 0, sizeof *w);
   w->tree = tree;
   w->free_head = -1;
+  w->first = w->last = -1;
   w->alloc = alloc ? alloc : default_alloc;
   w->ud = alloc ? ud : NULL;
 }
@@ -129,6 +131,7 @@ void cl_world_free(cl_world *w) {
   if (w->watched) w->alloc(w->ud, w->watched, (size_t)w->cap_watched * sizeof(int), 0);
   w->items = NULL;
   w->unbounded = w->watched = NULL;
+  w->first = w->last = -1;
   w->nitems = w->cap = w->count = w->nunbounded = w->cap_unbounded = 0;
   w->nwatched = w->cap_watched = 0;
 }
@@ -145,6 +148,21 @@ static int item_bounds(const cl_world_item *it, cl_aabb *out) {
 
 int cl_world_is_item(const cl_world *w, int id) {
   return id >= 0 && id < w->nitems && w->items[id].kind >= 0;
+}
+
+static int is_still(const cl_world *w, int id, long long seq) {
+  return cl_world_is_item(w, id) && w->items[id].seq == seq;
+}
+
+int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq) {
+  int k, found = -1;
+  if (id < 0) return w->first;
+  if (is_still(w, id, seq)) return w->items[id].next;
+  if (ahead >= 0 && is_still(w, ahead, aseq)) return ahead;
+  /* both gone: the first added after seq, found from the end (items are
+  ** only ever added there) */
+  for (k = w->last; k >= 0 && w->items[k].seq > seq; k = w->items[k].prev) found = k;
+  return found;
 }
 
 static int unbounded_insert(cl_world *w, int id) {
@@ -240,6 +258,11 @@ int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *chang
   }
   if (id == w->free_head) w->free_head = next;
   else w->nitems++;
+  it = &w->items[id];
+  it->prev = w->last;
+  it->next = -1;
+  if (w->last >= 0) w->items[w->last].next = id; else w->first = id;
+  w->last = id;
   w->counter++;
   w->count++;
   return id;
@@ -286,6 +309,8 @@ void cl_world_remove(cl_world *w, int id) {
   if (it->proxy >= 0) cl_tree_remove(w->tree, it->proxy);
   else unbounded_remove(w, id);
   unwatch(w, id);
+  if (it->prev >= 0) w->items[it->prev].next = it->next; else w->first = it->next;
+  if (it->next >= 0) w->items[it->next].prev = it->prev; else w->last = it->prev;
   it->kind = -1;
   it->shape = NULL;
   it->next = w->free_head;
@@ -379,18 +404,24 @@ size_t cl_world_memory(const cl_world *w) {
          + (size_t)w->cap_watched * sizeof(int);
 }
 
-size_t cl_world_scratch_size(const cl_world *w) {
+/* the bytes of a scratch: the queries' part first (the tree's walk, the
+** candidates, the pairs' memo), then, for moves, the crossed items and
+** the slide planes */
+static size_t scratch_bytes(const cl_world *w, int moves) {
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
-  size_t ts = cl_tree_scratch_size(cap);
+  size_t ts = cl_tree_scratch_size(cap), n;
   if (ts == 0) return 0;
-  return align8(ts) + align8((size_t)need * sizeof(int))
-         + align8((size_t)need * sizeof(cl_world_cross))
-         + align8((size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double))
-         + (size_t)(w->nitems > 0 ? w->nitems : 1);
+  n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
+  if (moves)
+    n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
+  return n;
 }
 
-void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
+size_t cl_world_scratch_size(const cl_world *w) { return scratch_bytes(w, 1); }
+size_t cl_world_query_scratch_size(const cl_world *w) { return scratch_bytes(w, 0); }
+
+static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int moves) {
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
   char *p = mem;
@@ -398,13 +429,25 @@ void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
   p += align8(cl_tree_scratch_size(cap));
   s->cands = (int *)(void *)p;
   p += align8((size_t)need * sizeof(int));
-  s->crosses = p;
-  p += align8((size_t)need * sizeof(cl_world_cross));
-  s->planes = (double *)(void *)p;
-  p += align8((size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double));
   s->memo = (unsigned char *)p;
   s->nmemo = w->nitems > 0 ? w->nitems : 1;
+  p += align8((size_t)s->nmemo);
   s->ncap = need;
+  s->crosses = NULL;
+  s->planes = NULL;
+  if (moves) {
+    s->crosses = p;
+    p += align8((size_t)need * sizeof(cl_world_cross));
+    s->planes = (double *)(void *)p;
+  }
+}
+
+void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
+  scratch_init(w, s, mem, 1);
+}
+
+void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
+  scratch_init(w, s, mem, 0);
 }
 
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {

@@ -54,19 +54,20 @@ enum {
 typedef struct {
   const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
   const uint32_t *changes;   /* the shape's change counter, or NULL */
-  uint32_t seen;             /* its value when the item was last refitted */
-  uint32_t layer, mask;
   long long seq;             /* the add order */
-  int kind;                  /* cl_kind, CL_WORLD_MESH; -1 for a free record */
+  uint32_t seen;             /* the counter's value when the item was last refitted */
+  uint32_t layer, mask;
   int proxy;                 /* tree leaf, -1 when the shape has no bounds */
-  int is_static;
-  int next;                  /* free records: the next free one */
   int watch;                 /* place in the watched list, -1 when not on it */
+  int prev, next;            /* the items added before and after (-1: none); for
+                             ** a free record, next is the next free one */
   /* one move's memory: the response given (resp_mark == the move's mark)
   ** and whether the item was crossed (cross_mark == the move's mark) */
   unsigned resp_mark, cross_mark;
-  int resp;
   unsigned inside_mark;      /* overlapped at the push-out step so marked */
+  signed char kind;          /* cl_kind, CL_WORLD_MESH...; -1 for a free record */
+  signed char resp;
+  unsigned char is_static;
 } cl_world_item;
 
 typedef struct {
@@ -74,6 +75,7 @@ typedef struct {
   cl_tree own_tree;
   cl_world_item *items;
   int nitems, cap, free_head, count;
+  int first, last;           /* the first and last items in add order, -1 for none */
   int *unbounded;            /* ids without bounds, in sequence order */
   int nunbounded, cap_unbounded;
   int *watched;              /* the items cl_world_sync looks at */
@@ -136,6 +138,13 @@ int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *chang
 int cl_world_update(cl_world *w, int id, const void *shape, int kind, const uint32_t *changes);
 void cl_world_remove(cl_world *w, int id);
 int cl_world_is_item(const cl_world *w, int id);
+/* the item added after the item id whose sequence number was seq (id -1:
+** the first item), -1 after the last. When that item is gone (removed,
+** its id maybe given to another), ahead, the one that followed it then
+** (-1: none), when it is still the item of aseq, else the first item added
+** after seq: a walk over the items in add order that changes may
+** interrupt (removed items are never returned, added ones are, last) */
+int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq);
 /* layer, mask and static; 0 when out of memory */
 int cl_world_set_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int is_static);
 /* every watched item (not static, with a change counter) whose counter
@@ -154,6 +163,10 @@ size_t cl_world_scratch_size(const cl_world *w);
 ** of unbounded and watched ids (not the tree, the shapes or a scratch) */
 size_t cl_world_memory(const cl_world *w);
 void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
+/* a smaller scratch for the queries, raycasts, sweeps and pairs only (not
+** cl_world_move nor the character): cl_world_query_scratch_size(w) bytes */
+size_t cl_world_query_scratch_size(const cl_world *w);
+void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
 /* 1 when s is large enough for the world as it is */
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);
 

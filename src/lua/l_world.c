@@ -33,9 +33,8 @@
 #define SLOT_SHAPES 3        /* id + 1 -> the item's shape, kept alive */
 #define SLOT_PAIRS 4         /* the pairs call's buffer, kept between calls */
 
-/* the memory of a pairs call: room pairs, and the sequence numbers of
-** their items once found */
-typedef struct { long long room; cl_world_pair *p; long long *seq; } l_pairs;
+/* the memory of a pairs call: room for room pairs */
+typedef struct { long long room; cl_world_pair *p; } l_pairs;
 
 typedef struct {
   cl_world w;
@@ -53,6 +52,7 @@ typedef struct l_scratch {
   cl_world_collision *cols;
   l_hit *hits;
   int maxcols, maxhits;
+  int moves;                 /* a move's scratch (cl_world_scratch_init) */
 } l_scratch;
 
 static l_world *check_world(lua_State *L) {
@@ -80,23 +80,26 @@ static int cols_need(const cl_world *w) {
 
 static int hits_need(const cl_world *w) { return w->count + 1; }
 
-static int scratch_fits(const cl_world *w, const l_scratch *x) {
-  return x != NULL && cl_world_scratch_fits(w, &x->s) && x->maxcols >= cols_need(w)
-         && x->maxhits >= hits_need(w);
+/* x fits the world for a call of the kind given: moves (a move, the
+** character, sweep_all and raycast_all: their collisions and hits too), or
+** the queries, raycast, sweep, pairs and sync */
+static int fits(const cl_world *w, const l_scratch *x, int moves) {
+  if (x == NULL || !cl_world_scratch_fits(w, &x->s)) return 0;
+  return !moves || (x->moves && x->maxcols >= cols_need(w) && x->maxhits >= hits_need(w));
 }
 
 static size_t al8(size_t n) { return (n + 7) / 8 * 8; }
 
 /* the scratch of one call, pushed: the cached one, detached, or a new one,
 ** taken only once it fits the world as it is after its allocation */
-static l_scratch *take_scratch(lua_State *L, l_world *lw) {
+static l_scratch *take_scratch_for(lua_State *L, l_world *lw, int moves) {
   for (;;) {
     cl_world *w = &lw->w;
-    size_t ws = cl_world_scratch_size(w), size;
-    int nc = cols_need(w), nh = hits_need(w);
+    size_t ws = moves ? cl_world_scratch_size(w) : cl_world_query_scratch_size(w), size;
+    int nc = moves ? cols_need(w) : 0, nh = moves ? hits_need(w) : 0;
     char *mem;
     l_scratch *x;
-    if (scratch_fits(w, lw->cache)) {
+    if (fits(w, lw->cache, moves)) {
       x = lw->cache;
       lw->cache = NULL;
       l_detachslot(L, 1, SLOT_SCRATCH);
@@ -109,22 +112,35 @@ static l_scratch *take_scratch(lua_State *L, l_world *lw) {
                  ? (size_t)nc * sizeof(cl_world_collision) : (size_t)nh * sizeof(l_hit));
     mem = COLLIDE_NEWUD(L, size);
     x = (l_scratch *)(void *)mem;
-    if (cl_world_scratch_size(w) <= ws && cols_need(w) <= nc && hits_need(w) <= nh) {
-      cl_world_scratch_init(w, &x->s, mem + al8(sizeof(l_scratch)));
+    if ((moves ? cl_world_scratch_size(w) : cl_world_query_scratch_size(w)) <= ws
+        && (!moves || (cols_need(w) <= nc && hits_need(w) <= nh))) {
+      if (moves) cl_world_scratch_init(w, &x->s, mem + al8(sizeof(l_scratch)));
+      else cl_world_query_scratch_init(w, &x->s, mem + al8(sizeof(l_scratch)));
       x->cols = (cl_world_collision *)(void *)(mem + al8(sizeof(l_scratch)) + al8(ws));
       x->hits = (l_hit *)(void *)x->cols;
       x->maxcols = nc;
       x->maxhits = nh;
-      if (scratch_fits(w, x)) return x;
+      x->moves = moves;
+      if (fits(w, x, moves)) return x;
     }
     lua_pop(L, 1);
   }
 }
 
+static l_scratch *take_scratch(lua_State *L, l_world *lw) { return take_scratch_for(L, lw, 1); }
+static l_scratch *take_query_scratch(lua_State *L, l_world *lw) {
+  return take_scratch_for(L, lw, 0);
+}
+
+/* how well x fits the world: 2 for every call, 1 for the queries */
+static int fit_rank(const cl_world *w, const l_scratch *x) {
+  return fits(w, x, 0) + fits(w, x, 1);
+}
+
 /* the call is done with its scratch (at index i): cached when none is,
-** or when the cached one no longer fits the world */
+** or when it fits the world better than the cached one */
 static void give_back(lua_State *L, l_world *lw, l_scratch *x, int i) {
-  if (lw->cache == NULL || !scratch_fits(&lw->w, lw->cache)) {
+  if (lw->cache == NULL || fit_rank(&lw->w, x) > fit_rank(&lw->w, lw->cache)) {
     lw->cache = x;
     lua_pushvalue(L, i);
     l_setslot(L, 1, SLOT_SCRATCH);
@@ -140,7 +156,9 @@ static l_tree *world_tree(lua_State *L) {
   return lt;
 }
 
-/* _world.world(tree) -> a world over the (empty) tree, which it then owns */
+/* _world.world(tree) -> a world over the (empty) tree, which it then
+** owns, and the table of its items' shapes by id (1-based) for the scene
+** to read: the world keeps each item's shape alive there */
 static int f_world(lua_State *L) {
   l_tree *lt = l_totree(L, 1);
   l_world *lw;
@@ -159,11 +177,13 @@ static int f_world(lua_State *L) {
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_SCRATCH);
   lua_newtable(L);
-  lua_rawseti(L, -2, SLOT_SHAPES);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, SLOT_SHAPES);
+  lua_insert(L, -2);                 /* 3: the shapes by id, returned to read */
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_PAIRS);
   l_setanchor(L, 2);
-  return 1;
+  return 2;
 }
 
 /* the shape or mesh at i: its pointer, kind and change counter */
@@ -296,7 +316,6 @@ static int w_get_options(lua_State *L) {
   return 3;
 }
 
-/* w:pairable(a, b) -> boolean */
 /* w:memory() -> the bytes of the world's own storage, outside the Lua
 ** heap (the tree and the scratch are userdata the collector counts) */
 static int w_memory(lua_State *L) {
@@ -305,36 +324,43 @@ static int w_memory(lua_State *L) {
   return 1;
 }
 
-static int w_pairable(lua_State *L) {
-  l_world *lw = check_world(L);
-  lua_pushboolean(L, cl_world_pairable(&lw->w, check_id(L, lw, 2), check_id(L, lw, 3)));
-  return 1;
-}
-
-/* w:proxy(id) -> proxy or false */
-static int w_proxy(lua_State *L) {
-  l_world *lw = check_world(L);
-  return push_proxy(L, &lw->w, check_id(L, lw, 2));
-}
-
-/* w:sync() -> refitted, [ids that changed places] */
+/* w:sync() -> refitted */
 static int w_sync(lua_State *L) {
   l_world *lw = check_idle(L);
   l_tree *lt = world_tree(L);
   l_scratch *x;
-  int n, nm = 0, k;
+  int n, nm = 0;
   lua_settop(L, 1);
-  x = take_scratch(L, lw);                      /* 2: no Lua code runs after it */
+  x = take_query_scratch(L, lw);                /* 2: no Lua code runs after it */
   n = cl_world_sync(&lw->w, x->s.cands, &nm);
   if (n > 0 || nm > 0) lt->version++;
+  give_back(L, lw, x, 2);
   lua_pushinteger(L, n);
-  if (nm == 0) { give_back(L, lw, x, 2); return 1; }
-  lua_createtable(L, nm, 0);
-  for (k = 0; k < nm; k++) {
-    lua_pushinteger(L, (lua_Integer)x->s.cands[k] + 1);
-    lua_rawseti(L, -2, k + 1);
-  }
-  return 2;
+  return 1;
+}
+
+/* w:next(id, seq, ahead, aseq) -> the next item's id, seq, and the id and
+** seq of the one after it (cl_world_next; ids 1-based, 0 for none), or
+** nothing at the end */
+static int w_next(lua_State *L) {
+  l_world *lw = check_world(L);
+  const cl_world *w = &lw->w;
+  int id = cl_world_next(w, (int)luaL_checkinteger(L, 2) - 1, (long long)luaL_checknumber(L, 3),
+                         (int)luaL_checkinteger(L, 4) - 1, (long long)luaL_checknumber(L, 5));
+  int after;
+  if (id < 0) return 0;
+  after = w->items[id].next;
+  lua_pushinteger(L, (lua_Integer)id + 1);
+  lua_pushnumber(L, (lua_Number)w->items[id].seq);
+  lua_pushinteger(L, (lua_Integer)after + 1);
+  lua_pushnumber(L, after >= 0 ? (lua_Number)w->items[after].seq : 0);
+  return 4;
+}
+
+/* w:count() -> the number of items */
+static int w_count(lua_State *L) {
+  lua_pushinteger(L, check_world(L)->w.count);
+  return 1;
 }
 
 /* ---- filters ---- */
@@ -545,21 +571,22 @@ static void set_num(lua_State *L, const char *k, double v) {
 
 /* ---- queries ---- */
 
-/* 1 when id is still the item it was when seq was read (a finalizer run
-** by an allocation may have removed it, and an add reused its id) */
-static int alive(const cl_world *w, int id, long long seq) {
-  return cl_world_is_item(w, id) && w->items[id].seq == seq;
+/* 1 when id is still an item that was there when the world's last
+** sequence number was last (a finalizer run by an allocation may have
+** removed it, and an add given its id to a new item) */
+static int alive(const cl_world *w, int id, long long last) {
+  return cl_world_is_item(w, id) && w->items[id].seq <= last;
 }
 
 /* the arguments of a query from 2 on: its object at 2, the filter or
 ** mask at 3, the items at 4; pushes the error slot (5) and the call's
 ** scratch (6) */
-static l_scratch *read_query(lua_State *L, l_world *lw, l_call *c, uint32_t *mask) {
+static l_scratch *read_query(lua_State *L, l_world *lw, l_call *c, uint32_t *mask, int moves) {
   lua_settop(L, 4);
   *mask = filter_arg(L, 3);
   lua_pushnil(L);                                  /* 5: an error */
   c->L = L; c->filter = 3; c->items = 4; c->err = 5;
-  return take_scratch(L, lw);                      /* 6 */
+  return moves ? take_scratch(L, lw) : take_query_scratch(L, lw);   /* 6 */
 }
 
 /* the end of a query whose ids are in x->s.cands (n of them, or -2 when
@@ -567,16 +594,12 @@ static l_scratch *read_query(lua_State *L, l_world *lw, l_call *c, uint32_t *mas
 ** meanwhile left out */
 static int push_items(lua_State *L, l_world *lw, l_scratch *x, int n) {
   int k, m = 0;
-  l_hit *h = x->hits;
+  long long last = lw->w.counter;
   if (n == -2) { lua_pushvalue(L, 5); return lua_error(L); }
-  for (k = 0; k < n; k++) {                        /* read before anything is allocated */
-    h[k].id = x->s.cands[k];
-    h[k].seq = lw->w.items[h[k].id].seq;
-  }
   lua_createtable(L, n, 0);                        /* 7; may run finalizers */
   for (k = 0; k < n; k++) {
-    if (!alive(&lw->w, h[k].id, h[k].seq)) continue;
-    lua_rawgeti(L, 4, h[k].id + 1);
+    if (!alive(&lw->w, x->s.cands[k], last)) continue;
+    lua_rawgeti(L, 4, x->s.cands[k] + 1);
     lua_rawseti(L, 7, ++m);
   }
   give_back(L, lw, x, 6);
@@ -595,7 +618,7 @@ static int w_query(lua_State *L) {
   l_scratch *x;
   int kind, n;
   q = item_shape(L, 2, &kind, &changes);
-  x = read_query(L, lw, &c, &mask);
+  x = read_query(L, lw, &c, &mask, 0);
   q = item_shape(L, 2, &kind, &changes);
   if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
     memcpy(&copy, q, l_kind_sizes[kind]);
@@ -616,7 +639,7 @@ static int w_query_frustum(lua_State *L) {
   l_scratch *x;
   int n;
   if (l_tofrustum(L, 2) == NULL) l_typeerror(L, 2, "collide.frustum");
-  x = read_query(L, lw, &c, &mask);
+  x = read_query(L, lw, &c, &mask, 0);
   f = *l_tofrustum(L, 2);
   lw->busy = "query_frustum";
   n = cl_world_query_frustum(&lw->w, &x->s, &f, mask, lua_isnil(L, 3) ? NULL : keep_item, &c);
@@ -656,7 +679,7 @@ static int w_raycast(lua_State *L) {
   l_scratch *x;
   int id;
   (void)check_ray(L, 2);
-  x = read_query(L, lw, &c, &mask);
+  x = read_query(L, lw, &c, &mask, 0);
   r = check_ray(L, 2);
   lw->busy = "raycast";
   id = cl_world_raycast(&lw->w, &x->s, &r, -1, mask, lua_isnil(L, 3) ? NULL : keep_item, &c, &h,
@@ -675,12 +698,13 @@ static int w_raycast(lua_State *L) {
 ** finalizer removed meanwhile is left out */
 static void push_hits(lua_State *L, const l_world *lw, l_scratch *x, int n, int items) {
   int k, m = 0, out;
+  long long last = lw->w.counter;
   qsort(x->hits, (size_t)n, sizeof *x->hits, hit_cmp);
   lua_createtable(L, n, 0);
   out = lua_gettop(L);
   for (k = 0; k < n; k++) {
     const l_hit *e = &x->hits[k];
-    if (!alive(&lw->w, e->id, e->seq)) continue;
+    if (!alive(&lw->w, e->id, last)) continue;
     lua_rawgeti(L, items, e->id + 1);              /* read before the record's allocation */
     lua_createtable(L, 0, 11);
     lua_insert(L, -2);
@@ -709,7 +733,7 @@ static int w_raycast_all(lua_State *L) {
   hit_sink sink;
   int n;
   (void)check_ray(L, 2);
-  x = read_query(L, lw, &c, &mask);
+  x = read_query(L, lw, &c, &mask, 1);
   r = check_ray(L, 2);
   sink.x = x; sink.w = &lw->w; sink.n = 0; sink.uv = 1;
   lw->busy = "raycast_all";
@@ -755,15 +779,13 @@ static l_pairs *take_pairs(lua_State *L, l_world *lw, long long need) {
   }
   if (need < 64) need = 64;
   need += need / 2;
-  if ((unsigned long long)need > ((size_t)-1) / 4 / (sizeof(cl_world_pair) + 2 * sizeof(long long)))
+  if ((unsigned long long)need > ((size_t)-1) / 4 / sizeof(cl_world_pair))
     luaL_error(L, "not enough memory");
   room = (size_t)need;
-  mem = COLLIDE_NEWUD(L, al8(sizeof(l_pairs)) + al8(room * sizeof(cl_world_pair))
-                         + room * 2 * sizeof(long long));
+  mem = COLLIDE_NEWUD(L, al8(sizeof(l_pairs)) + room * sizeof(cl_world_pair));
   b = (l_pairs *)(void *)mem;
   b->room = need;
   b->p = (cl_world_pair *)(void *)(mem + al8(sizeof(l_pairs)));
-  b->seq = (long long *)(void *)(mem + al8(sizeof(l_pairs)) + al8(room * sizeof(cl_world_pair)));
   return b;
 }
 
@@ -775,7 +797,7 @@ static int w_pairs(lua_State *L) {
   l_scratch *x;
   l_pairs *b;
   l_tree *lt;
-  long long n, ntree, k, m = 0;
+  long long n, ntree, k, m = 0, last;
   lua_settop(L, 3);
   mask = filter_arg(L, 2);
   lua_pushnil(L);                                  /* 4: an error */
@@ -791,11 +813,11 @@ static int w_pairs(lua_State *L) {
     lua_pushvalue(L, 5);
     lua_call(L, 1, 1);                             /* 6: its pairs, as proxies */
     v = lt->version;
-    x = take_scratch(L, lw);                       /* 7 */
+    x = take_query_scratch(L, lw);                 /* 7 */
     ntree = (long long)(lua_rawlen(L, 6) / 2);
     b = take_pairs(L, lw, cl_world_pairs_room(&lw->w, &x->s, ntree));   /* 8 */
     /* the allocations may have run finalizers that changed the world */
-    if (lt->version == v && scratch_fits(&lw->w, x)
+    if (lt->version == v && fits(&lw->w, x, 0)
         && b->room >= cl_world_pairs_room(&lw->w, &x->s, ntree))
       break;
   }
@@ -812,14 +834,11 @@ static int w_pairs(lua_State *L) {
   lw->busy = NULL;
   if (n == -2) { lua_pushvalue(L, 4); return lua_error(L); }
   if (n > INT_MAX) return luaL_error(L, "not enough memory");
-  for (k = 0; k < n; k++) {                        /* read before anything is allocated */
-    b->seq[2 * k] = lw->w.items[b->p[k].a].seq;
-    b->seq[2 * k + 1] = lw->w.items[b->p[k].b].seq;
-  }
+  last = lw->w.counter;
   lua_createtable(L, (int)n, 0);                   /* 9 */
   for (k = 0; k < n; k++) {
     int a = b->p[k].a, bb = b->p[k].b;
-    if (!alive(&lw->w, a, b->seq[2 * k]) || !alive(&lw->w, bb, b->seq[2 * k + 1])) continue;
+    if (!alive(&lw->w, a, last) || !alive(&lw->w, bb, last)) continue;
     lua_rawgeti(L, 3, a + 1);
     lua_rawgeti(L, 3, bb + 1);
     lua_createtable(L, 2, 0);
@@ -986,7 +1005,8 @@ static int c_get(lua_State *L) {
 
 static const luaL_Reg world_methods[] = {
   {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"options", w_options},
-  {"get_options", w_get_options}, {"proxy", w_proxy}, {"pairable", w_pairable}, {"memory", w_memory}, {"sync", w_sync},
+  {"get_options", w_get_options}, {"memory", w_memory}, {"sync", w_sync},
+  {"next", w_next}, {"count", w_count},
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
   {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
   {"query_frustum", w_query_frustum}, {"pairs", w_pairs},
