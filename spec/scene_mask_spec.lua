@@ -124,6 +124,26 @@ describe("a mask in place of a filter", function()
       assert.are.same({}, items_of(s:pairs(1)))          -- a and d do not meet
     end)
 
+    it("a filter is asked once per item when a plane's pairs outgrow the first room", function()
+      local s = collide.scene()
+      s:add("ground", collide.plane(0, 1, 0, 0))
+      for i = 1, 300 do s:add(i, collide.aabb(i * 2, -1, 0, i * 2 + 1, 1, 1)) end
+      local asked = {}
+      local out = s:pairs(function(item)
+        asked[item] = (asked[item] or 0) + 1
+        return item ~= 7
+      end)
+      assert.are.equal(299, #out)
+      for i = 1, 299 do
+        local want = i < 7 and i or i + 1
+        assert.are.same({ "ground", want }, out[i])
+      end
+      assert.are.equal(1, asked.ground)
+      for i = 1, 300 do assert.are.equal(1, asked[i]) end
+      assert.are.equal(300, #s:pairs(-1))
+      assert.are.equal(0, #s:pairs(2))
+    end)
+
     it("together with the items' own masks", function()
       local s = fixture()
       s:set("e", { mask = 2 })                           -- e meets b only

@@ -376,7 +376,7 @@ static void queries_and_pairs(void) {
   np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
   room = cl_world_pairs_room(&w, &s, np);
   CHECK(room <= 64, "room");
-  np = cl_world_pairs(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, NULL, NULL);
+  np = cl_world_pairs(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, NULL, NULL, 0);
   {
     static const int want[] = {0, 4, 0, 5, 1, 4, 1, 5, 2, 5, 3, 5};
     int ok = np == 6;
@@ -386,10 +386,21 @@ static void queries_and_pairs(void) {
   np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
   memset(&k, 0, sizeof k);
   k.refuse = 5; k.stop_at = -1;
-  np = cl_world_pairs(&w, &s, pairs, np, 64, 0x80000003u, keep_fn, &k);
+  np = cl_world_pairs(&w, &s, pairs, np, 64, 0x80000003u, keep_fn, &k, 0);
   CHECK(np == 2 && pairs[0].a == 0 && pairs[0].b == 4 && pairs[1].a == 1 && pairs[1].b == 4,
         "pairs: mask and keep");
   CHECK(k.calls == 3, "pairs: keep asked once per item (a, e, b)");
+  /* too little room: the count comes back; again with room, keep's
+  ** answers are kept */
+  np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
+  memset(&k, 0, sizeof k);
+  k.refuse = -1; k.stop_at = -1;
+  CHECK(cl_world_pairs(&w, &s, pairs, np, np, CL_WORLD_ALL_BITS, keep_fn, &k, 0) == 6,
+        "pairs: the number needed");
+  CHECK(k.calls == 6, "pairs: every item asked once");
+  np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
+  CHECK(cl_world_pairs(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, keep_fn, &k, 1) == 6
+        && k.calls == 6, "pairs: again, no item asked twice");
 
   /* the add order survives removals; an id reused goes last */
   cl_world_remove(&w, 2);

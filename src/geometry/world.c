@@ -792,10 +792,11 @@ long long cl_world_pairs_room(cl_world *w, cl_world_scratch *s, long long ntree)
 }
 
 long long cl_world_pairs(cl_world *w, cl_world_scratch *s, cl_world_pair *p, long long ntree,
-                         long long max, uint32_t mask, cl_world_keep keep, void *ud) {
+                         long long max, uint32_t mask, cl_world_keep keep, void *ud,
+                         int again) {
   long long i, n = 0, nt;
   int j, k;
-  if (keep != NULL) memset(s->memo, 0, (size_t)w->nitems);
+  if (keep != NULL && !again) memset(s->memo, 0, (size_t)w->nitems);
   for (i = 0; i < ntree; i++) {
     int a = (int)w->tree->leaves[p[i].a].stamp, b = (int)w->tree->leaves[p[i].b].stamp, r;
     const cl_world_item *x = &w->items[a], *y = &w->items[b];

@@ -202,13 +202,16 @@ int cl_world_query_frustum(cl_world *w, cl_world_scratch *s, const cl_frustum *f
 ** of tree leaves that cl_tree_pair_list (or cl_tree_pairs_update) found
 ** and has room for max pairs; on return the answer. Returns the number of
 ** pairs (more than max: the pairs with unbounded items did not all fit,
-** p is then in no set state: call again with more room), -2 when keep
-** stopped. cl_world_pairs_room(w, s, ntree) is a max that always fits.
-** Nothing is allocated: the caller sizes p. */
+** p is then in no set state: call again with the tree's pairs in more
+** room, again = 1 and the same scratch, and keep is not asked again about
+** the items it answered), -2 when keep stopped. cl_world_pairs_room(w, s,
+** ntree) is a max that always fits (it walks the tree for each unbounded
+** item). Nothing is allocated: the caller sizes p. */
 typedef cl_tree_pair cl_world_pair;
 long long cl_world_pairs_room(cl_world *w, cl_world_scratch *s, long long ntree);
 long long cl_world_pairs(cl_world *w, cl_world_scratch *s, cl_world_pair *p, long long ntree,
-                         long long max, uint32_t mask, cl_world_keep keep, void *ud);
+                         long long max, uint32_t mask, cl_world_keep keep, void *ud,
+                         int again);
 
 /* ---- shape casts and moves ---- */
 /* the first item that mover (aabb, obb, sphere, capsule or hull) touches when

@@ -192,6 +192,11 @@ void *l_toobject(lua_State *L, int i, int mt, size_t size);
 /* l_tree.c: a free leaf in the tree at i (an absolute index), its node
 ** block grown as a userdata when needed */
 void l_tree_room(lua_State *L, int i);
+/* l_tree.c: tree:pairs() for the binding of the world: (tree, light
+** userdata of a cl_tree_scratch) -> the flat array, walked with that
+** scratch when it is large enough (the world's, so that a scene keeps one
+** scratch, not two); never reachable from Lua code */
+int l_tree_pairs_with(lua_State *L);
 
 /* l_world.c: the world's and the character's metatables, and the module's
 ** private table _world (its constructors, for collide.scene and

@@ -797,42 +797,53 @@ static int w_pairs(lua_State *L) {
   l_scratch *x;
   l_pairs *b;
   l_tree *lt;
-  long long n, ntree, k, m = 0, last;
+  long long n, ntree, k, m = 0, last, need = 0;
+  int again = 0;
   lua_settop(L, 3);
   mask = filter_arg(L, 2);
   lua_pushnil(L);                                  /* 4: an error */
   c.L = L; c.filter = 2; c.items = 3; c.err = 4;
+  l_getanchor(L, 1);
+  lua_rawgeti(L, -1, SLOT_TREE);
+  lua_replace(L, -2);                              /* 5: the tree */
+  lt = (l_tree *)lua_touserdata(L, 5);
+  x = take_query_scratch(L, lw);                   /* 6: kept through the retries (the
+                                                   ** filter's answers are in it) */
   for (;;) {
     unsigned v;
-    lua_settop(L, 4);
-    l_getanchor(L, 1);
-    lua_rawgeti(L, -1, SLOT_TREE);
-    lua_replace(L, -2);                            /* 5: the tree */
-    lt = (l_tree *)lua_touserdata(L, 5);
-    lua_getfield(L, 5, "pairs");
+    lua_settop(L, 6);
+    lua_pushcfunction(L, l_tree_pairs_with);
     lua_pushvalue(L, 5);
-    lua_call(L, 1, 1);                             /* 6: its pairs, as proxies */
+    lua_pushlightuserdata(L, &x->s.tree);
+    lua_call(L, 2, 1);                             /* 7: the tree's pairs, as proxies */
     v = lt->version;
-    x = take_query_scratch(L, lw);                 /* 7 */
-    ntree = (long long)(lua_rawlen(L, 6) / 2);
-    b = take_pairs(L, lw, cl_world_pairs_room(&lw->w, &x->s, ntree));   /* 8 */
-    /* the allocations may have run finalizers that changed the world */
-    if (lt->version == v && fits(&lw->w, x, 0)
-        && b->room >= cl_world_pairs_room(&lw->w, &x->s, ntree))
-      break;
+    ntree = (long long)(lua_rawlen(L, 7) / 2);
+    b = take_pairs(L, lw, need > ntree ? need : ntree);   /* 8 */
+    /* the allocations may have run finalizers that changed the world:
+    ** then everything again, the filter's answers forgotten */
+    if (lt->version != v) { again = 0; continue; }
+    if (!fits(&lw->w, x, 0)) {
+      x = take_query_scratch(L, lw);
+      lua_replace(L, 6);
+      again = 0;
+      continue;
+    }
+    for (k = 0; k < ntree; k++) {
+      lua_rawgeti(L, 7, 2 * k + 1);
+      lua_rawgeti(L, 7, 2 * k + 2);
+      b->p[k].a = (int)lua_tointeger(L, -2) - 1;
+      b->p[k].b = (int)lua_tointeger(L, -1) - 1;
+      lua_pop(L, 2);
+    }
+    lw->busy = "pairs";
+    n = cl_world_pairs(&lw->w, &x->s, b->p, ntree, b->room, mask,
+                       lua_isnil(L, 2) ? NULL : keep_item, &c, again);
+    lw->busy = NULL;
+    if (n == -2) { lua_pushvalue(L, 4); return lua_error(L); }
+    if (n <= b->room) break;
+    need = n;                                      /* more room, and again */
+    again = 1;
   }
-  for (k = 0; k < ntree; k++) {
-    lua_rawgeti(L, 6, 2 * k + 1);
-    lua_rawgeti(L, 6, 2 * k + 2);
-    b->p[k].a = (int)lua_tointeger(L, -2) - 1;
-    b->p[k].b = (int)lua_tointeger(L, -1) - 1;
-    lua_pop(L, 2);
-  }
-  lw->busy = "pairs";
-  n = cl_world_pairs(&lw->w, &x->s, b->p, ntree, b->room, mask,
-                     lua_isnil(L, 2) ? NULL : keep_item, &c);
-  lw->busy = NULL;
-  if (n == -2) { lua_pushvalue(L, 4); return lua_error(L); }
   if (n > INT_MAX) return luaL_error(L, "not enough memory");
   last = lw->w.counter;
   lua_createtable(L, (int)n, 0);                   /* 9 */
@@ -847,7 +858,7 @@ static int w_pairs(lua_State *L) {
     lua_rawseti(L, -2, 1);
     lua_rawseti(L, 9, (int)++m);
   }
-  give_back(L, lw, x, 7);
+  give_back(L, lw, x, 6);
   if (lw->pairs == NULL || lw->pairs->room < b->room) {
     lw->pairs = b;
     lua_pushvalue(L, 8);
