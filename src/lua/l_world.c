@@ -483,7 +483,7 @@ typedef struct {
   l_scratch *x;
 } sweep_args;
 
-static void read_sweep(lua_State *L, l_world *lw, sweep_args *a) {
+static void read_sweep(lua_State *L, l_world *lw, sweep_args *a, int hits) {
   a->orig = check_mover(L, 2, &a->mover);
   a->d[0] = luaL_checknumber(L, 3);
   a->d[1] = luaL_checknumber(L, 4);
@@ -491,7 +491,7 @@ static void read_sweep(lua_State *L, l_world *lw, sweep_args *a) {
   lua_settop(L, 7);
   a->mask = filter_arg(L, 6);
   lua_pushnil(L);                                  /* 8: an error */
-  a->x = take_scratch(L, lw);                      /* 9 */
+  a->x = take_scratch_for(L, lw, hits);            /* 9 */
   a->c.L = L; a->c.filter = 6; a->c.items = 7; a->c.err = 8;
 }
 
@@ -502,7 +502,7 @@ static int w_sweep(lua_State *L) {
   cl_hit h;
   long long index;
   int id;
-  read_sweep(L, lw, &a);
+  read_sweep(L, lw, &a, 0);
   x = a.x;
   lw->busy = "sweep";
   id = cl_world_sweep(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
@@ -753,7 +753,7 @@ static int w_sweep_all(lua_State *L) {
   l_scratch *x;
   hit_sink sink;
   int n;
-  read_sweep(L, lw, &a);
+  read_sweep(L, lw, &a, 1);
   x = a.x;
   sink.x = x; sink.w = &lw->w; sink.n = 0; sink.uv = 0;
   lw->busy = "sweep_all";
