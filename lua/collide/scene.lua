@@ -127,12 +127,19 @@ function M.new(margin)
   end
   local tree = core.tree(margin)
   local w, shapes = core._world.world(tree)   -- the C world: storage, queries, sweeps, move, character
+  local ids = {}
   return setmetatable({
     _tree = tree,
     _w = w,
     _shapes = shapes, -- id -> shape (the world's: read only)
-    _id = {},         -- item -> its id in the world
+    _id = ids,        -- item -> its id in the world
     _byid = {},       -- id -> item
+    -- item -> shape, read through the maps (for collide.character; it
+    -- stores nothing)
+    _shape = setmetatable({}, { __index = function(_, item)
+      local id = ids[item]
+      return id and shapes[id]
+    end }),
     _busy = false,    -- the name of the call whose filter is running
   }, Scene)
 end
