@@ -669,7 +669,7 @@ function heightfield:type() end
 ---@overload fun(heights: number[], columns: integer, rows: integer, sx: number, sz: number, ox: number, oy: number, oz: number): collide.heightfield
 function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 
----@alias collide.filter fun(item: any): boolean
+---@alias collide.filter (fun(item: any): boolean)|integer
 
 ---@class collide.hit
 ---@field item any
@@ -780,7 +780,7 @@ function scene:sweep_all(shape, dx, dy, dz, filter) end
 ---@overload fun(self: collide.scene, item: any, d: collide.vec3, filter?: collide.move_filter): number, number, number, collide.collision[]
 function scene:move(item, dx, dy, dz, filter) end
 
----@alias collide.move_filter fun(item: any, other: any): ("slide"|"touch"|"cross"|"bounce"|false|nil)
+---@alias collide.move_filter (fun(item: any, other: any): ("slide"|"touch"|"cross"|"bounce"|false|nil))|integer
 
 ---@param margin? number
 ---@return collide.scene

@@ -2,12 +2,14 @@
 ** world_test.c - the world and the character from C, with no Lua: a
 ** capsule walks a level of boxes (a floor, a step, a wall), climbs stairs,
 ** rides a lift, walks a triangle mesh, and scene-style moves slide and stop
-** exactly. Expected values are those the Lua API gives for the same calls
+** exactly; the queries, raycasts and pairs with masks. Expected values are
+** those the Lua API gives for the same calls
 ** (doc/motion.md's example, spec/character_spec.lua), to the last bit where
 ** the answer is exact.
 **
 **   make test-c (with examples/engine.c)
 */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,6 +270,160 @@ static void sync_costs_what_moved(void) {
   cl_world_free(&w);
 }
 
+/* the queries, raycasts and pairs of spec/scene_mask_spec.lua's level
+** from C: boxes a, b, c, d along x (layers 1, 2, 4, 3), a thin box e of
+** the top layer across a and b, a floor plane through a to d */
+typedef struct { int ids[16], n, calls, refuse, stop_at; } kept_list;
+
+static int keep_fn(void *ud, int id) {
+  kept_list *k = ud;
+  k->calls++;
+  if (id == k->stop_at) return -1;
+  return id != k->refuse;
+}
+
+static int hit_fn(void *ud, int id, const cl_hit *h, long long index) {
+  kept_list *k = ud;
+  (void)index;
+  k->ids[k->n++] = id * 100 + (int)h->t;     /* the item and its whole t */
+  return 1;
+}
+
+/* 1 when the first n ids of got are want's (terminated by -1) */
+static int same_ids(const int *got, int n, const int *want) {
+  int k;
+  for (k = 0; k < n; k++) if (want[k] != got[k]) return 0;
+  return want[n] == -1;
+}
+
+static void queries_and_pairs(void) {
+  cl_world w;
+  cl_aabb a = box(0, 0, 0, 1, 1, 1), b = box(2, 0, 0, 3, 1, 1), c = box(4, 0, 0, 5, 1, 1);
+  cl_aabb d = box(6, 0, 0, 7, 1, 1), e = box(0.5, 0.625, 0.5, 2.5, 0.75, 0.75);
+  cl_aabb all = box(-1, -1, -1, 10, 2, 2);
+  cl_plane floor, fp[6];
+  cl_frustum f;
+  cl_ray ray;
+  cl_hit h;
+  cl_world_scratch s;
+  cl_world_pair pairs[64];
+  kept_list k;
+  void *mem;
+  long long index, np, room;
+  double n[3], o[3], dir[3];
+  int id, i;
+  static const uint32_t layers[6] = {1, 2, 4, 3, 0x80000000u, 8};
+  static const int every[] = {0, 1, 2, 3, 4, 5, -1}, m1[] = {0, 3, -1}, m5[] = {0, 2, 3, -1};
+  static const int none[] = {-1}, not_b[] = {0, 2, 3, 4, 5, -1};
+  static const double fplanes[6][4] = {{1, 0, 0, -1}, {-1, 0, 0, -10}, {0, 1, 0, -1},
+                                       {0, -1, 0, -2}, {0, 0, 1, -1}, {0, 0, -1, -2}};
+  cl_set(n, 0, 1, 0);
+  cl_plane_init(&floor, n, 0.5);
+  cl_world_init(&w, 0.1, NULL, NULL);
+  cl_world_add(&w, &a, CL_AABB, NULL);
+  cl_world_add(&w, &b, CL_AABB, NULL);
+  cl_world_add(&w, &c, CL_AABB, NULL);
+  cl_world_add(&w, &d, CL_AABB, NULL);
+  cl_world_add(&w, &e, CL_AABB, NULL);
+  cl_world_add(&w, &floor, CL_PLANE, NULL);
+  for (i = 0; i < 6; i++) cl_world_set_options(&w, i, layers[i], CL_WORLD_ALL_BITS, 0);
+  mem = malloc(cl_world_query_scratch_size(&w));
+  cl_world_query_scratch_init(&w, &s, mem);
+  CHECK(cl_world_scratch_fits(&w, &s), "a query scratch fits");
+
+  /* query: add order, the plane merged in; masks; keep once per item */
+  i = cl_world_query(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, NULL, NULL);
+  CHECK(same_ids(s.cands, i, every), "query: every item, in add order");
+  i = cl_world_query(&w, &s, &all, CL_AABB, 1, NULL, NULL);
+  CHECK(same_ids(s.cands, i, m1), "query: mask 1");
+  i = cl_world_query(&w, &s, &all, CL_AABB, 0, NULL, NULL);
+  CHECK(same_ids(s.cands, i, none), "query: mask 0");
+  memset(&k, 0, sizeof k);
+  k.refuse = 1; k.stop_at = -1;
+  i = cl_world_query(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, keep_fn, &k);
+  CHECK(same_ids(s.cands, i, not_b) && k.calls == 6, "query: keep asked once per item");
+  k.stop_at = 3;
+  CHECK(cl_world_query(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, keep_fn, &k) == -2,
+        "query: keep stops it");
+
+  /* query_frustum: the same box as six planes */
+  for (i = 0; i < 6; i++) {
+    cl_set(n, fplanes[i][0], fplanes[i][1], fplanes[i][2]);
+    cl_plane_init(&fp[i], n, fplanes[i][3]);
+  }
+  CHECK(cl_frustum_init(&f, fp), "frustum");
+  i = cl_world_query_frustum(&w, &s, &f, 5, NULL, NULL);
+  CHECK(same_ids(s.cands, i, m5), "query_frustum: mask 5");
+  i = cl_world_query_frustum(&w, &s, &f, CL_WORLD_ALL_BITS, NULL, NULL);
+  CHECK(same_ids(s.cands, i, every), "query_frustum: every item");
+
+  /* raycast and raycast_all above the floor, through a, b, c and d */
+  cl_set(o, -1, 0.875, 0.5);
+  cl_set(dir, 1, 0, 0);
+  cl_ray_init(&ray, o, dir, INFINITY);
+  id = cl_world_raycast(&w, &s, &ray, -1, 2, NULL, NULL, &h, &index);
+  CHECK(id == 1 && h.t == 3 && h.p[0] == 2 && h.n[0] == -1 && index == -1, "raycast: mask 2");
+  id = cl_world_raycast(&w, &s, &ray, -1, 8, NULL, NULL, &h, &index);
+  CHECK(id == -1, "raycast: the floor is parallel");
+  memset(&k, 0, sizeof k);
+  i = cl_world_raycast_all(&w, &s, &ray, 6, NULL, NULL, hit_fn, &k);
+  {
+    static const int want[] = {103, 205, 307, -1};
+    CHECK(i == 3 && same_ids(k.ids, k.n, want), "raycast_all: mask 6, boxes in order");
+  }
+
+  /* pairs: the tree's, then the plane's by its own query, sorted */
+  np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
+  room = cl_world_pairs_room(&w, &s, np);
+  CHECK(room <= 64, "room");
+  np = cl_world_pairs(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, NULL, NULL, 0);
+  {
+    static const int want[] = {0, 4, 0, 5, 1, 4, 1, 5, 2, 5, 3, 5};
+    int ok = np == 6;
+    for (i = 0; ok && i < 6; i++) ok = pairs[i].a == want[2 * i] && pairs[i].b == want[2 * i + 1];
+    CHECK(ok, "pairs: a-e, a-floor, b-e, b-floor, c-floor, d-floor");
+  }
+  np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
+  memset(&k, 0, sizeof k);
+  k.refuse = 5; k.stop_at = -1;
+  np = cl_world_pairs(&w, &s, pairs, np, 64, 0x80000003u, keep_fn, &k, 0);
+  CHECK(np == 2 && pairs[0].a == 0 && pairs[0].b == 4 && pairs[1].a == 1 && pairs[1].b == 4,
+        "pairs: mask and keep");
+  CHECK(k.calls == 3, "pairs: keep asked once per item (a, e, b)");
+  /* too little room: the count comes back; again with room, keep's
+  ** answers are kept */
+  np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
+  memset(&k, 0, sizeof k);
+  k.refuse = -1; k.stop_at = -1;
+  CHECK(cl_world_pairs(&w, &s, pairs, np, np, CL_WORLD_ALL_BITS, keep_fn, &k, 0) == 6,
+        "pairs: the number needed");
+  CHECK(k.calls == 6, "pairs: every item asked once");
+  np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
+  CHECK(cl_world_pairs(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, keep_fn, &k, 1) == 6
+        && k.calls == 6, "pairs: again, no item asked twice");
+
+  /* the add order survives removals; an id reused goes last */
+  cl_world_remove(&w, 2);
+  id = cl_world_add(&w, &c, CL_AABB, NULL);
+  CHECK(id == 2, "the free id again");
+  {
+    static const int want[] = {0, 1, 3, 4, 5, 2, -1};
+    int got[8], m = 0, cur = -1;
+    long long seq = 0;
+    while ((cur = cl_world_next(&w, cur, seq, -1, 0)) >= 0 && m < 8) {
+      got[m++] = cur;
+      seq = w.items[cur].seq;
+    }
+    CHECK(same_ids(got, m, want), "next: add order");
+    /* the item after 1 (3) removed while the walk stands on it: then 4 */
+    cl_world_remove(&w, 3);
+    CHECK(cl_world_next(&w, 3, 4, 4, w.items[4].seq) == 4, "next: the one ahead");
+    CHECK(cl_world_next(&w, 3, 4, -1, 0) == 4, "next: found from the end");
+  }
+  free(mem);
+  cl_world_free(&w);
+}
+
 int main(void) {
   walk_over_a_step();
   climb_stairs();
@@ -275,6 +431,7 @@ int main(void) {
   walk_a_mesh();
   move_and_slide();
   sync_costs_what_moved();
+  queries_and_pairs();
   printf("world_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

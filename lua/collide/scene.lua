@@ -1,18 +1,19 @@
 -- collide.scene: items (any Lua value but nil and NaN), each with one shape,
--- held by a C world (src/geometry/world.c: ids, shapes, the tree, sweeps
--- and move; the binding src/lua/l_world.c) in a collide.tree for the broad
--- phase; every answer is then decided by the exact narrow phase (ray:cast,
--- collide.intersects, frustum:intersects). Modelled on bump.lua's world.
--- This file maps items to the world's ids, keeps the add order for
--- items(), and composes the queries (raycast, query, pairs) over the tree.
+-- held by a C world (src/geometry/world.c: ids, shapes, the tree, the
+-- queries, sweeps and move; the binding src/lua/l_world.c) in a
+-- collide.tree for the broad phase; every answer is then decided by the
+-- exact narrow phase (ray:cast, collide.intersects, frustum:intersects).
+-- Modelled on bump.lua's world. This file checks the arguments and maps
+-- items to the world's ids: _id (item -> id) and _byid (id -> item); the
+-- world keeps the shapes by id (_shapes, read only here) and the add order.
 --
 -- Order: every item has a sequence number from the moment it was added.
 -- items(), query, query_frustum and pairs follow it; raycast and
 -- raycast_all break ties in t with it (the earlier added first). It is the
 -- id the tree orders its results by.
 --
--- Shapes without bounds (planes, rays with infinite tmax, empty meshes) are kept out of
--- the tree in a list that every query also tests.
+-- Shapes without bounds (planes, rays with infinite tmax, empty meshes) are
+-- kept out of the tree in a list that every query also tests.
 --
 -- Changes during a call: while a filter runs (raycast, raycast_all, query,
 -- query_frustum, pairs, sweep, sweep_all, move) the scene is locked, and
@@ -21,22 +22,21 @@
 -- allowed. A filter that raises unlocks the scene on its way out.
 --
 -- Finalizers: Lua code that an allocation runs (a __gc), which may add,
--- update and remove items during any call, even one that only reads. A
--- query reads each candidate's item and shape together, before it tests
--- it, so an item removed before it is read is not in the answer and never
--- makes the call fail; orders come from sequence numbers read once. The
+-- update and remove items during any call, even one that only reads. The
 -- world (src/lua/l_world.c) refuses changes while its own part of a call
--- runs, and reads the items it answers with before it allocates.
+-- runs, and builds its answers leaving out the items removed meanwhile:
+-- an item removed during a call is not in the answer and never makes the
+-- call fail.
 --
 -- No function here reads `...` after a loop: LuaJIT 2.1 can read the wrong
 -- slot there once the loop is compiled (spec/scene_hostile_spec.lua).
 local core = require "collide.core"
 local frustum = require "collide.frustum"
 
-local ctype, intersects = core.type, core.intersects
+local ctype = core.type
 local type, error, getmetatable, setmetatable = type, error, getmetatable, setmetatable
 local huge = math.huge
-local format, sort = string.format, table.sort
+local format = string.format
 local Frustum = frustum.Frustum
 
 local M = {}
@@ -44,16 +44,6 @@ local Scene = {}
 Scene.__index = Scene
 Scene.__name = "collide.scene"
 M.Scene = Scene
-
-local HEAD = setmetatable({}, { __tostring = function() return "scene list head" end })
-
--- shapes the tree can take as a query, and frustum:intersects exactly
-local CORE = { aabb = true, obb = true, plane = true, triangle = true, ray = true, sphere = true,
-               capsule = true, hull = true }
-local FRUSTUM_EXACT = CORE
--- sets of triangles (a sweep gives one hit of theirs: the others are
--- swept one by one where the motion needs them)
-local TRISETS = { mesh = true, heightfield = true }
 
 local args = require "collide.args"
 local typename, argerror, vector = args.typename, args.argerror, args.vector
@@ -70,11 +60,6 @@ local function check_shape(shape, n, fname)
   end
 end
 
-local function check_filter(filter, n, fname)
-  if filter ~= nil and type(filter) ~= "function" then
-    argerror(n, fname, "function expected, got " .. typename(filter), 4)
-  end
-end
 
 -- add, update and remove are refused while a filter runs
 local function check_unlocked(self)
@@ -112,6 +97,24 @@ local function locked(self, name, filter, pair)
   end
 end
 
+-- the filter argument at n as the world takes it: nil, the function
+-- (locked, above), or an integer mask reduced to its low 32 bits (the
+-- layers' width: -1 is every layer)
+local TWO63 = 2 ^ 63
+local function filter_arg(self, filter, n, fname, pair)
+  local t = type(filter)
+  if t == "number" then
+    if filter ~= filter or filter % 1 ~= 0 or filter >= TWO63 or filter < -TWO63 then
+      argerror(n, fname, "number has no integer representation", 4)
+    end
+    return filter % 0x100000000
+  end
+  if filter ~= nil and t ~= "function" then
+    argerror(n, fname, "function or integer expected, got " .. typename(filter), 4)
+  end
+  return locked(self, fname, filter, pair)
+end
+
 --- collide.scene([margin]): margin fattens the tree's boxes (default 0.1)
 function M.new(margin)
   if margin ~= nil then
@@ -123,61 +126,22 @@ function M.new(margin)
     if margin < 0 then argerror(1, "scene", "negative margin") end
   end
   local tree = core.tree(margin)
-  local self = setmetatable({
+  local w, shapes = core._world.world(tree)   -- the C world: storage, queries, sweeps, move, character
+  local ids = {}
+  return setmetatable({
     _tree = tree,
-    _w = core._world.world(tree), -- the C world: storage, sweeps, move, character
-    _id = {},         -- item -> its id in the world
+    _w = w,
+    _shapes = shapes, -- id -> shape (the world's: read only)
+    _id = ids,        -- item -> its id in the world
     _byid = {},       -- id -> item
-    _shape = {},      -- item -> shape
-    _proxy = {},      -- item -> proxy, or false when the shape has no bounds
-    _static = {},     -- item -> true for static items (pairs skips two of them first)
-    _seq = {},        -- item -> sequence number
-    _items = {},      -- proxy -> item
-    _shapes = {},     -- proxy -> shape
-    _unbounded = {},  -- items without bounds, in sequence order
-    _next = {},       -- add-order list: HEAD -> first -> ... (nil ends it)
-    _prev = {},
-    _tail = HEAD,
-    _count = 0,
-    _box = core.aabb(0, 0, 0, 0, 0, 0),
+    -- item -> shape, read through the maps (for collide.character; it
+    -- stores nothing)
+    _shape = setmetatable({}, { __index = function(_, item)
+      local id = ids[item]
+      return id and shapes[id]
+    end }),
     _busy = false,    -- the name of the call whose filter is running
   }, Scene)
-  return self
-end
-
-local function unbounded_insert(self, item, s)
-  if self._shape[item] == nil then return end      -- removed by a finalizer on the way here
-  local list, seq = self._unbounded, self._seq
-  local i = #list + 1
-  while i > 1 and seq[list[i - 1]] > s do
-    list[i] = list[i - 1]
-    i = i - 1
-  end
-  list[i] = item
-end
-
-local function unbounded_remove(self, item)
-  local list = self._unbounded
-  for i = 1, #list do
-    if rawequal(list[i], item) then table.remove(list, i) return end
-  end
-end
-
--- the proxy-keyed tables of the queries follow the world's placement of
--- the item: p its proxy, or false when its shape has no bounds
-local function placed(self, item, shape, p)
-  local old = self._proxy[item]
-  if old then
-    self._items[old], self._shapes[old] = nil, nil
-  elseif old == false then
-    unbounded_remove(self, item)
-  end
-  if p then
-    self._items[p], self._shapes[p] = item, shape
-  else
-    unbounded_insert(self, item, self._seq[item])
-  end
-  self._proxy[item] = p
 end
 
 local OPTION_NAMES = { layer = true, mask = true, static = true }
@@ -214,30 +178,21 @@ end
 function Scene:add(item, shape, options)
   check_unlocked(self)
   check_item(item, "add")
-  if self._shape[item] ~= nil then argerror(1, "add", "item already in the scene") end
+  if self._id[item] ~= nil then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
   local layer, mask, static
   if options ~= nil then layer, mask, static = read_options(options, 3, "add") end
   -- the world's call may step the collector: a finalizer may add the same
   -- item meanwhile, and then this add is refused
-  local id, p, seq = self._w:add(shape)
-  if self._shape[item] ~= nil then
+  local id = self._w:add(shape)
+  if self._id[item] ~= nil then
     self._w:remove(id)
     argerror(1, "add", "item already in the scene")
   end
   if options ~= nil then
     self._w:options(id, layer or 1, mask or 0xffffffff, static or false)
-    self._tuned = true        -- pairs then asks the world about each pair
   end
   self._id[item], self._byid[id] = id, item
-  self._seq[item] = seq
-  self._shape[item] = shape
-  placed(self, item, shape, p)
-  if static then self._static[item] = true end
-  self._next[self._tail] = item
-  self._prev[item] = self._tail
-  self._tail = item
-  self._count = self._count + 1
   return item
 end
 
@@ -246,21 +201,19 @@ end
 function Scene:set(item, options)
   check_unlocked(self)
   check_item(item, "set")
-  if self._shape[item] == nil then argerror(1, "set", "item not in the scene") end
+  if self._id[item] == nil then argerror(1, "set", "item not in the scene") end
   local layer, mask, static = read_options(options, 2, "set")
   local w, id = self._w, self._id[item]
   local l0, m0, s0 = w:get_options(id)
   if static == nil then static = s0 end
   w:options(id, layer or l0, mask or m0, static)
-  self._tuned = true
-  self._static[item] = static or nil
   return item
 end
 
 --- scene:options(item) -> layer, mask, static
 function Scene:options(item)
   check_item(item, "options")
-  if self._shape[item] == nil then argerror(1, "options", "item not in the scene") end
+  if self._id[item] == nil then argerror(1, "options", "item not in the scene") end
   return self._w:get_options(self._id[item])
 end
 
@@ -269,15 +222,15 @@ end
 function Scene:update(item, shape)
   check_unlocked(self)
   check_item(item, "update")
-  if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
-  if shape ~= nil then check_shape(shape, 2, "update") else shape = self._shape[item] end
-  local p = self._w:update(self._id[item], self._shape[item], shape ~= self._shape[item] and shape or nil)
-  if p == nil then                     -- a finalizer changed the item meanwhile
-    if self._shape[item] == nil then argerror(1, "update", "item not in the scene") end
+  local id = self._id[item]
+  if id == nil then argerror(1, "update", "item not in the scene") end
+  local current = self._shapes[id]
+  if shape ~= nil then check_shape(shape, 2, "update") else shape = current end
+  if self._w:update(id, current, shape ~= current and shape or nil) == nil then
+    -- a finalizer changed the item meanwhile
+    if self._id[item] == nil then argerror(1, "update", "item not in the scene") end
     return self:update(item, shape)
   end
-  placed(self, item, shape, p)
-  self._shape[item] = shape
   return item
 end
 
@@ -286,49 +239,28 @@ end
 --- last synced, in one call; static items are not looked at
 function Scene:sync()
   check_unlocked(self)
-  local n, changed = self._w:sync()
-  if changed then                      -- shapes that lost or gained bounds
-    local w, byid = self._w, self._byid
-    for i = 1, #changed do
-      local item = byid[changed[i]]
-      placed(self, item, self._shape[item], w:proxy(changed[i]))
-    end
-  end
-  return n
+  return self._w:sync()
 end
 
 --- scene:remove(item) -> item
 function Scene:remove(item)
   check_unlocked(self)
   check_item(item, "remove")
-  if self._shape[item] == nil then argerror(1, "remove", "item not in the scene") end
   local id = self._id[item]
+  if id == nil then argerror(1, "remove", "item not in the scene") end
   self._w:remove(id)
-  local p = self._proxy[item]
-  if p then
-    self._items[p], self._shapes[p] = nil, nil
-  else
-    unbounded_remove(self, item)
-  end
-  self._proxy[item] = nil
-  self._id[item], self._byid[id], self._static[item] = nil, nil, nil
-  local prev, nxt = self._prev[item], self._next[item]
-  self._next[prev] = nxt
-  if nxt ~= nil then self._prev[nxt] = prev else self._tail = prev end
-  self._next[item], self._prev[item] = nil, nil
-  self._shape[item], self._seq[item] = nil, nil
-  self._count = self._count - 1
+  self._id[item], self._byid[id] = nil, nil
   return item
 end
 
 --- scene:has(item) -> boolean
 function Scene:has(item)
-  return item ~= nil and item == item and self._shape[item] ~= nil
+  return item ~= nil and item == item and self._id[item] ~= nil
 end
 
 --- scene:count() -> number of items
 function Scene:count()
-  return self._count
+  return self._w:count()
 end
 
 -- the bytes of the scene's storage in C that the Lua heap does not count
@@ -340,36 +272,25 @@ end
 --- scene:shape(item) -> its shape, or nil when absent
 function Scene:shape(item)
   if item == nil or item ~= item then return nil end
-  return self._shape[item]
+  local id = self._id[item]
+  return id and self._shapes[id]
 end
 
 --- scene:items() -> iterator over item, shape in the order they were added.
 --- The scene may change during the loop: a removed item is never yielded
 --- (the one just returned or any other), an added one is (it goes last).
 function Scene:items()
-  local nxt, prev, shapes, seqs = self._next, self._prev, self._shape, self._seq
-  -- the item last returned and its sequence number; the one after it then
-  -- and its number, for when the current one is removed
-  local cur, cur_seq, ahead, ahead_seq = HEAD, 0, nil, nil
+  local w, byid, shapes = self._w, self._byid, self._shapes
+  -- the item last returned (its id and sequence number; 0 before the
+  -- first) and the one after it then, for when the current one is removed
+  local cur, cur_seq, ahead, ahead_seq = 0, 0, 0, 0
   return function()
     if cur == nil then return nil end            -- the loop has ended
-    local item
-    if cur == HEAD or seqs[cur] == cur_seq then
-      item = nxt[cur]                            -- still there: its successor
-    elseif ahead ~= nil and seqs[ahead] == ahead_seq then
-      item = ahead                               -- removed, its successor not
-    else
-      -- both gone: the first item added after cur, found from the end
-      -- (items are only ever added there)
-      item = nil
-      local k = self._tail
-      while k ~= HEAD and seqs[k] > cur_seq do item = k; k = prev[k] end
-    end
-    if item == nil then cur = nil; return nil end
-    cur, cur_seq = item, seqs[item]
-    ahead = nxt[item]
-    ahead_seq = ahead ~= nil and seqs[ahead] or nil
-    return item, shapes[item]
+    local id
+    id, cur_seq, ahead, ahead_seq = w:next(cur, cur_seq, ahead, ahead_seq)
+    cur = id
+    if id == nil then return nil end
+    return byid[id], shapes[id]
   end
 end
 
@@ -379,7 +300,9 @@ function Scene:tree()
 end
 
 -- ---------------------------------------------------------------------
--- raycasts
+-- queries: the world's (src/geometry/world.c: the tree, then the exact
+-- test of each candidate, and the items without bounds merged in add
+-- order); here the arguments, checked
 
 local function check_ray(ray, fname)
   if ctype(ray) ~= "ray" then
@@ -387,182 +310,39 @@ local function check_ray(ray, fname)
   end
 end
 
--- ray:cast on a shape that can be cast at (a ray cannot)
-local function cast(ray, shape)
-  if ctype(shape) == "ray" then return nil end
-  return ray:cast(shape)
-end
-
--- ray:cast's results with their count first: n, t, x, y, z, nx, ny, nz,
--- u, v, index (n is 0, 7, 9 or 10)
-local function counted(...) return select("#", ...), ... end
-
--- item and the first n of the hit values, n from counted
-local function hit(item, n, t, x, y, z, nx, ny, nz, u, v, index)
-  if n == 7 then return item, t, x, y, z, nx, ny, nz end
-  if n == 9 then return item, t, x, y, z, nx, ny, nz, u, v end
-  return item, t, x, y, z, nx, ny, nz, u, v, index
-end
-
--- The tree's best (proxy and its hit, n values) against the unbounded
--- items' best. Named parameters, not `...`: see the top of the file.
-local function finish(self, ray, filter, n, proxy, t, x, y, z, nx, ny, nz, u, v, index)
-  local list = self._unbounded
-  local best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi
-  for i = 1, #list do
-    local item = list[i]
-    local shape = self._shape[item]
-    local cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = 0, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
-    if shape ~= nil then cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci = counted(cast(ray, shape)) end
-    if ct and (bt == nil or ct < bt) and (filter == nil or filter(item)) then
-      best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi = item, cn, ct, cx, cy, cz, cnx, cny, cnz, cu, cv, ci
-    end
-  end
-  local item = proxy ~= nil and self._items[proxy]    -- nil: removed meanwhile
-  if item ~= nil and item ~= false then
-    if best == nil or t < bt or (t == bt and (self._seq[item] or huge) < (self._seq[best] or huge)) then
-      return hit(item, n - 1, t, x, y, z, nx, ny, nz, u, v, index)
-    end
-  end
-  if best == nil then return nil end
-  return hit(best, bn, bt, bx, by, bz, bnx, bny, bnz, bu, bv, bi)
-end
-
 --- scene:raycast(ray, [filter]) -> item, t, px, py, pz, nx, ny, nz[, ...]
 --- or nil: the nearest hit, with everything ray:cast returns for it
 function Scene:raycast(ray, filter)
   check_ray(ray, "raycast")
-  check_filter(filter, 2, "raycast")
-  filter = locked(self, "raycast", filter)
-  local n, proxy, t, x, y, z, nx, ny, nz, u, v, index =
-    counted(self._tree:raycast(ray, self._shapes, filter, self._items))
-  return finish(self, ray, filter, n, proxy, t, x, y, z, nx, ny, nz, u, v, index)
-end
-
--- the records of raycast_all and sweep_all sorted by t, ties in add order
-local function by_t(self, out)
-  local seq, key = self._seq, {}
-  for i = 1, #out do key[out[i]] = seq[out[i].item] or huge end   -- read once
-  sort(out, function(a, b)
-    if a.t ~= b.t then return a.t < b.t end
-    return key[a] < key[b]
-  end)
-  return out
-end
-
-local function hit_record(item, t, x, y, z, nx, ny, nz, u, v, index)
-  return { item = item, t = t, x = x, y = y, z = z, nx = nx, ny = ny, nz = nz, u = u, v = v, index = index }
+  filter = filter_arg(self, filter, 2, "raycast")
+  return self._w:raycast(ray, filter, self._byid)
 end
 
 --- scene:raycast_all(ray, [filter]) -> array of {item=, t=, x=, y=, z=,
 --- nx=, ny=, nz=[, u=, v=][, index=]} sorted by t, ties in add order
 function Scene:raycast_all(ray, filter)
   check_ray(ray, "raycast_all")
-  check_filter(filter, 2, "raycast_all")
-  filter = locked(self, "raycast_all", filter)
-  local out, n = {}, 0
-  local items, shapes = self._items, self._shapes
-  local function try(item, shape)
-    if shape == nil then return end                      -- removed meanwhile
-    local t, x, y, z, nx, ny, nz, u, v, index = cast(ray, shape)
-    if t and (filter == nil or filter(item)) then
-      n = n + 1
-      out[n] = hit_record(item, t, x, y, z, nx, ny, nz, u, v, index)
-    end
-  end
-  local cands = self._tree:raycast(ray)
-  for i = 1, #cands do
-    local p = cands[i]
-    try(items[p], shapes[p])
-  end
-  local list = self._unbounded
-  for i = 1, #list do
-    local item = list[i]
-    try(item, self._shape[item])
-  end
-  return by_t(self, out)
-end
-
--- ---------------------------------------------------------------------
--- overlap queries
-
--- merges the tree's answers (in sequence order) with the unbounded items
--- that pass test, keeping sequence order
-local function merge_unbounded(self, out, test)
-  local list = self._unbounded
-  if #list == 0 then return out end
-  local extra = {}
-  for i = 1, #list do
-    local item = list[i]
-    if test(item) then extra[#extra + 1] = item end
-  end
-  if #extra == 0 then return out end
-  local seq, merged, i, j = self._seq, {}, 1, 1
-  while i <= #out or j <= #extra do
-    if j > #extra or (i <= #out and (seq[out[i]] or huge) < (seq[extra[j]] or huge)) then
-      merged[#merged + 1] = out[i]; i = i + 1
-    else
-      merged[#merged + 1] = extra[j]; j = j + 1
-    end
-  end
-  return merged
+  filter = filter_arg(self, filter, 2, "raycast_all")
+  return self._w:raycast_all(ray, filter, self._byid)
 end
 
 --- scene:query(shape, [filter]) -> array of the items whose shapes
 --- intersect shape, in add order
 function Scene:query(shape, filter)
   check_shape(shape, 1, "query")
-  check_filter(filter, 2, "query")
-  filter = locked(self, "query", filter)
-  local cands
-  if CORE[ctype(shape)] then cands = self._tree:query(shape)
-  else
-    local box = shape:bounds(self._box)                 -- nil: an empty mesh
-    cands = box and self._tree:query(box) or {}
-  end
-  local items, shapes, out, n = self._items, self._shapes, {}, 0
-  for i = 1, #cands do
-    local p = cands[i]
-    local item, s = items[p], shapes[p]                  -- nil: removed meanwhile
-    if s ~= nil and intersects(shape, s) then
-      if filter == nil or filter(item) then n = n + 1; out[n] = item end
-    end
-  end
-  return merge_unbounded(self, out, function(item)
-    local s = self._shape[item]
-    return s ~= nil and intersects(shape, s) and (filter == nil or filter(item))
-  end)
-end
-
--- frustum:intersects where it is exact; a shape it does not know (a mesh)
--- by its bounds (an empty mesh has none and meets nothing)
-local function frustum_hits(self, f, shape)
-  if FRUSTUM_EXACT[ctype(shape)] then return f:intersects(shape) end
-  local box = shape:bounds(self._box)
-  return box ~= nil and f:intersects(box)
+  filter = filter_arg(self, filter, 2, "query")
+  return self._w:query(shape, filter, self._byid)
 end
 
 --- scene:query_frustum(frustum, [filter]) -> array of the items inside or
---- crossing the frustum, in add order
+--- crossing the frustum (exact; a mesh or heightfield by its bounds), in
+--- add order
 function Scene:query_frustum(f, filter)
   if getmetatable(f) ~= Frustum then
     argerror(1, "query_frustum", "collide.frustum expected, got " .. (f == nil and "nil" or typename(f)))
   end
-  check_filter(filter, 2, "query_frustum")
-  filter = locked(self, "query_frustum", filter)
-  local cands = self._tree:query_convex(f:planes())
-  local items, shapes, out, n = self._items, self._shapes, {}, 0
-  for i = 1, #cands do
-    local p = cands[i]
-    local item, s = items[p], shapes[p]
-    if s ~= nil and frustum_hits(self, f, s) then
-      if filter == nil or filter(item) then n = n + 1; out[n] = item end
-    end
-  end
-  return merge_unbounded(self, out, function(item)
-    local s = self._shape[item]
-    return s ~= nil and frustum_hits(self, f, s) and (filter == nil or filter(item))
-  end)
+  filter = filter_arg(self, filter, 2, "query_frustum")
+  return self._w:query_frustum(f, filter, self._byid)
 end
 
 --- scene:pairs([filter]) -> array of {a, b}: every two items whose shapes
@@ -571,63 +351,8 @@ end
 --- paired. An item without bounds (a plane) is paired through a query of
 --- the tree by its shape, which visits only the part of the scene near it.
 function Scene:pairs(filter)
-  check_filter(filter, 1, "pairs")
-  filter = locked(self, "pairs", filter)
-  local pass = {}
-  local function ok(item)
-    if filter == nil then return true end
-    local r = pass[item]
-    if r == nil then r = filter(item) and true or false; pass[item] = r end
-    return r
-  end
-  local w, ids, tuned, static = self._w, self._id, self._tuned, self._static
-  local flat = self._tree:pairs()
-  local items, shapes, out, n = self._items, self._shapes, {}, 0
-  for i = 1, #flat, 2 do
-    local pa, pb = flat[i], flat[i + 1]
-    local a, b, sa, sb = items[pa], items[pb], shapes[pa], shapes[pb]   -- nil: removed meanwhile
-    if sa ~= nil and sb ~= nil and not (static[a] and static[b]) and intersects(sa, sb)
-       and (not tuned or w:pairable(ids[a], ids[b])) and ok(a) and ok(b) then
-      n = n + 1; out[n] = { a, b }
-    end
-  end
-  local list = self._unbounded
-  if #list > 0 then
-    local seq, shape, tree = self._seq, self._shape, self._tree
-    local function add(u, other)
-      if seq[u] == nil or seq[other] == nil then return end   -- removed meanwhile
-      if (not tuned or w:pairable(ids[u], ids[other])) and ok(u) and ok(other) then
-        n = n + 1
-        if seq[u] < seq[other] then out[n] = { u, other } else out[n] = { other, u } end
-      end
-    end
-    local key = {}                                       -- read once
-    for i = 1, #list do
-      local u = list[i]
-      local su = shape[u]
-      local kind = su ~= nil and ctype(su)
-      -- the tree items near it: a plane's or a ray's own query (an empty
-      -- mesh meets nothing)
-      local cands = (kind == "ray" and tree:raycast(su)) or (kind and not TRISETS[kind] and tree:query(su)) or {}
-      for k = 1, #cands do
-        local p = cands[k]
-        local item, s = items[p], shapes[p]
-        if s ~= nil and shape[u] ~= nil and intersects(su, s) then add(u, item) end
-      end
-      for j = i + 1, #list do   -- unbounded pairs once
-        local v = list[j]
-        local sv = shape[v]
-        if sv ~= nil and shape[u] ~= nil and intersects(su, sv) then add(u, v) end
-      end
-    end
-    for k = 1, n do key[out[k][1]] = seq[out[k][1]] or huge; key[out[k][2]] = seq[out[k][2]] or huge end
-    sort(out, function(x, y)
-      local sx, sy = key[x[1]], key[y[1]]
-      if sx ~= sy then return sx < sy end
-      return key[x[2]] < key[y[2]]
-    end)
-  end
-  return out
+  filter = filter_arg(self, filter, 1, "pairs")
+  return self._w:pairs(filter, self._byid)
 end
 
 
@@ -690,8 +415,7 @@ local function sweep_args(self, fname, shape, dx, dy, dz, filter, given)
   check_mover(shape, 1, fname)
   local x, y, z, nf = read_motion(2, fname, dx, dy, dz, given)
   if nf == 3 then filter = dy end
-  check_filter(filter, nf, fname)
-  return x, y, z, locked(self, fname, filter)
+  return x, y, z, filter_arg(self, filter, nf, fname)
 end
 
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
@@ -726,15 +450,14 @@ function Scene:move(item, ...)
   -- scene: its item's shape in place, then the tree)
   check_unlocked(self)
   check_item(item, "move")
-  local shape = self._shape[item]
+  local shape = self:shape(item)
   if shape == nil then argerror(1, "move", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
     argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end
-  check_filter(filter, nf, "move")
-  filter = locked(self, "move", filter, true)
+  filter = filter_arg(self, filter, nf, "move", true)
   local mx, my, mz, cols = self._w:move(self._id[item], x, y, z, filter, self._byid, nf)
   -- a free motion whose end overflows (a shape near 1e308 moved by 1e308)
   -- is refused, as shape:translate refuses it, at the motion

@@ -11,6 +11,7 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
+#include "frustum.h"
 #include "hull.h"
 #include "world_move.h"
 
@@ -89,8 +90,9 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return realloc(ptr, nsize);
 }
 
-/* grows the array *p of *cap elements of size sz to hold need; 0 when out
-** of memory (the array is then as it was) */
+/* grows the array *p of *cap elements of size sz to hold need, by half
+** again (less room left unused than doubling, for the same amortised
+** cost); 0 when out of memory (the array is then as it was) */
 static int grow(cl_world *w, void **p, int *cap, int need, size_t sz) {
   int ncap;
   void *np;
@@ -98,7 +100,7 @@ static int grow(cl_world *w, void **p, int *cap, int need, size_t sz) {
   ncap = *cap < 8 ? 8 : *cap;
   while (ncap < need) {
     if (ncap > (1 << 29)) return 0;
-    ncap *= 2;
+    ncap += ncap / 2;
   }
   np = w->alloc(w->ud, *p, (size_t)*cap * sz, (size_t)ncap * sz);
   if (np == NULL) return 0;
@@ -111,6 +113,7 @@ void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud)
   memset(w, 0, sizeof *w);
   w->tree = tree;
   w->free_head = -1;
+  w->first = w->last = -1;
   w->alloc = alloc ? alloc : default_alloc;
   w->ud = alloc ? ud : NULL;
 }
@@ -128,6 +131,7 @@ void cl_world_free(cl_world *w) {
   if (w->watched) w->alloc(w->ud, w->watched, (size_t)w->cap_watched * sizeof(int), 0);
   w->items = NULL;
   w->unbounded = w->watched = NULL;
+  w->first = w->last = -1;
   w->nitems = w->cap = w->count = w->nunbounded = w->cap_unbounded = 0;
   w->nwatched = w->cap_watched = 0;
 }
@@ -144,6 +148,21 @@ static int item_bounds(const cl_world_item *it, cl_aabb *out) {
 
 int cl_world_is_item(const cl_world *w, int id) {
   return id >= 0 && id < w->nitems && w->items[id].kind >= 0;
+}
+
+static int is_still(const cl_world *w, int id, long long seq) {
+  return cl_world_is_item(w, id) && w->items[id].seq == seq;
+}
+
+int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq) {
+  int k, found = -1;
+  if (id < 0) return w->first;
+  if (is_still(w, id, seq)) return w->items[id].next;
+  if (ahead >= 0 && is_still(w, ahead, aseq)) return ahead;
+  /* both gone: the first added after seq, found from the end (items are
+  ** only ever added there) */
+  for (k = w->last; k >= 0 && w->items[k].seq > seq; k = w->items[k].prev) found = k;
+  return found;
 }
 
 static int unbounded_insert(cl_world *w, int id) {
@@ -239,6 +258,11 @@ int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *chang
   }
   if (id == w->free_head) w->free_head = next;
   else w->nitems++;
+  it = &w->items[id];
+  it->prev = w->last;
+  it->next = -1;
+  if (w->last >= 0) w->items[w->last].next = id; else w->first = id;
+  w->last = id;
   w->counter++;
   w->count++;
   return id;
@@ -285,6 +309,8 @@ void cl_world_remove(cl_world *w, int id) {
   if (it->proxy >= 0) cl_tree_remove(w->tree, it->proxy);
   else unbounded_remove(w, id);
   unwatch(w, id);
+  if (it->prev >= 0) w->items[it->prev].next = it->next; else w->first = it->next;
+  if (it->next >= 0) w->items[it->next].prev = it->prev; else w->last = it->prev;
   it->kind = -1;
   it->shape = NULL;
   it->next = w->free_head;
@@ -378,17 +404,24 @@ size_t cl_world_memory(const cl_world *w) {
          + (size_t)w->cap_watched * sizeof(int);
 }
 
-size_t cl_world_scratch_size(const cl_world *w) {
+/* the bytes of a scratch: the queries' part first (the tree's walk, the
+** candidates, the pairs' memo), then, for moves, the crossed items and
+** the slide planes */
+static size_t scratch_bytes(const cl_world *w, int moves) {
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
-  size_t ts = cl_tree_scratch_size(cap);
+  size_t ts = cl_tree_scratch_size(cap), n;
   if (ts == 0) return 0;
-  return align8(ts) + align8((size_t)need * sizeof(int))
-         + align8((size_t)need * sizeof(cl_world_cross))
-         + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
+  n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
+  if (moves)
+    n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
+  return n;
 }
 
-void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
+size_t cl_world_scratch_size(const cl_world *w) { return scratch_bytes(w, 1); }
+size_t cl_world_query_scratch_size(const cl_world *w) { return scratch_bytes(w, 0); }
+
+static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int moves) {
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
   char *p = mem;
@@ -396,15 +429,30 @@ void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
   p += align8(cl_tree_scratch_size(cap));
   s->cands = (int *)(void *)p;
   p += align8((size_t)need * sizeof(int));
-  s->crosses = p;
-  p += align8((size_t)need * sizeof(cl_world_cross));
-  s->planes = (double *)(void *)p;
+  s->memo = (unsigned char *)p;
+  s->nmemo = w->nitems > 0 ? w->nitems : 1;
+  p += align8((size_t)s->nmemo);
   s->ncap = need;
+  s->crosses = NULL;
+  s->planes = NULL;
+  if (moves) {
+    s->crosses = p;
+    p += align8((size_t)need * sizeof(cl_world_cross));
+    s->planes = (double *)(void *)p;
+  }
+}
+
+void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
+  scratch_init(w, s, mem, 1);
+}
+
+void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem) {
+  scratch_init(w, s, mem, 0);
 }
 
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
   return s->tree.capacity >= (w->tree->capacity > 0 ? w->tree->capacity : 1)
-         && s->ncap >= scratch_need(w);
+         && s->ncap >= scratch_need(w) && s->nmemo >= w->nitems;
 }
 
 /* ---- candidates ---- */
@@ -488,6 +536,19 @@ static int nearer(const cl_world *w, int *best, cl_hit *h, long long *index, int
   return 1;
 }
 
+/* ray:cast(item's shape): 1 and the hit (idx the triangle for static
+** geometry); rays are never hit */
+static int cast_item(const cl_world_item *it, const cl_ray *r, cl_hit *h, long long *idx) {
+  if (it->kind == CL_RAY) return 0;
+  if (IS_GEOMETRY(it->kind)) {
+    size_t ti;
+    if (!GEOMETRY(it->kind)->cast(it->shape, r, h, &ti)) return 0;
+    *idx = (long long)ti;
+    return 1;
+  }
+  return cl_cast(r, shape_of(it), 0, h);
+}
+
 int cl_world_raycast(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
                      uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index) {
   cl_tree_ray c;
@@ -511,13 +572,7 @@ int cl_world_raycast(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip
     }
     it = &w->items[id];
     if (id == skip || it->kind == CL_RAY || (it->layer & mask) == 0) continue;
-    if (IS_GEOMETRY(it->kind)) {
-      size_t ti;
-      if (!GEOMETRY(it->kind)->cast(it->shape, r, &hit, &ti)) continue;
-      idx = (long long)ti;
-    } else if (!cl_cast(r, shape_of(it), 0, &hit)) {
-      continue;
-    }
+    if (!cast_item(it, r, &hit, &idx)) continue;
     if (nearer(w, &best, h, index, id, &hit, idx, keep, ud) < 0) return -2;
   }
   return best;
@@ -551,6 +606,246 @@ int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
       if (k < 0) return -2;
       if (!k) continue;
     }
+    found++;
+    if (!fn(ud, id, &hit, idx)) return -2;
+  }
+  return found;
+}
+
+/* ---- overlap queries and pairs ---- */
+
+/* 1 when the shapes a and b (kind: a cl_kind or static geometry) meet, as
+** collide.intersects(a, b) answers */
+static int kinds_meet(int ka, const void *a, int kb, const void *b) {
+  if (!IS_GEOMETRY(ka) && !IS_GEOMETRY(kb)) return cl_intersects(a, b);
+  if (ka == CL_WORLD_HEIGHTFIELD || kb == CL_WORLD_HEIGHTFIELD) {
+    const void *hf = ka == CL_WORLD_HEIGHTFIELD ? a : b, *o = hf == a ? b : a;
+    int ko = hf == a ? kb : ka;
+    if (ko == CL_WORLD_HEIGHTFIELD) return cl_heightfield_intersects_heightfield(hf, o);
+    if (ko == CL_WORLD_MESH) return cl_heightfield_intersects_mesh(hf, o);
+    return cl_heightfield_intersects(hf, o);
+  }
+  if (ka == CL_WORLD_MESH && kb == CL_WORLD_MESH) return cl_mesh_intersects_mesh(a, b);
+  return ka == CL_WORLD_MESH ? cl_mesh_intersects(a, b) : cl_mesh_intersects(b, a);
+}
+
+/* keep's answer on id (1 when there is no keep) */
+static int kept(cl_world_keep keep, void *ud, int id) {
+  return keep == NULL ? 1 : keep(ud, id);
+}
+
+/* the tree's entries e (n of them, in sequence order) and the unbounded
+** items, merged in sequence order: those that test accepts and keep keeps
+** go to s->cands; their number, -2 when keep stopped */
+typedef int (*item_test)(const void *q, const cl_world_item *it);
+static int sift(cl_world *w, cl_world_scratch *s, const cl_tree_entry *e, int n, uint32_t mask,
+                item_test test, const void *q, cl_world_keep keep, void *ud) {
+  int i = 0, j = 0, k = 0;
+  while (i < n || j < w->nunbounded) {
+    int id, r;
+    const cl_world_item *it;
+    if (j >= w->nunbounded
+        || (i < n && e[i].id < w->items[w->unbounded[j]].seq)) {
+      id = (int)w->tree->leaves[e[i++].node].stamp;
+    } else {
+      id = w->unbounded[j++];
+    }
+    it = &w->items[id];
+    if ((it->layer & mask) == 0 || !test(q, it)) continue;
+    r = kept(keep, ud, id);
+    if (r < 0) return -2;
+    if (r) s->cands[k++] = id;
+  }
+  return k;
+}
+
+typedef struct { const void *shape; int kind; } shape_query;
+
+static int meets_query(const void *q, const cl_world_item *it) {
+  const shape_query *sq = q;
+  return kinds_meet(sq->kind, sq->shape, it->kind, it->shape);
+}
+
+int cl_world_query(cl_world *w, cl_world_scratch *s, const void *shape, int kind, uint32_t mask,
+                   cl_world_keep keep, void *ud) {
+  const cl_tree_entry *e = NULL;
+  shape_query q;
+  int n = 0;
+  if (IS_GEOMETRY(kind)) {
+    cl_aabb box;                          /* an empty mesh has none */
+    if (GEOMETRY(kind)->bounds(shape, &box)) n = cl_tree_query(w->tree, (const cl_shape *)&box,
+                                                               &s->tree, &e);
+  } else {
+    n = cl_tree_query(w->tree, shape, &s->tree, &e);
+  }
+  q.shape = shape;
+  q.kind = kind;
+  return sift(w, s, e, n, mask, meets_query, &q, keep, ud);
+}
+
+/* frustum:intersects where it is exact (every shape); static geometry by
+** its bounds (an empty mesh has none and meets nothing) */
+static int in_frustum(const void *q, const cl_world_item *it) {
+  const cl_frustum *f = q;
+  if (IS_GEOMETRY(it->kind)) {
+    cl_aabb box;
+    cl_shape b;
+    if (!GEOMETRY(it->kind)->bounds(it->shape, &box)) return 0;
+    b.aabb = box;
+    return cl_frustum_classify(f, &b, 0) >= 0;
+  }
+  return cl_frustum_classify(f, shape_of(it), 0) >= 0;
+}
+
+int cl_world_query_frustum(cl_world *w, cl_world_scratch *s, const cl_frustum *f, uint32_t mask,
+                           cl_world_keep keep, void *ud) {
+  const cl_tree_entry *e;
+  int n = cl_tree_query_convex(w->tree, f->p, 6, &s->tree, &e);
+  return sift(w, s, e, n, mask, in_frustum, f, keep, ud);
+}
+
+/* keep's answer on id for one pairs call, asked once (s->memo: 0 not yet
+** asked, 1 kept, 2 refused) */
+static int pair_keeps(cl_world_scratch *s, cl_world_keep keep, void *ud, int id) {
+  int r;
+  if (keep == NULL) return 1;
+  if (s->memo[id]) return s->memo[id] == 1;
+  r = keep(ud, id);
+  if (r < 0) return -1;
+  s->memo[id] = r ? 1 : 2;
+  return r != 0;
+}
+
+/* the pair (a, b) answered: 1 kept, 0 not, -1 keep stopped the call */
+static int pair_passes(cl_world *w, cl_world_scratch *s, int a, int b, uint32_t mask,
+                       cl_world_keep keep, void *ud) {
+  int r;
+  if ((w->items[a].layer & mask) == 0 || (w->items[b].layer & mask) == 0) return 0;
+  if (!cl_world_pairable(w, a, b)) return 0;
+  r = pair_keeps(s, keep, ud, a);
+  if (r <= 0) return r;
+  return pair_keeps(s, keep, ud, b);
+}
+
+static int pair_before(const cl_world *w, const cl_world_pair *x, const cl_world_pair *y) {
+  long long xa = w->items[x->a].seq, ya = w->items[y->a].seq;
+  if (xa != ya) return xa < ya;
+  return w->items[x->b].seq < w->items[y->b].seq;
+}
+
+/* heapsort by (a, b) in sequence order: no allocation, no recursion */
+static void sift_down(const cl_world *w, cl_world_pair *p, long long i, long long n) {
+  for (;;) {
+    long long c = 2 * i + 1;
+    cl_world_pair x;
+    if (c >= n) return;
+    if (c + 1 < n && pair_before(w, &p[c], &p[c + 1])) c++;
+    if (!pair_before(w, &p[i], &p[c])) return;
+    x = p[i]; p[i] = p[c]; p[c] = x;
+    i = c;
+  }
+}
+
+static void sort_pairs(const cl_world *w, cl_world_pair *p, long long n) {
+  long long i;
+  for (i = n / 2; i-- > 0;) sift_down(w, p, i, n);
+  for (i = n; i-- > 1;) {
+    cl_world_pair x = p[0];
+    p[0] = p[i]; p[i] = x;
+    sift_down(w, p, 0, i);
+  }
+}
+
+/* one pair with an unbounded item u, written when there is room; -1 when
+** keep stopped */
+static int add_pair(cl_world *w, cl_world_scratch *s, int u, int o, uint32_t mask,
+                    cl_world_keep keep, void *ud, cl_world_pair *out, long long max,
+                    long long *n) {
+  int r = pair_passes(w, s, u, o, mask, keep, ud);
+  if (r <= 0) return r;
+  if (*n < max) {
+    int early = w->items[u].seq < w->items[o].seq;
+    out[*n].a = early ? u : o;
+    out[*n].b = early ? o : u;
+  }
+  (*n)++;
+  return 1;
+}
+
+/* the tree leaves an unbounded item is tested against: its own query of
+** the tree (a ray's cast; none for empty static geometry) */
+static int unbounded_cands(cl_world *w, cl_world_scratch *s, const cl_world_item *iu,
+                           const cl_tree_entry **e) {
+  if (iu->kind == CL_RAY) return cl_tree_raycast_all(w->tree, &shape_of(iu)->ray, &s->tree, e);
+  if (IS_GEOMETRY(iu->kind)) return 0;
+  return cl_tree_query(w->tree, shape_of(iu), &s->tree, e);
+}
+
+long long cl_world_pairs_room(cl_world *w, cl_world_scratch *s, long long ntree) {
+  long long n = ntree;
+  int j;
+  for (j = 0; j < w->nunbounded; j++) {
+    const cl_tree_entry *e;
+    n += unbounded_cands(w, s, &w->items[w->unbounded[j]], &e) + (w->nunbounded - j - 1);
+  }
+  return n;
+}
+
+long long cl_world_pairs(cl_world *w, cl_world_scratch *s, cl_world_pair *p, long long ntree,
+                         long long max, uint32_t mask, cl_world_keep keep, void *ud,
+                         int again) {
+  long long i, n = 0, nt;
+  int j, k;
+  if (keep != NULL && !again) memset(s->memo, 0, (size_t)w->nitems);
+  for (i = 0; i < ntree; i++) {
+    int a = (int)w->tree->leaves[p[i].a].stamp, b = (int)w->tree->leaves[p[i].b].stamp, r;
+    const cl_world_item *x = &w->items[a], *y = &w->items[b];
+    if (x->is_static && y->is_static) continue;
+    if (!kinds_meet(x->kind, x->shape, y->kind, y->shape)) continue;
+    r = pair_passes(w, s, a, b, mask, keep, ud);
+    if (r < 0) return -2;
+    if (r) { p[n].a = a; p[n].b = b; n++; }
+  }
+  /* the unbounded items: by their own query of the tree (a ray's cast),
+  ** which visits only the part of the scene near them, then with each
+  ** other once */
+  nt = n;
+  for (j = 0; j < w->nunbounded; j++) {
+    int u = w->unbounded[j], m;
+    const cl_world_item *iu = &w->items[u];
+    const cl_tree_entry *e = NULL;
+    m = unbounded_cands(w, s, iu, &e);
+    for (k = 0; k < m; k++) {
+      int o = (int)w->tree->leaves[e[k].node].stamp;
+      if (!kinds_meet(iu->kind, iu->shape, w->items[o].kind, w->items[o].shape)) continue;
+      if (add_pair(w, s, u, o, mask, keep, ud, p, max, &n) < 0) return -2;
+    }
+    for (k = j + 1; k < w->nunbounded; k++) {
+      int o = w->unbounded[k];
+      if (!kinds_meet(iu->kind, iu->shape, w->items[o].kind, w->items[o].shape)) continue;
+      if (add_pair(w, s, u, o, mask, keep, ud, p, max, &n) < 0) return -2;
+    }
+  }
+  if (n > nt && n <= max) sort_pairs(w, p, n);
+  return n;
+}
+
+/* every item the ray hits, in the order the tree's boxes are entered, then
+** the unbounded ones */
+int cl_world_raycast_all(cl_world *w, cl_world_scratch *s, const cl_ray *r, uint32_t mask,
+                         cl_world_keep keep, void *kud, cl_world_each_hit fn, void *ud) {
+  const cl_tree_entry *e;
+  int n = cl_tree_raycast_all(w->tree, r, &s->tree, &e), i, found = 0;
+  for (i = 0; i < n + w->nunbounded; i++) {
+    int id = i < n ? (int)w->tree->leaves[e[i].node].stamp : w->unbounded[i - n], k;
+    const cl_world_item *it = &w->items[id];
+    cl_hit hit;
+    long long idx = -1;
+    if (it->kind == CL_RAY || (it->layer & mask) == 0) continue;
+    if (!cast_item(it, r, &hit, &idx)) continue;
+    k = kept(keep, kud, id);
+    if (k < 0) return -2;
+    if (!k) continue;
     found++;
     if (!fn(ud, id, &hit, idx)) return -2;
   }

@@ -33,6 +33,7 @@
 
 #include <stdint.h>
 #include "collide.h"
+#include "frustum.h"
 #include "heightfield.h"
 #include "mesh.h"
 #include "tree.h"
@@ -53,19 +54,20 @@ enum {
 typedef struct {
   const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
   const uint32_t *changes;   /* the shape's change counter, or NULL */
-  uint32_t seen;             /* its value when the item was last refitted */
-  uint32_t layer, mask;
   long long seq;             /* the add order */
-  int kind;                  /* cl_kind, CL_WORLD_MESH; -1 for a free record */
+  uint32_t seen;             /* the counter's value when the item was last refitted */
+  uint32_t layer, mask;
   int proxy;                 /* tree leaf, -1 when the shape has no bounds */
-  int is_static;
-  int next;                  /* free records: the next free one */
   int watch;                 /* place in the watched list, -1 when not on it */
+  int prev, next;            /* the items added before and after (-1: none); for
+                             ** a free record, next is the next free one */
   /* one move's memory: the response given (resp_mark == the move's mark)
   ** and whether the item was crossed (cross_mark == the move's mark) */
   unsigned resp_mark, cross_mark;
-  int resp;
   unsigned inside_mark;      /* overlapped at the push-out step so marked */
+  signed char kind;          /* cl_kind, CL_WORLD_MESH...; -1 for a free record */
+  signed char resp;
+  unsigned char is_static;
 } cl_world_item;
 
 typedef struct {
@@ -73,6 +75,7 @@ typedef struct {
   cl_tree own_tree;
   cl_world_item *items;
   int nitems, cap, free_head, count;
+  int first, last;           /* the first and last items in add order, -1 for none */
   int *unbounded;            /* ids without bounds, in sequence order */
   int nunbounded, cap_unbounded;
   int *watched;              /* the items cl_world_sync looks at */
@@ -92,6 +95,8 @@ typedef struct {
   int ncap;
   double *planes;            /* a move's slide planes (3 * CL_WORLD_MAX_PLANES) */
   void *crosses;             /* a leg's crossed items (cl_world_cross) */
+  unsigned char *memo;       /* pairs: the filter's answer per item */
+  int nmemo;
 } cl_world_scratch;
 
 /* a collision met by a move, as scene:move reports it */
@@ -133,6 +138,13 @@ int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *chang
 int cl_world_update(cl_world *w, int id, const void *shape, int kind, const uint32_t *changes);
 void cl_world_remove(cl_world *w, int id);
 int cl_world_is_item(const cl_world *w, int id);
+/* the item added after the item id whose sequence number was seq (id -1:
+** the first item), -1 after the last. When that item is gone (removed,
+** its id maybe given to another), ahead, the one that followed it then
+** (-1: none), when it is still the item of aseq, else the first item added
+** after seq: a walk over the items in add order that changes may
+** interrupt (removed items are never returned, added ones are, last) */
+int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq);
 /* layer, mask and static; 0 when out of memory */
 int cl_world_set_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int is_static);
 /* every watched item (not static, with a change counter) whose counter
@@ -151,6 +163,10 @@ size_t cl_world_scratch_size(const cl_world *w);
 ** of unbounded and watched ids (not the tree, the shapes or a scratch) */
 size_t cl_world_memory(const cl_world *w);
 void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
+/* a smaller scratch for the queries, raycasts, sweeps and pairs only (not
+** cl_world_move nor the character): cl_world_query_scratch_size(w) bytes */
+size_t cl_world_query_scratch_size(const cl_world *w);
+void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
 /* 1 when s is large enough for the world as it is */
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);
 
@@ -161,6 +177,42 @@ int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);
 int cl_world_raycast(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
                      uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index);
 
+typedef int (*cl_world_each_hit)(void *ud, int item, const cl_hit *h, long long index);
+/* every item the ray hits (mask and keep as above), in the order the
+** tree's boxes are entered, then the items without bounds, to fn; fn
+** returns 0 to stop (then -2 comes back), else the number found */
+int cl_world_raycast_all(cl_world *w, cl_world_scratch *s, const cl_ray *r, uint32_t mask,
+                         cl_world_keep keep, void *kud, cl_world_each_hit fn, void *ud);
+/* the items whose shapes intersect shape (kind: its cl_kind, or
+** CL_WORLD_MESH / CL_WORLD_HEIGHTFIELD for static geometry), as
+** cl_intersects and the geometry's tests answer, whose layer meets mask
+** and that keep keeps: their ids in s->cands in sequence order, their
+** number; -2 when keep stopped. keep is called once per item that meets
+** the shape, in sequence order. */
+int cl_world_query(cl_world *w, cl_world_scratch *s, const void *shape, int kind, uint32_t mask,
+                   cl_world_keep keep, void *ud);
+/* the same for the items inside or crossing the frustum (cl_frustum_classify,
+** exact; static geometry by its bounds) */
+int cl_world_query_frustum(cl_world *w, cl_world_scratch *s, const cl_frustum *f, uint32_t mask,
+                           cl_world_keep keep, void *ud);
+/* every two items whose shapes intersect, once: a added before b, sorted
+** by a then b (sequence order); items whose layer misses mask, pairs that
+** are not pairable (cl_world_pairable) and items keep refuses left out;
+** keep is called at most once per item. p holds on entry the ntree pairs
+** of tree leaves that cl_tree_pair_list (or cl_tree_pairs_update) found
+** and has room for max pairs; on return the answer. Returns the number of
+** pairs (more than max: the pairs with unbounded items did not all fit,
+** p is then in no set state: call again with the tree's pairs in more
+** room, again = 1 and the same scratch, and keep is not asked again about
+** the items it answered), -2 when keep stopped. cl_world_pairs_room(w, s,
+** ntree) is a max that always fits (it walks the tree for each unbounded
+** item). Nothing is allocated: the caller sizes p. */
+typedef cl_tree_pair cl_world_pair;
+long long cl_world_pairs_room(cl_world *w, cl_world_scratch *s, long long ntree);
+long long cl_world_pairs(cl_world *w, cl_world_scratch *s, cl_world_pair *p, long long ntree,
+                         long long max, uint32_t mask, cl_world_keep keep, void *ud,
+                         int again);
+
 /* ---- shape casts and moves ---- */
 /* the first item that mover (aabb, obb, sphere, capsule or hull) touches when
 ** translated by t * d, skipping the item whose shape is skip and items
@@ -170,9 +222,8 @@ int cl_world_raycast(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip
 int cl_world_sweep(cl_world *w, cl_world_scratch *s, const cl_shape *mover, const double d[3],
                    const void *skip, uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h,
                    long long *index);
-/* every item touched, in the order of the candidates, to fn; fn returns 0
-** to stop (then -2 comes back), else the number found */
-typedef int (*cl_world_each_hit)(void *ud, int item, const cl_hit *h, long long index);
+/* every item touched, in the order of the candidates, to fn (as
+** cl_world_raycast_all) */
 int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
                        const double d[3], const void *skip, uint32_t mask, cl_world_keep keep,
                        void *kud, cl_world_each_hit fn, void *ud);

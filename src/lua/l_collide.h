@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "l_compat.h"
 #include "collide.h"
+#include "frustum.h"
 #include "mesh.h"
 #include "heightfield.h"
 #include "tree.h"
@@ -133,6 +134,8 @@ extern const luaL_Reg l_heightfield_functions[], l_heightfield_methods[], l_heig
 /* l_frustum.c: collide.frustum and collide.frustum_from_matrix, the
 ** frustum's methods and metamethods */
 extern const luaL_Reg l_frustum_functions[], l_frustum_methods[], l_frustum_meta[];
+/* the frustum at i, or NULL when the value there is none */
+const cl_frustum *l_tofrustum(lua_State *L, int i);
 
 /* the userdata of a mesh and of a tree (their methods are in l_mesh.c and
 ** l_tree.c; the layouts are here so that naming a value needs neither) */
@@ -189,6 +192,11 @@ void *l_toobject(lua_State *L, int i, int mt, size_t size);
 /* l_tree.c: a free leaf in the tree at i (an absolute index), its node
 ** block grown as a userdata when needed */
 void l_tree_room(lua_State *L, int i);
+/* l_tree.c: tree:pairs() for the binding of the world: (tree, light
+** userdata of a cl_tree_scratch) -> the flat array, walked with that
+** scratch when it is large enough (the world's, so that a scene keeps one
+** scratch, not two); never reachable from Lua code */
+int l_tree_pairs_with(lua_State *L);
 
 /* l_world.c: the world's and the character's metatables, and the module's
 ** private table _world (its constructors, for collide.scene and

@@ -26,6 +26,11 @@ static l_frustum *to_frustum(lua_State *L, int i) {
   return u;
 }
 
+const cl_frustum *l_tofrustum(lua_State *L, int i) {
+  l_frustum *u = to_frustum(L, i);
+  return u != NULL ? &u->f : NULL;
+}
+
 static l_frustum *check_self(lua_State *L) {
   l_frustum *u = to_frustum(L, 1);
   if (u == NULL) l_typeerror(L, 1, "collide.frustum");

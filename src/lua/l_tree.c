@@ -448,23 +448,26 @@ static void keep_buf(lua_State *L, l_pairbuf *b, int slot, const l_pairbuf *x, i
   l_setslot(L, 1, slot);
 }
 
-static int t_pairs(lua_State *L) {
-  l_tree *lt = check_tree(L, 1);
+/* tree:pairs(), walking with the scratch given (NULL: the tree's own) when
+** it is large enough for the tree */
+static int pairs_table(lua_State *L, l_tree *lt, const cl_tree_scratch *given) {
   cl_tree_scratch sc;
   l_pairbuf old, out;
   size_t need = 0;
   long long n;
-  int k;
+  int k, own;
   for (;;) {
     unsigned v;
     lua_settop(L, 1);
     take_buf(L, &lt->pairs, SLOT_PAIRS, 0, &old);        /* 2 */
     take_buf(L, &lt->spare, SLOT_SPARE, need, &out);     /* 3 */
-    take_scratch(L, lt, &sc);                             /* 4 */
+    own = given == NULL || given->capacity < lt->tree.capacity;
+    if (own) take_scratch(L, lt, &sc);                    /* 4 */
+    else { sc = *given; lua_pushnil(L); }
     v = lt->version;
     n = cl_tree_pairs_update(&lt->tree, &sc, old.valid ? old.p : NULL, old.n, old.epoch,
                              out.p, (long long)out.room);
-    give_back(L, lt, &sc, 4);
+    if (own) give_back(L, lt, &sc, 4);
     if (n > INT_MAX / 2 - 1) return luaL_error(L, "not enough memory");
     if ((size_t)n > out.room) {                           /* more room, and again */
       keep_buf(L, &lt->pairs, SLOT_PAIRS, &old, 2);
@@ -488,6 +491,14 @@ static int t_pairs(lua_State *L) {
     lua_rawseti(L, 5, 2 * k + 2);
   }
   return 1;
+}
+
+static int t_pairs(lua_State *L) { return pairs_table(L, check_tree(L, 1), NULL); }
+
+int l_tree_pairs_with(lua_State *L) {
+  const cl_tree_scratch *sc = (const cl_tree_scratch *)lua_touserdata(L, 2);
+  l_tree *lt = (l_tree *)lua_touserdata(L, 1);
+  return pairs_table(L, lt, sc);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -18,6 +18,7 @@
 ** (scene.lua), and the world's tree refuses changes from Lua (the tree is
 ** the world's).
 */
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,22 +31,28 @@
 #define SLOT_TREE 1
 #define SLOT_SCRATCH 2
 #define SLOT_SHAPES 3        /* id + 1 -> the item's shape, kept alive */
+#define SLOT_PAIRS 4         /* the pairs call's buffer, kept between calls */
+
+/* the memory of a pairs call: room for room pairs */
+typedef struct { long long room; cl_world_pair *p; } l_pairs;
 
 typedef struct {
   cl_world w;
   struct l_scratch *cache;   /* the scratch kept between calls, or NULL */
+  l_pairs *pairs;            /* the pairs buffer kept between calls, or NULL */
   const char *busy;          /* the call whose world part runs (its filters
                              ** and the finalizers they run cannot change
                              ** the world), or NULL */
 } l_world;
 
 /* a call's memory: the world's scratch, the collisions and the hits */
-typedef struct { int id; long long seq, index; cl_hit h; } l_hit;
+typedef struct { int id, uv; long long seq, index; cl_hit h; } l_hit;
 typedef struct l_scratch {
   cl_world_scratch s;
   cl_world_collision *cols;
   l_hit *hits;
   int maxcols, maxhits;
+  int moves;                 /* a move's scratch (cl_world_scratch_init) */
 } l_scratch;
 
 static l_world *check_world(lua_State *L) {
@@ -73,23 +80,26 @@ static int cols_need(const cl_world *w) {
 
 static int hits_need(const cl_world *w) { return w->count + 1; }
 
-static int scratch_fits(const cl_world *w, const l_scratch *x) {
-  return x != NULL && cl_world_scratch_fits(w, &x->s) && x->maxcols >= cols_need(w)
-         && x->maxhits >= hits_need(w);
+/* x fits the world for a call of the kind given: moves (a move, the
+** character, sweep_all and raycast_all: their collisions and hits too), or
+** the queries, raycast, sweep, pairs and sync */
+static int fits(const cl_world *w, const l_scratch *x, int moves) {
+  if (x == NULL || !cl_world_scratch_fits(w, &x->s)) return 0;
+  return !moves || (x->moves && x->maxcols >= cols_need(w) && x->maxhits >= hits_need(w));
 }
 
 static size_t al8(size_t n) { return (n + 7) / 8 * 8; }
 
 /* the scratch of one call, pushed: the cached one, detached, or a new one,
 ** taken only once it fits the world as it is after its allocation */
-static l_scratch *take_scratch(lua_State *L, l_world *lw) {
+static l_scratch *take_scratch_for(lua_State *L, l_world *lw, int moves) {
   for (;;) {
     cl_world *w = &lw->w;
-    size_t ws = cl_world_scratch_size(w), size;
-    int nc = cols_need(w), nh = hits_need(w);
+    size_t ws = moves ? cl_world_scratch_size(w) : cl_world_query_scratch_size(w), size;
+    int nc = moves ? cols_need(w) : 0, nh = moves ? hits_need(w) : 0;
     char *mem;
     l_scratch *x;
-    if (scratch_fits(w, lw->cache)) {
+    if (fits(w, lw->cache, moves)) {
       x = lw->cache;
       lw->cache = NULL;
       l_detachslot(L, 1, SLOT_SCRATCH);
@@ -102,22 +112,35 @@ static l_scratch *take_scratch(lua_State *L, l_world *lw) {
                  ? (size_t)nc * sizeof(cl_world_collision) : (size_t)nh * sizeof(l_hit));
     mem = COLLIDE_NEWUD(L, size);
     x = (l_scratch *)(void *)mem;
-    if (cl_world_scratch_size(w) <= ws && cols_need(w) <= nc && hits_need(w) <= nh) {
-      cl_world_scratch_init(w, &x->s, mem + al8(sizeof(l_scratch)));
+    if ((moves ? cl_world_scratch_size(w) : cl_world_query_scratch_size(w)) <= ws
+        && (!moves || (cols_need(w) <= nc && hits_need(w) <= nh))) {
+      if (moves) cl_world_scratch_init(w, &x->s, mem + al8(sizeof(l_scratch)));
+      else cl_world_query_scratch_init(w, &x->s, mem + al8(sizeof(l_scratch)));
       x->cols = (cl_world_collision *)(void *)(mem + al8(sizeof(l_scratch)) + al8(ws));
       x->hits = (l_hit *)(void *)x->cols;
       x->maxcols = nc;
       x->maxhits = nh;
-      if (scratch_fits(w, x)) return x;
+      x->moves = moves;
+      if (fits(w, x, moves)) return x;
     }
     lua_pop(L, 1);
   }
 }
 
+static l_scratch *take_scratch(lua_State *L, l_world *lw) { return take_scratch_for(L, lw, 1); }
+static l_scratch *take_query_scratch(lua_State *L, l_world *lw) {
+  return take_scratch_for(L, lw, 0);
+}
+
+/* how well x fits the world: 2 for every call, 1 for the queries */
+static int fit_rank(const cl_world *w, const l_scratch *x) {
+  return fits(w, x, 0) + fits(w, x, 1);
+}
+
 /* the call is done with its scratch (at index i): cached when none is,
-** or when the cached one no longer fits the world */
+** or when it fits the world better than the cached one */
 static void give_back(lua_State *L, l_world *lw, l_scratch *x, int i) {
-  if (lw->cache == NULL || !scratch_fits(&lw->w, lw->cache)) {
+  if (lw->cache == NULL || fit_rank(&lw->w, x) > fit_rank(&lw->w, lw->cache)) {
     lw->cache = x;
     lua_pushvalue(L, i);
     l_setslot(L, 1, SLOT_SCRATCH);
@@ -133,7 +156,9 @@ static l_tree *world_tree(lua_State *L) {
   return lt;
 }
 
-/* _world.world(tree) -> a world over the (empty) tree, which it then owns */
+/* _world.world(tree) -> a world over the (empty) tree, which it then
+** owns, and the table of its items' shapes by id (1-based) for the scene
+** to read: the world keeps each item's shape alive there */
 static int f_world(lua_State *L) {
   l_tree *lt = l_totree(L, 1);
   l_world *lw;
@@ -146,15 +171,19 @@ static int f_world(lua_State *L) {
   lt->owned = 1;
   luaL_getmetatable(L, MT_WORLD);
   lua_setmetatable(L, 2);
-  lua_createtable(L, 3, 0);
+  lua_createtable(L, 4, 0);
   lua_pushvalue(L, 1);
   lua_rawseti(L, -2, SLOT_TREE);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_SCRATCH);
   lua_newtable(L);
-  lua_rawseti(L, -2, SLOT_SHAPES);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, SLOT_SHAPES);
+  lua_insert(L, -2);                 /* 3: the shapes by id, returned to read */
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, SLOT_PAIRS);
   l_setanchor(L, 2);
-  return 1;
+  return 2;
 }
 
 /* the shape or mesh at i: its pointer, kind and change counter */
@@ -287,7 +316,6 @@ static int w_get_options(lua_State *L) {
   return 3;
 }
 
-/* w:pairable(a, b) -> boolean */
 /* w:memory() -> the bytes of the world's own storage, outside the Lua
 ** heap (the tree and the scratch are userdata the collector counts) */
 static int w_memory(lua_State *L) {
@@ -296,36 +324,43 @@ static int w_memory(lua_State *L) {
   return 1;
 }
 
-static int w_pairable(lua_State *L) {
-  l_world *lw = check_world(L);
-  lua_pushboolean(L, cl_world_pairable(&lw->w, check_id(L, lw, 2), check_id(L, lw, 3)));
-  return 1;
-}
-
-/* w:proxy(id) -> proxy or false */
-static int w_proxy(lua_State *L) {
-  l_world *lw = check_world(L);
-  return push_proxy(L, &lw->w, check_id(L, lw, 2));
-}
-
-/* w:sync() -> refitted, [ids that changed places] */
+/* w:sync() -> refitted */
 static int w_sync(lua_State *L) {
   l_world *lw = check_idle(L);
   l_tree *lt = world_tree(L);
   l_scratch *x;
-  int n, nm = 0, k;
+  int n, nm = 0;
   lua_settop(L, 1);
-  x = take_scratch(L, lw);                      /* 2: no Lua code runs after it */
+  x = take_query_scratch(L, lw);                /* 2: no Lua code runs after it */
   n = cl_world_sync(&lw->w, x->s.cands, &nm);
   if (n > 0 || nm > 0) lt->version++;
+  give_back(L, lw, x, 2);
   lua_pushinteger(L, n);
-  if (nm == 0) { give_back(L, lw, x, 2); return 1; }
-  lua_createtable(L, nm, 0);
-  for (k = 0; k < nm; k++) {
-    lua_pushinteger(L, (lua_Integer)x->s.cands[k] + 1);
-    lua_rawseti(L, -2, k + 1);
-  }
-  return 2;
+  return 1;
+}
+
+/* w:next(id, seq, ahead, aseq) -> the next item's id, seq, and the id and
+** seq of the one after it (cl_world_next; ids 1-based, 0 for none), or
+** nothing at the end */
+static int w_next(lua_State *L) {
+  l_world *lw = check_world(L);
+  const cl_world *w = &lw->w;
+  int id = cl_world_next(w, (int)luaL_checkinteger(L, 2) - 1, (long long)luaL_checknumber(L, 3),
+                         (int)luaL_checkinteger(L, 4) - 1, (long long)luaL_checknumber(L, 5));
+  int after;
+  if (id < 0) return 0;
+  after = w->items[id].next;
+  lua_pushinteger(L, (lua_Integer)id + 1);
+  lua_pushnumber(L, (lua_Number)w->items[id].seq);
+  lua_pushinteger(L, (lua_Integer)after + 1);
+  lua_pushnumber(L, after >= 0 ? (lua_Number)w->items[after].seq : 0);
+  return 4;
+}
+
+/* w:count() -> the number of items */
+static int w_count(lua_State *L) {
+  lua_pushinteger(L, check_world(L)->w.count);
+  return 1;
 }
 
 /* ---- filters ---- */
@@ -448,7 +483,7 @@ typedef struct {
   l_scratch *x;
 } sweep_args;
 
-static void read_sweep(lua_State *L, l_world *lw, sweep_args *a) {
+static void read_sweep(lua_State *L, l_world *lw, sweep_args *a, int hits) {
   a->orig = check_mover(L, 2, &a->mover);
   a->d[0] = luaL_checknumber(L, 3);
   a->d[1] = luaL_checknumber(L, 4);
@@ -456,7 +491,7 @@ static void read_sweep(lua_State *L, l_world *lw, sweep_args *a) {
   lua_settop(L, 7);
   a->mask = filter_arg(L, 6);
   lua_pushnil(L);                                  /* 8: an error */
-  a->x = take_scratch(L, lw);                      /* 9 */
+  a->x = take_scratch_for(L, lw, hits);            /* 9 */
   a->c.L = L; a->c.filter = 6; a->c.items = 7; a->c.err = 8;
 }
 
@@ -467,7 +502,7 @@ static int w_sweep(lua_State *L) {
   cl_hit h;
   long long index;
   int id;
-  read_sweep(L, lw, &a);
+  read_sweep(L, lw, &a, 0);
   x = a.x;
   lw->busy = "sweep";
   id = cl_world_sweep(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
@@ -508,7 +543,7 @@ static void captured(lua_State *L, int items, int base, int k, int id) {
   else lua_rawgeti(L, items, id + 1);
 }
 
-typedef struct { l_scratch *x; const cl_world *w; int n; } hit_sink;
+typedef struct { l_scratch *x; const cl_world *w; int n, uv; } hit_sink;
 
 static int collect(void *ud, int item, const cl_hit *h, long long index) {
   hit_sink *k = ud;
@@ -516,6 +551,7 @@ static int collect(void *ud, int item, const cl_hit *h, long long index) {
   if (k->n >= k->x->maxhits) return 0;
   e = &k->x->hits[k->n++];
   e->id = item;
+  e->uv = k->uv && (k->w->items[item].kind == CL_TRIANGLE || index >= 0);
   e->seq = k->w->items[item].seq;
   e->index = index;
   e->h = *h;
@@ -533,42 +569,302 @@ static void set_num(lua_State *L, const char *k, double v) {
   lua_setfield(L, -2, k);
 }
 
+/* ---- queries ---- */
+
+/* 1 when id is still an item that was there when the world's last
+** sequence number was last (a finalizer run by an allocation may have
+** removed it, and an add given its id to a new item) */
+static int alive(const cl_world *w, int id, long long last) {
+  return cl_world_is_item(w, id) && w->items[id].seq <= last;
+}
+
+/* the arguments of a query from 2 on: its object at 2, the filter or
+** mask at 3, the items at 4; pushes the error slot (5) and the call's
+** scratch (6) */
+static l_scratch *read_query(lua_State *L, l_world *lw, l_call *c, uint32_t *mask, int moves) {
+  lua_settop(L, 4);
+  *mask = filter_arg(L, 3);
+  lua_pushnil(L);                                  /* 5: an error */
+  c->L = L; c->filter = 3; c->items = 4; c->err = 5;
+  return moves ? take_scratch(L, lw) : take_query_scratch(L, lw);   /* 6 */
+}
+
+/* the end of a query whose ids are in x->s.cands (n of them, or -2 when
+** the filter raised): the array of their items, those a finalizer removed
+** meanwhile left out */
+static int push_items(lua_State *L, l_world *lw, l_scratch *x, int n) {
+  int k, m = 0;
+  long long last = lw->w.counter;
+  if (n == -2) { lua_pushvalue(L, 5); return lua_error(L); }
+  lua_createtable(L, n, 0);                        /* 7; may run finalizers */
+  for (k = 0; k < n; k++) {
+    if (!alive(&lw->w, x->s.cands[k], last)) continue;
+    lua_rawgeti(L, 4, x->s.cands[k] + 1);
+    lua_rawseti(L, 7, ++m);
+  }
+  give_back(L, lw, x, 6);
+  lua_settop(L, 7);
+  return 1;
+}
+
+/* w:query(shape, filter | mask | nil, items) -> array of items */
+static int w_query(lua_State *L) {
+  l_world *lw = check_world(L);
+  const uint32_t *changes;
+  cl_shape copy;
+  const void *q;
+  uint32_t mask;
+  l_call c;
+  l_scratch *x;
+  int kind, n;
+  q = item_shape(L, 2, &kind, &changes);
+  x = read_query(L, lw, &c, &mask, 0);
+  q = item_shape(L, 2, &kind, &changes);
+  if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
+    memcpy(&copy, q, l_kind_sizes[kind]);
+    q = &copy;
+  }
+  lw->busy = "query";
+  n = cl_world_query(&lw->w, &x->s, q, kind, mask, lua_isnil(L, 3) ? NULL : keep_item, &c);
+  lw->busy = NULL;
+  return push_items(L, lw, x, n);
+}
+
+/* w:query_frustum(frustum, filter | mask | nil, items) -> array of items */
+static int w_query_frustum(lua_State *L) {
+  l_world *lw = check_world(L);
+  cl_frustum f;
+  uint32_t mask;
+  l_call c;
+  l_scratch *x;
+  int n;
+  if (l_tofrustum(L, 2) == NULL) l_typeerror(L, 2, "collide.frustum");
+  x = read_query(L, lw, &c, &mask, 0);
+  f = *l_tofrustum(L, 2);
+  lw->busy = "query_frustum";
+  n = cl_world_query_frustum(&lw->w, &x->s, &f, mask, lua_isnil(L, 3) ? NULL : keep_item, &c);
+  lw->busy = NULL;
+  return push_items(L, lw, x, n);
+}
+
+/* pushes the values ray:cast gives for the hit: t, p, n, then u, v for a
+** triangle, and the 1-based triangle index for static geometry */
+static int push_cast(lua_State *L, const cl_hit *h, int kind, long long index) {
+  lua_pushnumber(L, h->t);
+  l_pushvec(L, h->p);
+  l_pushvec(L, h->n);
+  if (kind != CL_TRIANGLE && index < 0) return 7;
+  lua_pushnumber(L, h->u);
+  lua_pushnumber(L, h->v);
+  if (index < 0) return 9;
+  lua_pushinteger(L, (lua_Integer)index + 1);
+  return 10;
+}
+
+static cl_ray check_ray(lua_State *L, int i) {
+  cl_shape *s = l_toshape(L, i);
+  if (s == NULL || s->tag != CL_RAY) l_typeerror(L, i, "collide.ray");
+  return s->ray;
+}
+
+/* w:raycast(ray, filter | mask | nil, items) -> item, t, p, n[, u, v[,
+** index]] or nil */
+static int w_raycast(lua_State *L) {
+  l_world *lw = check_world(L);
+  cl_ray r;
+  cl_hit h;
+  long long index;
+  uint32_t mask;
+  l_call c;
+  l_scratch *x;
+  int id;
+  (void)check_ray(L, 2);
+  x = read_query(L, lw, &c, &mask, 0);
+  r = check_ray(L, 2);
+  lw->busy = "raycast";
+  id = cl_world_raycast(&lw->w, &x->s, &r, -1, mask, lua_isnil(L, 3) ? NULL : keep_item, &c, &h,
+                        &index);
+  lw->busy = NULL;
+  if (id == -2) { lua_pushvalue(L, 5); return lua_error(L); }
+  give_back(L, lw, x, 6);
+  if (id < 0) { lua_pushnil(L); return 1; }
+  lua_rawgeti(L, 4, id + 1);
+  return 1 + push_cast(L, &h, lw->w.items[id].kind, index);
+}
+
+/* the records of raycast_all and sweep_all (x->hits, n of them, sorted
+** here by t, ties in add order) as an array of {item=, t=, x=, y=, z=,
+** nx=, ny=, nz=[, u=, v=][, index=]}, items at index items; an item a
+** finalizer removed meanwhile is left out */
+static void push_hits(lua_State *L, const l_world *lw, l_scratch *x, int n, int items) {
+  int k, m = 0, out;
+  long long last = lw->w.counter;
+  qsort(x->hits, (size_t)n, sizeof *x->hits, hit_cmp);
+  lua_createtable(L, n, 0);
+  out = lua_gettop(L);
+  for (k = 0; k < n; k++) {
+    const l_hit *e = &x->hits[k];
+    if (!alive(&lw->w, e->id, last)) continue;
+    lua_rawgeti(L, items, e->id + 1);              /* read before the record's allocation */
+    lua_createtable(L, 0, 11);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, "item");
+    set_num(L, "t", e->h.t);
+    set_num(L, "x", e->h.p[0] + 0.0); set_num(L, "y", e->h.p[1] + 0.0);
+    set_num(L, "z", e->h.p[2] + 0.0);
+    set_num(L, "nx", e->h.n[0] + 0.0); set_num(L, "ny", e->h.n[1] + 0.0);
+    set_num(L, "nz", e->h.n[2] + 0.0);
+    if (e->uv) { set_num(L, "u", e->h.u); set_num(L, "v", e->h.v); }
+    if (e->index >= 0) {
+      lua_pushinteger(L, (lua_Integer)e->index + 1);
+      lua_setfield(L, -2, "index");
+    }
+    lua_rawseti(L, out, ++m);
+  }
+}
+
+/* w:raycast_all(ray, filter | mask | nil, items) -> array of hits */
+static int w_raycast_all(lua_State *L) {
+  l_world *lw = check_world(L);
+  cl_ray r;
+  uint32_t mask;
+  l_call c;
+  l_scratch *x;
+  hit_sink sink;
+  int n;
+  (void)check_ray(L, 2);
+  x = read_query(L, lw, &c, &mask, 1);
+  r = check_ray(L, 2);
+  sink.x = x; sink.w = &lw->w; sink.n = 0; sink.uv = 1;
+  lw->busy = "raycast_all";
+  n = cl_world_raycast_all(&lw->w, &x->s, &r, mask, lua_isnil(L, 3) ? NULL : keep_item, &c,
+                           collect, &sink);
+  lw->busy = NULL;
+  if (n == -2 && !lua_isnil(L, 5)) { lua_pushvalue(L, 5); return lua_error(L); }
+  push_hits(L, lw, x, sink.n, 4);
+  give_back(L, lw, x, 6);
+  return 1;
+}
+
 /* w:sweep_all(shape, dx, dy, dz, filter | mask | nil, items) -> array */
 static int w_sweep_all(lua_State *L) {
   l_world *lw = check_world(L);
   sweep_args a;
   l_scratch *x;
   hit_sink sink;
-  int n, k, base, out;
-  read_sweep(L, lw, &a);
+  int n;
+  read_sweep(L, lw, &a, 1);
   x = a.x;
-  sink.x = x; sink.w = &lw->w; sink.n = 0;
+  sink.x = x; sink.w = &lw->w; sink.n = 0; sink.uv = 0;
   lw->busy = "sweep_all";
   n = cl_world_sweep_all(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
                          lua_isnil(L, 6) ? NULL : keep_item, &a.c, collect, &sink);
   lw->busy = NULL;
   if (n == -2 && !lua_isnil(L, 8)) { lua_pushvalue(L, 8); return lua_error(L); }
-  n = sink.n;
-  qsort(x->hits, (size_t)n, sizeof *x->hits, hit_cmp);
-  base = capture(L, 7, x->hits, n, sizeof *x->hits, offsetof(l_hit, id), -1);
-  lua_createtable(L, n, 0);
-  out = lua_gettop(L);
-  for (k = 0; k < n; k++) {
-    const l_hit *e = &x->hits[k];
-    lua_createtable(L, 0, 9);
-    captured(L, 7, base, k, e->id);
-    lua_setfield(L, -2, "item");
-    set_num(L, "t", e->h.t);
-    set_num(L, "x", e->h.p[0]); set_num(L, "y", e->h.p[1]); set_num(L, "z", e->h.p[2]);
-    set_num(L, "nx", e->h.n[0]); set_num(L, "ny", e->h.n[1]); set_num(L, "nz", e->h.n[2]);
-    if (e->index >= 0) {
-      lua_pushinteger(L, (lua_Integer)e->index + 1);
-      lua_setfield(L, -2, "index");
-    }
-    lua_rawseti(L, out, k + 1);
-  }
+  push_hits(L, lw, x, sink.n, 7);
   give_back(L, lw, x, 9);
-  lua_pushvalue(L, out);
+  return 1;
+}
+
+/* the pairs buffer with room for need pairs, pushed: the kept one,
+** detached, or a new one */
+static l_pairs *take_pairs(lua_State *L, l_world *lw, long long need) {
+  l_pairs *b = lw->pairs;
+  size_t room;
+  char *mem;
+  if (b != NULL && b->room >= need) {
+    lw->pairs = NULL;
+    l_detachslot(L, 1, SLOT_PAIRS);
+    return b;
+  }
+  if (need < 64) need = 64;
+  need += need / 2;
+  if ((unsigned long long)need > ((size_t)-1) / 4 / sizeof(cl_world_pair))
+    luaL_error(L, "not enough memory");
+  room = (size_t)need;
+  mem = COLLIDE_NEWUD(L, al8(sizeof(l_pairs)) + room * sizeof(cl_world_pair));
+  b = (l_pairs *)(void *)mem;
+  b->room = need;
+  b->p = (cl_world_pair *)(void *)(mem + al8(sizeof(l_pairs)));
+  return b;
+}
+
+/* w:pairs(filter | mask | nil, items) -> array of {a, b} */
+static int w_pairs(lua_State *L) {
+  l_world *lw = check_world(L);
+  uint32_t mask;
+  l_call c;
+  l_scratch *x;
+  l_pairs *b;
+  l_tree *lt;
+  long long n, ntree, k, m = 0, last, need = 0;
+  int again = 0;
+  lua_settop(L, 3);
+  mask = filter_arg(L, 2);
+  lua_pushnil(L);                                  /* 4: an error */
+  c.L = L; c.filter = 2; c.items = 3; c.err = 4;
+  l_getanchor(L, 1);
+  lua_rawgeti(L, -1, SLOT_TREE);
+  lua_replace(L, -2);                              /* 5: the tree */
+  lt = (l_tree *)lua_touserdata(L, 5);
+  x = take_query_scratch(L, lw);                   /* 6: kept through the retries (the
+                                                   ** filter's answers are in it) */
+  for (;;) {
+    unsigned v;
+    lua_settop(L, 6);
+    lua_pushcfunction(L, l_tree_pairs_with);
+    lua_pushvalue(L, 5);
+    lua_pushlightuserdata(L, &x->s.tree);
+    lua_call(L, 2, 1);                             /* 7: the tree's pairs, as proxies */
+    v = lt->version;
+    ntree = (long long)(lua_rawlen(L, 7) / 2);
+    b = take_pairs(L, lw, need > ntree ? need : ntree);   /* 8 */
+    /* the allocations may have run finalizers that changed the world:
+    ** then everything again, the filter's answers forgotten */
+    if (lt->version != v) { again = 0; continue; }
+    if (!fits(&lw->w, x, 0)) {
+      x = take_query_scratch(L, lw);
+      lua_replace(L, 6);
+      again = 0;
+      continue;
+    }
+    for (k = 0; k < ntree; k++) {
+      lua_rawgeti(L, 7, 2 * k + 1);
+      lua_rawgeti(L, 7, 2 * k + 2);
+      b->p[k].a = (int)lua_tointeger(L, -2) - 1;
+      b->p[k].b = (int)lua_tointeger(L, -1) - 1;
+      lua_pop(L, 2);
+    }
+    lw->busy = "pairs";
+    n = cl_world_pairs(&lw->w, &x->s, b->p, ntree, b->room, mask,
+                       lua_isnil(L, 2) ? NULL : keep_item, &c, again);
+    lw->busy = NULL;
+    if (n == -2) { lua_pushvalue(L, 4); return lua_error(L); }
+    if (n <= b->room) break;
+    need = n;                                      /* more room, and again */
+    again = 1;
+  }
+  if (n > INT_MAX) return luaL_error(L, "not enough memory");
+  last = lw->w.counter;
+  lua_createtable(L, (int)n, 0);                   /* 9 */
+  for (k = 0; k < n; k++) {
+    int a = b->p[k].a, bb = b->p[k].b;
+    if (!alive(&lw->w, a, last) || !alive(&lw->w, bb, last)) continue;
+    lua_rawgeti(L, 3, a + 1);
+    lua_rawgeti(L, 3, bb + 1);
+    lua_createtable(L, 2, 0);
+    lua_insert(L, -3);
+    lua_rawseti(L, -3, 2);
+    lua_rawseti(L, -2, 1);
+    lua_rawseti(L, 9, (int)++m);
+  }
+  give_back(L, lw, x, 6);
+  if (lw->pairs == NULL || lw->pairs->room < b->room) {
+    lw->pairs = b;
+    lua_pushvalue(L, 8);
+    l_setslot(L, 1, SLOT_PAIRS);
+  }
+  lua_settop(L, 9);
   return 1;
 }
 
@@ -720,8 +1016,11 @@ static int c_get(lua_State *L) {
 
 static const luaL_Reg world_methods[] = {
   {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"options", w_options},
-  {"get_options", w_get_options}, {"proxy", w_proxy}, {"pairable", w_pairable}, {"memory", w_memory}, {"sync", w_sync},
+  {"get_options", w_get_options}, {"memory", w_memory}, {"sync", w_sync},
+  {"next", w_next}, {"count", w_count},
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
+  {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
+  {"query_frustum", w_query_frustum}, {"pairs", w_pairs},
   {"character_move", w_character_move}, {NULL, NULL}
 };
 static const luaL_Reg character_methods[] = {{"get", c_get}, {NULL, NULL}};
