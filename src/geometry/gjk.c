@@ -399,13 +399,22 @@ static void near_edge(seg_near *sn, const double e0[3], const double e1[3]) {
 /* a box lo..hi in its own frame: the ends clamped, then its 12 edges */
 static void near_box(seg_near *sn, const double a[3], const double b[3], const double lo[3],
                      const double hi[3]) {
-  int i, k;
+  int i, k, face[2];
   for (i = 0; i < 2; i++) {
     const double *x = i ? b : a;
     double y[3];
-    for (k = 0; k < 3; k++) y[k] = cl_clamp(x[k], lo[k], hi[k]);
+    face[i] = 0;
+    for (k = 0; k < 3; k++) {
+      y[k] = x[k] < lo[k] ? lo[k] : (x[k] > hi[k] ? hi[k] : x[k]);
+      /* the face x is over: 1 + 2k below, 2 + 2k above; -1 for none */
+      if (y[k] != x[k]) face[i] = face[i] == 0 ? (x[k] < lo[k] ? 1 : 2) + 2 * k : -1;
+    }
     near_point(sn, i ? sn->len : 0, x, y);
   }
+  /* both ends over the same face: so is the segment (the face's prism is
+  ** convex), whose distance is then the distance from the face's plane,
+  ** least at an end */
+  if (face[0] > 0 && face[0] == face[1]) return;
   for (k = 0; k < 3; k++) {
     int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
     /* the segment seen along the edges' axis: the distance of its
