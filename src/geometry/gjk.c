@@ -437,30 +437,102 @@ static void near_box(seg_near *sn, const double a[3], const double b[3], const d
   }
 }
 
+/* the squared gap between the bounds of the segment a-b and of the edge
+** e0-e1: a lower bound of their distance */
+static double bounds_gap2(const double a[3], const double b[3], const double e0[3],
+                          const double e1[3]) {
+  double g2 = 0;
+  int k;
+  for (k = 0; k < 3; k++) {
+    double slo = a[k] < b[k] ? a[k] : b[k], shi = a[k] < b[k] ? b[k] : a[k];
+    double elo = e0[k] < e1[k] ? e0[k] : e1[k], ehi = e0[k] < e1[k] ? e1[k] : e0[k];
+    double g = elo > shi ? elo - shi : (slo > ehi ? slo - ehi : 0);
+    g2 += g * g;
+  }
+  return g2;
+}
+
+/* where the point q of the triangle's plane is: 0 outside, 1 inside (as
+** closest_on_triangle decides), 2 inside by more than tol from every
+** edge line (a sliver's normal is only as accurate as its area) */
+static int inside_tri(const cl_triangle *t, const double q[3], double tol) {
+  int i, well = 1;
+  for (i = 0; i < 3; i++) {
+    double e[3], r[3], c[3], side;
+    cl_sub(e, t->v[(i + 1) % 3], t->v[i]);
+    cl_sub(r, q, t->v[i]);
+    cl_cross(c, e, r);
+    side = cl_dot(c, t->n);
+    if (side < 0) return 0;
+    if (well && !(side > tol * cl_length(e))) well = 0;
+  }
+  return 1 + well;
+}
+
+/* a triangle that is not degenerate and that the segment does not cross:
+** the closest point of the triangle to a point is its projection when
+** that is inside, else on an edge; so the ends' projections that are
+** inside, and the edges whose bounds are not already farther. Both ends
+** well over the inside and on one side: so is the whole segment (the
+** triangle's prism is convex), and the nearer end's projection is the
+** answer. */
+static void near_triangle_seg(seg_near *sn, const cl_triangle *t, const double a[3],
+                              const double b[3], double sa, double sb) {
+  double qa[3], qb[3], tol;
+  int k, ia, ib;
+  tol = 1e-9 * (1 + fmax(cl_maxabs3(t->v[0]), fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2]))));
+  cl_madd(qa, a, t->n, -sa);
+  cl_madd(qb, b, t->n, -sb);
+  ia = inside_tri(t, qa, tol);
+  ib = inside_tri(t, qb, tol);
+  if (ia == 2 && ib == 2 && ((sa > 0 && sb > 0) || (sa < 0 && sb < 0))) {
+    if (fabs(sb) < fabs(sa)) near_point(sn, sn->len, b, qb);
+    else near_point(sn, 0, a, qa);
+    return;
+  }
+  if (ia) near_point(sn, 0, a, qa);
+  if (ib) near_point(sn, sn->len, b, qb);
+  for (k = 0; k < 3; k++) {
+    const double *e0 = t->v[k], *e1 = t->v[(k + 1) % 3];
+    if (bounds_gap2(a, b, e0, e1) * (1 - 1e-9) > sn->best) continue;
+    near_edge(sn, e0, e1);
+  }
+}
+
 double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
                            double p[3], double q[3]) {
+  static const double x_axis[3] = {1, 0, 0};
   seg_near sn;
   cl_ray r;
   cl_hit h;
-  double du[3], len;
-  int k;
+  double du[3], len, sa = 0, sb = 0;
+  int k, apart = 0;
   if (x->tag != CL_AABB && x->tag != CL_OBB && x->tag != CL_TRIANGLE)
     return golden_segment(x, a, b, p, q);
   cl_sub(du, b, a);
   len = cl_normalize(du);
   if (!(len < INFINITY) || cl_maxabs3(a) >= INFINITY) return golden_segment(x, a, b, p, q);
-  if (len == 0) cl_set(du, 1, 0, 0);
-  /* meeting: where the segment enters (the exact casts) */
-  cl_copy(r.o, a);
-  cl_copy(r.d, du);
-  r.tmax = len;
-  r.tag = CL_RAY;
-  if (cl_cast(&r, x, 0, &h)) {
-    cl_copy(p, h.p);
-    cl_copy(q, h.p);
-    return 0;
+  if (x->tag == CL_TRIANGLE && !x->tri.degenerate) {
+    double e[3];
+    cl_sub(e, a, x->tri.v[0]);
+    sa = cl_dot(e, x->tri.n);
+    cl_sub(e, b, x->tri.v[0]);
+    sb = cl_dot(e, x->tri.n);
+    /* both ends strictly on one side: it does not cross */
+    apart = (sa > 0 && sb > 0) || (sa < 0 && sb < 0);
   }
-  if (len == 0) cl_set(du, 0, 0, 0);
+  if (!apart) {
+    /* meeting: where the segment enters (the exact casts) */
+    cl_copy(r.o, a);
+    cl_copy(r.d, len == 0 ? x_axis : du);
+    r.tmax = len;
+    r.tag = CL_RAY;
+    if (cl_cast(&r, x, 0, &h)) {
+      cl_copy(p, h.p);
+      cl_copy(q, h.p);
+      return 0;
+    }
+  }
   sn.a = a;
   sn.du = du;
   sn.len = len;
@@ -489,6 +561,8 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
     sn.s = ln.s;
     cl_copy(sn.q, o->c);
     for (k = 0; k < 3; k++) cl_madd(sn.q, sn.q, o->u[k], ln.q[k]);
+  } else if (!x->tri.degenerate) {
+    near_triangle_seg(&sn, &x->tri, a, b, sa, sb);
   } else {
     const cl_triangle *t = &x->tri;
     double y[3];
