@@ -273,8 +273,8 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
       && mover->tag != CL_OBB && mover->tag != CL_HULL)
     return 0;
   if (target->tag == CL_RAY || target->tag >= CL_NKINDS || target->tag < 0) return 0;
-  scale = fmax(shape_scale(mover), shape_scale(target));
-  scale = fmax(scale, shape_scale(mover) + cl_maxabs3(d));
+  scale = shape_scale(mover);
+  scale = fmax(fmax(scale, shape_scale(target)), scale + cl_maxabs3(d));
   tol = CL_SWEEP_REL * scale;
   if (target->tag == CL_PLANE) return sweep_plane(mover, d, &target->plane, tol, h);
   c.mover = mover; c.target = target; c.d = d;
