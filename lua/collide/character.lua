@@ -119,20 +119,26 @@ function Character:move(...)
   if getmetatable(self) ~= Character then
     error("calling 'move' on bad self", 2)
   end
-  local x, y, z = read_motion(1, "move", dx, dy, dz, given)
+  local x, y, z = dx, dy, dz
+  -- three finite numbers as they are (x - x is 0 for those alone), the
+  -- rest by the scene's rules and messages
+  if not (type(dx) == "number" and type(dy) == "number" and type(dz) == "number"
+          and dx - dx == 0 and dy - dy == 0 and dz - dz == 0) then
+    x, y, z = read_motion(1, "move", dx, dy, dz, given)
+  end
   local scene, item = self._scene, self._item
   -- refused before anything moves while one of the scene's filters runs
   local busy = scene._busy
   if busy then error("cannot change a scene during its " .. busy, 2) end
-  local shape = scene:shape(item)
+  local shape = scene._shape[item]
   if shape == nil then error("the character's item is no longer in its scene", 2) end
-  if not MOVERS[ctype(shape)] then
-    error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
-      .. typename(shape) .. ")", 2)
-  end
   local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor =
     scene._w:character_move(self._c, scene._id[item], x, y, z, scene._byid, self._others)
   if mx == false then argerror(1, "move", "result is not finite") end
+  if mx == nil then                -- refused by the world before anything moved
+    error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
+      .. typename(shape) .. ")", 2)
+  end
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz
   self._on = floor and scene._byid[floor]

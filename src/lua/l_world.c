@@ -703,7 +703,8 @@ static void push_flags(lua_State *L, const cl_character *ch) {
 
 /* w:character_move(state, id, dx, dy, dz, items, others) -> mx, my, mz and
 ** the flags as state:get() gives them; false when the motion's end is not
-** finite. The collisions stay in the state, their other items in others. */
+** finite, nil when the item's shape is not a mover (nothing moved). The
+** collisions stay in the state, their other items in others. */
 static int w_character_move(lua_State *L) {
   l_world *lw = check_idle(L);
   l_character *lc = (l_character *)luaL_checkudata(L, 2, MT_CHARACTER);
@@ -720,6 +721,12 @@ static int w_character_move(lua_State *L) {
   lw = check_idle(L);
   id = (int)lua_tointeger(L, 3) - 1;
   if (!cl_world_is_item(&lw->w, id)) luaL_error(L, "the character's item is no longer in its scene");
+  k = lw->w.items[id].kind;
+  if (!(k == CL_AABB || k == CL_OBB || k == CL_SPHERE || k == CL_CAPSULE || k == CL_HULL)) {
+    give_back(L, lw, x, 9);                        /* the caller names the shape */
+    lua_pushnil(L);
+    return 1;
+  }
   out.c = x->cols; out.max = x->maxcols; out.n = 0;
   if (ch->floor_item >= 0 && !cl_world_is_item(&lw->w, ch->floor_item)) ch->floor_item = -1;
   lw->busy = "move";
