@@ -657,6 +657,20 @@ static int shape_box(const shape_ctx *q, const float lo[3], const float hi[3]) {
   return q->s->tag == CL_AABB || cl_intersects(&box, q->s);
 }
 
+/* whether the triangle's bounds meet the box grown by pad */
+static int tri_meets_box(const cl_triangle *t, const cl_aabb *b, double pad) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    double lo = t->v[0][k], hi = lo;
+    if (t->v[1][k] < lo) lo = t->v[1][k];
+    if (t->v[1][k] > hi) hi = t->v[1][k];
+    if (t->v[2][k] < lo) lo = t->v[2][k];
+    if (t->v[2][k] > hi) hi = t->v[2][k];
+    if (lo > b->max[k] + pad || hi < b->min[k] - pad) return 0;
+  }
+  return 1;
+}
+
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return x < y ? -1 : x > y;
@@ -687,6 +701,9 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out,
       for (i = e.child; i < e.child + e.count; i++) {
         cl_shape tri;
         slot_triangle(m, i, &tri.tri);
+        /* apart from the shape's bounds (padded as the nodes' are, for
+        ** their rounding): the exact test cannot pass */
+        if (q.has_sb && !tri_meets_box(&tri.tri, &q.sb, q.pad)) continue;
         if (cl_intersects(&tri, s)) {
           if (fn != NULL) {
             found++;
