@@ -464,7 +464,8 @@ static int inside_tri(const cl_triangle *t, const double q[3], double tol) {
     cl_cross(c, e, r);
     side = cl_dot(c, t->n);
     if (side < 0) return 0;
-    if (well && !(side > tol * cl_length(e))) well = 0;
+    /* side > tol |e|, squared */
+    if (well && !(side > 0 && side * side > tol * tol * cl_dot(e, e))) well = 0;
   }
   return 1 + well;
 }
