@@ -640,7 +640,9 @@ typedef struct {
 } shape_ctx;
 
 
-/* can a triangle inside the box intersect the shape? */
+/* can a triangle inside the box intersect the shape? For a capsule its
+** bounds decide (its exact test costs more than the triangles it spares;
+** the triangles are tested exactly) */
 static int shape_box(const shape_ctx *q, const float lo[3], const float hi[3]) {
   cl_shape box;
   int k;
@@ -654,7 +656,7 @@ static int shape_box(const shape_ctx *q, const float lo[3], const float hi[3]) {
     /* past the float range: keep it rather than test an infinite box */
     if (!(box.aabb.max[k] - box.aabb.min[k] < INFINITY)) return 1;
   }
-  return q->s->tag == CL_AABB || cl_intersects(&box, q->s);
+  return q->s->tag == CL_AABB || q->s->tag == CL_CAPSULE || cl_intersects(&box, q->s);
 }
 
 /* whether the triangle's bounds meet the box grown by pad */
