@@ -6,6 +6,10 @@
 --                                     input for bench/jolt_character.mjs
 --   lua bench/world.lua measure       measures under this interpreter and
 --                                     prints one `key value...` line a figure
+--   lua bench/world.lua walk LEVEL N  walks the character's script N times
+--                                     on LEVEL (boxes17, boxes10k, mesh),
+--                                     untimed: bench/world_instr.sh counts
+--                                     its instructions
 --   lua bench/world.lua report F...   reads such files (Lua 5.4, LuaJIT,
 --                                     Jolt, in any order; absent ones are
 --                                     skipped) and prints the table
@@ -34,7 +38,7 @@ local fmt, clock, floor, sqrt = string.format, os.clock, math.floor, math.sqrt
 local unpack = table.unpack or unpack
 
 local SMOKE = os.getenv("WORLD_SMOKE") == "1"
-local ONLY_CHARACTER = os.getenv("WORLD_ONLY") == "character"
+local ONLY_CHARACTER = os.getenv("WORLD_ONLY") == "character" or mode == "walk"
 local function env(name, full, smoke)
   return tonumber(os.getenv(name)) or (SMOKE and smoke or full)
 end
@@ -303,7 +307,8 @@ if mode == "dump" then
   return
 end
 
-assert(mode == "measure", "usage: lua bench/world.lua dump FILE | measure | report FILE...")
+assert(mode == "measure" or mode == "walk",
+  "usage: lua bench/world.lua dump FILE | measure | walk LEVEL N | report FILE...")
 
 ---------------------------------------------------------------------------
 -- measure
@@ -455,6 +460,36 @@ local function walk(name, scene, x, y, z, items)
   put("char." .. name .. ".floor", floor(100 * floors / frames + 0.5))
   put("char." .. name .. ".items", items)
   put("char." .. name .. ".frames", frames)
+end
+
+if mode == "walk" then
+  local name, n = arg[2], tonumber(arg[3])
+  local s = collide.scene()
+  local x, y, z, items = 0, 0, 0, nil
+  if name == "mesh" then
+    local v, idx, h = levels.terrain(TERRAIN)
+    s:add("terrain", collide.mesh(v, idx))
+    x, z = TERRAIN / 4, TERRAIN / 2
+    y = h(x, z)
+  else
+    assert(name == "boxes17" or name == "boxes10k", "walk: boxes17, boxes10k or mesh")
+    items = level_boxes(name)
+    for i, b in ipairs(items) do s:add(i, box_shape(b)) end
+  end
+  local cap = collide.capsule(x, y + RADIUS, z, x, y + HEIGHT - RADIUS, z, RADIUS)
+  s:add("player", cap)
+  for _ = 1, n do
+    cap:set(x, y + RADIUS, z, x, y + HEIGHT - RADIUS, z, RADIUS)
+    s:update("player")
+    local ch = collide.character(s, "player", { step_height = STEP, max_slope = SLOPE })
+    local vy = 0
+    levels.walk(function(vx, vz)
+      vy = vy - G * DT
+      ch:move(vx * DT, vy * DT, vz * DT)
+      if ch:on_floor() then vy = 0 end
+    end)
+  end
+  return
 end
 
 for _, name in ipairs({ "boxes17", "boxes10k" }) do

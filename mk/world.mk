@@ -17,6 +17,10 @@
 #                      its rows say "skipped"
 #   make bench-world-character  the character's rows alone (Jolt, Lua 5.4,
 #                      LuaJIT): WORLD_ONLY=character, about a minute
+#   make bench-world-instructions  instructions per character update on
+#                      the three levels under Lua 5.4 and LuaJIT, counted
+#                      by callgrind (bench/world_instr.sh): repeatable on a
+#                      busy machine, a few minutes
 #   make bench-world-smoke  (CI) the same code on tiny sizes under $(LUA),
 #                      no peers, a few seconds
 
@@ -26,7 +30,7 @@ JOLT_DIR     = $(WORLD_DIR)/npm/node_modules/jolt-physics
 BUMP3DPD    ?=
 WORLD_ONLY  ?=
 
-.PHONY: bench bench-world bench-world-character bench-world-smoke jolt-deps
+.PHONY: bench bench-world bench-world-character bench-world-instructions bench-world-smoke jolt-deps
 bench: bench-world
 CI_TARGETS += bench-world-smoke
 
@@ -50,6 +54,13 @@ bench-world:
 
 bench-world-character:
 	@$(MAKE) --no-print-directory bench-world WORLD_ONLY=character
+
+bench-world-instructions:
+	@$(MAKE) --no-print-directory LUA=lua5.4 all
+	@$(MAKE) --no-print-directory LUA=luajit all
+	@command -v valgrind >/dev/null 2>&1 || sh tools/deps.sh lua5.4 valgrind:valgrind
+	sh bench/world_instr.sh lua5.4 build/lua5.4
+	sh bench/world_instr.sh luajit build/luajit
 
 bench-world-smoke: $(SO)
 	@mkdir -p $(WORLD_DIR)
