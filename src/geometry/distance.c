@@ -3,10 +3,12 @@
 ** sphere, triangle and capsule and a closest point on each, from the GJK
 ** distance of their cores (gjk.c) grown by their radii, with closed forms
 ** where a pair has a short one (aabb against aabb, spheres and capsules
-** against each other, a sphere against anything). Where GJK stops on
-** rounding before its gap closes (far vertices), a capsule's segment is
-** searched by golden section, and two solids are decided by the exact pair
-** test (cl_intersects): when they meet the distance is 0 and the common
+** against each other, a sphere against anything, a capsule against a box
+** or a triangle: its segment's exact closest points). Where GJK stops on
+** rounding before its gap closes (far vertices), a capsule's segment
+** against a hull is searched by golden section, and two solids are
+** decided by the exact pair test (cl_intersects): when they meet the
+** distance is 0 and the common
 ** point comes from where an edge of one enters the other, else from
 ** alternating projections (von Neumann), 64 rounds at most.
 */

@@ -4,7 +4,8 @@
 ** 9.5; van den Bergen, "A fast and robust GJK implementation for collision
 ** detection of convex objects", 1999), with the rounded shapes (sphere,
 ** capsule) as a point or segment core grown by their radius, so that they
-** are exact; and the distance along a segment by golden section. The
+** are exact; and the distance between a segment and a box or a triangle
+** in closed form (a hull's by golden section along the segment). The
 ** distance between two shapes built on them is distance.c.
 **
 ** Termination. Each iteration adds the support point w of the Minkowski
