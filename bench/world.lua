@@ -465,7 +465,7 @@ end
 if mode == "walk" then
   local name, n = arg[2], tonumber(arg[3])
   local s = collide.scene()
-  local x, y, z, items = 0, 0, 0, nil
+  local x, y, z = 0, 0, 0
   if name == "mesh" then
     local v, idx, h = levels.terrain(TERRAIN)
     s:add("terrain", collide.mesh(v, idx))
@@ -473,8 +473,7 @@ if mode == "walk" then
     y = h(x, z)
   else
     assert(name == "boxes17" or name == "boxes10k", "walk: boxes17, boxes10k or mesh")
-    items = level_boxes(name)
-    for i, b in ipairs(items) do s:add(i, box_shape(b)) end
+    for i, b in ipairs(level_boxes(name)) do s:add(i, box_shape(b)) end
   end
   local cap = collide.capsule(x, y + RADIUS, z, x, y + HEIGHT - RADIUS, z, RADIUS)
   s:add("player", cap)

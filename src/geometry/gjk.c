@@ -539,6 +539,8 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
   sn.du = du;
   sn.len = len;
   sn.best = INFINITY;
+  sn.s = 0;
+  cl_set(sn.q, 0, 0, 0);
   if (x->tag == CL_AABB) {
     near_box(&sn, a, b, x->aabb.min, x->aabb.max);
   } else if (x->tag == CL_OBB) {
@@ -558,6 +560,8 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
     ln.du = ld;
     ln.len = len;
     ln.best = INFINITY;
+    ln.s = 0;
+    cl_set(ln.q, 0, 0, 0);
     near_box(&ln, la, lb, lo, o->e);
     sn.best = ln.best;
     sn.s = ln.s;
