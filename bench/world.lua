@@ -6,6 +6,10 @@
 --                                     input for bench/jolt_character.mjs
 --   lua bench/world.lua measure       measures under this interpreter and
 --                                     prints one `key value...` line a figure
+--   lua bench/world.lua walk LEVEL N  walks the character's script N times
+--                                     on LEVEL (boxes17, boxes10k, mesh),
+--                                     untimed: bench/world_instr.sh counts
+--                                     its instructions
 --   lua bench/world.lua report F...   reads such files (Lua 5.4, LuaJIT,
 --                                     Jolt, in any order; absent ones are
 --                                     skipped) and prints the table
@@ -25,7 +29,8 @@
 --   4. memory per scene item: collectgarbage("count") before and after
 --      adding the items (their shapes made before), and what the module
 --      reports of its own when it has such a report.
--- Environment: WORLD_SMOKE=1 (tiny sizes, a few seconds), WORLD_REPS (the
+-- Environment: WORLD_ONLY=character (the character's rows alone),
+-- WORLD_SMOKE=1 (tiny sizes, a few seconds), WORLD_REPS (the
 -- character's script walked 1 + WORLD_REPS times, the first not timed),
 -- WORLD_MOVES (moves per mover, 100 movers), WORLD_FRAMES, BUMP3DPD.
 local mode = arg and arg[1]
@@ -33,6 +38,7 @@ local fmt, clock, floor, sqrt = string.format, os.clock, math.floor, math.sqrt
 local unpack = table.unpack or unpack
 
 local SMOKE = os.getenv("WORLD_SMOKE") == "1"
+local ONLY_CHARACTER = os.getenv("WORLD_ONLY") == "character" or mode == "walk"
 local function env(name, full, smoke)
   return tonumber(os.getenv(name)) or (SMOKE and smoke or full)
 end
@@ -156,6 +162,20 @@ local function report(paths)
   verdict("character update <= Jolt WASM on all three levels, every Lua", char_ok,
     #char_why > 0 and table.concat(char_why, ", ") or nil)
 
+  local function targets()
+    print()
+    print("targets")
+    for _, v in ipairs(verdicts) do print(v) end
+  end
+  local rest = false
+  for _, l in ipairs(luas) do rest = rest or l.t["move.sizes"] ~= nil or l.t["frame.plain"] ~= nil end
+  if not rest then
+    print()
+    print("(WORLD_ONLY=character: scene:move, the frame and memory not measured)")
+    targets()
+    return
+  end
+
   -- 2. scene:move beside bump-3dpd
   print()
   print("2. scene:move beside bump-3dpd's world:move, us per move (100 aabbs moving among the boxes)")
@@ -245,9 +265,7 @@ local function report(paths)
     print(fmt("   %-12s module's own memory report: %s", "", report_how))
   end
 
-  print()
-  print("targets")
-  for _, v in ipairs(verdicts) do print(v) end
+  targets()
 end
 
 if mode == "report" then
@@ -289,7 +307,8 @@ if mode == "dump" then
   return
 end
 
-assert(mode == "measure", "usage: lua bench/world.lua dump FILE | measure | report FILE...")
+assert(mode == "measure" or mode == "walk",
+  "usage: lua bench/world.lua dump FILE | measure | walk LEVEL N | report FILE...")
 
 ---------------------------------------------------------------------------
 -- measure
@@ -345,7 +364,7 @@ end
 -- of 100,000 boxes in 1000 units). Measured first, while the process is
 -- fresh, so that the resident size grows by what its scene takes (freed
 -- memory the allocator would reuse is not there yet).
-do
+if not ONLY_CHARACTER then
   local r = levels.rng(20261124)
   local total = STATIC + MOVING
   local W = 1000 * (total / 100000) ^ (1 / 3)
@@ -443,6 +462,35 @@ local function walk(name, scene, x, y, z, items)
   put("char." .. name .. ".frames", frames)
 end
 
+if mode == "walk" then
+  local name, n = arg[2], tonumber(arg[3])
+  local s = collide.scene()
+  local x, y, z = 0, 0, 0
+  if name == "mesh" then
+    local v, idx, h = levels.terrain(TERRAIN)
+    s:add("terrain", collide.mesh(v, idx))
+    x, z = TERRAIN / 4, TERRAIN / 2
+    y = h(x, z)
+  else
+    assert(name == "boxes17" or name == "boxes10k", "walk: boxes17, boxes10k or mesh")
+    for i, b in ipairs(level_boxes(name)) do s:add(i, box_shape(b)) end
+  end
+  local cap = collide.capsule(x, y + RADIUS, z, x, y + HEIGHT - RADIUS, z, RADIUS)
+  s:add("player", cap)
+  for _ = 1, n do
+    cap:set(x, y + RADIUS, z, x, y + HEIGHT - RADIUS, z, RADIUS)
+    s:update("player")
+    local ch = collide.character(s, "player", { step_height = STEP, max_slope = SLOPE })
+    local vy = 0
+    levels.walk(function(vx, vz)
+      vy = vy - G * DT
+      ch:move(vx * DT, vy * DT, vz * DT)
+      if ch:on_floor() then vy = 0 end
+    end)
+  end
+  return
+end
+
 for _, name in ipairs({ "boxes17", "boxes10k" }) do
   local s = collide.scene()
   local b = level_boxes(name)
@@ -464,6 +512,11 @@ do
   s:add("terrain", m)
   local sx, sz = TERRAIN / 4, TERRAIN / 2        -- the script goes about 32 units along +x
   walk("mesh", s, sx, h(sx, sz), sz, m:count())
+end
+
+if ONLY_CHARACTER then
+  for _, line in ipairs(out) do print(line) end
+  return
 end
 
 -- 2. scene:move beside bump-3dpd

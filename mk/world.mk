@@ -15,6 +15,12 @@
 #     BUMP3DPD=path/to/bump-3dpd.lua   bump-3dpd (MIT, pure Lua, not part of
 #                      collide and not downloaded by the build): without it
 #                      its rows say "skipped"
+#   make bench-world-character  the character's rows alone (Jolt, Lua 5.4,
+#                      LuaJIT): WORLD_ONLY=character, about a minute
+#   make bench-world-instructions  instructions per character update on
+#                      the three levels under Lua 5.4 and LuaJIT, counted
+#                      by callgrind (bench/world_instr.sh): repeatable on a
+#                      busy machine, a few minutes
 #   make bench-world-smoke  (CI) the same code on tiny sizes under $(LUA),
 #                      no peers, a few seconds
 
@@ -22,8 +28,9 @@ WORLD_DIR    = build/world
 JOLT_VERSION = 1.1.0
 JOLT_DIR     = $(WORLD_DIR)/npm/node_modules/jolt-physics
 BUMP3DPD    ?=
+WORLD_ONLY  ?=
 
-.PHONY: bench bench-world bench-world-smoke jolt-deps
+.PHONY: bench bench-world bench-world-character bench-world-instructions bench-world-smoke jolt-deps
 bench: bench-world
 CI_TARGETS += bench-world-smoke
 
@@ -41,9 +48,19 @@ bench-world:
 	lua5.4 $(call IN_TREE,lua5.4) bench/world.lua dump $(WORLD_DIR)/levels.txt
 	rm -f $(WORLD_DIR)/*.out
 	-node bench/jolt_character.mjs $(WORLD_DIR)/levels.txt $(JOLT_DIR) > $(WORLD_DIR)/jolt.out
-	BUMP3DPD="$(BUMP3DPD)" lua5.4 $(call IN_TREE,lua5.4) bench/world.lua measure > $(WORLD_DIR)/lua5.4.out
-	BUMP3DPD="$(BUMP3DPD)" luajit $(call IN_TREE,luajit) bench/world.lua measure > $(WORLD_DIR)/luajit.out
+	WORLD_ONLY="$(WORLD_ONLY)" BUMP3DPD="$(BUMP3DPD)" lua5.4 $(call IN_TREE,lua5.4) bench/world.lua measure > $(WORLD_DIR)/lua5.4.out
+	WORLD_ONLY="$(WORLD_ONLY)" BUMP3DPD="$(BUMP3DPD)" luajit $(call IN_TREE,luajit) bench/world.lua measure > $(WORLD_DIR)/luajit.out
 	@lua5.4 $(call IN_TREE,lua5.4) bench/world.lua report $(WORLD_DIR)/lua5.4.out $(WORLD_DIR)/luajit.out $(WORLD_DIR)/jolt.out
+
+bench-world-character:
+	@$(MAKE) --no-print-directory bench-world WORLD_ONLY=character
+
+bench-world-instructions:
+	@$(MAKE) --no-print-directory LUA=lua5.4 all
+	@$(MAKE) --no-print-directory LUA=luajit all
+	@command -v valgrind >/dev/null 2>&1 || sh tools/deps.sh lua5.4 valgrind:valgrind
+	sh bench/world_instr.sh lua5.4 build/lua5.4
+	sh bench/world_instr.sh luajit build/luajit
 
 bench-world-smoke: $(SO)
 	@mkdir -p $(WORLD_DIR)

@@ -203,13 +203,18 @@ for _, kind in ipairs { "items", "mesh" } do
 end
 
 describe("collide.character", function()
-  it("reports what the last move met", function()
+  -- a floor, a wall along x = 1 and the capsule standing at the origin
+  local function wall_level()
     local s = collide.scene()
     s:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
     s:add("wall", collide.aabb(1, 0, -10, 2, 3, 10))
     local cap = collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R)
     s:add("p", cap)
-    local ch = collide.character(s, "p")
+    return s, collide.character(s, "p"), cap
+  end
+
+  it("reports what the last move met", function()
+    local s, ch = wall_level()
     assert.is_false(ch:on_floor())
     assert.is_nil(ch:floor_normal())
     ch:move(0, -0.01, 0)
@@ -227,6 +232,32 @@ describe("collide.character", function()
     assert.are.equal(s, ch:scene())
     -- the scene follows
     assert.are.same({ "p" }, s:query(collide.sphere(0.7, 1, 0, 0.1)))
+  end)
+
+  it("keeps the items its collisions met, whatever the scene does after the move", function()
+    local s, ch = wall_level()
+    assert.are.same({}, ch:collisions())
+    ch:move(2, -0.01, 0)
+    -- the wall leaves and another item takes its place before the
+    -- collisions are read: they still name the wall
+    s:remove("wall")
+    s:add("other", collide.aabb(1, 0, -10, 2, 3, 10))
+    local cols = ch:collisions()
+    local seen = {}
+    for _, c in ipairs(cols) do
+      assert.are.equal("p", c.item)
+      assert.are.equal("slide", c.type)
+      seen[c.other] = true
+    end
+    assert.are.same({ floor = true, wall = true }, seen)
+    assert.are.equal(cols, ch:collisions())
+    -- the next move's are its own: a new table, the floor alone (held by
+    -- the skin), the wall's record gone
+    ch:move(-0.5, 0, 0)
+    local again = ch:collisions()
+    assert.are_not.equal(cols, again)
+    assert.are.equal(1, #again)
+    assert.are.equal("floor", again[1].other)
   end)
 
   -- a floor, a 0.25 step along x = 1, and the capsule walking along +x at

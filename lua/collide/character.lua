@@ -108,7 +108,8 @@ function M.new(scene, item, options)
     _c = core._world.character(ux, uy, uz, step, slope, skin, snap),
     _floor = false, _wall = false, _ceiling = false,
     _fx = 0, _fy = 0, _fz = 0, _on = false,
-    _cols = {},
+    _cols = {},      -- the last move's collisions, built when asked (false: not yet)
+    _others = {},    -- their other items, captured by the move
   }, Character)
 end
 
@@ -118,24 +119,30 @@ function Character:move(...)
   if getmetatable(self) ~= Character then
     error("calling 'move' on bad self", 2)
   end
-  local x, y, z = read_motion(1, "move", dx, dy, dz, given)
+  local x, y, z = dx, dy, dz
+  -- three finite numbers as they are (x - x is 0 for those alone), the
+  -- rest by the scene's rules and messages
+  if not (type(dx) == "number" and type(dy) == "number" and type(dz) == "number"
+          and dx - dx == 0 and dy - dy == 0 and dz - dz == 0) then
+    x, y, z = read_motion(1, "move", dx, dy, dz, given)
+  end
   local scene, item = self._scene, self._item
   -- refused before anything moves while one of the scene's filters runs
   local busy = scene._busy
   if busy then error("cannot change a scene during its " .. busy, 2) end
-  local shape = scene:shape(item)
+  local shape = scene._shape[item]
   if shape == nil then error("the character's item is no longer in its scene", 2) end
-  if not MOVERS[ctype(shape)] then
+  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor =
+    scene._w:character_move(self._c, scene._id[item], x, y, z, scene._byid, self._others)
+  if mx == false then argerror(1, "move", "result is not finite") end
+  if mx == nil then                -- refused by the world before anything moved
     error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
       .. typename(shape) .. ")", 2)
   end
-  local mx, my, mz, cols = scene._w:character_move(self._c, scene._id[item], x, y, z, scene._byid)
-  if mx == false then argerror(1, "move", "result is not finite") end
-  local on, wall, ceiling, fx, fy, fz, floor = self._c:get()
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz
   self._on = floor and scene._byid[floor]
-  self._cols = cols
+  self._cols = false
   return mx, my, mz
 end
 
@@ -157,7 +164,14 @@ function Character:floor_item()
   return self._on
 end
 --- ch:collisions() -> the last move's collisions, as scene:move gives them
-function Character:collisions() return self._cols end
+function Character:collisions()
+  local cols = self._cols
+  if not cols then
+    cols = self._c:collisions(self._item, self._others)
+    self._cols = cols
+  end
+  return cols
+end
 --- ch:item(), ch:scene()
 function Character:item() return self._item end
 function Character:scene() return self._scene end

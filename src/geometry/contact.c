@@ -288,17 +288,25 @@ static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], do
     cl_capsule_init(&seg, s->tri.v[s->tri.s0], s->tri.v[s->tri.s1], 0);
     return capsule_capsule(&seg, c, n, depth);
   }
-  if (!cl_intersects(s, &cs)) return 0;
   cl_core_of(s, &A);
   cl_core_of(&cs, &B);
   B.r = 0;
-  dc = cl_core_distance(&A, &B, ca, cb, &touch);
   scale = fmax(cl_core_scale(&A), cl_core_scale(&B));
-  if (touch == 2) {
-    /* GJK stopped on rounding: whether the segment meets the shape, exactly */
-    cl_shape seg = cs;
-    seg.cap.r = 0;
-    if (cl_intersects(s, &seg)) touch = 1;
+  if (s->tag != CL_HULL) {
+    /* the segment's exact closest points (cl_segment_distance), which
+    ** decide the overlap as cl_intersects does */
+    dc = cl_segment_distance(s, c->a, c->b, cb, ca);
+    if (!(dc <= c->r)) return 0;
+    touch = dc == 0;
+  } else {
+    if (!cl_intersects(s, &cs)) return 0;
+    dc = cl_core_distance(&A, &B, ca, cb, &touch);
+    if (touch == 2) {
+      /* GJK stopped on rounding: whether the segment meets the shape, exactly */
+      cl_shape seg = cs;
+      seg.cap.r = 0;
+      if (cl_intersects(s, &seg)) touch = 1;
+    }
   }
   if (touch != 1 && dc > CL_EPSILON * scale) {
     double d[3];

@@ -3,10 +3,12 @@
 ** sphere, triangle and capsule and a closest point on each, from the GJK
 ** distance of their cores (gjk.c) grown by their radii, with closed forms
 ** where a pair has a short one (aabb against aabb, spheres and capsules
-** against each other, a sphere against anything). Where GJK stops on
-** rounding before its gap closes (far vertices), a capsule's segment is
-** searched by golden section, and two solids are decided by the exact pair
-** test (cl_intersects): when they meet the distance is 0 and the common
+** against each other, a sphere against anything, a capsule against a box
+** or a triangle: its segment's exact closest points). Where GJK stops on
+** rounding before its gap closes (far vertices), a capsule's segment
+** against a hull is searched by golden section, and two solids are
+** decided by the exact pair test (cl_intersects): when they meet the
+** distance is 0 and the common
 ** point comes from where an edge of one enters the other, else from
 ** alternating projections (von Neumann), 64 rounds at most.
 */
@@ -167,17 +169,21 @@ double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], d
     seg_of(&B, p2, d2, &l2);
     dc = sqrt(cl_closest_segments(p1, d1, l1, p2, d2, l2, NULL, NULL, ca, cb));
   } else if (a->tag == CL_CAPSULE || b->tag == CL_CAPSULE) {
-    /* the segment against an aabb, obb or triangle: GJK, and where it
-    ** stalls on rounding (far corners) golden section on the exact point
-    ** distance along the segment, which is convex (cl_segment_distance) */
+    /* the segment against an aabb, obb or triangle: its exact closest
+    ** points (the ends and the edges, cl_segment_distance); against a hull
+    ** GJK, and where it stalls on rounding (far vertices) golden section
+    ** on the exact point distance along the segment, which is convex */
     int flip = a->tag == CL_CAPSULE;
-    A.r = B.r = 0;
-    dc = cl_core_distance(&A, &B, ca, cb, &touch);
-    A.r = a->tag == CL_CAPSULE ? a->cap.r : 0;
-    B.r = b->tag == CL_CAPSULE ? b->cap.r : 0;
+    const cl_shape *o = flip ? b : a;
+    const cl_capsule *c = flip ? &a->cap : &b->cap;
+    touch = 2;
+    if (o->tag == CL_HULL) {
+      A.r = B.r = 0;
+      dc = cl_core_distance(&A, &B, ca, cb, &touch);
+      A.r = a->tag == CL_CAPSULE ? a->cap.r : 0;
+      B.r = b->tag == CL_CAPSULE ? b->cap.r : 0;
+    }
     if (touch == 2) {
-      const cl_shape *o = flip ? b : a;
-      const cl_capsule *c = flip ? &a->cap : &b->cap;
       double sp[3], op[3];
       dc = cl_segment_distance(o, c->a, c->b, sp, op);
       if (flip) { cl_copy(ca, sp); cl_copy(cb, op); }

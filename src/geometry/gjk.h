@@ -38,12 +38,15 @@ double cl_core_scale(const cl_core *c);
 double cl_core_distance(const cl_core *a, const cl_core *b, double ca[3], double cb[3],
                         int *touch);
 
-/* golden-section steps of cl_segment_distance */
+/* golden-section steps of cl_segment_distance for a hull */
 #define CL_SEGMENT_ITER 100
-/* the distance between the segment a-b and x (aabb, obb or triangle):
-** the distance from x along the segment is convex, minimised by golden
-** section (CL_SEGMENT_ITER steps, then the best of the bracket and the
-** ends); p on the segment, q on x (q == p when they meet) */
+/* the distance between the segment a-b and x (aabb, obb, triangle or
+** hull); p on the segment, q on x (q == p, where the segment enters, when
+** they meet). Exact for a box or a triangle: the least of the ends'
+** closest points and the segment's closest points to each edge (gjk.c).
+** For a hull (or coordinates that overflow) the distance from x along the
+** segment, which is convex, minimised by golden section (CL_SEGMENT_ITER
+** steps, then the best of the bracket and the ends). */
 double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
                            double p[3], double q[3]);
 /* cl_shape_distance, with u the unit direction from pa's core point to

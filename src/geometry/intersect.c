@@ -385,19 +385,21 @@ static void capsule_ray(const cl_capsule *c, cl_ray *r) {
   cl_copy(r->d, d);
 }
 
-/* a capsule against an aabb, obb or triangle that is not degenerate: the
-** segment crossing the shape (the exact slab and triangle casts), else the
-** segment's distance from it at most the radius: GJK's bounds when they
-** decide, else golden section on the exact point distance
-** (cl_segment_distance) */
+/* a capsule against an aabb, obb, triangle that is not degenerate, or
+** hull: the segment crossing the shape (the exact slab and triangle casts),
+** else the segment's distance from it at most the radius: for a box or a
+** triangle that distance is exact (cl_segment_distance: the ends and the
+** edges); for a hull GJK's bounds when they decide, else golden section on
+** the exact point distance */
 static int capsule_solid(const cl_shape *s, const cl_capsule *c) {
   cl_shape seg;
   double p[3], q[3];
+  if (s->tag != CL_HULL) return cl_segment_distance(s, c->a, c->b, p, q) <= c->r;
   capsule_ray(c, &seg.ray);
-  if (s->tag == CL_TRIANGLE || s->tag == CL_HULL) {
+  {
     cl_hit h;
     if (cl_cast(&seg.ray, s, 0, &h)) return 1;
-  } else if (ray_box(&seg.ray, s)) return 1;
+  }
   {
     /* GJK decides where its bounds do: |v| is an upper bound of the
     ** distance, and |v| - tol a lower one when it converged */

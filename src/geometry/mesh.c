@@ -640,7 +640,9 @@ typedef struct {
 } shape_ctx;
 
 
-/* can a triangle inside the box intersect the shape? */
+/* can a triangle inside the box intersect the shape? For a capsule its
+** bounds decide (its exact test costs more than the triangles it spares;
+** the triangles are tested exactly) */
 static int shape_box(const shape_ctx *q, const float lo[3], const float hi[3]) {
   cl_shape box;
   int k;
@@ -654,7 +656,22 @@ static int shape_box(const shape_ctx *q, const float lo[3], const float hi[3]) {
     /* past the float range: keep it rather than test an infinite box */
     if (!(box.aabb.max[k] - box.aabb.min[k] < INFINITY)) return 1;
   }
-  return q->s->tag == CL_AABB || cl_intersects(&box, q->s);
+  return q->s->tag == CL_AABB || q->s->tag == CL_CAPSULE || cl_intersects(&box, q->s);
+}
+
+/* whether the bounds of the triangle of vertices v meet the box grown by
+** pad */
+static int tri_meets_box(const double *const v[3], const cl_aabb *b, double pad) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    double lo = v[0][k], hi = lo;
+    if (v[1][k] < lo) lo = v[1][k];
+    if (v[1][k] > hi) hi = v[1][k];
+    if (v[2][k] < lo) lo = v[2][k];
+    if (v[2][k] > hi) hi = v[2][k];
+    if (lo > b->max[k] + pad || hi < b->min[k] - pad) return 0;
+  }
+  return 1;
 }
 
 static int cmp_u32(const void *a, const void *b) {
@@ -686,7 +703,12 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out,
       uint32_t i;
       for (i = e.child; i < e.child + e.count; i++) {
         cl_shape tri;
-        slot_triangle(m, i, &tri.tri);
+        const double *v[3];
+        v[0] = slot_vert(m, i, 0); v[1] = slot_vert(m, i, 1); v[2] = slot_vert(m, i, 2);
+        /* apart from the shape's bounds (padded as the nodes' are, for
+        ** their rounding): the exact test cannot pass */
+        if (q.has_sb && !tri_meets_box(v, &q.sb, q.pad)) continue;
+        cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
         if (cl_intersects(&tri, s)) {
           if (fn != NULL) {
             found++;

@@ -265,6 +265,28 @@ static int bisect(sweep_ctx *c, double lo, double hi, double tol, cl_hit *h) {
   return 1;
 }
 
+/* A capsule resting on a box or a triangle: its segment apart from the
+** target (by more than the contact's own threshold) and any overlap within
+** tol. cl_contact would answer with the direction of the segment's exact
+** closest points (contact.c, solid_capsule), the one the distance gave,
+** and a depth within tol: the normal is known without it. */
+static int rests_on(const sweep_ctx *c, const cl_shape *mover, const cl_shape *target,
+                    double tol) {
+  const cl_capsule *cap = &mover->cap;
+  cl_core A, B;
+  if (mover->tag != CL_CAPSULE
+      || (cap->a[0] == cap->b[0] && cap->a[1] == cap->b[1] && cap->a[2] == cap->b[2]))
+    return 0;
+  if (!(target->tag == CL_AABB || target->tag == CL_OBB
+        || (target->tag == CL_TRIANGLE && !target->tri.degenerate)))
+    return 0;
+  if (c->core > cap->r) return 1;                /* no overlap: no contact */
+  cl_core_of(target, &A);
+  cl_core_of(mover, &B);
+  return c->core > CL_EPSILON * fmax(cl_core_scale(&A), cl_core_scale(&B))
+         && cap->r - c->core <= tol;
+}
+
 int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h) {
   sweep_ctx c;
   double scale, tol, dist, t, n[3], p[3];
@@ -273,8 +295,8 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
       && mover->tag != CL_OBB && mover->tag != CL_HULL)
     return 0;
   if (target->tag == CL_RAY || target->tag >= CL_NKINDS || target->tag < 0) return 0;
-  scale = fmax(shape_scale(mover), shape_scale(target));
-  scale = fmax(scale, shape_scale(mover) + cl_maxabs3(d));
+  scale = shape_scale(mover);
+  scale = fmax(fmax(scale, shape_scale(target)), scale + cl_maxabs3(d));
   tol = CL_SWEEP_REL * scale;
   if (target->tag == CL_PLANE) return sweep_plane(mover, d, &target->plane, tol, h);
   c.mover = mover; c.target = target; c.d = d;
@@ -284,7 +306,10 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
   if (dist <= tol) {
     /* touching or overlapping at the start */
     double depth;
-    if (!cl_contact(target, mover, n, &depth)) {
+    if (rests_on(&c, mover, target, tol)) {
+      normal_of(&c, d, n);
+      depth = 0;
+    } else if (!cl_contact(target, mover, n, &depth)) {
       normal_of(&c, d, n);
       depth = 0;
     }

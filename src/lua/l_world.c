@@ -870,6 +870,20 @@ static int w_pairs(lua_State *L) {
 
 static const char *const type_names[] = {"", "slide", "touch", "cross", "bounce"};
 
+/* the record of one collision, the mover and the other item on the top
+** of the stack (popped) */
+static void push_collision(lua_State *L, const cl_world_collision *col) {
+  lua_createtable(L, 0, 10);
+  lua_insert(L, -3);
+  lua_setfield(L, -3, "other");
+  lua_setfield(L, -2, "item");
+  lua_pushstring(L, type_names[col->type]);
+  lua_setfield(L, -2, "type");
+  set_num(L, "t", col->t);
+  set_num(L, "nx", col->n[0]); set_num(L, "ny", col->n[1]); set_num(L, "nz", col->n[2]);
+  set_num(L, "x", col->p[0]); set_num(L, "y", col->p[1]); set_num(L, "z", col->p[2]);
+}
+
 /* the collisions of a move as an array of records, self the mover */
 static void push_collisions(lua_State *L, const l_scratch *x, int n, int items, int self) {
   int k, base, out;
@@ -878,17 +892,9 @@ static void push_collisions(lua_State *L, const l_scratch *x, int n, int items, 
   lua_createtable(L, n, 0);
   out = lua_gettop(L);
   for (k = 0; k < n; k++) {
-    const cl_world_collision *col = &x->cols[k];
-    lua_createtable(L, 0, 10);
     captured(L, items, base, 0, self);
-    lua_setfield(L, -2, "item");
-    captured(L, items, base ? base + 1 : 0, k, col->other);
-    lua_setfield(L, -2, "other");
-    lua_pushstring(L, type_names[col->type]);
-    lua_setfield(L, -2, "type");
-    set_num(L, "t", col->t);
-    set_num(L, "nx", col->n[0]); set_num(L, "ny", col->n[1]); set_num(L, "nz", col->n[2]);
-    set_num(L, "x", col->p[0]); set_num(L, "y", col->p[1]); set_num(L, "z", col->p[2]);
+    captured(L, items, base ? base + 1 : 0, k, x->cols[k].other);
+    push_collision(L, &x->cols[k]);
     lua_rawseti(L, out, k + 1);
   }
   if (base != 0) {                                 /* the array in place of the captured */
@@ -955,34 +961,68 @@ static int w_move(lua_State *L) {
 
 /* ---- the character ---- */
 
+/* a character's state: the controller and its last move's collisions,
+** kept here so that their tables are built only when ch:collisions()
+** asks (the other items are captured at the move, in a table of the
+** character's). A move records at most the push-out's steps, the up pass
+** and the side and down passes twice (a step undone), and the snap. */
+#define CHAR_MAXCOLS (CL_WORLD_PUSH_STEPS + 5 * CL_WORLD_MAX_SLIDES + 8)
+typedef struct {
+  cl_character c;
+  int ncols;
+  cl_world_collision cols[CHAR_MAXCOLS];
+} l_character;
+
 /* _world.character(ux, uy, uz, step, slope, skin, snap) -> its state */
 static int f_character(lua_State *L) {
   double up[3];
-  cl_character *c;
+  l_character *c;
   up[0] = luaL_checknumber(L, 1); up[1] = luaL_checknumber(L, 2); up[2] = luaL_checknumber(L, 3);
-  c = (cl_character *)COLLIDE_NEWUD(L, sizeof(cl_character));
-  cl_character_init(c, up, luaL_checknumber(L, 4), luaL_checknumber(L, 5),
+  c = (l_character *)COLLIDE_NEWUD(L, sizeof(l_character));
+  c->ncols = 0;
+  cl_character_init(&c->c, up, luaL_checknumber(L, 4), luaL_checknumber(L, 5),
                     luaL_checknumber(L, 6), luaL_checknumber(L, 7));
   luaL_getmetatable(L, MT_CHARACTER);
   lua_setmetatable(L, -2);
   return 1;
 }
 
-/* w:character_move(state, id, dx, dy, dz, items) -> mx, my, mz, collisions */
+/* pushes on_floor, on_wall, on_ceiling, nx, ny, nz, floor id (or false) */
+static void push_flags(lua_State *L, const cl_character *ch) {
+  lua_pushboolean(L, ch->on_floor);
+  lua_pushboolean(L, ch->on_wall);
+  lua_pushboolean(L, ch->on_ceiling);
+  l_pushvec(L, ch->floor_normal);
+  if (ch->on_floor && ch->floor_item >= 0) lua_pushinteger(L, (lua_Integer)ch->floor_item + 1);
+  else lua_pushboolean(L, 0);
+}
+
+/* w:character_move(state, id, dx, dy, dz, items, others) -> mx, my, mz and
+** the flags as state:get() gives them; false when the motion's end is not
+** finite, nil when the item's shape is not a mover (nothing moved). The
+** collisions stay in the state, their other items in others. */
 static int w_character_move(lua_State *L) {
   l_world *lw = check_idle(L);
-  cl_character *ch = (cl_character *)luaL_checkudata(L, 2, MT_CHARACTER);
-  int id, ok;
+  l_character *lc = (l_character *)luaL_checkudata(L, 2, MT_CHARACTER);
+  cl_character *ch = &lc->c;
+  int id, ok, n, k;
   double d[3], moved[3];
   l_scratch *x;
   cl_world_collisions out;
   (void)check_id(L, lw, 3);
   d[0] = luaL_checknumber(L, 4); d[1] = luaL_checknumber(L, 5); d[2] = luaL_checknumber(L, 6);
-  lua_settop(L, 7);
-  x = take_scratch(L, lw);                         /* 8; may run finalizers */
+  luaL_checktype(L, 8, LUA_TTABLE);
+  lua_settop(L, 8);
+  x = take_scratch(L, lw);                         /* 9; may run finalizers */
   lw = check_idle(L);
   id = (int)lua_tointeger(L, 3) - 1;
   if (!cl_world_is_item(&lw->w, id)) luaL_error(L, "the character's item is no longer in its scene");
+  k = lw->w.items[id].kind;
+  if (!(k == CL_AABB || k == CL_OBB || k == CL_SPHERE || k == CL_CAPSULE || k == CL_HULL)) {
+    give_back(L, lw, x, 9);                        /* the caller names the shape */
+    lua_pushnil(L);
+    return 1;
+  }
   out.c = x->cols; out.max = x->maxcols; out.n = 0;
   if (ch->floor_item >= 0 && !cl_world_is_item(&lw->w, ch->floor_item)) ch->floor_item = -1;
   lw->busy = "move";
@@ -994,24 +1034,46 @@ static int w_character_move(lua_State *L) {
   }
   l_argcheck(L, ok, 3, "not a mover");
   moved_item(L, lw, id);
+  n = out.n < out.max ? out.n : out.max;
+  if (n > CHAR_MAXCOLS) n = CHAR_MAXCOLS;
+  memcpy(lc->cols, x->cols, (size_t)n * sizeof *x->cols);
+  for (k = 0; k < n; k++) {
+    lua_rawgeti(L, 7, x->cols[k].other + 1);
+    lua_rawseti(L, 8, k + 1);
+  }
+  for (k = n; k < lc->ncols; k++) {                /* the last move's extra ones */
+    lua_pushnil(L);
+    lua_rawseti(L, 8, k + 1);
+  }
+  lc->ncols = n;
+  give_back(L, lw, x, 9);
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
   lua_pushnumber(L, moved[2] + 0.0);
-  push_collisions(L, x, out.n, 7, id);
-  give_back(L, lw, x, 8);
-  return 4;
+  push_flags(L, ch);
+  return 10;
 }
 
 /* state:get() -> on_floor, on_wall, on_ceiling, nx, ny, nz, floor id (or false) */
 static int c_get(lua_State *L) {
-  cl_character *ch = (cl_character *)luaL_checkudata(L, 1, MT_CHARACTER);
-  lua_pushboolean(L, ch->on_floor);
-  lua_pushboolean(L, ch->on_wall);
-  lua_pushboolean(L, ch->on_ceiling);
-  l_pushvec(L, ch->floor_normal);
-  if (ch->on_floor && ch->floor_item >= 0) lua_pushinteger(L, (lua_Integer)ch->floor_item + 1);
-  else lua_pushboolean(L, 0);
+  push_flags(L, &((l_character *)luaL_checkudata(L, 1, MT_CHARACTER))->c);
   return 7;
+}
+
+/* state:collisions(item, others) -> the last move's collisions, as
+** w:move gives them, item the character's and others their other items */
+static int c_collisions(lua_State *L) {
+  const l_character *lc = (const l_character *)luaL_checkudata(L, 1, MT_CHARACTER);
+  int k;
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_createtable(L, lc->ncols, 0);
+  for (k = 0; k < lc->ncols; k++) {
+    lua_pushvalue(L, 2);
+    lua_rawgeti(L, 3, k + 1);
+    push_collision(L, &lc->cols[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 1;
 }
 
 static const luaL_Reg world_methods[] = {
@@ -1023,7 +1085,9 @@ static const luaL_Reg world_methods[] = {
   {"query_frustum", w_query_frustum}, {"pairs", w_pairs},
   {"character_move", w_character_move}, {NULL, NULL}
 };
-static const luaL_Reg character_methods[] = {{"get", c_get}, {NULL, NULL}};
+static const luaL_Reg character_methods[] = {
+  {"get", c_get}, {"collisions", c_collisions}, {NULL, NULL}
+};
 static const luaL_Reg world_functions[] = {
   {"world", f_world}, {"character", f_character}, {NULL, NULL}
 };
