@@ -380,6 +380,16 @@ typedef struct {
   double len, best, s, q[3]; /* the best squared distance, at s and q */
 } seg_near;
 
+/* a search along the segment from a, direction du (unit), length len */
+static void near_start(seg_near *sn, const double *a, const double *du, double len) {
+  sn->a = a;
+  sn->du = du;
+  sn->len = len;
+  sn->best = INFINITY;
+  sn->s = 0;
+  cl_set(sn->q, 0, 0, 0);
+}
+
 /* the end at s (0 or len) and y, the polytope's point nearest it */
 static void near_point(seg_near *sn, double s, const double x[3], const double y[3]) {
   double d[3], d2;
@@ -535,12 +545,7 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
       return 0;
     }
   }
-  sn.a = a;
-  sn.du = du;
-  sn.len = len;
-  sn.best = INFINITY;
-  sn.s = 0;
-  cl_set(sn.q, 0, 0, 0);
+  near_start(&sn, a, du, len);
   if (x->tag == CL_AABB) {
     near_box(&sn, a, b, x->aabb.min, x->aabb.max);
   } else if (x->tag == CL_OBB) {
@@ -556,12 +561,7 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
       ld[k] = cl_dot(du, o->u[k]);
       lo[k] = -o->e[k];
     }
-    ln.a = la;
-    ln.du = ld;
-    ln.len = len;
-    ln.best = INFINITY;
-    ln.s = 0;
-    cl_set(ln.q, 0, 0, 0);
+    near_start(&ln, la, ld, len);
     near_box(&ln, la, lb, lo, o->e);
     sn.best = ln.best;
     sn.s = ln.s;
