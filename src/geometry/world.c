@@ -83,6 +83,23 @@ static const geometry_ops geometry[] = {
 #define GEOMETRY(kind) (&geometry[(kind) - CL_WORLD_MESH])
 #define IS_GEOMETRY(kind) ((kind) >= CL_WORLD_MESH)
 
+/* a move's sweep and visit of static geometry: over the triangles its
+** caller gathered near the move (cl_world_move_near) when it is that mesh,
+** else by the geometry's own walk (st may be NULL: no move) */
+static int geo_sweep(const move_state *st, const cl_world_item *it, const cl_shape *mover,
+                     const double d[3], cl_hit *h, size_t *index) {
+  if (st != NULL && st->near_mesh != NULL && it->shape == st->near_mesh)
+    return cl_mesh_sweep_near(it->shape, &st->near, mover, d, h, index);
+  return GEOMETRY(it->kind)->sweep(it->shape, mover, d, h, index);
+}
+
+static size_t geo_visit(const move_state *st, const cl_world_item *it, const cl_shape *s,
+                        int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+  if (st != NULL && st->near_mesh != NULL && it->shape == st->near_mesh)
+    return cl_mesh_visit_near(it->shape, &st->near, s, fn, ud);
+  return GEOMETRY(it->kind)->visit(it->shape, s, fn, ud);
+}
+
 /* ---- memory ---- */
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   (void)ud; (void)osize;
@@ -414,7 +431,8 @@ static size_t scratch_bytes(const cl_world *w, int moves) {
   if (ts == 0) return 0;
   n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
   if (moves)
-    n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
+    n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
+         + (size_t)CL_WORLD_NEAR * sizeof(uint32_t);
   return n;
 }
 
@@ -435,10 +453,13 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->ncap = need;
   s->crosses = NULL;
   s->planes = NULL;
+  s->near = NULL;
   if (moves) {
     s->crosses = p;
     p += align8((size_t)need * sizeof(cl_world_cross));
     s->planes = (double *)(void *)p;
+    p += (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
+    s->near = (uint32_t *)(void *)p;
   }
 }
 
@@ -499,12 +520,12 @@ int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
 
 /* collide.sweep(mover, d, item's shape): 1 and the hit (index the triangle
 ** for static geometry, else -1) */
-static int sweep_item(const cl_world_item *it, const cl_shape *mover, const double d[3],
-                      cl_hit *h, long long *index) {
+static int sweep_item(const move_state *st, const cl_world_item *it, const cl_shape *mover,
+                      const double d[3], cl_hit *h, long long *index) {
   *index = -1;
   if (IS_GEOMETRY(it->kind)) {
     size_t i;
-    if (!GEOMETRY(it->kind)->sweep(it->shape, mover, d, h, &i)) return 0;
+    if (!geo_sweep(st, it, mover, d, h, &i)) return 0;
     *index = (long long)i;
   } else {
     cl_shape target;
@@ -586,7 +607,7 @@ int cl_world_sweep(cl_world *w, cl_world_scratch *s, const cl_shape *mover, cons
     int id = s->cands[i];
     cl_hit hit;
     long long idx;
-    if (!sweep_item(&w->items[id], mover, d, &hit, &idx)) continue;
+    if (!sweep_item(NULL, &w->items[id], mover, d, &hit, &idx)) continue;
     if (nearer(w, &best, h, index, id, &hit, idx, keep, ud) < 0) return -2;
   }
   return best;
@@ -600,7 +621,7 @@ int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
     int id = s->cands[i];
     cl_hit hit;
     long long idx;
-    if (!sweep_item(&w->items[id], mover, d, &hit, &idx)) continue;
+    if (!sweep_item(NULL, &w->items[id], mover, d, &hit, &idx)) continue;
     if (keep != NULL) {
       int k = keep(kud, id);
       if (k < 0) return -2;
@@ -876,10 +897,29 @@ int cl_world_raycast_all(cl_world *w, cl_world_scratch *s, const cl_ray *r, uint
 
 #define ALONG 1e-9
 
-int cl_world_sweep_item(const cl_world *w, int id, const cl_shape *mover, const double d[3],
+int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, const double d[3],
                         cl_hit *h) {
   long long idx;
-  return sweep_item(&w->items[id], mover, d, h, &idx);
+  return sweep_item(st, &st->w->items[id], mover, d, h, &idx);
+}
+
+void cl_world_move_near(move_state *st, const cl_aabb *box) {
+  static const double zero[3] = {0, 0, 0};
+  cl_shape b;
+  int n, i;
+  st->near_mesh = NULL;
+  if (st->s->near == NULL) return;
+  b.aabb.tag = CL_AABB;
+  cl_copy(b.aabb.min, box->min);
+  cl_copy(b.aabb.max, box->max);
+  n = cl_world_candidates(st->w, st->s, &b, zero, st->skip, st->self, st->mask);
+  for (i = 0; i < n; i++) {
+    const cl_world_item *it = &st->w->items[st->s->cands[i]];
+    if (it->kind != CL_WORLD_MESH) continue;
+    if (cl_mesh_near_gather(it->shape, box, st->s->near, CL_WORLD_NEAR, &st->near))
+      st->near_mesh = it->shape;
+    return;
+  }
 }
 
 static int respond_to(move_state *st, int other) {
@@ -1022,14 +1062,15 @@ static int deepest_tri(void *ud, const cl_triangle *t, size_t index) {
   return 1;
 }
 
-static int contact_item(const cl_world_item *it, const cl_shape *w, double n[3], double *depth) {
+static int contact_item(const move_state *st, const cl_world_item *it, const cl_shape *w,
+                        double n[3], double *depth) {
   if (IS_GEOMETRY(it->kind)) {
     deepest q;
     q.w = w;
     q.found = 0;
     q.best = 0;
     q.depth = 0;
-    GEOMETRY(it->kind)->visit(it->shape, w, deepest_tri, &q);
+    geo_visit(st, it, w, deepest_tri, &q);
     if (!q.found) return 0;
     cl_copy(n, q.n);
     *depth = q.depth;
@@ -1044,11 +1085,12 @@ static int contact_item(const cl_world_item *it, const cl_shape *w, double n[3],
 }
 
 /* a point of the overlap of w and the item: the zero sweep's */
-static void overlap_point(const cl_world_item *it, const cl_shape *w, double p[3]) {
+static void overlap_point(const move_state *st, const cl_world_item *it, const cl_shape *w,
+                          double p[3]) {
   static const double zero[3] = {0, 0, 0};
   cl_hit h;
   long long idx;
-  if (sweep_item(it, w, zero, &h, &idx)) cl_copy(p, h.p);
+  if (sweep_item(st, it, w, zero, &h, &idx)) cl_copy(p, h.p);
   else cl_set(p, 0, 0, 0);
 }
 
@@ -1180,7 +1222,7 @@ static int geometry_first(move_state *st, const cl_world_item *it, const cl_shap
   q.list = list;
   q.n = 0;
   q.room = room;
-  GEOMETRY(it->kind)->visit(it->shape, (const cl_shape *)&box, sweep_tri, &q);
+  geo_visit(st, it, (const cl_shape *)&box, sweep_tri, &q);
   if (nlist != NULL) *nlist = q.n;
   if (!q.found) return 0;
   *h = q.h;
@@ -1202,7 +1244,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     if (it->inside_mark == st->inside) continue;
     if (geo) {
       size_t ti;
-      if (!GEOMETRY(it->kind)->sweep(it->shape, w, p, &h, &ti)) continue;
+      if (!geo_sweep(st, it, w, p, &h, &ti)) continue;
     } else {
       cl_shape_copy(&target, shape_of(it));
       if (!cl_sweep(w, p, &target, &h)) continue;
@@ -1249,14 +1291,14 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
     for (i = 0; i < n; i++) {
       int other = st->s->cands[i];
       double nv[3], depth;
-      if (!contact_item(&wo->items[other], w, nv, &depth) || !(depth > tol)) continue;
+      if (!contact_item(st, &wo->items[other], w, nv, &depth) || !(depth > tol)) continue;
       {
         int r = respond_to(st, other);
         if (st->aborted) return 1;
         if (r == CL_WORLD_CROSS) {
           if (wo->items[other].cross_mark != st->mark) {
             wo->items[other].cross_mark = st->mark;
-            overlap_point(&wo->items[other], w, p);
+            overlap_point(st, &wo->items[other], w, p);
             record(st, other, CL_WORLD_CROSS, 0, nv, p);
           }
         } else if (r != CL_WORLD_IGNORE) {
@@ -1266,7 +1308,7 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
       }
     }
     if (best < 0) break;
-    overlap_point(&wo->items[best], w, p);
+    overlap_point(st, &wo->items[best], w, p);
     record(st, best, br, 0, bn, p);
     /* the push, made on a copy: exactly face to face for two aabbs, else
     ** along the contact */
@@ -1404,7 +1446,7 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
         ** first t are asked for) */
         size_t ti;
         int blocks = 0, all = st->tie_hook != NULL;
-        if (!GEOMETRY(it->kind)->sweep(it->shape, w, r, &h, &ti)) continue;
+        if (!geo_sweep(st, it, w, r, &h, &ti)) continue;
         hit_plus_zero(&h);
         if (best >= 0 && h.t > bh.t) continue;
         if (h.t > 0 && !all) {

@@ -41,6 +41,8 @@
 /* the kind of an item made of static triangle geometry; the shapes' kinds
 ** are cl_kind's */
 #define CL_WORLD_MESH CL_NKINDS
+/* the room for the triangles of one mesh near a character's update */
+#define CL_WORLD_NEAR 1024
 #define CL_WORLD_HEIGHTFIELD (CL_NKINDS + 1)
 
 /* the responses of a move's filter */
@@ -97,6 +99,7 @@ typedef struct {
   void *crosses;             /* a leg's crossed items (cl_world_cross) */
   unsigned char *memo;       /* pairs: the filter's answer per item */
   int nmemo;
+  uint32_t *near;            /* a character's mesh triangles (CL_WORLD_NEAR) */
 } cl_world_scratch;
 
 /* a collision met by a move, as scene:move reports it */
