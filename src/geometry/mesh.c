@@ -899,9 +899,15 @@ static int near_holds(const cl_mesh_near *nr, const cl_aabb *b, double pad) {
   return 1;
 }
 
-size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
-                          int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+/* cl_mesh_visit_near; with a mover, without the triangles that it swept
+** by d surely misses (sweep_bound over the whole motion) */
+static size_t visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
+                         const cl_shape *mover, const double *d,
+                         int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
   shape_ctx q;
+  slab c;
+  cl_aabb mb;
+  double mpad = 0;
   size_t j, found = 0;
   if (m->nt == 0) return 0;
   q.s = s;
@@ -910,15 +916,39 @@ size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_sha
   q.has_sb = s->tag != CL_PLANE && cl_bounds(s, &q.sb);
   if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad)) return walk(m, s, NULL, fn, ud);
   if (!shape_box(&q, m->rlo, m->rhi)) return 0;
+  if (mover != NULL) {
+    mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+    if (!cl_bounds(mover, &mb) || !(m->maxabs + 2 * mpad < INFINITY)) mover = NULL;
+    else slab_init(&c, mb.min, mb.max, d, mpad, 0, 0);
+  }
   /* the leaf loop of walk, over the gathered slots */
   for (j = 0; j < nr->n; j++) {
     uint32_t i = nr->slot[j];
     cl_shape tri;
+    if (mover != NULL) {
+      const double *v[3];
+      v[0] = slot_vert(m, i, 0); v[1] = slot_vert(m, i, 1); v[2] = slot_vert(m, i, 2);
+      if (!tri_meets_box(v, &q.sb, q.pad)
+          || sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad) < 0)
+        continue;
+    }
     if (!slot_meets(m, &q, i, &tri)) continue;
     found++;
     if (!fn(ud, &tri.tri, m->slot[4 * i + 3])) return found;
   }
   return found;
+}
+
+size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
+                          int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+  return visit_near(m, nr, s, NULL, NULL, fn, ud);
+}
+
+size_t cl_mesh_visit_swept_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
+                                const cl_shape *mover, const double d[3],
+                                int (*fn)(void *ud, const cl_triangle *t, size_t index),
+                                void *ud) {
+  return visit_near(m, nr, s, mover, d, fn, ud);
 }
 
 int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *mover,

@@ -86,16 +86,20 @@ static const geometry_ops geometry[] = {
 /* a move's sweep and visit of static geometry: over the triangles its
 ** caller gathered near the move (cl_world_move_near) when it is that mesh,
 ** else by the geometry's own walk (st may be NULL: no move) */
+static int is_near(const move_state *st, const cl_world_item *it) {
+  return st != NULL && st->near_mesh != NULL && it->shape == st->near_mesh;
+}
+
 static int geo_sweep(const move_state *st, const cl_world_item *it, const cl_shape *mover,
                      const double d[3], cl_hit *h, size_t *index) {
-  if (st != NULL && st->near_mesh != NULL && it->shape == st->near_mesh)
+  if (is_near(st, it))
     return cl_mesh_sweep_near(it->shape, &st->near, mover, d, h, index);
   return GEOMETRY(it->kind)->sweep(it->shape, mover, d, h, index);
 }
 
 static size_t geo_visit(const move_state *st, const cl_world_item *it, const cl_shape *s,
                         int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
-  if (st != NULL && st->near_mesh != NULL && it->shape == st->near_mesh)
+  if (is_near(st, it))
     return cl_mesh_visit_near(it->shape, &st->near, s, fn, ud);
   return GEOMETRY(it->kind)->visit(it->shape, s, fn, ud);
 }
@@ -1222,7 +1226,12 @@ static int geometry_first(move_state *st, const cl_world_item *it, const cl_shap
   q.list = list;
   q.n = 0;
   q.room = room;
-  geo_visit(st, it, (const cl_shape *)&box, sweep_tri, &q);
+  /* (over gathered triangles, those w moved by r surely misses are left
+  ** out: sweep_tri would find no hit on them) */
+  if (is_near(st, it))
+    cl_mesh_visit_swept_near(it->shape, &st->near, (const cl_shape *)&box, w, r, sweep_tri, &q);
+  else
+    geo_visit(st, it, (const cl_shape *)&box, sweep_tri, &q);
   if (nlist != NULL) *nlist = q.n;
   if (!q.found) return 0;
   *h = q.h;
@@ -1446,13 +1455,18 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
         ** first t are asked for) */
         size_t ti;
         int blocks = 0, all = st->tie_hook != NULL;
-        if (!geo_sweep(st, it, w, r, &h, &ti)) continue;
-        hit_plus_zero(&h);
-        if (best >= 0 && h.t > bh.t) continue;
-        if (h.t > 0 && !all) {
-          cl_shape tri;
-          GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
-          blocks = touch_blocks(st, w, h.t, &tri, r, rlen, h.n);
+        /* (when every triangle is swept one by one over gathered ones, the
+        ** whole geometry's sweep first would only sweep them twice: a
+        ** triangle that the one-by-one sweep hits, it hits no earlier) */
+        if (!all || !is_near(st, it)) {
+          if (!geo_sweep(st, it, w, r, &h, &ti)) continue;
+          hit_plus_zero(&h);
+          if (best >= 0 && h.t > bh.t) continue;
+          if (h.t > 0 && !all) {
+            cl_shape tri;
+            GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
+            blocks = touch_blocks(st, w, h.t, &tri, r, rlen, h.n);
+          }
         }
         if (!blocks) {
           if (!geometry_first(st, it, w, r, rlen, &h, all ? seen + nseen : NULL,
