@@ -354,6 +354,9 @@ static void gathered_walk_is_the_walk(void) {
     }
   }
   CHECK(same, "the gathered triangles walk the character as the tree does");
+  CHECK(w[0].nmeshes == 1, "one mesh counted");
+  cl_world_remove(&w[0], 0);
+  CHECK(w[0].nmeshes == 0, "no mesh counted once removed");
   CHECK(floors > 150 && walls > 0, "on the bumps' floors, against their walls");
   CHECK(fabs(body[0].a[0] + 5) + fabs(body[0].a[2] + 5) > 2, "walked");
   for (k = 0; k < 2; k++) {

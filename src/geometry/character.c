@@ -303,7 +303,7 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
   ** and the skin of where it starts: the mesh's triangles there are
   ** gathered once, and each pass tests only those (a pass that leaves the
   ** box, a push-out out of a deep overlap, walks the mesh's tree) */
-  {
+  if (w->nmeshes > 0) {
     cl_aabb reach;
     double ext = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + c->step_height
                  + fmax(c->snap, c->skin) + c->skin;

@@ -103,6 +103,11 @@ static const double *slot_vert(const cl_mesh *m, size_t s, int k) {
   return m->v + 3 * (size_t)m->slot[4 * s + k];
 }
 
+/* the three vertices of the triangle in leaf slot s */
+static void slot_verts(const cl_mesh *m, size_t s, const double *v[3]) {
+  v[0] = slot_vert(m, s, 0); v[1] = slot_vert(m, s, 1); v[2] = slot_vert(m, s, 2);
+}
+
 static void slot_triangle(const cl_mesh *m, size_t s, cl_triangle *t) {
   cl_triangle_init(t, slot_vert(m, s, 0), slot_vert(m, s, 1), slot_vert(m, s, 2));
 }
@@ -713,7 +718,7 @@ static int next_leaf(const cl_mesh *m, const shape_ctx *q, ref *stack, int *sp, 
 /* whether the triangle of slot i meets the walk's shape (tri: it) */
 static int slot_meets(const cl_mesh *m, const shape_ctx *q, uint32_t i, cl_shape *tri) {
   const double *v[3];
-  v[0] = slot_vert(m, i, 0); v[1] = slot_vert(m, i, 1); v[2] = slot_vert(m, i, 2);
+  slot_verts(m, i, v);
   /* apart from the shape's bounds (padded as the nodes' are, for their
   ** rounding): the exact test cannot pass */
   if (q->has_sb && !tri_meets_box(v, &q->sb, q->pad)) return 0;
@@ -879,7 +884,7 @@ int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, s
     uint32_t i;
     for (i = e.child; i < e.child + e.count; i++) {
       const double *v[3];
-      v[0] = slot_vert(m, i, 0); v[1] = slot_vert(m, i, 1); v[2] = slot_vert(m, i, 2);
+      slot_verts(m, i, v);
       if (!tri_meets_box(v, box, nr->pad)) continue;
       if (n == cap) return 0;
       slots[n++] = i;
@@ -899,15 +904,10 @@ static int near_holds(const cl_mesh_near *nr, const cl_aabb *b, double pad) {
   return 1;
 }
 
-/* cl_mesh_visit_near; with a mover, without the triangles that it swept
-** by d surely misses (sweep_bound over the whole motion) */
-static size_t visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
-                         const cl_shape *mover, const double *d,
-                         int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+/* cl_mesh_visit_near */
+size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
+                          int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
   shape_ctx q;
-  slab c;
-  cl_aabb mb;
-  double mpad = 0;
   size_t j, found = 0;
   if (m->nt == 0) return 0;
   q.s = s;
@@ -916,22 +916,10 @@ static size_t visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shap
   q.has_sb = s->tag != CL_PLANE && cl_bounds(s, &q.sb);
   if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad)) return walk(m, s, NULL, fn, ud);
   if (!shape_box(&q, m->rlo, m->rhi)) return 0;
-  if (mover != NULL) {
-    mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
-    if (!cl_bounds(mover, &mb) || !(m->maxabs + 2 * mpad < INFINITY)) mover = NULL;
-    else slab_init(&c, mb.min, mb.max, d, mpad, 0, 0);
-  }
   /* the leaf loop of walk, over the gathered slots */
   for (j = 0; j < nr->n; j++) {
     uint32_t i = nr->slot[j];
     cl_shape tri;
-    if (mover != NULL) {
-      const double *v[3];
-      v[0] = slot_vert(m, i, 0); v[1] = slot_vert(m, i, 1); v[2] = slot_vert(m, i, 2);
-      if (!tri_meets_box(v, &q.sb, q.pad)
-          || sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad) < 0)
-        continue;
-    }
     if (!slot_meets(m, &q, i, &tri)) continue;
     found++;
     if (!fn(ud, &tri.tri, m->slot[4 * i + 3])) return found;
@@ -939,16 +927,46 @@ static size_t visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shap
   return found;
 }
 
-size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
-                          int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
-  return visit_near(m, nr, s, NULL, NULL, fn, ud);
-}
-
-size_t cl_mesh_visit_swept_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
-                                const cl_shape *mover, const double d[3],
-                                int (*fn)(void *ud, const cl_triangle *t, size_t index),
-                                void *ud) {
-  return visit_near(m, nr, s, mover, d, fn, ud);
+long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box,
+                                  const cl_shape *mover, const double d[3],
+                                  void (*fn)(void *ud, const cl_triangle *t, size_t index,
+                                             const cl_hit *h),
+                                  void *ud) {
+  shape_ctx q;
+  slab c;
+  cl_aabb mb;
+  double mpad;
+  size_t j;
+  long long found = 0;
+  if (m->nt == 0) return 0;
+  q.s = box;
+  q.pad = pad_of(m->maxabs + shape_scale(box));
+  q.all = !(m->maxabs + 2 * q.pad < INFINITY);
+  q.has_sb = box->tag != CL_PLANE && cl_bounds(box, &q.sb);
+  mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad) || !cl_bounds(mover, &mb)
+      || !(m->maxabs + 2 * mpad < INFINITY))
+    return -1;
+  if (!shape_box(&q, m->rlo, m->rhi)) return 0;
+  slab_init(&c, mb.min, mb.max, d, mpad, 0, 0);
+  /* the triangles of the visit of box (walk's leaf test), in its order,
+  ** the exact test last: first those the mover surely misses left out
+  ** (sweep_bound over the whole motion), then those the sweep misses */
+  for (j = 0; j < nr->n; j++) {
+    uint32_t i = nr->slot[j];
+    const double *v[3];
+    cl_shape tri;
+    cl_hit h;
+    slot_verts(m, i, v);
+    if (!tri_meets_box(v, &q.sb, q.pad)
+        || sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad) < 0)
+      continue;
+    cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
+    if (!cl_sweep(mover, d, &tri, &h) || !cl_intersects(&tri, box)) continue;
+    found++;
+    fn(ud, &tri.tri, m->slot[4 * i + 3], &h);
+  }
+  return found;
 }
 
 int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *mover,
@@ -971,14 +989,14 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   ** tree's nearest-first walk */
   slab_init(&c, mb.min, mb.max, d, pad, 0, 0);
   for (j = 0; j < nr->n; j++) {
-    uint32_t s = nr->slot[j];
     const double *v[3];
     cl_shape tri;
     cl_hit th;
-    v[0] = slot_vert(m, s, 0); v[1] = slot_vert(m, s, 1); v[2] = slot_vert(m, s, 2);
+    slot_verts(m, nr->slot[j], v);
     if (sweep_bound(v, mover, mb.min, mb.max, d, c.inv, limit, pad) < 0) continue;
-    slot_triangle(m, s, &tri.tri);
-    if (cl_sweep(mover, d, &tri, &th)) keep_nearer(h, index, &found, &limit, &th, m->slot[4 * s + 3]);
+    cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
+    if (cl_sweep(mover, d, &tri, &th))
+      keep_nearer(h, index, &found, &limit, &th, m->slot[4 * nr->slot[j] + 3]);
   }
   return found;
 }

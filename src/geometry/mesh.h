@@ -114,13 +114,15 @@ size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_sha
                           int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
 int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *mover,
                        const double d[3], cl_hit *h, size_t *index);
-/* cl_mesh_visit_near without triangles that mover swept by d surely misses:
-** every triangle that s meets and cl_sweep(mover, d, triangle) hits is
-** visited (when the gathered box does not hold s, every one s meets) */
-size_t cl_mesh_visit_swept_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
-                                const cl_shape *mover, const double d[3],
-                                int (*fn)(void *ud, const cl_triangle *t, size_t index),
-                                void *ud);
+/* hands fn, with its hit, each triangle that box meets and that mover
+** swept by d hits (cl_sweep), in the order cl_mesh_visit_near(m, nr, box)
+** visits them; how many, or -1 (nothing handed) when the gathered box does
+** not hold box */
+long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box,
+                                  const cl_shape *mover, const double d[3],
+                                  void (*fn)(void *ud, const cl_triangle *t, size_t index,
+                                             const cl_hit *h),
+                                  void *ud);
 /* the nearest hit of cl_sweep(mover, d, triangle) over all triangles;
 ** *index its triangle (0-based, the lowest of those hit at the same t) */
 int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl_hit *h,

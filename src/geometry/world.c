@@ -154,7 +154,7 @@ void cl_world_free(cl_world *w) {
   w->unbounded = w->watched = NULL;
   w->first = w->last = -1;
   w->nitems = w->cap = w->count = w->nunbounded = w->cap_unbounded = 0;
-  w->nwatched = w->cap_watched = 0;
+  w->nwatched = w->cap_watched = w->nmeshes = 0;
 }
 
 /* ---- items ---- */
@@ -286,6 +286,7 @@ int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *chang
   w->last = id;
   w->counter++;
   w->count++;
+  if (kind == CL_WORLD_MESH) w->nmeshes++;
   return id;
 }
 
@@ -322,6 +323,7 @@ int cl_world_update(cl_world *w, int id, const void *shape, int kind, const uint
   }
   it = &w->items[id];
   it->seen = it->changes ? *it->changes : 0;
+  w->nmeshes += (it->kind == CL_WORLD_MESH) - (old.kind == CL_WORLD_MESH);
   return 1;
 }
 
@@ -332,6 +334,7 @@ void cl_world_remove(cl_world *w, int id) {
   unwatch(w, id);
   if (it->prev >= 0) w->items[it->prev].next = it->next; else w->first = it->next;
   if (it->next >= 0) w->items[it->next].prev = it->prev; else w->last = it->prev;
+  if (it->kind == CL_WORLD_MESH) w->nmeshes--;
   it->kind = -1;
   it->shape = NULL;
   it->next = w->free_head;
@@ -912,7 +915,7 @@ void cl_world_move_near(move_state *st, const cl_aabb *box) {
   cl_shape b;
   int n, i;
   st->near_mesh = NULL;
-  if (st->s->near == NULL) return;
+  if (st->s->near == NULL || st->w->nmeshes == 0) return;
   b.aabb.tag = CL_AABB;
   cl_copy(b.aabb.min, box->min);
   cl_copy(b.aabb.max, box->max);
@@ -1188,15 +1191,15 @@ typedef struct {
   int n, room;
 } tri_sweep;
 
-static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
+/* a triangle that w moved by r hits (at h) */
+static void swept_tri(void *ud, const cl_triangle *t, size_t index, const cl_hit *hit) {
   tri_sweep *q = ud;
   cl_shape tri;
-  cl_hit h;
+  cl_hit h = *hit;
   cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
-  if (!cl_sweep(q->w, q->r, &tri, &h)) return 1;
   hit_plus_zero(&h);
-  if (q->found && h.t > q->h.t && q->list == NULL) return 1;
-  if (!touch_blocks(q->st, q->w, h.t, &tri, q->r, q->rlen, h.n)) return 1;
+  if (q->found && h.t > q->h.t && q->list == NULL) return;
+  if (!touch_blocks(q->st, q->w, h.t, &tri, q->r, q->rlen, h.n)) return;
   if (q->list != NULL && q->n < q->room) {
     cl_world_seen *e = &q->list[q->n++];
     e->t = h.t;
@@ -1208,6 +1211,14 @@ static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
     q->best = index;
     q->h = h;
   }
+}
+
+static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
+  tri_sweep *q = ud;
+  cl_shape tri;
+  cl_hit h;
+  cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
+  if (cl_sweep(q->w, q->r, &tri, &h)) swept_tri(ud, t, index, &h);
   return 1;
 }
 
@@ -1226,11 +1237,9 @@ static int geometry_first(move_state *st, const cl_world_item *it, const cl_shap
   q.list = list;
   q.n = 0;
   q.room = room;
-  /* (over gathered triangles, those w moved by r surely misses are left
-  ** out: sweep_tri would find no hit on them) */
-  if (is_near(st, it))
-    cl_mesh_visit_swept_near(it->shape, &st->near, (const cl_shape *)&box, w, r, sweep_tri, &q);
-  else
+  if (!is_near(st, it)
+      || cl_mesh_sweep_each_near(it->shape, &st->near, (const cl_shape *)&box, w, r, swept_tri,
+                                 &q) < 0)
     geo_visit(st, it, (const cl_shape *)&box, sweep_tri, &q);
   if (nlist != NULL) *nlist = q.n;
   if (!q.found) return 0;

@@ -82,6 +82,7 @@ typedef struct {
   int nunbounded, cap_unbounded;
   int *watched;              /* the items cl_world_sync looks at */
   int nwatched, cap_watched;
+  int nmeshes;               /* items that are meshes */
   long long counter;         /* the last sequence number given */
   unsigned mark;             /* the current move's number */
   unsigned inside;           /* the current push step's number */

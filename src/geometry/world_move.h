@@ -59,7 +59,8 @@ int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, con
 /* gathers, for the rest of the move, the triangles of the first mesh among
 ** the candidates whose bounds meet box (into the scratch's near room); a
 ** move that leaves the box, or a mesh with more triangles there than the
-** room holds, walks the mesh's tree as without */
+** room holds, walks the mesh's tree as without; nothing in a world
+** without meshes */
 void cl_world_move_near(move_state *st, const cl_aabb *box);
 
 #endif
