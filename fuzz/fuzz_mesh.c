@@ -13,6 +13,11 @@
 **  - cl_mesh_intersects == some cl_intersects(triangle, shape);
 **  - cl_mesh_query == the increasing list of those triangles;
 **  - cl_mesh_intersects_mesh == some pair of triangles intersects;
+**  - over the triangles gathered near the swept shape (cl_mesh_near_gather,
+**    a margin from the input), cl_mesh_sweep_near answers as cl_mesh_sweep,
+**    cl_mesh_visit_near visits the triangles cl_mesh_query lists, and
+**    cl_mesh_sweep_each_near hands those of the swept bounds' that the
+**    sweep hits, each with its cl_sweep hit;
 **  - the bounds hold every vertex of every triangle.
 */
 #include "fuzz_common.h"
@@ -41,6 +46,78 @@ static int same_hit(const cl_hit *a, const cl_hit *b) {
   return a->t == b->t && a->p[0] == b->p[0] && a->p[1] == b->p[1] && a->p[2] == b->p[2]
       && a->n[0] == b->n[0] && a->n[1] == b->n[1] && a->n[2] == b->n[2]
       && a->u == b->u && a->v == b->v;
+}
+
+typedef struct { uint32_t idx[64]; cl_hit h[64]; size_t n; } seen;
+static int note(void *ud, const cl_triangle *t, size_t index) {
+  seen *v = ud;
+  (void)t;
+  if (v->n < 64) v->idx[v->n] = (uint32_t)index;
+  v->n++;
+  return 1;
+}
+static void note_hit(void *ud, const cl_triangle *t, size_t index, const cl_hit *h) {
+  seen *v = ud;
+  if (v->n < 64) v->h[v->n] = *h;
+  (void)note(ud, t, index);
+}
+/* where triangle i is in v, or -1 */
+static int has(const seen *v, uint32_t i) {
+  size_t k;
+  for (k = 0; k < v->n && k < 64; k++)
+    if (v->idx[k] == i) return (int)k;
+  return -1;
+}
+
+/* the gathered triangles near s swept by mv (its bounds grown by margin)
+** answer as the mesh's walk: hit, h, idx its sweep's, q (nq) its query */
+static void near_checks(const cl_mesh *m, const cl_shape *s, const double mv[3], double margin,
+                        int hit, const cl_hit *h, size_t idx, const uint32_t *q, size_t nq) {
+  static uint32_t slots[64];
+  cl_mesh_near nr;
+  cl_aabb b;
+  cl_shape box, tri;
+  cl_hit hn;
+  size_t in = 0, i, k;
+  seen v;
+  int k3;
+  if (!cl_bounds(s, &b)) return;
+  for (k3 = 0; k3 < 3; k3++) {
+    b.min[k3] += (mv[k3] < 0 ? mv[k3] : 0) - margin;
+    b.max[k3] += (mv[k3] > 0 ? mv[k3] : 0) + margin;
+  }
+  if (!cl_mesh_near_gather(m, &b, slots, 64, &nr)) return;
+  in = cl_mesh_sweep_near(m, &nr, s, mv, &hn, &i);
+  FZ_CHECK((int)in == hit, "near sweep disagrees with the mesh sweep", hit);
+  if (hit && in) {
+    FZ_CHECK(i == idx, "near sweep: another triangle", (double)i);
+    FZ_CHECK(same_hit(&hn, h), "near sweep: hit data differ", hn.t - h->t);
+  }
+  v.n = 0;
+  (void)cl_mesh_visit_near(m, &nr, s, note, &v);
+  FZ_CHECK(v.n == nq, "near visit count", (double)v.n - (double)nq);
+  for (k = 0; k < nq && k < 64; k++) FZ_CHECK(has(&v, q[k]) >= 0, "near visit missed", (double)k);
+  /* the swept bounds' triangles that the sweep hits */
+  box.aabb.tag = CL_AABB;
+  (void)cl_bounds(s, &box.aabb);
+  for (k3 = 0; k3 < 3; k3++) {
+    box.aabb.min[k3] += mv[k3] < 0 ? mv[k3] : 0;
+    box.aabb.max[k3] += mv[k3] > 0 ? mv[k3] : 0;
+  }
+  v.n = 0;
+  if (cl_mesh_sweep_each_near(m, &nr, &box, s, mv, note_hit, &v) < 0) return;
+  in = 0;
+  for (i = 0; i < m->nt; i++) {
+    cl_hit hi;
+    int at;
+    cl_mesh_triangle(m, i, &tri.tri);
+    if (!cl_intersects(&tri, &box) || !cl_sweep(s, mv, &tri, &hi)) continue;
+    in++;
+    at = has(&v, (uint32_t)i);
+    FZ_CHECK(at >= 0, "sweep each missed a triangle hit", (double)i);
+    if (at >= 0) FZ_CHECK(same_hit(&v.h[at], &hi), "sweep each: hit data differ", (double)i);
+  }
+  FZ_CHECK(v.n == in, "sweep each handed a triangle not hit", (double)v.n - (double)in);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -140,6 +217,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           FZ_CHECK(same_hit(&h, &hb), "mesh sweep: hit data differ", h.t - hb.t);
           FZ_CHECK(!isnan(h.t) && fz_nonan(h.p, 3) && fz_nonan(h.n, 3), "mesh sweep NaN", h.t);
         }
+        near_checks(&m, &s, mv, (double)(fz_byte(&in) % 8) / 4, hit, &h, idx, out, n);
       }
     }
     if (ok2 > 0) {

@@ -1,7 +1,8 @@
 /*
 ** world_test.c - the world and the character from C, with no Lua: a
 ** capsule walks a level of boxes (a floor, a step, a wall), climbs stairs,
-** rides a lift, walks a triangle mesh, and scene-style moves slide and stop
+** rides a lift, walks a triangle mesh (its triangles gathered once per
+** update answer as the mesh's tree does), and scene-style moves slide and stop
 ** exactly; the queries, raycasts and pairs with masks. Expected values are
 ** those the Lua API gives for the same calls
 ** (doc/motion.md's example, spec/character_spec.lua), to the last bit where
@@ -210,6 +211,158 @@ static void walk_a_mesh(void) {
   CHECK(NEAR(ch.floor_normal[1], 1, 1e-12), "floor normal up");
   free(mem);
   cl_world_free(&w);
+  cl_mesh_free(&m);
+}
+
+/* a bumpy grid of n x n cells of size 1 (heights from a fixed LCG, every
+** sixth row of vertices raised by ridge), two triangles a cell, into v and
+** t (room for (n + 1)^2 vertices, 2 n^2 triangles) */
+static unsigned lcg_state = 12345;
+static double lcg(void) {
+  lcg_state = lcg_state * 1103515245u + 12345u;
+  return (double)(lcg_state >> 8 & 0xffff) / 65536.0;
+}
+
+static void bumpy_grid(int n, double ridge, double *v, uint32_t *t) {
+  int i, j, k = 0;
+  for (j = 0; j <= n; j++)
+    for (i = 0; i <= n; i++) {
+      v[3 * (j * (n + 1) + i)] = i - n / 2.0;
+      v[3 * (j * (n + 1) + i) + 1] = 0.35 * lcg() + (i % 6 == 0 ? ridge : 0);
+      v[3 * (j * (n + 1) + i) + 2] = j - n / 2.0;
+    }
+  for (j = 0; j < n; j++)
+    for (i = 0; i < n; i++) {
+      uint32_t a = (uint32_t)(j * (n + 1) + i), b = a + 1, c = a + (uint32_t)n + 1, d = c + 1;
+      t[k++] = a; t[k++] = c; t[k++] = b;
+      t[k++] = b; t[k++] = c; t[k++] = d;
+    }
+}
+
+typedef struct { size_t idx[64]; int n; } visited;
+static int note_visit(void *ud, const cl_triangle *t, size_t index) {
+  visited *v = ud;
+  (void)t;
+  if (v->n < 64) v->idx[v->n] = index;
+  v->n++;
+  return 1;
+}
+
+static int same_hit(int fa, const cl_hit *a, size_t ia, int fb, const cl_hit *b, size_t ib) {
+  if (fa != fb) return 0;
+  if (!fa) return 1;
+  return ia == ib && memcmp(a, b, sizeof *a) == 0;
+}
+
+/* the triangles gathered near a box answer the sweeps and visits inside it
+** as the mesh's own walk does, bit for bit and in the same order; queries
+** outside the box, and a gathering that overflows its room, walk the tree */
+static void mesh_near_matches_walk(void) {
+  enum { N = 24 };
+  static double v[3 * (N + 1) * (N + 1)];
+  static uint32_t t[6 * N * N], slots[256];
+  cl_mesh m;
+  cl_mesh_near nr;
+  cl_aabb reach = box(-3, -1, -3, 3, 3, 3);
+  int q, same_sweeps = 0, same_visits = 0, hits = 0, nvisit = 0;
+  bumpy_grid(N, 0, v, t);
+  cl_mesh_init(&m);
+  cl_mesh_use(&m, v, (N + 1) * (N + 1), t, 2 * N * N);
+  CHECK(cl_mesh_build(&m), "bumpy mesh built");
+  CHECK(!cl_mesh_near_gather(&m, &reach, slots, 8, &nr) && !nr.ok, "overflow: nothing gathered");
+  CHECK(cl_mesh_near_gather(&m, &reach, slots, 256, &nr) && nr.ok && nr.n > 8, "gathered");
+  for (q = 0; q < 400; q++) {
+    /* capsules within the box and, one in four, reaching out of it */
+    double x = -2 + 4 * lcg(), z = -2 + 4 * lcg(), y = 0.3 + 0.6 * lcg(), d[3];
+    double far = q % 4 == 0 ? 4 : 1;
+    cl_shape cap;
+    cl_hit ha, hb;
+    size_t ia = 0, ib = 0;
+    int fa, fb;
+    visited va, vb;
+    cap.cap = capsule(x, y, y + 1.2, z, 0.4);
+    cl_set(d, far * (lcg() - 0.5), far * (lcg() - 0.7), far * (lcg() - 0.5));
+    fa = cl_mesh_sweep(&m, &cap, d, &ha, &ia);
+    fb = cl_mesh_sweep_near(&m, &nr, &cap, d, &hb, &ib);
+    same_sweeps += same_hit(fa, &ha, ia, fb, &hb, ib);
+    hits += fa;
+    va.n = vb.n = 0;
+    cap.cap.a[1] -= 0.3; cap.cap.b[1] -= 0.3;
+    (void)cl_mesh_visit(&m, &cap, note_visit, &va);
+    (void)cl_mesh_visit_near(&m, &nr, &cap, note_visit, &vb);
+    same_visits += va.n == vb.n && va.n <= 64
+                   && memcmp(va.idx, vb.idx, (size_t)va.n * sizeof va.idx[0]) == 0;
+    nvisit += va.n > 0;
+  }
+  CHECK(same_sweeps == 400, "sweeps over the gathered triangles as over the tree");
+  CHECK(same_visits == 400, "visits over the gathered triangles as over the tree");
+  CHECK(hits > 100 && nvisit > 100, "the queries meet the mesh");
+  cl_mesh_free(&m);
+}
+
+/* a character's update over a bumpy mesh with steep ridges is the same, bit for bit, with
+** its triangles gathered once (the scratch's near room) and with every
+** pass walking the mesh's tree (no room) */
+static void gathered_walk_is_the_walk(void) {
+  enum { N = 32 };
+  static double v[3 * (N + 1) * (N + 1)];
+  static uint32_t t[6 * N * N];
+  cl_mesh m;
+  cl_world w[2];
+  cl_capsule body[2];
+  cl_character ch[2];
+  void *mem[2] = {NULL, NULL};
+  int id[2], k, frame, same = 1, floors = 0, walls = 0;
+  double vy[2] = {0, 0};
+  lcg_state = 777;
+  bumpy_grid(N, 1.3, v, t);
+  cl_mesh_init(&m);
+  cl_mesh_use(&m, v, (N + 1) * (N + 1), t, 2 * N * N);
+  CHECK(cl_mesh_build(&m), "bumpy mesh built");
+  for (k = 0; k < 2; k++) {
+    body[k] = capsule(-5, 0.8, 2.0, -5, 0.4);
+    cl_world_init(&w[k], 0.1, NULL, NULL);
+    (void)cl_world_add(&w[k], &m, CL_WORLD_MESH, NULL);
+    id[k] = cl_world_add(&w[k], &body[k], CL_CAPSULE, NULL);
+    cl_character_init(&ch[k], UP, 0.25, 45, 0.01, 0.3);
+  }
+  for (frame = 0; frame < 600; frame++) {
+    double d[3], moved[2][3], a = frame * 0.02;
+    cl_world_collision cols[2][64];
+    for (k = 0; k < 2; k++) {
+      cl_world_collisions out;
+      cl_world_scratch *s = scratch(&w[k], &mem[k]);
+      out.c = cols[k]; out.n = 0; out.max = 64;
+      if (k == 1) s->near = NULL;
+      vy[k] = ch[k].on_floor ? 0 : vy[k] - 9.81 / 60;
+      if (frame % 90 == 45 && ch[k].on_floor) vy[k] = 5;
+      cl_set(d, 4.0 / 60 * cos(a), vy[k] / 60, 4.0 / 60 * sin(a * 1.3));
+      cl_character_move(&ch[k], &w[k], s, id[k], d, CL_WORLD_ALL_BITS, moved[k], &out);
+      cl_world_update(&w[k], id[k], NULL, 0, NULL);
+      if (k == 1) {
+        int was = same;
+        same = same && memcmp(body[0].a, body[1].a, sizeof body[0].a) == 0
+               && memcmp(body[0].b, body[1].b, sizeof body[0].b) == 0
+               && memcmp(moved[0], moved[1], sizeof moved[0]) == 0
+               && ch[0].on_floor == ch[1].on_floor && ch[0].on_wall == ch[1].on_wall
+               && ch[0].on_ceiling == ch[1].on_ceiling
+               && memcmp(ch[0].floor_normal, ch[1].floor_normal, sizeof ch[0].floor_normal) == 0;
+        if (was && !same) fprintf(stderr, "differs from frame %d\n", frame);
+        floors += ch[0].on_floor;
+        walls += ch[0].on_wall;
+      }
+    }
+  }
+  CHECK(same, "the gathered triangles walk the character as the tree does");
+  CHECK(w[0].nmeshes == 1, "one mesh counted");
+  cl_world_remove(&w[0], 0);
+  CHECK(w[0].nmeshes == 0, "no mesh counted once removed");
+  CHECK(floors > 150 && walls > 0, "on the bumps' floors, against their walls");
+  CHECK(fabs(body[0].a[0] + 5) + fabs(body[0].a[2] + 5) > 2, "walked");
+  for (k = 0; k < 2; k++) {
+    free(mem[k]);
+    cl_world_free(&w[k]);
+  }
   cl_mesh_free(&m);
 }
 
@@ -429,6 +582,8 @@ int main(void) {
   climb_stairs();
   ride_a_lift();
   walk_a_mesh();
+  mesh_near_matches_walk();
+  gathered_walk_is_the_walk();
   move_and_slide();
   sync_costs_what_moved();
   queries_and_pairs();

@@ -211,7 +211,7 @@ static int first_contact(char_move *cm, const cl_shape *w, const double d[3], cl
   n = cl_world_candidates(wo, s, w, d, cm->st.skip, cm->st.self, cm->st.mask);
   for (i = 0; i < n; i++) {
     cl_hit hit;
-    if (cl_world_sweep_item(wo, s->cands[i], w, d, &hit) && (best < 0 || hit.t < h->t)) {
+    if (cl_world_sweep_item(&cm->st, s->cands[i], w, d, &hit) && (best < 0 || hit.t < h->t)) {
       best = s->cands[i];
       *h = hit;
     }
@@ -299,6 +299,21 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
     }
   }
 
+  /* every pass of the update stays within the motion, the step, the snap
+  ** and the skin of where it starts: the mesh's triangles there are
+  ** gathered once, and each pass tests only those (a pass that leaves the
+  ** box, a push-out out of a deep overlap, walks the mesh's tree) */
+  if (w->nmeshes > 0) {
+    cl_aabb reach;
+    double ext = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + c->step_height
+                 + fmax(c->snap, c->skin) + c->skin;
+    (void)cl_bounds(&ws, &reach);
+    for (i = 0; i < 3; i++) {
+      reach.min[i] -= ext;
+      reach.max[i] += ext;
+    }
+    cl_world_move_near(&cm.st, &reach);
+  }
   cl_world_push_out(&cm.st, &ws, moved);
   /* an overlap pushed out from below is floor */
   for (i = 0; i < out->n && i < out->max; i++) {

@@ -103,6 +103,11 @@ static const double *slot_vert(const cl_mesh *m, size_t s, int k) {
   return m->v + 3 * (size_t)m->slot[4 * s + k];
 }
 
+/* the three vertices of the triangle in leaf slot s */
+static void slot_verts(const cl_mesh *m, size_t s, const double *v[3]) {
+  v[0] = slot_vert(m, s, 0); v[1] = slot_vert(m, s, 1); v[2] = slot_vert(m, s, 2);
+}
+
 static void slot_triangle(const cl_mesh *m, size_t s, cl_triangle *t) {
   cl_triangle_init(t, slot_vert(m, s, 0), slot_vert(m, s, 1), slot_vert(m, s, 2));
 }
@@ -674,6 +679,53 @@ static int tri_meets_box(const double *const v[3], const cl_aabb *b, double pad)
   return 1;
 }
 
+/* pushes the children of n that shape_box keeps, the last child first (so
+** the walk visits them in order); the new stack top */
+static int push_children(const shape_ctx *q, const cl_mesh_node *n, ref *stack, int sp) {
+  unsigned used = used_children(n);
+  int k;
+  for (k = CL_MESH_WIDTH - 1; k >= 0; k--) {
+    float lo[3], hi[3];
+    int a;
+    if (!(used >> k & 1)) continue;
+    for (a = 0; a < 3; a++) { lo[a] = n->lo[a][k]; hi[a] = n->hi[a][k]; }
+    if (shape_box(q, lo, hi)) {
+      stack[sp].child = n->child[k];
+      stack[sp].count = n->count[k];
+      sp++;
+    }
+  }
+  return sp;
+}
+
+/* the next leaf of a depth-first walk of the nodes shape_box keeps (the
+** stack started by walk_start): 1 and its slots in *leaf, 0 at the end */
+static int walk_start(const cl_mesh *m, ref *stack) {
+  stack[0].child = 0;
+  stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
+  return 1;
+}
+
+static int next_leaf(const cl_mesh *m, const shape_ctx *q, ref *stack, int *sp, ref *leaf) {
+  while (*sp > 0) {
+    ref e = stack[--*sp];
+    if (e.count) { *leaf = e; return 1; }
+    *sp = push_children(q, &m->node[e.child], stack, *sp);
+  }
+  return 0;
+}
+
+/* whether the triangle of slot i meets the walk's shape (tri: it) */
+static int slot_meets(const cl_mesh *m, const shape_ctx *q, uint32_t i, cl_shape *tri) {
+  const double *v[3];
+  slot_verts(m, i, v);
+  /* apart from the shape's bounds (padded as the nodes' are, for their
+  ** rounding): the exact test cannot pass */
+  if (q->has_sb && !tri_meets_box(v, &q->sb, q->pad)) return 0;
+  cl_triangle_init(&tri->tri, v[0], v[1], v[2]);
+  return cl_intersects(tri, q->s);
+}
+
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return x < y ? -1 : x > y;
@@ -684,7 +736,7 @@ static int cmp_u32(const void *a, const void *b) {
 ** fn returns 0 */
 static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out,
                    int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
-  ref stack[CL_MESH_STACK];
+  ref stack[CL_MESH_STACK], e;
   int sp;
   size_t found = 0;
   shape_ctx q;
@@ -694,46 +746,19 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out,
   q.all = !(m->maxabs + 2 * q.pad < INFINITY);
   q.has_sb = s->tag != CL_PLANE && cl_bounds(s, &q.sb);
   if (!shape_box(&q, m->rlo, m->rhi)) return 0;
-  stack[0].child = 0;
-  stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
-  sp = 1;
-  while (sp > 0) {
-    ref e = stack[--sp];
-    if (e.count) {
-      uint32_t i;
-      for (i = e.child; i < e.child + e.count; i++) {
-        cl_shape tri;
-        const double *v[3];
-        v[0] = slot_vert(m, i, 0); v[1] = slot_vert(m, i, 1); v[2] = slot_vert(m, i, 2);
-        /* apart from the shape's bounds (padded as the nodes' are, for
-        ** their rounding): the exact test cannot pass */
-        if (q.has_sb && !tri_meets_box(v, &q.sb, q.pad)) continue;
-        cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
-        if (cl_intersects(&tri, s)) {
-          if (fn != NULL) {
-            found++;
-            if (!fn(ud, &tri.tri, m->slot[4 * i + 3])) return found;
-            continue;
-          }
-          if (out == NULL) return 1;
-          out[found++] = m->slot[4 * i + 3];
-        }
+  sp = walk_start(m, stack);
+  while (next_leaf(m, &q, stack, &sp, &e)) {
+    uint32_t i;
+    for (i = e.child; i < e.child + e.count; i++) {
+      cl_shape tri;
+      if (!slot_meets(m, &q, i, &tri)) continue;
+      if (fn != NULL) {
+        found++;
+        if (!fn(ud, &tri.tri, m->slot[4 * i + 3])) return found;
+        continue;
       }
-    } else {
-      const cl_mesh_node *n = &m->node[e.child];
-      unsigned used = used_children(n);
-      int k;
-      for (k = CL_MESH_WIDTH - 1; k >= 0; k--) {
-        float lo[3], hi[3];
-        int a;
-        if (!(used >> k & 1)) continue;
-        for (a = 0; a < 3; a++) { lo[a] = n->lo[a][k]; hi[a] = n->hi[a][k]; }
-        if (shape_box(&q, lo, hi)) {
-          stack[sp].child = n->child[k];
-          stack[sp].count = n->count[k];
-          sp++;
-        }
-      }
+      if (out == NULL) return 1;
+      out[found++] = m->slot[4 * i + 3];
     }
   }
   if (found > 1 && fn == NULL) qsort(out, found, sizeof *out, cmp_u32);
@@ -816,6 +841,162 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
       double t[CL_MESH_WIDTH];
       sp = push_near_first(m, stack, sp, n, slab_node(&c, n, limit, t), t);
     }
+  }
+  return found;
+}
+
+/* ---- the triangles near a box, gathered once ---- */
+
+/* the gathering pad: twice any pad a query inside the box uses, so that a
+** triangle a query's walk reaches (its bounds within the query's pad of
+** the query's bounds) is within this pad of the box, past rounding */
+static double near_pad(const cl_mesh *m, const cl_aabb *box) {
+  return 2 * pad_of(m->maxabs + fmax(cl_maxabs3(box->min), cl_maxabs3(box->max)));
+}
+
+int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, size_t cap,
+                        cl_mesh_near *nr) {
+  ref stack[CL_MESH_STACK], e;
+  int sp, k;
+  size_t n = 0;
+  shape_ctx q;
+  cl_shape bs;
+  nr->ok = 0;
+  nr->n = 0;
+  nr->slot = slots;
+  nr->box = *box;
+  nr->pad = near_pad(m, box);
+  for (k = 0; k < 3; k++)
+    if (!(box->min[k] <= box->max[k]) || !(box->max[k] - box->min[k] < INFINITY)) return 0;
+  if (!(m->maxabs + 4 * nr->pad < INFINITY)) return 0;
+  if (m->nt == 0) { nr->ok = 1; return 1; }
+  bs.aabb.tag = CL_AABB;
+  cl_copy(bs.aabb.min, box->min);
+  cl_copy(bs.aabb.max, box->max);
+  q.s = &bs;
+  q.pad = nr->pad;
+  q.all = 0;
+  q.has_sb = 1;
+  q.sb = *box;
+  if (!shape_box(&q, m->rlo, m->rhi)) { nr->ok = 1; return 1; }
+  sp = walk_start(m, stack);
+  while (next_leaf(m, &q, stack, &sp, &e)) {
+    uint32_t i;
+    for (i = e.child; i < e.child + e.count; i++) {
+      const double *v[3];
+      slot_verts(m, i, v);
+      if (!tri_meets_box(v, box, nr->pad)) continue;
+      if (n == cap) return 0;
+      slots[n++] = i;
+    }
+  }
+  nr->n = n;
+  nr->ok = 1;
+  return 1;
+}
+
+/* whether a query of bounds b and pad lies inside the gathered box */
+static int near_holds(const cl_mesh_near *nr, const cl_aabb *b, double pad) {
+  int k;
+  if (!nr->ok || !(pad <= nr->pad / 2)) return 0;
+  for (k = 0; k < 3; k++)
+    if (!(b->min[k] >= nr->box.min[k] && b->max[k] <= nr->box.max[k])) return 0;
+  return 1;
+}
+
+/* cl_mesh_visit_near */
+size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
+                          int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+  shape_ctx q;
+  size_t j, found = 0;
+  if (m->nt == 0) return 0;
+  q.s = s;
+  q.pad = pad_of(m->maxabs + shape_scale(s));
+  q.all = !(m->maxabs + 2 * q.pad < INFINITY);
+  q.has_sb = s->tag != CL_PLANE && cl_bounds(s, &q.sb);
+  if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad)) return walk(m, s, NULL, fn, ud);
+  if (!shape_box(&q, m->rlo, m->rhi)) return 0;
+  /* the leaf loop of walk, over the gathered slots */
+  for (j = 0; j < nr->n; j++) {
+    uint32_t i = nr->slot[j];
+    cl_shape tri;
+    if (!slot_meets(m, &q, i, &tri)) continue;
+    found++;
+    if (!fn(ud, &tri.tri, m->slot[4 * i + 3])) return found;
+  }
+  return found;
+}
+
+long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box,
+                                  const cl_shape *mover, const double d[3],
+                                  void (*fn)(void *ud, const cl_triangle *t, size_t index,
+                                             const cl_hit *h),
+                                  void *ud) {
+  shape_ctx q;
+  slab c;
+  cl_aabb mb;
+  double mpad;
+  size_t j;
+  long long found = 0;
+  if (m->nt == 0) return 0;
+  q.s = box;
+  q.pad = pad_of(m->maxabs + shape_scale(box));
+  q.all = !(m->maxabs + 2 * q.pad < INFINITY);
+  q.has_sb = box->tag != CL_PLANE && cl_bounds(box, &q.sb);
+  mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad) || !cl_bounds(mover, &mb)
+      || !(m->maxabs + 2 * mpad < INFINITY))
+    return -1;
+  if (!shape_box(&q, m->rlo, m->rhi)) return 0;
+  slab_init(&c, mb.min, mb.max, d, mpad, 0, 0);
+  /* the triangles of the visit of box (walk's leaf test), in its order,
+  ** the exact test last: first those the mover surely misses left out
+  ** (sweep_bound over the whole motion), then those the sweep misses */
+  for (j = 0; j < nr->n; j++) {
+    uint32_t i = nr->slot[j];
+    const double *v[3];
+    cl_shape tri;
+    cl_hit h;
+    slot_verts(m, i, v);
+    if (!tri_meets_box(v, &q.sb, q.pad)
+        || sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad) < 0)
+      continue;
+    cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
+    if (!cl_sweep(mover, d, &tri, &h) || !cl_intersects(&tri, box)) continue;
+    found++;
+    fn(ud, &tri.tri, m->slot[4 * i + 3], &h);
+  }
+  return found;
+}
+
+int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *mover,
+                       const double d[3], cl_hit *h, size_t *index) {
+  slab c;
+  cl_aabb mb, sw;
+  int found = 0, k;
+  size_t j;
+  double limit = 1, pad;
+  if (m->nt == 0 || !cl_bounds(mover, &mb)) return 0;
+  pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  if (!(m->maxabs + 2 * pad < INFINITY)) return cl_mesh_sweep(m, mover, d, h, index);
+  for (k = 0; k < 3; k++) {
+    sw.min[k] = mb.min[k] + (d[k] < 0 ? d[k] : 0);
+    sw.max[k] = mb.max[k] + (d[k] > 0 ? d[k] : 0);
+  }
+  if (!near_holds(nr, &sw, pad)) return cl_mesh_sweep(m, mover, d, h, index);
+  /* sweep_bound culls only triangles cl_sweep hits no earlier than the
+  ** best so far (ties to the lower index, in any order): the answer of the
+  ** tree's nearest-first walk */
+  slab_init(&c, mb.min, mb.max, d, pad, 0, 0);
+  for (j = 0; j < nr->n; j++) {
+    const double *v[3];
+    cl_shape tri;
+    cl_hit th;
+    slot_verts(m, nr->slot[j], v);
+    if (sweep_bound(v, mover, mb.min, mb.max, d, c.inv, limit, pad) < 0) continue;
+    cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
+    if (cl_sweep(mover, d, &tri, &th))
+      keep_nearer(h, index, &found, &limit, &th, m->slot[4 * nr->slot[j] + 3]);
   }
   return found;
 }

@@ -92,6 +92,37 @@ size_t cl_mesh_query(const cl_mesh *m, const cl_shape *s, uint32_t *out);
 ** set order, without allocating, until fn returns 0; returns how many */
 size_t cl_mesh_visit(const cl_mesh *m, const cl_shape *s,
                      int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
+/* The triangles near a box, gathered once for several queries in it (a
+** character's passes in one update): their leaf slots, in the order of the
+** tree's walk, into the caller's array. A query whose bounds lie inside the
+** box tests only those (the same triangles, in the same order, as its walk
+** of the tree would reach); any other query walks the tree. */
+typedef struct {
+  cl_aabb box;
+  double pad;
+  const uint32_t *slot;
+  size_t n;
+  int ok;                    /* 0: nothing gathered, every query walks */
+} cl_mesh_near;
+/* gathers into slots (room for cap) the triangles whose bounds meet box;
+** 0 (nr->ok 0) when there are more than cap or the box is not finite */
+int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, size_t cap,
+                        cl_mesh_near *nr);
+/* cl_mesh_visit and cl_mesh_sweep, over the gathered triangles when the
+** query lies inside their box */
+size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
+                          int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
+int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *mover,
+                       const double d[3], cl_hit *h, size_t *index);
+/* hands fn, with its hit, each triangle that box meets and that mover
+** swept by d hits (cl_sweep), in the order cl_mesh_visit_near(m, nr, box)
+** visits them; how many, or -1 (nothing handed) when the gathered box does
+** not hold box */
+long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box,
+                                  const cl_shape *mover, const double d[3],
+                                  void (*fn)(void *ud, const cl_triangle *t, size_t index,
+                                             const cl_hit *h),
+                                  void *ud);
 /* the nearest hit of cl_sweep(mover, d, triangle) over all triangles;
 ** *index its triangle (0-based, the lowest of those hit at the same t) */
 int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl_hit *h,

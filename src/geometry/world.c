@@ -83,6 +83,27 @@ static const geometry_ops geometry[] = {
 #define GEOMETRY(kind) (&geometry[(kind) - CL_WORLD_MESH])
 #define IS_GEOMETRY(kind) ((kind) >= CL_WORLD_MESH)
 
+/* a move's sweep and visit of static geometry: over the triangles its
+** caller gathered near the move (cl_world_move_near) when it is that mesh,
+** else by the geometry's own walk (st may be NULL: no move) */
+static int is_near(const move_state *st, const cl_world_item *it) {
+  return st != NULL && st->near_mesh != NULL && it->shape == st->near_mesh;
+}
+
+static int geo_sweep(const move_state *st, const cl_world_item *it, const cl_shape *mover,
+                     const double d[3], cl_hit *h, size_t *index) {
+  if (is_near(st, it))
+    return cl_mesh_sweep_near(it->shape, &st->near, mover, d, h, index);
+  return GEOMETRY(it->kind)->sweep(it->shape, mover, d, h, index);
+}
+
+static size_t geo_visit(const move_state *st, const cl_world_item *it, const cl_shape *s,
+                        int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
+  if (is_near(st, it))
+    return cl_mesh_visit_near(it->shape, &st->near, s, fn, ud);
+  return GEOMETRY(it->kind)->visit(it->shape, s, fn, ud);
+}
+
 /* ---- memory ---- */
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   (void)ud; (void)osize;
@@ -133,7 +154,7 @@ void cl_world_free(cl_world *w) {
   w->unbounded = w->watched = NULL;
   w->first = w->last = -1;
   w->nitems = w->cap = w->count = w->nunbounded = w->cap_unbounded = 0;
-  w->nwatched = w->cap_watched = 0;
+  w->nwatched = w->cap_watched = w->nmeshes = 0;
 }
 
 /* ---- items ---- */
@@ -265,6 +286,7 @@ int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *chang
   w->last = id;
   w->counter++;
   w->count++;
+  if (kind == CL_WORLD_MESH) w->nmeshes++;
   return id;
 }
 
@@ -301,6 +323,7 @@ int cl_world_update(cl_world *w, int id, const void *shape, int kind, const uint
   }
   it = &w->items[id];
   it->seen = it->changes ? *it->changes : 0;
+  w->nmeshes += (it->kind == CL_WORLD_MESH) - (old.kind == CL_WORLD_MESH);
   return 1;
 }
 
@@ -311,6 +334,7 @@ void cl_world_remove(cl_world *w, int id) {
   unwatch(w, id);
   if (it->prev >= 0) w->items[it->prev].next = it->next; else w->first = it->next;
   if (it->next >= 0) w->items[it->next].prev = it->prev; else w->last = it->prev;
+  if (it->kind == CL_WORLD_MESH) w->nmeshes--;
   it->kind = -1;
   it->shape = NULL;
   it->next = w->free_head;
@@ -414,7 +438,8 @@ static size_t scratch_bytes(const cl_world *w, int moves) {
   if (ts == 0) return 0;
   n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
   if (moves)
-    n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
+    n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
+         + (size_t)CL_WORLD_NEAR * sizeof(uint32_t);
   return n;
 }
 
@@ -435,10 +460,13 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->ncap = need;
   s->crosses = NULL;
   s->planes = NULL;
+  s->near = NULL;
   if (moves) {
     s->crosses = p;
     p += align8((size_t)need * sizeof(cl_world_cross));
     s->planes = (double *)(void *)p;
+    p += (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
+    s->near = (uint32_t *)(void *)p;
   }
 }
 
@@ -499,12 +527,12 @@ int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
 
 /* collide.sweep(mover, d, item's shape): 1 and the hit (index the triangle
 ** for static geometry, else -1) */
-static int sweep_item(const cl_world_item *it, const cl_shape *mover, const double d[3],
-                      cl_hit *h, long long *index) {
+static int sweep_item(const move_state *st, const cl_world_item *it, const cl_shape *mover,
+                      const double d[3], cl_hit *h, long long *index) {
   *index = -1;
   if (IS_GEOMETRY(it->kind)) {
     size_t i;
-    if (!GEOMETRY(it->kind)->sweep(it->shape, mover, d, h, &i)) return 0;
+    if (!geo_sweep(st, it, mover, d, h, &i)) return 0;
     *index = (long long)i;
   } else {
     cl_shape target;
@@ -586,7 +614,7 @@ int cl_world_sweep(cl_world *w, cl_world_scratch *s, const cl_shape *mover, cons
     int id = s->cands[i];
     cl_hit hit;
     long long idx;
-    if (!sweep_item(&w->items[id], mover, d, &hit, &idx)) continue;
+    if (!sweep_item(NULL, &w->items[id], mover, d, &hit, &idx)) continue;
     if (nearer(w, &best, h, index, id, &hit, idx, keep, ud) < 0) return -2;
   }
   return best;
@@ -600,7 +628,7 @@ int cl_world_sweep_all(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
     int id = s->cands[i];
     cl_hit hit;
     long long idx;
-    if (!sweep_item(&w->items[id], mover, d, &hit, &idx)) continue;
+    if (!sweep_item(NULL, &w->items[id], mover, d, &hit, &idx)) continue;
     if (keep != NULL) {
       int k = keep(kud, id);
       if (k < 0) return -2;
@@ -876,10 +904,29 @@ int cl_world_raycast_all(cl_world *w, cl_world_scratch *s, const cl_ray *r, uint
 
 #define ALONG 1e-9
 
-int cl_world_sweep_item(const cl_world *w, int id, const cl_shape *mover, const double d[3],
+int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, const double d[3],
                         cl_hit *h) {
   long long idx;
-  return sweep_item(&w->items[id], mover, d, h, &idx);
+  return sweep_item(st, &st->w->items[id], mover, d, h, &idx);
+}
+
+void cl_world_move_near(move_state *st, const cl_aabb *box) {
+  static const double zero[3] = {0, 0, 0};
+  cl_shape b;
+  int n, i;
+  st->near_mesh = NULL;
+  if (st->s->near == NULL || st->w->nmeshes == 0) return;
+  b.aabb.tag = CL_AABB;
+  cl_copy(b.aabb.min, box->min);
+  cl_copy(b.aabb.max, box->max);
+  n = cl_world_candidates(st->w, st->s, &b, zero, st->skip, st->self, st->mask);
+  for (i = 0; i < n; i++) {
+    const cl_world_item *it = &st->w->items[st->s->cands[i]];
+    if (it->kind != CL_WORLD_MESH) continue;
+    if (cl_mesh_near_gather(it->shape, box, st->s->near, CL_WORLD_NEAR, &st->near))
+      st->near_mesh = it->shape;
+    return;
+  }
 }
 
 static int respond_to(move_state *st, int other) {
@@ -1022,14 +1069,15 @@ static int deepest_tri(void *ud, const cl_triangle *t, size_t index) {
   return 1;
 }
 
-static int contact_item(const cl_world_item *it, const cl_shape *w, double n[3], double *depth) {
+static int contact_item(const move_state *st, const cl_world_item *it, const cl_shape *w,
+                        double n[3], double *depth) {
   if (IS_GEOMETRY(it->kind)) {
     deepest q;
     q.w = w;
     q.found = 0;
     q.best = 0;
     q.depth = 0;
-    GEOMETRY(it->kind)->visit(it->shape, w, deepest_tri, &q);
+    geo_visit(st, it, w, deepest_tri, &q);
     if (!q.found) return 0;
     cl_copy(n, q.n);
     *depth = q.depth;
@@ -1044,11 +1092,12 @@ static int contact_item(const cl_world_item *it, const cl_shape *w, double n[3],
 }
 
 /* a point of the overlap of w and the item: the zero sweep's */
-static void overlap_point(const cl_world_item *it, const cl_shape *w, double p[3]) {
+static void overlap_point(const move_state *st, const cl_world_item *it, const cl_shape *w,
+                          double p[3]) {
   static const double zero[3] = {0, 0, 0};
   cl_hit h;
   long long idx;
-  if (sweep_item(it, w, zero, &h, &idx)) cl_copy(p, h.p);
+  if (sweep_item(st, it, w, zero, &h, &idx)) cl_copy(p, h.p);
   else cl_set(p, 0, 0, 0);
 }
 
@@ -1142,15 +1191,15 @@ typedef struct {
   int n, room;
 } tri_sweep;
 
-static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
+/* a triangle that w moved by r hits (at h) */
+static void swept_tri(void *ud, const cl_triangle *t, size_t index, const cl_hit *hit) {
   tri_sweep *q = ud;
   cl_shape tri;
-  cl_hit h;
+  cl_hit h = *hit;
   cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
-  if (!cl_sweep(q->w, q->r, &tri, &h)) return 1;
   hit_plus_zero(&h);
-  if (q->found && h.t > q->h.t && q->list == NULL) return 1;
-  if (!touch_blocks(q->st, q->w, h.t, &tri, q->r, q->rlen, h.n)) return 1;
+  if (q->found && h.t > q->h.t && q->list == NULL) return;
+  if (!touch_blocks(q->st, q->w, h.t, &tri, q->r, q->rlen, h.n)) return;
   if (q->list != NULL && q->n < q->room) {
     cl_world_seen *e = &q->list[q->n++];
     e->t = h.t;
@@ -1162,6 +1211,14 @@ static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
     q->best = index;
     q->h = h;
   }
+}
+
+static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
+  tri_sweep *q = ud;
+  cl_shape tri;
+  cl_hit h;
+  cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
+  if (cl_sweep(q->w, q->r, &tri, &h)) swept_tri(ud, t, index, &h);
   return 1;
 }
 
@@ -1180,7 +1237,10 @@ static int geometry_first(move_state *st, const cl_world_item *it, const cl_shap
   q.list = list;
   q.n = 0;
   q.room = room;
-  GEOMETRY(it->kind)->visit(it->shape, (const cl_shape *)&box, sweep_tri, &q);
+  if (!is_near(st, it)
+      || cl_mesh_sweep_each_near(it->shape, &st->near, (const cl_shape *)&box, w, r, swept_tri,
+                                 &q) < 0)
+    geo_visit(st, it, (const cl_shape *)&box, sweep_tri, &q);
   if (nlist != NULL) *nlist = q.n;
   if (!q.found) return 0;
   *h = q.h;
@@ -1202,7 +1262,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     if (it->inside_mark == st->inside) continue;
     if (geo) {
       size_t ti;
-      if (!GEOMETRY(it->kind)->sweep(it->shape, w, p, &h, &ti)) continue;
+      if (!geo_sweep(st, it, w, p, &h, &ti)) continue;
     } else {
       cl_shape_copy(&target, shape_of(it));
       if (!cl_sweep(w, p, &target, &h)) continue;
@@ -1249,14 +1309,14 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
     for (i = 0; i < n; i++) {
       int other = st->s->cands[i];
       double nv[3], depth;
-      if (!contact_item(&wo->items[other], w, nv, &depth) || !(depth > tol)) continue;
+      if (!contact_item(st, &wo->items[other], w, nv, &depth) || !(depth > tol)) continue;
       {
         int r = respond_to(st, other);
         if (st->aborted) return 1;
         if (r == CL_WORLD_CROSS) {
           if (wo->items[other].cross_mark != st->mark) {
             wo->items[other].cross_mark = st->mark;
-            overlap_point(&wo->items[other], w, p);
+            overlap_point(st, &wo->items[other], w, p);
             record(st, other, CL_WORLD_CROSS, 0, nv, p);
           }
         } else if (r != CL_WORLD_IGNORE) {
@@ -1266,7 +1326,7 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
       }
     }
     if (best < 0) break;
-    overlap_point(&wo->items[best], w, p);
+    overlap_point(st, &wo->items[best], w, p);
     record(st, best, br, 0, bn, p);
     /* the push, made on a copy: exactly face to face for two aabbs, else
     ** along the contact */
@@ -1404,13 +1464,18 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
         ** first t are asked for) */
         size_t ti;
         int blocks = 0, all = st->tie_hook != NULL;
-        if (!GEOMETRY(it->kind)->sweep(it->shape, w, r, &h, &ti)) continue;
-        hit_plus_zero(&h);
-        if (best >= 0 && h.t > bh.t) continue;
-        if (h.t > 0 && !all) {
-          cl_shape tri;
-          GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
-          blocks = touch_blocks(st, w, h.t, &tri, r, rlen, h.n);
+        /* (when every triangle is swept one by one over gathered ones, the
+        ** whole geometry's sweep first would only sweep them twice: a
+        ** triangle that the one-by-one sweep hits, it hits no earlier) */
+        if (!all || !is_near(st, it)) {
+          if (!geo_sweep(st, it, w, r, &h, &ti)) continue;
+          hit_plus_zero(&h);
+          if (best >= 0 && h.t > bh.t) continue;
+          if (h.t > 0 && !all) {
+            cl_shape tri;
+            GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
+            blocks = touch_blocks(st, w, h.t, &tri, r, rlen, h.n);
+          }
         }
         if (!blocks) {
           if (!geometry_first(st, it, w, r, rlen, &h, all ? seen + nseen : NULL,

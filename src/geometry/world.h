@@ -41,6 +41,8 @@
 /* the kind of an item made of static triangle geometry; the shapes' kinds
 ** are cl_kind's */
 #define CL_WORLD_MESH CL_NKINDS
+/* the room for the triangles of one mesh near a character's update */
+#define CL_WORLD_NEAR 1024
 #define CL_WORLD_HEIGHTFIELD (CL_NKINDS + 1)
 
 /* the responses of a move's filter */
@@ -80,6 +82,7 @@ typedef struct {
   int nunbounded, cap_unbounded;
   int *watched;              /* the items cl_world_sync looks at */
   int nwatched, cap_watched;
+  int nmeshes;               /* items that are meshes */
   long long counter;         /* the last sequence number given */
   unsigned mark;             /* the current move's number */
   unsigned inside;           /* the current push step's number */
@@ -97,6 +100,7 @@ typedef struct {
   void *crosses;             /* a leg's crossed items (cl_world_cross) */
   unsigned char *memo;       /* pairs: the filter's answer per item */
   int nmemo;
+  uint32_t *near;            /* a character's mesh triangles (CL_WORLD_NEAR) */
 } cl_world_scratch;
 
 /* a collision met by a move, as scene:move reports it */

@@ -37,6 +37,10 @@ struct move_state {
   cl_shape at, probe, pushed;
   int have_at, have_pushed;
   unsigned inside;           /* the push step's mark of the items overlapped */
+  /* the triangles of one mesh near the whole move (cl_world_move_near):
+  ** its sweeps and visits of that mesh test only those */
+  const void *near_mesh;     /* NULL: none gathered */
+  cl_mesh_near near;
 };
 
 void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
@@ -49,8 +53,14 @@ void cl_world_centre(const cl_shape *s, double c[3]);
 /* the candidates of a move (world.c): into s->cands, their number */
 int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
                         const double d[3], const void *skip, int self, uint32_t mask);
-/* collide.sweep(mover, d, the item's shape) */
-int cl_world_sweep_item(const cl_world *w, int id, const cl_shape *mover, const double d[3],
+/* collide.sweep(mover, d, the item's shape), in the move st */
+int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, const double d[3],
                         cl_hit *h);
+/* gathers, for the rest of the move, the triangles of the first mesh among
+** the candidates whose bounds meet box (into the scratch's near room); a
+** move that leaves the box, or a mesh with more triangles there than the
+** room holds, walks the mesh's tree as without; nothing in a world
+** without meshes */
+void cl_world_move_near(move_state *st, const cl_aabb *box);
 
 #endif
