@@ -114,30 +114,40 @@ function M.new(scene, item, options)
 end
 
 --- ch:move(dx, dy, dz) -> mx, my, mz: the displacement applied
+-- The world takes three finite numbers as they are and answers true,
+-- before anything moves, for anything else; the arguments are then read
+-- by the scene's rules and messages (a vector value, "no value"), checked
+-- before the scene's state, as they always were.
+local function move_checked(self, scene, item, given, dx, dy, dz)
+  local x, y, z = read_motion(1, "move", dx, dy, dz, given)
+  local busy = scene._busy
+  if busy then error("cannot change a scene during its " .. busy, 3) end
+  local id = scene._id[item]
+  if id == nil then error("the character's item is no longer in its scene", 3) end
+  return scene._w:character_move(self._c, id, x, y, z, scene._byid, self._others)
+end
+
 function Character:move(...)
-  local given, dx, dy, dz = select("#", ...), ...
   if getmetatable(self) ~= Character then
     error("calling 'move' on bad self", 2)
   end
-  local x, y, z = dx, dy, dz
-  -- three finite numbers as they are (x - x is 0 for those alone), the
-  -- rest by the scene's rules and messages
-  if not (type(dx) == "number" and type(dy) == "number" and type(dz) == "number"
-          and dx - dx == 0 and dy - dy == 0 and dz - dz == 0) then
-    x, y, z = read_motion(1, "move", dx, dy, dz, given)
-  end
+  local dx, dy, dz = ...
   local scene, item = self._scene, self._item
+  local id = scene._id[item]
+  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = true
   -- refused before anything moves while one of the scene's filters runs
-  local busy = scene._busy
-  if busy then error("cannot change a scene during its " .. busy, 2) end
-  local shape = scene._shape[item]
-  if shape == nil then error("the character's item is no longer in its scene", 2) end
-  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor =
-    scene._w:character_move(self._c, scene._id[item], x, y, z, scene._byid, self._others)
+  if id ~= nil and not scene._busy then
+    mx, my, mz, on, wall, ceiling, fx, fy, fz, floor =
+      scene._w:character_move(self._c, id, dx, dy, dz, scene._byid, self._others)
+  end
+  if mx == true then
+    mx, my, mz, on, wall, ceiling, fx, fy, fz, floor =
+      move_checked(self, scene, item, select("#", ...), ...)
+  end
   if mx == false then argerror(1, "move", "result is not finite") end
   if mx == nil then                -- refused by the world before anything moved
     error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
-      .. typename(shape) .. ")", 2)
+      .. typename(scene:shape(item)) .. ")", 2)
   end
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz

@@ -38,6 +38,7 @@ typedef struct { long long room; cl_world_pair *p; } l_pairs;
 
 typedef struct {
   cl_world w;
+  l_tree *lt;                /* the world's tree (kept alive in its anchor) */
   struct l_scratch *cache;   /* the scratch kept between calls, or NULL */
   l_pairs *pairs;            /* the pairs buffer kept between calls, or NULL */
   const char *busy;          /* the call whose world part runs (its filters
@@ -147,14 +148,7 @@ static void give_back(lua_State *L, l_world *lw, l_scratch *x, int i) {
   }
 }
 
-static l_tree *world_tree(lua_State *L) {
-  l_tree *lt;
-  l_getanchor(L, 1);
-  lua_rawgeti(L, -1, SLOT_TREE);
-  lt = (l_tree *)lua_touserdata(L, -1);
-  lua_pop(L, 2);
-  return lt;
-}
+static l_tree *world_tree(lua_State *L) { return check_world(L)->lt; }
 
 /* _world.world(tree) -> a world over the (empty) tree, which it then
 ** owns, and the table of its items' shapes by id (1-based) for the scene
@@ -168,6 +162,7 @@ static int f_world(lua_State *L) {
   lw = (l_world *)COLLIDE_NEWUD(L, sizeof(l_world));
   memset(lw, 0, sizeof *lw);
   cl_world_init_tree(&lw->w, &lt->tree, NULL, NULL);
+  lw->lt = lt;
   lt->owned = 1;
   luaL_getmetatable(L, MT_WORLD);
   lua_setmetatable(L, 2);
@@ -908,11 +903,11 @@ static void push_collisions(lua_State *L, const l_scratch *x, int n, int items, 
 
 /* the mover's shape after the world wrote it: its change counted, its
 ** place refitted */
-static void moved_item(lua_State *L, l_world *lw, int id) {
+static void moved_item(l_world *lw, int id) {
   cl_world_item *it = &lw->w.items[id];
   l_changed((cl_shape *)(void *)it->shape);
   (void)cl_world_update(&lw->w, id, NULL, 0, NULL);   /* a tree item stays in the tree */
-  world_tree(L)->version++;
+  lw->lt->version++;
 }
 
 /* w:move(id, dx, dy, dz, filter | mask | nil, items, nf) -> mx, my, mz,
@@ -952,7 +947,7 @@ static int w_move(lua_State *L) {
     lua_pushvalue(L, 9);
     return lua_error(L);
   }
-  moved_item(L, lw, id);
+  moved_item(lw, id);
   n = out.n;
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
@@ -1001,30 +996,49 @@ static void push_flags(lua_State *L, const cl_character *ch) {
 }
 
 /* w:character_move(state, id, dx, dy, dz, items, others) -> mx, my, mz and
-** the flags as state:get() gives them; false when the motion's end is not
-** finite, nil when the item's shape is not a mover (nothing moved). The
-** collisions stay in the state, their other items in others. */
+** the flags as state:get() gives them; true, before anything moves, when
+** dx, dy, dz are not three finite numbers (the caller reads them by its
+** rules); false when the motion's end is not finite, nil when the item's
+** shape is not a mover (nothing moved). The collisions stay in the state,
+** their other items in others.
+** The move calls no Lua code, so the world's cached scratch, when it fits,
+** is used where it is, without taking it off its slot; the collisions are
+** copied to the state before the tables, whose growth may run finalizers
+** that use the scratch, are written. */
 static int w_character_move(lua_State *L) {
   l_world *lw = check_idle(L);
   l_character *lc = (l_character *)luaL_checkudata(L, 2, MT_CHARACTER);
   cl_character *ch = &lc->c;
-  int id, ok, n, k;
+  int id, ok, n, k, borrowed;
   double d[3], moved[3];
   l_scratch *x;
   cl_world_collisions out;
-  (void)check_id(L, lw, 3);
-  d[0] = luaL_checknumber(L, 4); d[1] = luaL_checknumber(L, 5); d[2] = luaL_checknumber(L, 6);
+  for (k = 0; k < 3; k++) {
+    if (lua_type(L, 4 + k) != LUA_TNUMBER) break;
+    d[k] = lua_tonumber(L, 4 + k);
+    if (d[k] - d[k] != 0) break;
+  }
+  if (k < 3) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  id = check_id(L, lw, 3);
+  luaL_checktype(L, 7, LUA_TTABLE);
   luaL_checktype(L, 8, LUA_TTABLE);
   lua_settop(L, 8);
-  x = take_scratch(L, lw);                         /* 9; may run finalizers */
-  lw = check_idle(L);
-  id = (int)lua_tointeger(L, 3) - 1;
-  if (!cl_world_is_item(&lw->w, id)) luaL_error(L, "the character's item is no longer in its scene");
   k = lw->w.items[id].kind;
   if (!(k == CL_AABB || k == CL_OBB || k == CL_SPHERE || k == CL_CAPSULE || k == CL_HULL)) {
-    give_back(L, lw, x, 9);                        /* the caller names the shape */
-    lua_pushnil(L);
+    lua_pushnil(L);                                /* the caller names the shape */
     return 1;
+  }
+  borrowed = fits(&lw->w, lw->cache, 1);
+  if (borrowed) {
+    x = lw->cache;
+  } else {
+    x = take_scratch(L, lw);                       /* 9; may run finalizers */
+    lw = check_idle(L);
+    if (!cl_world_is_item(&lw->w, id))
+      luaL_error(L, "the character's item is no longer in its scene");
   }
   out.c = x->cols; out.max = x->maxcols; out.n = 0;
   if (ch->floor_item >= 0 && !cl_world_is_item(&lw->w, ch->floor_item)) ch->floor_item = -1;
@@ -1036,12 +1050,13 @@ static int w_character_move(lua_State *L) {
     return 1;
   }
   l_argcheck(L, ok, 3, "not a mover");
-  moved_item(L, lw, id);
+  moved_item(lw, id);
   n = out.n < out.max ? out.n : out.max;
   if (n > CHAR_MAXCOLS) n = CHAR_MAXCOLS;
   memcpy(lc->cols, x->cols, (size_t)n * sizeof *x->cols);
+  if (!borrowed) give_back(L, lw, x, 9);
   for (k = 0; k < n; k++) {
-    lua_rawgeti(L, 7, x->cols[k].other + 1);
+    lua_rawgeti(L, 7, lc->cols[k].other + 1);
     lua_rawseti(L, 8, k + 1);
   }
   for (k = n; k < lc->ncols; k++) {                /* the last move's extra ones */
@@ -1049,7 +1064,6 @@ static int w_character_move(lua_State *L) {
     lua_rawseti(L, 8, k + 1);
   }
   lc->ncols = n;
-  give_back(L, lw, x, 9);
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
   lua_pushnumber(L, moved[2] + 0.0);
