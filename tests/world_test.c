@@ -300,45 +300,57 @@ static void mesh_near_matches_walk(void) {
   cl_mesh_free(&m);
 }
 
-/* a character's update over a bumpy mesh with steep ridges is the same, bit for bit, with
-** its triangles gathered once (the scratch's near room) and with every
-** pass walking the mesh's tree (no room) */
+/* a character's update over a bumpy mesh with steep ridges, among boxes
+** (steps, pillars, low ceilings), is the same, bit for bit, with the items
+** and the mesh's triangles gathered once (the scratch's near rooms) and
+** with every pass asking the trees (no rooms) */
 static void gathered_walk_is_the_walk(void) {
-  enum { N = 32 };
+  enum { N = 32, NB = 30 };
   static double v[3 * (N + 1) * (N + 1)];
   static uint32_t t[6 * N * N];
+  static cl_aabb boxes[NB];
   cl_mesh m;
   cl_world w[2];
   cl_capsule body[2];
   cl_character ch[2];
   void *mem[2] = {NULL, NULL};
-  int id[2], k, frame, same = 1, floors = 0, walls = 0;
+  int id[2], k, b, frame, same = 1, floors = 0, walls = 0, boxes_met = 0;
   double vy[2] = {0, 0};
   lcg_state = 777;
   bumpy_grid(N, 1.3, v, t);
   cl_mesh_init(&m);
   cl_mesh_use(&m, v, (N + 1) * (N + 1), t, 2 * N * N);
   CHECK(cl_mesh_build(&m), "bumpy mesh built");
+  for (k = 0; k < NB; k++) {
+    /* pillars, low blocks to step on and slabs overhead */
+    double x = -9.5 + 9 * lcg(), z = -9.5 + 9 * lcg(), sx = 0.2 + 0.5 * lcg(), sz = 0.2 + 0.5 * lcg();
+    double lo = k % 3 == 2 ? 2.3 + lcg() : -1;
+    double hi = k % 3 == 2 ? lo + 0.3 : k % 3 == 1 ? 0.3 + 0.2 * lcg() : 2.5;
+    boxes[k] = box(x, lo, z, x + sx, hi, z + sz);
+  }
   for (k = 0; k < 2; k++) {
     body[k] = capsule(-5, 0.8, 2.0, -5, 0.4);
     cl_world_init(&w[k], 0.1, NULL, NULL);
     (void)cl_world_add(&w[k], &m, CL_WORLD_MESH, NULL);
+    for (b = 0; b < NB; b++) (void)cl_world_add(&w[k], &boxes[b], CL_AABB, NULL);
     id[k] = cl_world_add(&w[k], &body[k], CL_CAPSULE, NULL);
     cl_character_init(&ch[k], UP, 0.25, 45, 0.01, 0.3);
   }
   for (frame = 0; frame < 600; frame++) {
     double d[3], moved[2][3], a = frame * 0.02;
     cl_world_collision cols[2][64];
+    int ncols[2] = {0, 0};
     for (k = 0; k < 2; k++) {
       cl_world_collisions out;
       cl_world_scratch *s = scratch(&w[k], &mem[k]);
       out.c = cols[k]; out.n = 0; out.max = 64;
-      if (k == 1) s->near = NULL;
+      if (k == 1) s->near = NULL, s->near_items = NULL;
       vy[k] = ch[k].on_floor ? 0 : vy[k] - 9.81 / 60;
       if (frame % 90 == 45 && ch[k].on_floor) vy[k] = 5;
       cl_set(d, 4.0 / 60 * cos(a), vy[k] / 60, 4.0 / 60 * sin(a * 1.3));
       cl_character_move(&ch[k], &w[k], s, id[k], d, CL_WORLD_ALL_BITS, moved[k], &out);
       cl_world_update(&w[k], id[k], NULL, 0, NULL);
+      ncols[k] = out.n < out.max ? out.n : out.max;
       if (k == 1) {
         int was = same;
         same = same && memcmp(body[0].a, body[1].a, sizeof body[0].a) == 0
@@ -346,7 +358,11 @@ static void gathered_walk_is_the_walk(void) {
                && memcmp(moved[0], moved[1], sizeof moved[0]) == 0
                && ch[0].on_floor == ch[1].on_floor && ch[0].on_wall == ch[1].on_wall
                && ch[0].on_ceiling == ch[1].on_ceiling
-               && memcmp(ch[0].floor_normal, ch[1].floor_normal, sizeof ch[0].floor_normal) == 0;
+               && memcmp(ch[0].floor_normal, ch[1].floor_normal, sizeof ch[0].floor_normal) == 0
+               && ch[0].floor_item == ch[1].floor_item
+               && ncols[0] == ncols[1]
+               && memcmp(cols[0], cols[1], (size_t)ncols[0] * sizeof cols[0][0]) == 0;
+        for (b = 0; b < ncols[0]; b++) boxes_met += cols[0][b].other >= 1 && cols[0][b].other <= NB;
         if (was && !same) fprintf(stderr, "differs from frame %d\n", frame);
         floors += ch[0].on_floor;
         walls += ch[0].on_wall;
@@ -357,7 +373,9 @@ static void gathered_walk_is_the_walk(void) {
   CHECK(w[0].nmeshes == 1, "one mesh counted");
   cl_world_remove(&w[0], 0);
   CHECK(w[0].nmeshes == 0, "no mesh counted once removed");
+
   CHECK(floors > 150 && walls > 0, "on the bumps' floors, against their walls");
+  CHECK(boxes_met > 20, "the walk meets the boxes");
   CHECK(fabs(body[0].a[0] + 5) + fabs(body[0].a[2] + 5) > 2, "walked");
   for (k = 0; k < 2; k++) {
     free(mem[k]);

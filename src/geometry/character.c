@@ -205,10 +205,9 @@ static void down_tie(move_state *st, const double p[3], const double n[3], int o
 
 /* the first contact of w moved by d: its t, hit and item, -1 when none */
 static int first_contact(char_move *cm, const cl_shape *w, const double d[3], cl_hit *h) {
-  cl_world *wo = cm->st.w;
   cl_world_scratch *s = cm->st.s;
   int n, i, best = -1;
-  n = cl_world_candidates(wo, s, w, d, cm->st.skip, cm->st.self, cm->st.mask);
+  n = cl_world_move_candidates(&cm->st, w, d);
   for (i = 0; i < n; i++) {
     cl_hit hit;
     if (cl_world_sweep_item(&cm->st, s->cands[i], w, d, &hit) && (best < 0 || hit.t < h->t)) {
@@ -300,10 +299,10 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
   }
 
   /* every pass of the update stays within the motion, the step, the snap
-  ** and the skin of where it starts: the mesh's triangles there are
-  ** gathered once, and each pass tests only those (a pass that leaves the
-  ** box, a push-out out of a deep overlap, walks the mesh's tree) */
-  if (w->nmeshes > 0) {
+  ** and the skin of where it starts: the items and a mesh's triangles
+  ** there are gathered once, and each pass tests only those (a pass that
+  ** leaves the box, a push-out out of a deep overlap, walks the trees) */
+  {
     cl_aabb reach;
     double ext = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + c->step_height
                  + fmax(c->snap, c->skin) + c->skin;

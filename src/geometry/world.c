@@ -439,7 +439,7 @@ static size_t scratch_bytes(const cl_world *w, int moves) {
   n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
   if (moves)
     n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
-         + (size_t)CL_WORLD_NEAR * sizeof(uint32_t);
+         + (size_t)CL_WORLD_NEAR * sizeof(uint32_t) + (size_t)CL_WORLD_NEAR_ITEMS * sizeof(int);
   return n;
 }
 
@@ -461,12 +461,15 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->crosses = NULL;
   s->planes = NULL;
   s->near = NULL;
+  s->near_items = NULL;
   if (moves) {
     s->crosses = p;
     p += align8((size_t)need * sizeof(cl_world_cross));
     s->planes = (double *)(void *)p;
     p += (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
     s->near = (uint32_t *)(void *)p;
+    p += (size_t)CL_WORLD_NEAR * sizeof(uint32_t);
+    s->near_items = (int *)(void *)p;
   }
 }
 
@@ -912,21 +915,64 @@ int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, con
 
 void cl_world_move_near(move_state *st, const cl_aabb *box) {
   static const double zero[3] = {0, 0, 0};
+  const cl_world *w = st->w;
+  cl_world_scratch *s = st->s;
   cl_shape b;
-  int n, i;
+  int n, i, k = 0, mesh = 0;
   st->near_mesh = NULL;
-  if (st->s->near == NULL || st->w->nmeshes == 0) return;
+  st->nnear_items = -1;
+  if (s->near_items == NULL && s->near == NULL) return;
   b.aabb.tag = CL_AABB;
   cl_copy(b.aabb.min, box->min);
   cl_copy(b.aabb.max, box->max);
-  n = cl_world_candidates(st->w, st->s, &b, zero, st->skip, st->self, st->mask);
+  n = cl_world_candidates(st->w, s, &b, zero, st->skip, st->self, st->mask);
   for (i = 0; i < n; i++) {
-    const cl_world_item *it = &st->w->items[st->s->cands[i]];
-    if (it->kind != CL_WORLD_MESH) continue;
-    if (cl_mesh_near_gather(it->shape, box, st->s->near, CL_WORLD_NEAR, &st->near))
+    const cl_world_item *it = &w->items[s->cands[i]];
+    if (it->proxy < 0) continue;                 /* the unbounded: every step's */
+    if (s->near_items != NULL && k < CL_WORLD_NEAR_ITEMS) s->near_items[k] = s->cands[i];
+    k++;
+    if (it->kind != CL_WORLD_MESH || mesh || s->near == NULL) continue;
+    mesh = 1;
+    if (cl_mesh_near_gather(it->shape, box, s->near, CL_WORLD_NEAR, &st->near))
       st->near_mesh = it->shape;
-    return;
   }
+  if (s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) {
+    st->nnear_items = k;
+    swept_box(&b, zero, &st->near_box);           /* the box the tree was asked */
+  }
+}
+
+/* cl_world_candidates of the move st: the same ids in the same order,
+** picked among the gathered ones when the swept bounds are within the
+** gathered box (a tree box meets the swept bounds only if it meets that
+** box) */
+int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double d[3]) {
+  const cl_world *w = st->w;
+  cl_world_scratch *s = st->s;
+  const cl_aabb *nb = &st->near_box;
+  cl_aabb box;
+  int i, k = 0;
+  if (st->nnear_items < 0)
+    return cl_world_candidates(st->w, s, shape, d, st->skip, st->self, st->mask);
+  swept_box(shape, d, &box);
+  if (!(nb->min[0] <= box.min[0] && box.max[0] <= nb->max[0] && nb->min[1] <= box.min[1]
+        && box.max[1] <= nb->max[1] && nb->min[2] <= box.min[2] && box.max[2] <= nb->max[2]))
+    return cl_world_candidates(st->w, s, shape, d, st->skip, st->self, st->mask);
+  for (i = 0; i < st->nnear_items; i++) {
+    int id = s->near_items[i];
+    const cl_tree_box *t = &w->tree->leaves[w->items[id].proxy].box;
+    if (t->min[0] <= box.max[0] && box.min[0] <= t->max[0] && t->min[1] <= box.max[1]
+        && box.min[1] <= t->max[1] && t->min[2] <= box.max[2] && box.min[2] <= t->max[2])
+      s->cands[k++] = id;
+  }
+  for (i = 0; i < w->nunbounded; i++) {
+    int id = w->unbounded[i];
+    const cl_world_item *it = &w->items[id];
+    if (it->kind == CL_RAY || (it->layer & st->mask) == 0) continue;
+    if (st->self >= 0 && !cl_world_meets(w, st->self, id)) continue;
+    s->cands[k++] = id;
+  }
+  return k;
 }
 
 static int respond_to(move_state *st, int other) {
@@ -1252,7 +1298,7 @@ static int geometry_first(move_state *st, const cl_world_item *it, const cl_shap
 static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
   cl_world *wo = st->w;
   double plen = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
-  int n = cl_world_candidates(wo, st->s, w, p, st->skip, st->self, st->mask), i;
+  int n = cl_world_move_candidates(st, w, p), i;
   for (i = 0; i < n; i++) {
     int other = st->s->cands[i], r;
     const cl_world_item *it = &wo->items[other];
@@ -1298,7 +1344,7 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
   (void)cl_bounds(w, &box);
   tol = CL_EPSILON * (1 + maxabs_box(&box));
   for (step = 0; step < CL_WORLD_PUSH_STEPS; step++) {
-    int n = cl_world_candidates(wo, st->s, w, zero, st->skip, st->self, st->mask), i;
+    int n = cl_world_move_candidates(st, w, zero), i;
     int best = -1, br = 0, placed = 0;
     double bn[3] = {0, 0, 0}, bd = 0, p[3], tr[3];
     st->inside = ++wo->inside;
@@ -1452,7 +1498,7 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
     cl_hit bh;
     memset(&bh, 0, sizeof bh);
     cl_world_centre(w, c);
-    n = cl_world_candidates(wo, st->s, w, r, st->skip, st->self, st->mask);
+    n = cl_world_move_candidates(st, w, r);
     for (i = 0; i < n; i++) {
       int other = st->s->cands[i], resp, nfound = 0, k;
       const cl_world_item *it = &wo->items[other];
@@ -1616,6 +1662,7 @@ void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int i
   st->ud = ud;
   st->out = out;
   st->planes = s->planes;
+  st->nnear_items = -1;
   st->mark = ++w->mark;
   if (st->mark == 0) {                 /* wrapped: forget every old mark */
     int i;

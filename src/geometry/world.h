@@ -43,6 +43,8 @@
 #define CL_WORLD_MESH CL_NKINDS
 /* the room for the triangles of one mesh near a character's update */
 #define CL_WORLD_NEAR 1024
+/* the room for the items near a character's update */
+#define CL_WORLD_NEAR_ITEMS 256
 #define CL_WORLD_HEIGHTFIELD (CL_NKINDS + 1)
 
 /* the responses of a move's filter */
@@ -101,6 +103,7 @@ typedef struct {
   unsigned char *memo;       /* pairs: the filter's answer per item */
   int nmemo;
   uint32_t *near;            /* a character's mesh triangles (CL_WORLD_NEAR) */
+  int *near_items;           /* the items near it (CL_WORLD_NEAR_ITEMS) */
 } cl_world_scratch;
 
 /* a collision met by a move, as scene:move reports it */

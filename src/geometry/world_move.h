@@ -41,6 +41,10 @@ struct move_state {
   ** its sweeps and visits of that mesh test only those */
   const void *near_mesh;     /* NULL: none gathered */
   cl_mesh_near near;
+  /* the candidates of the whole move's box (cl_world_move_near): a leg or
+  ** a push within the box picks its own among them */
+  int nnear_items;           /* -1: none gathered */
+  cl_aabb near_box;
 };
 
 void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
@@ -53,14 +57,16 @@ void cl_world_centre(const cl_shape *s, double c[3]);
 /* the candidates of a move (world.c): into s->cands, their number */
 int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
                         const double d[3], const void *skip, int self, uint32_t mask);
+/* the same in the move st: among the items gathered by
+** cl_world_move_near when the swept bounds are within its box */
+int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double d[3]);
 /* collide.sweep(mover, d, the item's shape), in the move st */
 int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, const double d[3],
                         cl_hit *h);
-/* gathers, for the rest of the move, the triangles of the first mesh among
-** the candidates whose bounds meet box (into the scratch's near room); a
-** move that leaves the box, or a mesh with more triangles there than the
-** room holds, walks the mesh's tree as without; nothing in a world
-** without meshes */
+/* gathers, for the rest of the move, the candidates whose tree boxes meet
+** box and the triangles of the first mesh among them (into the scratch's
+** near rooms); a step whose swept bounds leave the box, or more items or
+** triangles there than the rooms hold, walks the trees as without */
 void cl_world_move_near(move_state *st, const cl_aabb *box);
 
 #endif
