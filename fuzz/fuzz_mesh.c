@@ -74,6 +74,7 @@ static int has(const seen *v, uint32_t i) {
 static void near_checks(const cl_mesh *m, const cl_shape *s, const double mv[3], double margin,
                         int hit, const cl_hit *h, size_t idx, const uint32_t *q, size_t nq) {
   static uint32_t slots[64];
+  static cl_triangle tris[64];
   cl_mesh_near nr;
   cl_aabb b;
   cl_shape box, tri;
@@ -86,7 +87,7 @@ static void near_checks(const cl_mesh *m, const cl_shape *s, const double mv[3],
     b.min[k3] += (mv[k3] < 0 ? mv[k3] : 0) - margin;
     b.max[k3] += (mv[k3] > 0 ? mv[k3] : 0) + margin;
   }
-  if (!cl_mesh_near_gather(m, &b, slots, 64, &nr)) return;
+  if (!cl_mesh_near_gather(m, &b, slots, 64, (m->nt & 1) ? tris : NULL, 64, &nr)) return;
   in = cl_mesh_sweep_near(m, &nr, s, mv, &hn, &i);
   FZ_CHECK((int)in == hit, "near sweep disagrees with the mesh sweep", hit);
   if (hit && in) {

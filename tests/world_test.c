@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gjk.h"
 #include "world.h"
 
 static int failures = 0, checks = 0;
@@ -261,6 +262,7 @@ static void mesh_near_matches_walk(void) {
   enum { N = 24 };
   static double v[3 * (N + 1) * (N + 1)];
   static uint32_t t[6 * N * N], slots[256];
+  static cl_triangle tris[40];
   cl_mesh m;
   cl_mesh_near nr;
   cl_aabb reach = box(-3, -1, -3, 3, 3, 3);
@@ -269,8 +271,11 @@ static void mesh_near_matches_walk(void) {
   cl_mesh_init(&m);
   cl_mesh_use(&m, v, (N + 1) * (N + 1), t, 2 * N * N);
   CHECK(cl_mesh_build(&m), "bumpy mesh built");
-  CHECK(!cl_mesh_near_gather(&m, &reach, slots, 8, &nr) && !nr.ok, "overflow: nothing gathered");
-  CHECK(cl_mesh_near_gather(&m, &reach, slots, 256, &nr) && nr.ok && nr.n > 8, "gathered");
+  CHECK(!cl_mesh_near_gather(&m, &reach, slots, 8, NULL, 0, &nr) && !nr.ok,
+        "overflow: nothing gathered");
+  /* room for some of the triangles made: the rest made each time */
+  CHECK(cl_mesh_near_gather(&m, &reach, slots, 256, tris, 40, &nr) && nr.ok && nr.n > 40,
+        "gathered");
   for (q = 0; q < 400; q++) {
     /* capsules within the box and, one in four, reaching out of it */
     double x = -2 + 4 * lcg(), z = -2 + 4 * lcg(), y = 0.3 + 0.6 * lcg(), d[3];
@@ -595,6 +600,59 @@ static void queries_and_pairs(void) {
   cl_world_free(&w);
 }
 
+/* the capsule's overlap test searches the box's or triangle's features only
+** below its radius (cl_segment_within): the same answer as the whole
+** distance compared with it, checked at the distance itself, an ulp on
+** either side of it, a hair off it and at random radii, for boxes, rotated
+** boxes, triangles and slivers at sizes from 1e-3 to 1e4 */
+static void segment_within_is_the_distance(void) {
+  long n = 0, differ = 0, within = 0;
+  int it;
+  lcg_state = 4242;
+  for (it = 0; it < 30000; it++) {
+    cl_shape x;
+    double a[3], b[3], p[3], q[3], d, r[6], sc = pow(10, (int)(lcg() * 8) - 3);
+    int k, j;
+    for (k = 0; k < 3; k++) {
+      a[k] = (lcg() - 0.5) * 4 * sc;
+      b[k] = it % 7 == 0 ? a[k] : a[k] + (lcg() - 0.5) * 3 * sc;
+    }
+    if (it % 3 == 0) {
+      x.aabb.tag = CL_AABB;
+      for (k = 0; k < 3; k++) {
+        x.aabb.min[k] = (lcg() - 0.5) * 2 * sc;
+        x.aabb.max[k] = x.aabb.min[k] + (it % 11 == 0 ? 0 : lcg() * sc);
+      }
+    } else if (it % 3 == 1) {
+      double v[3][3];
+      for (k = 0; k < 9; k++) v[k / 3][k % 3] = (lcg() - 0.5) * 2 * sc;
+      if (it % 13 == 1)
+        for (k = 0; k < 3; k++) v[2][k] = v[0][k] + 0.5 * (v[1][k] - v[0][k]);
+      cl_triangle_init(&x.tri, v[0], v[1], v[2]);
+    } else {
+      double ang = lcg() * 6.28;
+      x.obb.tag = CL_OBB;
+      for (k = 0; k < 3; k++) {
+        x.obb.c[k] = (lcg() - 0.5) * 2 * sc;
+        x.obb.e[k] = lcg() * sc;
+      }
+      cl_set(x.obb.u[0], cos(ang), sin(ang), 0);
+      cl_set(x.obb.u[1], -sin(ang), cos(ang), 0);
+      cl_set(x.obb.u[2], 0, 0, 1);
+    }
+    d = cl_segment_distance(&x, a, b, p, q);
+    r[0] = d; r[1] = nextafter(d, 0); r[2] = nextafter(d, INFINITY);
+    r[3] = d * 2 * lcg(); r[4] = d * (1 + 1e-13); r[5] = d * (1 - 1e-13);
+    for (j = 0; j < 6; j++) {
+      n++;
+      within += d <= r[j];
+      differ += (d <= r[j]) != cl_segment_within(&x, a, b, r[j]);
+    }
+  }
+  CHECK(differ == 0, "the cut search answers as the whole distance");
+  CHECK(within > n / 3 && within < n, "within and not, both met");
+}
+
 int main(void) {
   walk_over_a_step();
   climb_stairs();
@@ -605,6 +663,7 @@ int main(void) {
   move_and_slide();
   sync_costs_what_moved();
   queries_and_pairs();
+  segment_within_is_the_distance();
   printf("world_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

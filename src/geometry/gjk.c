@@ -511,8 +511,12 @@ static void near_triangle_seg(seg_near *sn, const cl_triangle *t, const double a
   }
 }
 
-double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
-                           double p[3], double q[3]) {
+/* cl_segment_distance searching only below the squared distance best0
+** (INFINITY: all): INFINITY when nothing of x is nearer. Every culled
+** feature is farther than the best so far, which is never above best0, so
+** a nearest feature below best0 is never culled. */
+static double segment_near(const cl_shape *x, const double a[3], const double b[3], double p[3],
+                           double q[3], double best0) {
   static const double x_axis[3] = {1, 0, 0};
   seg_near sn;
   cl_ray r;
@@ -546,6 +550,7 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
     }
   }
   near_start(&sn, a, du, len);
+  sn.best = best0;
   if (x->tag == CL_AABB) {
     near_box(&sn, a, b, x->aabb.min, x->aabb.max);
   } else if (x->tag == CL_OBB) {
@@ -562,6 +567,7 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
       lo[k] = -o->e[k];
     }
     near_start(&ln, la, ld, len);
+    ln.best = best0;
     near_box(&ln, la, lb, lo, o->e);
     sn.best = ln.best;
     sn.s = ln.s;
@@ -578,10 +584,37 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
     near_point(&sn, len, b, y);
     for (k = 0; k < 3; k++) near_edge(&sn, t->v[k], t->v[(k + 1) % 3]);
   }
-  if (!(sn.best < INFINITY)) return golden_segment(x, a, b, p, q);
+  if (!(sn.best < best0)) return best0 < INFINITY ? INFINITY : golden_segment(x, a, b, p, q);
   if (sn.s <= 0) cl_copy(p, a);
   else if (sn.s >= len) cl_copy(p, b);
   else cl_madd(p, a, du, sn.s);
   cl_copy(q, sn.q);
   return sqrt(sn.best);
+}
+
+double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
+                           double p[3], double q[3]) {
+  return segment_near(x, a, b, p, q, INFINITY);
+}
+
+/* the largest magnitude of x's defining numbers, for a box or a triangle */
+static double defining_maxabs(const cl_shape *x) {
+  switch (x->tag) {
+    case CL_AABB: return fmax(cl_maxabs3(x->aabb.min), cl_maxabs3(x->aabb.max));
+    case CL_OBB: return cl_maxabs3(x->obb.c) + x->obb.e[0] + x->obb.e[1] + x->obb.e[2];
+    case CL_TRIANGLE:
+      return fmax(cl_maxabs3(x->tri.v[0]), fmax(cl_maxabs3(x->tri.v[1]), cl_maxabs3(x->tri.v[2])));
+    default: return INFINITY;
+  }
+}
+
+int cl_segment_within(const cl_shape *x, const double a[3], const double b[3], double r) {
+  double p[3], q[3];
+  /* squares of numbers below 1e150 do not overflow, so a search cut at
+  ** (a hair over) r * r finds the nearest feature within r whenever the
+  ** whole search would; else the whole search */
+  if (r >= 0 && r < 1e150 && cl_maxabs3(a) < 1e150 && cl_maxabs3(b) < 1e150
+      && defining_maxabs(x) < 1e150)
+    return segment_near(x, a, b, p, q, r * r * (1 + 1e-12) + DBL_MIN) <= r;
+  return cl_segment_distance(x, a, b, p, q) <= r;
 }

@@ -49,6 +49,9 @@ double cl_core_distance(const cl_core *a, const cl_core *b, double ca[3], double
 ** steps, then the best of the bracket and the ends). */
 double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
                            double p[3], double q[3]);
+/* cl_segment_distance(x, a, b) <= r, for an aabb, obb or triangle, with
+** the search cut at r */
+int cl_segment_within(const cl_shape *x, const double a[3], const double b[3], double r);
 /* cl_shape_distance, with u the unit direction from pa's core point to
 ** pb's (zero when the cores meet) and *core the cores' distance: for a
 ** sphere or capsule u stays accurate while the surfaces touch */

@@ -394,7 +394,7 @@ static void capsule_ray(const cl_capsule *c, cl_ray *r) {
 static int capsule_solid(const cl_shape *s, const cl_capsule *c) {
   cl_shape seg;
   double p[3], q[3];
-  if (s->tag != CL_HULL) return cl_segment_distance(s, c->a, c->b, p, q) <= c->r;
+  if (s->tag != CL_HULL) return cl_segment_within(s, c->a, c->b, c->r);
   capsule_ray(c, &seg.ray);
   {
     cl_hit h;

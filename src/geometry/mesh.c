@@ -855,15 +855,17 @@ static double near_pad(const cl_mesh *m, const cl_aabb *box) {
 }
 
 int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, size_t cap,
-                        cl_mesh_near *nr) {
+                        cl_triangle *tri, size_t ntri, cl_mesh_near *nr) {
   ref stack[CL_MESH_STACK], e;
   int sp, k;
-  size_t n = 0;
+  size_t n = 0, j;
   shape_ctx q;
   cl_shape bs;
   nr->ok = 0;
   nr->n = 0;
   nr->slot = slots;
+  nr->tri = tri;
+  nr->ntri = tri != NULL ? ntri : 0;
   nr->box = *box;
   nr->pad = near_pad(m, box);
   for (k = 0; k < 3; k++)
@@ -890,9 +892,24 @@ int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, s
       slots[n++] = i;
     }
   }
+  if (nr->ntri > n) nr->ntri = n;
+  for (j = 0; j < nr->ntri; j++) tri[j].tag = -1;
   nr->n = n;
   nr->ok = 1;
   return 1;
+}
+
+/* the triangle of the gathered slot j, of vertices v: made once and kept
+** when there is room for it, else made in tmp */
+static const cl_shape *near_tri(const cl_mesh_near *nr, size_t j, const double *const v[3],
+                                cl_shape *tmp) {
+  cl_triangle *t = &tmp->tri;
+  if (j < nr->ntri) {
+    t = &nr->tri[j];
+    if (t->tag == CL_TRIANGLE) return (const cl_shape *)(const void *)t;
+  }
+  cl_triangle_init(t, v[0], v[1], v[2]);
+  return (const cl_shape *)(const void *)t;
 }
 
 /* whether a query of bounds b and pad lies inside the gathered box */
@@ -916,13 +933,18 @@ size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_sha
   q.has_sb = s->tag != CL_PLANE && cl_bounds(s, &q.sb);
   if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad)) return walk(m, s, NULL, fn, ud);
   if (!shape_box(&q, m->rlo, m->rhi)) return 0;
-  /* the leaf loop of walk, over the gathered slots */
+  /* the leaf loop of walk (slot_meets), over the gathered slots */
   for (j = 0; j < nr->n; j++) {
     uint32_t i = nr->slot[j];
-    cl_shape tri;
-    if (!slot_meets(m, &q, i, &tri)) continue;
+    const double *v[3];
+    const cl_shape *tri;
+    cl_shape tmp;
+    slot_verts(m, i, v);
+    if (q.has_sb && !tri_meets_box(v, &q.sb, q.pad)) continue;
+    tri = near_tri(nr, j, v, &tmp);
+    if (!cl_intersects(tri, q.s)) continue;
     found++;
-    if (!fn(ud, &tri.tri, m->slot[4 * i + 3])) return found;
+    if (!fn(ud, &tri->tri, m->slot[4 * i + 3])) return found;
   }
   return found;
 }
@@ -955,16 +977,17 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
   for (j = 0; j < nr->n; j++) {
     uint32_t i = nr->slot[j];
     const double *v[3];
-    cl_shape tri;
+    const cl_shape *tri;
+    cl_shape tmp;
     cl_hit h;
     slot_verts(m, i, v);
     if (!tri_meets_box(v, &q.sb, q.pad)
         || sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad) < 0)
       continue;
-    cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
-    if (!cl_sweep(mover, d, &tri, &h) || !cl_intersects(&tri, box)) continue;
+    tri = near_tri(nr, j, v, &tmp);
+    if (!cl_sweep(mover, d, tri, &h) || !cl_intersects(tri, box)) continue;
     found++;
-    fn(ud, &tri.tri, m->slot[4 * i + 3], &h);
+    fn(ud, &tri->tri, m->slot[4 * i + 3], &h);
   }
   return found;
 }
@@ -990,12 +1013,13 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   slab_init(&c, mb.min, mb.max, d, pad, 0, 0);
   for (j = 0; j < nr->n; j++) {
     const double *v[3];
-    cl_shape tri;
+    const cl_shape *tri;
+    cl_shape tmp;
     cl_hit th;
     slot_verts(m, nr->slot[j], v);
     if (sweep_bound(v, mover, mb.min, mb.max, d, c.inv, limit, pad) < 0) continue;
-    cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
-    if (cl_sweep(mover, d, &tri, &th))
+    tri = near_tri(nr, j, v, &tmp);
+    if (cl_sweep(mover, d, tri, &th))
       keep_nearer(h, index, &found, &limit, &th, m->slot[4 * nr->slot[j] + 3]);
   }
   return found;

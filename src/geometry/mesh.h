@@ -96,18 +96,23 @@ size_t cl_mesh_visit(const cl_mesh *m, const cl_shape *s,
 ** character's passes in one update): their leaf slots, in the order of the
 ** tree's walk, into the caller's array. A query whose bounds lie inside the
 ** box tests only those (the same triangles, in the same order, as its walk
-** of the tree would reach); any other query walks the tree. */
+** of the tree would reach); any other query walks the tree. With room for
+** triangles, the first ntri gathered are made (cl_triangle_init) at most
+** once, when a query first needs them, and kept for the next queries. */
 typedef struct {
   cl_aabb box;
   double pad;
   const uint32_t *slot;
   size_t n;
+  cl_triangle *tri;          /* the made triangles (tag -1: not made yet), or NULL */
+  size_t ntri;
   int ok;                    /* 0: nothing gathered, every query walks */
 } cl_mesh_near;
-/* gathers into slots (room for cap) the triangles whose bounds meet box;
-** 0 (nr->ok 0) when there are more than cap or the box is not finite */
+/* gathers into slots (room for cap) the triangles whose bounds meet box,
+** with tri (room for ntri, or NULL and 0) for the made triangles; 0 (nr->ok
+** 0) when there are more than cap or the box is not finite */
 int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, size_t cap,
-                        cl_mesh_near *nr);
+                        cl_triangle *tri, size_t ntri, cl_mesh_near *nr);
 /* cl_mesh_visit and cl_mesh_sweep, over the gathered triangles when the
 ** query lies inside their box */
 size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,

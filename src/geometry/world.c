@@ -437,9 +437,11 @@ static size_t scratch_bytes(const cl_world *w, int moves) {
   size_t ts = cl_tree_scratch_size(cap), n;
   if (ts == 0) return 0;
   n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
-  if (moves)
+  if (moves) {
     n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
          + (size_t)CL_WORLD_NEAR * sizeof(uint32_t) + (size_t)CL_WORLD_NEAR_ITEMS * sizeof(int);
+    if (w->nmeshes > 0) n += (size_t)CL_WORLD_NEAR_TRIS * sizeof(cl_triangle);
+  }
   return n;
 }
 
@@ -462,6 +464,7 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->planes = NULL;
   s->near = NULL;
   s->near_items = NULL;
+  s->near_tris = NULL;
   if (moves) {
     s->crosses = p;
     p += align8((size_t)need * sizeof(cl_world_cross));
@@ -470,6 +473,9 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
     s->near = (uint32_t *)(void *)p;
     p += (size_t)CL_WORLD_NEAR * sizeof(uint32_t);
     s->near_items = (int *)(void *)p;
+    p += (size_t)CL_WORLD_NEAR_ITEMS * sizeof(int);
+    /* (every part so far is a multiple of 8 bytes) */
+    if (w->nmeshes > 0) s->near_tris = (cl_triangle *)(void *)p;
   }
 }
 
@@ -483,7 +489,9 @@ void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *m
 
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
   return s->tree.capacity >= (w->tree->capacity > 0 ? w->tree->capacity : 1)
-         && s->ncap >= scratch_need(w) && s->nmemo >= w->nitems;
+         && s->ncap >= scratch_need(w) && s->nmemo >= w->nitems
+         /* a move's scratch has room for triangles once the world has meshes */
+         && (s->near_items == NULL || w->nmeshes == 0 || s->near_tris != NULL);
 }
 
 /* ---- candidates ---- */
@@ -933,7 +941,8 @@ void cl_world_move_near(move_state *st, const cl_aabb *box) {
     k++;
     if (it->kind != CL_WORLD_MESH || mesh || s->near == NULL) continue;
     mesh = 1;
-    if (cl_mesh_near_gather(it->shape, box, s->near, CL_WORLD_NEAR, &st->near))
+    if (cl_mesh_near_gather(it->shape, box, s->near, CL_WORLD_NEAR, s->near_tris,
+                            CL_WORLD_NEAR_TRIS, &st->near))
       st->near_mesh = it->shape;
   }
   if (s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) {

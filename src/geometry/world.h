@@ -45,6 +45,9 @@
 #define CL_WORLD_NEAR 1024
 /* the room for the items near a character's update */
 #define CL_WORLD_NEAR_ITEMS 256
+/* the room for the made triangles of those of a mesh (in a world with
+** meshes) */
+#define CL_WORLD_NEAR_TRIS 256
 #define CL_WORLD_HEIGHTFIELD (CL_NKINDS + 1)
 
 /* the responses of a move's filter */
@@ -104,6 +107,7 @@ typedef struct {
   int nmemo;
   uint32_t *near;            /* a character's mesh triangles (CL_WORLD_NEAR) */
   int *near_items;           /* the items near it (CL_WORLD_NEAR_ITEMS) */
+  cl_triangle *near_tris;    /* made triangles (CL_WORLD_NEAR_TRIS), NULL without meshes */
 } cl_world_scratch;
 
 /* a collision met by a move, as scene:move reports it */
