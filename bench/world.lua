@@ -75,14 +75,32 @@ local function read_figures(path)
   return t
 end
 
+-- the files of one engine's rounds in one: each time (a key ending in
+-- ".us") the least of the rounds (the least disturbed by the machine's
+-- other work, as within a round), the rest from the first round
+local function merge(into, t)
+  for k, v in pairs(t) do
+    if into[k] == nil then
+      into[k] = v
+    elseif k:match("%.us$") and tonumber(v[1]) and tonumber(v[1]) < tonumber(into[k][1]) then
+      into[k] = v
+    end
+  end
+end
+
 local function report(paths)
-  local runs, names = {}, {}
+  local runs, names, by = {}, {}, {}
   for _, p in ipairs(paths) do
     local t = read_figures(p)
     if t and t.who then
       local who = table.concat(t.who, " ")
-      runs[#runs + 1] = t
-      names[#names + 1] = who
+      if by[who] then
+        merge(by[who], t)
+      else
+        by[who] = t
+        runs[#runs + 1] = t
+        names[#names + 1] = who
+      end
     end
   end
   local jolt, luas = nil, {}

@@ -15,6 +15,11 @@
 #     BUMP3DPD=path/to/bump-3dpd.lua   bump-3dpd (MIT, pure Lua, not part of
 #                      collide and not downloaded by the build): without it
 #                      its rows say "skipped"
+#     WORLD_ROUNDS=n   the character's rows run in n rounds (3), each of
+#                      Jolt, Lua 5.4 and LuaJIT in turn, and each engine's
+#                      best round is kept: a machine whose load changes
+#                      during the run slows every engine alike; the first
+#                      round also measures the other rows
 #   make bench-world-character  the character's rows alone (Jolt, Lua 5.4,
 #                      LuaJIT): WORLD_ONLY=character, about a minute
 #   make bench-world-instructions  instructions per character update on
@@ -29,6 +34,7 @@ JOLT_VERSION = 1.1.0
 JOLT_DIR     = $(WORLD_DIR)/npm/node_modules/jolt-physics
 BUMP3DPD    ?=
 WORLD_ONLY  ?=
+WORLD_ROUNDS ?= 3
 
 .PHONY: bench bench-world bench-world-character bench-world-instructions bench-world-smoke jolt-deps
 bench: bench-world
@@ -47,10 +53,15 @@ bench-world:
 	@$(MAKE) --no-print-directory jolt-deps || echo "jolt-physics could not be installed: its rows are skipped"
 	lua5.4 $(call IN_TREE,lua5.4) bench/world.lua dump $(WORLD_DIR)/levels.txt
 	rm -f $(WORLD_DIR)/*.out
-	-node bench/jolt_character.mjs $(WORLD_DIR)/levels.txt $(JOLT_DIR) > $(WORLD_DIR)/jolt.out
-	WORLD_ONLY="$(WORLD_ONLY)" BUMP3DPD="$(BUMP3DPD)" lua5.4 $(call IN_TREE,lua5.4) bench/world.lua measure > $(WORLD_DIR)/lua5.4.out
-	WORLD_ONLY="$(WORLD_ONLY)" BUMP3DPD="$(BUMP3DPD)" luajit $(call IN_TREE,luajit) bench/world.lua measure > $(WORLD_DIR)/luajit.out
-	@lua5.4 $(call IN_TREE,lua5.4) bench/world.lua report $(WORLD_DIR)/lua5.4.out $(WORLD_DIR)/luajit.out $(WORLD_DIR)/jolt.out
+	@r=1; while [ $$r -le $(WORLD_ROUNDS) ]; do \
+	  only="$(WORLD_ONLY)"; [ $$r -gt 1 ] && only=character; \
+	  echo "round $$r of $(WORLD_ROUNDS): Jolt, Lua 5.4, LuaJIT"; \
+	  node bench/jolt_character.mjs $(WORLD_DIR)/levels.txt $(JOLT_DIR) > $(WORLD_DIR)/jolt.$$r.out || rm -f $(WORLD_DIR)/jolt.$$r.out; \
+	  WORLD_ONLY="$$only" BUMP3DPD="$(BUMP3DPD)" lua5.4 $(call IN_TREE,lua5.4) bench/world.lua measure > $(WORLD_DIR)/lua5.4.$$r.out || exit 1; \
+	  WORLD_ONLY="$$only" BUMP3DPD="$(BUMP3DPD)" luajit $(call IN_TREE,luajit) bench/world.lua measure > $(WORLD_DIR)/luajit.$$r.out || exit 1; \
+	  r=$$((r + 1)); \
+	done
+	@lua5.4 $(call IN_TREE,lua5.4) bench/world.lua report $(WORLD_DIR)/lua5.4.*.out $(WORLD_DIR)/luajit.*.out $(WORLD_DIR)/jolt.*.out
 
 bench-world-character:
 	@$(MAKE) --no-print-directory bench-world WORLD_ONLY=character
