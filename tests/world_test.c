@@ -653,6 +653,42 @@ static void segment_within_is_the_distance(void) {
   CHECK(within > n / 3 && within < n, "within and not, both met");
 }
 
+/* a sweep stopped past a limit (cl_sweep_until) answers as the whole
+** sweep when its hit is within the limit, and nothing otherwise: capsules
+** and boxes against triangles and boxes, limits at the hit's t, an ulp
+** before it, half of it and 1 */
+static void sweep_until_is_the_sweep(void) {
+  int it, differ = 0, hits = 0, cut = 0;
+  lcg_state = 99;
+  for (it = 0; it < 4000; it++) {
+    cl_shape m, x;
+    cl_hit h, hu;
+    double d[3], lim[4];
+    int k, j, hit;
+    if (it % 2) m.cap = capsule(lcg() * 2, lcg(), 1 + lcg(), lcg() * 2, 0.1 + 0.4 * lcg());
+    else m.aabb = box(lcg(), lcg(), lcg(), 1 + lcg(), 1 + lcg(), 1 + lcg());
+    if (it % 3) {
+      double v[3][3];
+      for (k = 0; k < 9; k++) v[k / 3][k % 3] = (lcg() - 0.5) * 6;
+      cl_triangle_init(&x.tri, v[0], v[1], v[2]);
+    } else {
+      x.aabb = box(lcg() * 3 - 1, lcg() * 3 - 1, lcg() * 3 - 1, 2 + lcg(), 2 + lcg(), 2 + lcg());
+    }
+    for (k = 0; k < 3; k++) d[k] = (lcg() - 0.5) * 8;
+    hit = cl_sweep(&m, d, &x, &h);
+    hits += hit;
+    lim[0] = hit ? h.t : 1; lim[1] = nextafter(lim[0], 0); lim[2] = lim[0] / 2; lim[3] = 1;
+    for (j = 0; j < 4; j++) {
+      int u = cl_sweep_until(&m, d, &x, lim[j], &hu);
+      int want = hit && h.t <= lim[j];
+      cut += hit && !want;
+      if (u != want || (u && memcmp(&hu, &h, sizeof h) != 0)) differ++;
+    }
+  }
+  CHECK(differ == 0, "the sweep stopped past a limit answers as the whole one");
+  CHECK(hits > 500 && cut > 500, "hits within and past the limits, both met");
+}
+
 int main(void) {
   walk_over_a_step();
   climb_stairs();
@@ -664,6 +700,7 @@ int main(void) {
   sync_costs_what_moved();
   queries_and_pairs();
   segment_within_is_the_distance();
+  sweep_until_is_the_sweep();
   printf("world_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

@@ -208,5 +208,9 @@ double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], dou
 ** 1e-11 times the largest coordinate involved; no allocation, at most 64
 ** steps of conservative advancement then at most 200 of bisection. */
 int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h);
+/* cl_sweep's hit when its t is at most limit, else 0: the advancement
+** stops as soon as it is past limit (a search for the nearest of many) */
+int cl_sweep_until(const cl_shape *mover, const double d[3], const cl_shape *target,
+                   double limit, cl_hit *h);
 
 #endif

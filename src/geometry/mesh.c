@@ -834,7 +834,8 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
         cl_shape tri;
         cl_hit th;
         slot_triangle(m, cand[j], &tri.tri);
-        if (cl_sweep(mover, d, &tri, &th)) keep_nearer(h, index, &found, &limit, &th, t);
+        if (cl_sweep_until(mover, d, &tri, limit, &th))
+          keep_nearer(h, index, &found, &limit, &th, t);
       }
     } else {
       const cl_mesh_node *n = &m->node[e.child];
@@ -911,6 +912,9 @@ static const cl_shape *near_tri(const cl_mesh_near *nr, size_t j, const double *
   cl_triangle_init(t, v[0], v[1], v[2]);
   return (const cl_shape *)(const void *)t;
 }
+
+/* the gathered triangles a sweep orders by their bounds, at most */
+#define NEAR_SORTED 64
 
 /* whether a query of bounds b and pad lies inside the gathered box */
 static int near_holds(const cl_mesh_near *nr, const cl_aabb *b, double pad) {
@@ -1011,6 +1015,41 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   ** best so far (ties to the lower index, in any order): the answer of the
   ** tree's nearest-first walk */
   slab_init(&c, mb.min, mb.max, d, pad, 0, 0);
+  {
+    /* those that may be hit, nearest bound first (as the tree's walk
+    ** takes a leaf's), so the first hits bound the rest; when there are
+    ** more than the room, in the gathered order */
+    uint32_t cand[NEAR_SORTED];
+    double lb[NEAR_SORTED];
+    size_t nc = 0, i;
+    for (j = 0; j < nr->n; j++) {
+      const double *v[3];
+      double b;
+      slot_verts(m, nr->slot[j], v);
+      b = sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, pad);
+      if (b < 0) continue;
+      if (nc == NEAR_SORTED) break;
+      for (i = nc; i > 0 && lb[i - 1] > b; i--) { lb[i] = lb[i - 1]; cand[i] = cand[i - 1]; }
+      lb[i] = b;
+      cand[i] = (uint32_t)j;
+      nc++;
+    }
+    if (j == nr->n) {
+      for (i = 0; i < nc && lb[i] <= limit; i++) {
+        const double *v[3];
+        const cl_shape *tri;
+        cl_shape tmp;
+        cl_hit th;
+        j = cand[i];
+        slot_verts(m, nr->slot[j], v);
+        if (limit < 1 && sweep_bound(v, mover, mb.min, mb.max, d, c.inv, limit, pad) < 0) continue;
+        tri = near_tri(nr, j, v, &tmp);
+        if (cl_sweep_until(mover, d, tri, limit, &th))
+          keep_nearer(h, index, &found, &limit, &th, m->slot[4 * nr->slot[j] + 3]);
+      }
+      return found;
+    }
+  }
   for (j = 0; j < nr->n; j++) {
     const double *v[3];
     const cl_shape *tri;

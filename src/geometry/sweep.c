@@ -287,7 +287,10 @@ static int rests_on(const sweep_ctx *c, const cl_shape *mover, const cl_shape *t
          && cap->r - c->core <= tol;
 }
 
-int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h) {
+/* cl_sweep, the advancement stopped once past limit (every later path
+** answers a t no earlier than the advancement's last one) */
+static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape *target,
+                       double limit, cl_hit *h) {
   sweep_ctx c;
   double scale, tol, dist, t, n[3], p[3];
   int it;
@@ -328,7 +331,7 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
     closing = -cl_dot(n, d);
     if (!(closing > 0)) return 0;     /* the separating plane holds for good */
     nt = t + dist / closing;
-    if (!(nt <= 1)) return 0;
+    if (!(nt <= 1) || nt > limit) return 0;
     if (nt == t) break;               /* no progress in doubles */
     t = nt;
     dist = dist_at(&c, t);
@@ -365,4 +368,13 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
       return 0;
     }
   }
+}
+
+int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h) {
+  return sweep_until(mover, d, target, 1, h);
+}
+
+int cl_sweep_until(const cl_shape *mover, const double d[3], const cl_shape *target,
+                   double limit, cl_hit *h) {
+  return sweep_until(mover, d, target, limit, h) && h->t <= limit;
 }
