@@ -15,7 +15,7 @@
 #     BUMP3DPD=path/to/bump-3dpd.lua   bump-3dpd (MIT, pure Lua, not part of
 #                      collide and not downloaded by the build): without it
 #                      its rows say "skipped"
-#     WORLD_ROUNDS=n   the character's rows run in n rounds (3), each of
+#     WORLD_ROUNDS=n   the character's rows run in n rounds (5), each of
 #                      Jolt, Lua 5.4 and LuaJIT in turn, and each engine's
 #                      best round is kept: a machine whose load changes
 #                      during the run slows every engine alike; the first
@@ -34,7 +34,7 @@ JOLT_VERSION = 1.1.0
 JOLT_DIR     = $(WORLD_DIR)/npm/node_modules/jolt-physics
 BUMP3DPD    ?=
 WORLD_ONLY  ?=
-WORLD_ROUNDS ?= 3
+WORLD_ROUNDS ?= 5
 
 .PHONY: bench bench-world bench-world-character bench-world-instructions bench-world-smoke jolt-deps
 bench: bench-world
