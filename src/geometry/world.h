@@ -178,7 +178,9 @@ void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
 ** cl_world_move nor the character): cl_world_query_scratch_size(w) bytes */
 size_t cl_world_query_scratch_size(const cl_world *w);
 void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
-/* 1 when s is large enough for the world as it is */
+/* 1 when s is large enough for the world as it is (a move's scratch made
+** before the world had a mesh has no room for made triangles: it does not
+** fit once the world has one) */
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);
 
 /* ---- queries ---- */
