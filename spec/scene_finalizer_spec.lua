@@ -211,6 +211,53 @@ describe("a scene changed by finalizers during its own calls", function()
     removed_by_kind["raycast, sweep and move"] = removed
   end)
 
+  -- scene:pairs reads the tree's pairs from the tree's own buffer, which
+  -- a finalizer's tree:pairs() replaces (the scene then asks again): its
+  -- answer stays the pairs that meet, checked against every two items
+  it("pairs while finalizers ask the scene's tree for its pairs", function()
+    local r = H.rng(5)
+    local scene, shapes = collide.scene(), {}
+    local inside, asked = { false }, 0
+    local live = { true }
+    H.collecting_often(function()
+      chains(8, live, function()
+        if inside[1] then
+          asked = asked + 1
+          scene:tree():pairs()
+        end
+      end)
+      for round = 1, 60 do
+        -- more boxes each round, so the scene's buffer of pairs grows
+        for _ = 1, 3 do
+          local i = #shapes + 1
+          local x, y, z = r(0, 6), r(0, 6), r(0, 6)
+          shapes[i] = collide.aabb(x, y, z, x + r(0.5, 2), y + r(0.5, 2), z + r(0.5, 2))
+          scene:add(i, shapes[i])
+        end
+        local k = math.floor(r(1, #shapes))
+        shapes[k]:translate(r(-1, 1), r(-1, 1), r(-1, 1))
+        scene:update(k)
+        inside[1] = true
+        local got = scene:pairs()
+        inside[1] = false
+        local want, n = {}, 0
+        for i = 1, #shapes do
+          for j = i + 1, #shapes do
+            if collide.intersects(shapes[i], shapes[j]) then want[i .. " " .. j] = true; n = n + 1 end
+          end
+        end
+        assert.are.equal(n, #got, "round " .. round)
+        for _, p in ipairs(got) do
+          local a, b = math.min(p[1], p[2]), math.max(p[1], p[2])
+          assert.is_true(want[a .. " " .. b], ("round %d: %d and %d do not meet"):format(round, a, b))
+        end
+      end
+      live[1] = false
+    end)
+    collectgarbage()
+    assert.is_true(asked > 0, "no finalizer ran during pairs")
+  end)
+
   it("had finalizers change the scene during the calls above", function()
     local total, kinds = 0, {}
     for kind, n in pairs(removed_by_kind) do

@@ -193,9 +193,10 @@ void *l_toobject(lua_State *L, int i, int mt, size_t size);
 ** block grown as a userdata when needed */
 void l_tree_room(lua_State *L, int i);
 /* l_tree.c: tree:pairs() for the binding of the world: (tree, light
-** userdata of a cl_tree_scratch) -> the flat array, walked with that
-** scratch when it is large enough (the world's, so that a scene keeps one
-** scratch, not two); never reachable from Lua code */
+** userdata of a cl_tree_scratch) -> nothing; the pairs are left in the
+** tree's buffer (lt->pairs), walked with that scratch when it is large
+** enough (the world's, so that a scene keeps one scratch, not two); never
+** reachable from Lua code */
 int l_tree_pairs_with(lua_State *L);
 
 /* l_world.c: the world's and the character's metatables, and the module's

@@ -450,7 +450,9 @@ static void keep_buf(lua_State *L, l_pairbuf *b, int slot, const l_pairbuf *x, i
 
 /* tree:pairs(), walking with the scratch given (NULL: the tree's own) when
 ** it is large enough for the tree */
-static int pairs_table(lua_State *L, l_tree *lt, const cl_tree_scratch *given) {
+/* the tree's pairs into its buffer lt->pairs; pushed as the flat array
+** of proxies when table is set, else nothing */
+static int pairs_table(lua_State *L, l_tree *lt, const cl_tree_scratch *given, int table) {
   cl_tree_scratch sc;
   l_pairbuf old, out;
   size_t need = 0;
@@ -477,13 +479,15 @@ static int pairs_table(lua_State *L, l_tree *lt, const cl_tree_scratch *given) {
     out.n = n;
     out.epoch = lt->tree.pairs_epoch;
     out.valid = 1;
-    lua_createtable(L, 2 * (int)n, 0);                    /* 5 */
+    if (table) lua_createtable(L, 2 * (int)n, 0);         /* 5 */
+    else lua_pushnil(L);
     /* the last pairs are now these; the old buffer is the spare one */
     keep_buf(L, &lt->pairs, SLOT_PAIRS, &out, 3);
     old.valid = 0;
     keep_buf(L, &lt->spare, SLOT_SPARE, &old, 2);
     if (lt->version == v) break;
   }
+  if (!table) return 0;
   for (k = 0; k < (int)n; k++) {
     lua_pushinteger(L, (lua_Integer)out.p[k].a + 1);
     lua_rawseti(L, 5, 2 * k + 1);
@@ -493,12 +497,12 @@ static int pairs_table(lua_State *L, l_tree *lt, const cl_tree_scratch *given) {
   return 1;
 }
 
-static int t_pairs(lua_State *L) { return pairs_table(L, check_tree(L, 1), NULL); }
+static int t_pairs(lua_State *L) { return pairs_table(L, check_tree(L, 1), NULL, 1); }
 
 int l_tree_pairs_with(lua_State *L) {
   const cl_tree_scratch *sc = (const cl_tree_scratch *)lua_touserdata(L, 2);
   l_tree *lt = (l_tree *)lua_touserdata(L, 1);
-  return pairs_table(L, lt, sc);
+  return pairs_table(L, lt, sc, 0);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -806,20 +806,24 @@ static int w_pairs(lua_State *L) {
                                                    ** filter's answers are in it) */
   for (;;) {
     unsigned v;
+    const cl_tree_pair *tp;
     lua_settop(L, 6);
     lua_pushcfunction(L, l_tree_pairs_with);
     lua_pushvalue(L, 5);
     lua_pushlightuserdata(L, &x->s.tree);
-    lua_call(L, 2, 1);                             /* 7: the tree's pairs, as proxies */
+    lua_call(L, 2, 0);                             /* the tree's pairs, in its buffer */
+    lua_pushnil(L);                                /* 7 */
     v = lt->version;
-    ntree = (long long)(lua_rawlen(L, 7) / 2);
+    tp = lt->pairs.p;
+    ntree = lt->pairs.n;
     b = take_pairs(L, lw, need > ntree ? need : ntree);   /* 8 */
-    /* the allocations may have run finalizers that changed the world:
-    ** then everything again, the filter's answers forgotten */
+    /* the allocations may have run finalizers that changed the world, or
+    ** asked the tree for its pairs (which moves them to its other
+    ** buffer): then everything again, the filter's answers forgotten */
     /* (take_pairs' allocation may run a finalizer that changes the tree,
     ** which cppcheck cannot see) */
     /* cppcheck-suppress knownConditionTrueFalse */
-    if (lt->version != v) { again = 0; continue; }
+    if (lt->version != v || lt->pairs.p != tp || lt->pairs.n != ntree) { again = 0; continue; }
     if (!fits(&lw->w, x, 0)) {
       x = take_query_scratch(L, lw);
       lua_replace(L, 6);
@@ -827,11 +831,8 @@ static int w_pairs(lua_State *L) {
       continue;
     }
     for (k = 0; k < ntree; k++) {
-      lua_rawgeti(L, 7, 2 * k + 1);
-      lua_rawgeti(L, 7, 2 * k + 2);
-      b->p[k].a = (int)lua_tointeger(L, -2) - 1;
-      b->p[k].b = (int)lua_tointeger(L, -1) - 1;
-      lua_pop(L, 2);
+      b->p[k].a = tp[k].a;
+      b->p[k].b = tp[k].b;
     }
     lw->busy = "pairs";
     n = cl_world_pairs(&lw->w, &x->s, b->p, ntree, b->room, mask,
