@@ -427,11 +427,25 @@ if not ONLY_CHARACTER then
     end
     return best * 1e3, npairs, bsync * 1e3, bpairs * 1e3
   end
-  put("frame.plain", frames(true))
-  put("frame.still", frames(false))
+  -- the frame, the one where nothing moved and the one with a plane in
+  -- turn, three times over, each one's best kept: a change in the
+  -- machine's load slows them alike
   local ground = collide.plane(0, 1, 0, 0)
-  if options then s:add("ground", ground, { static = true }) else s:add("ground", ground) end
-  put("frame.plane", frames(true))
+  local best = {}
+  local function keep(kind, ...)
+    local t = { ... }
+    if not best[kind] or t[1] < best[kind][1] then best[kind] = t end
+  end
+  for _ = 1, 3 do
+    keep("plain", frames(true))
+    keep("still", frames(false))
+    if options then s:add("ground", ground, { static = true }) else s:add("ground", ground) end
+    keep("plane", frames(true))
+    s:remove("ground")
+  end
+  put("frame.plain", unpack(best.plain))
+  put("frame.still", unpack(best.still))
+  put("frame.plane", unpack(best.plane))
 end
 
 

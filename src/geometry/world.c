@@ -856,6 +856,9 @@ long long cl_world_pairs(cl_world *w, cl_world_scratch *s, cl_world_pair *p, lon
     m = unbounded_cands(w, s, iu, &e);
     for (k = 0; k < m; k++) {
       int o = (int)w->tree->leaves[e[k].node].stamp;
+      /* (a static plane meets many static leaves, never paired: the cheap
+      ** test first; pair_passes makes it again, the filter after it) */
+      if (!cl_world_pairable(w, u, o)) continue;
       if (!kinds_meet(iu->kind, iu->shape, w->items[o].kind, w->items[o].shape)) continue;
       if (add_pair(w, s, u, o, mask, keep, ud, p, max, &n) < 0) return -2;
     }
