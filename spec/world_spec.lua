@@ -139,6 +139,70 @@ describe("collide.scene pairs with items without bounds", function()
     assert.is_true(#expected > 20)
     assert.are.same(expected, got)
   end)
+
+  -- a static plane pairs only with the items that are not static; with few
+  -- of them beside the static ones it is tested against their leaves
+  -- alone: the same pairs as against the whole tree, whatever is static,
+  -- added, removed or set static meanwhile
+  it("a static plane among static items and few movers, against brute force", function()
+    local s = collide.scene()
+    local r = 777
+    local function rand() r = r * 48271 % 2147483647; return r / 2147483647 end
+    local shapes, static = {}, {}
+    local function add(i, st)
+      local x, y, z = rand() * 60, rand() * 6 - 2, rand() * 60
+      shapes[i] = i % 4 == 0 and collide.sphere(x, y, z, 0.3 + rand())
+        or collide.aabb(x, y, z, x + 0.3 + rand() * 2, y + 0.3 + rand() * 2, z + 0.3 + rand() * 2)
+      static[i] = st
+      s:add(i, shapes[i], st and { static = true } or nil)
+    end
+    for i = 1, 400 do add(i, i > 30) end
+    local ground = collide.plane(0, 1, 0, 0.25)
+    s:add("ground", ground, { static = true })
+    local function check()
+      local ids, expected = {}, {}
+      for i in pairs(shapes) do ids[#ids + 1] = i end
+      table.sort(ids)
+      for a = 1, #ids do
+        local i = ids[a]
+        for b = a + 1, #ids do
+          local j = ids[b]
+          if not (static[i] and static[j]) and collide.intersects(shapes[i], shapes[j]) then
+            expected[#expected + 1] = i .. "-" .. j
+          end
+        end
+        if not static[i] and collide.intersects(shapes[i], ground) then
+          expected[#expected + 1] = i .. "-ground"
+        end
+      end
+      -- (each pair's names in one order: the scene names the earlier added first)
+      local got = {}
+      for _, name in ipairs(pair_names(s:pairs())) do
+        local a, b = name:match("^(.-)%-(.*)$")
+        got[#got + 1] = (b == "ground" or tonumber(a) and tonumber(b) and tonumber(a) < tonumber(b))
+          and a .. "-" .. b or b .. "-" .. a
+      end
+      table.sort(expected)
+      table.sort(got)
+      assert.are.same(expected, got)
+      return #expected
+    end
+    local n = 0
+    for round = 1, 6 do
+      for i = 1, 30 do
+        if shapes[i] then shapes[i]:translate(rand() * 2 - 1, rand() * 2 - 1, rand() * 2 - 1) end
+      end
+      s:sync()
+      n = n + check()
+      -- one mover set static, one static item set moving, one removed, one added
+      s:set(round, { static = true }); static[round] = true
+      s:set(100 + round, { static = false }); static[100 + round] = false
+      s:remove(200 + round); shapes[200 + round] = nil; static[200 + round] = nil
+      add(400 + round, false)
+      n = n + check()
+    end
+    assert.is_true(n > 100, n .. " pairs")
+  end)
 end)
 
 describe("collide.scene:sync", function()

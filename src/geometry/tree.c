@@ -1002,6 +1002,19 @@ int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
   return n;
 }
 
+int cl_tree_query_among(cl_tree *t, const cl_shape *s, const int *proxies, int n,
+                        cl_tree_scratch *sc, const cl_tree_entry **out) {
+  query_target q;
+  int i, m = 0;
+  if (sc == NULL) sc = &t->own;
+  target_shape(&q, s);
+  for (i = 0; i < n; i++)
+    if (leaf_hits(&t->leaves[proxies[i]].box, &q)) set_leaf_entry(t, &sc->list[m++], proxies[i]);
+  sort_entries(sc->list, m);
+  *out = sc->list;
+  return m;
+}
+
 int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int np,
                          cl_tree_scratch *sc, const cl_tree_entry **out) {
   query_target q;

@@ -162,6 +162,10 @@ int cl_tree_bounds(const cl_tree *t, cl_aabb *out);
 ** proxy; returns the count, *out points into the scratch's list */
 int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
                   const cl_tree_entry **out);
+/* the same answer among the n given leaves (proxies, each once) alone:
+** those of them cl_tree_query would return, in its order */
+int cl_tree_query_among(cl_tree *t, const cl_shape *s, const int *proxies, int n,
+                        cl_tree_scratch *sc, const cl_tree_entry **out);
 /* leaves whose fat boxes are not entirely behind any of the n planes (the
 ** conservative test against a convex region), sorted like cl_tree_query */
 int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int n,

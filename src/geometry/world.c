@@ -154,7 +154,7 @@ void cl_world_free(cl_world *w) {
   w->unbounded = w->watched = NULL;
   w->first = w->last = -1;
   w->nitems = w->cap = w->count = w->nunbounded = w->cap_unbounded = 0;
-  w->nwatched = w->cap_watched = w->nmeshes = 0;
+  w->nwatched = w->cap_watched = w->nmeshes = w->nmovable = 0;
 }
 
 /* ---- items ---- */
@@ -286,6 +286,7 @@ int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *chang
   w->last = id;
   w->counter++;
   w->count++;
+  w->nmovable++;                                 /* (not static when added) */
   if (kind == CL_WORLD_MESH) w->nmeshes++;
   return id;
 }
@@ -335,6 +336,7 @@ void cl_world_remove(cl_world *w, int id) {
   if (it->prev >= 0) w->items[it->prev].next = it->next; else w->first = it->next;
   if (it->next >= 0) w->items[it->next].prev = it->prev; else w->last = it->prev;
   if (it->kind == CL_WORLD_MESH) w->nmeshes--;
+  if (!it->is_static) w->nmovable--;
   it->kind = -1;
   it->shape = NULL;
   it->next = w->free_head;
@@ -353,6 +355,7 @@ int cl_world_set_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int
   }
   it->layer = layer;
   it->mask = mask;
+  w->nmovable += was - it->is_static;
   return 1;
 }
 
@@ -812,11 +815,24 @@ static int add_pair(cl_world *w, cl_world_scratch *s, int u, int o, uint32_t mas
 }
 
 /* the tree leaves an unbounded item is tested against: its own query of
-** the tree (a ray's cast; none for empty static geometry) */
+** the tree (a ray's cast; none for empty static geometry). A static one
+** is paired only with items that are not: when every such item is
+** watched and they are few beside the tree, the same query's answer
+** among their leaves alone (a ground plane in a large static level). */
+#define MOVABLE_SHARE 8
 static int unbounded_cands(cl_world *w, cl_world_scratch *s, const cl_world_item *iu,
                            const cl_tree_entry **e) {
   if (iu->kind == CL_RAY) return cl_tree_raycast_all(w->tree, &shape_of(iu)->ray, &s->tree, e);
   if (IS_GEOMETRY(iu->kind)) return 0;
+  if (iu->is_static && w->nmovable == w->nwatched
+      && (long long)w->nwatched * MOVABLE_SHARE < (long long)w->tree->count) {
+    int i, n = 0;
+    for (i = 0; i < w->nwatched; i++) {
+      int p = w->items[w->watched[i]].proxy;
+      if (p >= 0) s->cands[n++] = p;
+    }
+    return cl_tree_query_among(w->tree, shape_of(iu), s->cands, n, &s->tree, e);
+  }
   return cl_tree_query(w->tree, shape_of(iu), &s->tree, e);
 }
 

@@ -88,6 +88,7 @@ typedef struct {
   int *watched;              /* the items cl_world_sync looks at */
   int nwatched, cap_watched;
   int nmeshes;               /* items that are meshes */
+  int nmovable;              /* items that are not static */
   long long counter;         /* the last sequence number given */
   unsigned mark;             /* the current move's number */
   unsigned inside;           /* the current push step's number */
