@@ -256,10 +256,9 @@ static const l_udheader *changed_shape(const cl_tree *t, int i) {
 /* tree:sync() -> refitted, [lost]: every leaf whose shape changed since it
 ** was last refitted is moved to the shape's bounds, without running Lua
 ** code; leaves whose shapes have no bounds now (a ray given an infinite
-** tmax) are left as they were and listed in lost, a table made after the
-** pass and filled by a second one (a finalizer run by its allocation may
-** have changed the tree: what it finds then is listed, up to the count of
-** the first pass; the rest at the next sync). The first pass also counts
+** tmax) are left as they were and listed in lost, in leaf order, as the
+** pass found them (a finalizer that the table's growth runs may change
+** the tree meanwhile; its changes are the next sync's). The pass also counts
 ** the leaves that leave their fat boxes, for the tree's batch policy
 ** (cl_tree_batch_begin in tree.c: many escaping leaves are refitted in one
 ** pass rather than reinserted one by one). */
@@ -267,14 +266,19 @@ static int t_sync(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   cl_tree *t = &lt->tree;
   cl_tree_scratch sc;
-  int i, n = 0, nchanged = 0, lost = 0, k = 0, escaping = 0, batch;
+  int i, n = 0, nchanged = 0, lost = 0, k, escaping = 0, batch;
   lua_settop(L, 1);
-  take_scratch(L, lt, &sc);                 /* 2: no Lua code runs after it */
-  for (i = 0; i < t->capacity; i++) {       /* the changed leaves, listed */
+  lua_newtable(L);                          /* 2: the lost leaves (may run finalizers) */
+  take_scratch(L, lt, &sc);                 /* 3 */
+  /* the changed leaves listed from the scratch's start, the lost ones
+  ** from its end (a leaf is one or the other): no Lua code runs from here
+  ** until they are all read, so the list is of this moment, whatever the
+  ** finalizers that the list's own growth runs then do to the tree */
+  for (i = 0; i < t->capacity; i++) {
     const l_udheader *u = changed_shape(t, i);
     cl_aabb box;
     if (u == NULL) continue;
-    if (!cl_bounds(L_UDSHAPE(u), &box)) { lost++; continue; }
+    if (!cl_bounds(L_UDSHAPE(u), &box)) { sc.stack[sc.capacity - ++lost] = i; continue; }
     escaping += cl_tree_escapes(t, i, &box);
     sc.stack[nchanged++] = i;
   }
@@ -290,20 +294,16 @@ static int t_sync(lua_State *L) {
     n++;
   }
   cl_tree_batch_end(t, batch);
-  give_back(L, lt, &sc, 2);
-  k = 0;
   if (n > 0) lt->version++;
+  /* in the order of the leaves; the scratch stays taken (at 3) meanwhile */
+  for (k = 0; k < lost; k++) {
+    lua_pushinteger(L, (lua_Integer)sc.stack[sc.capacity - lost + k] + 1);
+    lua_rawseti(L, 2, lost - k);
+  }
+  give_back(L, lt, &sc, 3);
   lua_pushinteger(L, n);
   if (lost == 0) return 1;
-  lua_createtable(L, lost, 0);
-  for (i = 0; i < t->capacity && k < lost; i++) {
-    const l_udheader *u = changed_shape(t, i);
-    cl_aabb box;
-    if (u != NULL && !cl_bounds(L_UDSHAPE(u), &box)) {
-      lua_pushinteger(L, (lua_Integer)i + 1);
-      lua_rawseti(L, -2, ++k);
-    }
-  }
+  lua_pushvalue(L, 2);
   return 2;
 }
 
