@@ -78,7 +78,7 @@ describe("a scene changed by finalizers during its own calls", function()
           assert.are.equal(0, scene:tree():count())
         end
       end
-    end)
+    end, true)
     -- (how often a finalizer runs inside an add depends on the collector
     -- and the heap: the count is checked with the others, at the end)
     removed_by_kind["adds during an add"] = during
@@ -142,7 +142,7 @@ describe("a scene changed by finalizers during its own calls", function()
         for k = 1, n do if not scene:has(k) then fill(scene, k) end end
       end
       live[1] = false
-    end)
+    end, true)
     collectgarbage()
     return removed
   end
@@ -253,9 +253,12 @@ describe("a scene changed by finalizers during its own calls", function()
         end
       end
       live[1] = false
-    end)
+    end, true)
     collectgarbage()
-    assert.is_true(asked > 0, "no finalizer ran during pairs")
+    -- (whether a finalizer ran inside a pairs call depends on the
+    -- collector's timing, which each Lua paces its own way: counted with
+    -- the other calls' changes below, not required of this case alone)
+    removed_by_kind["pairs (tree asked)"] = asked
   end)
 
   it("had finalizers change the scene during the calls above", function()
