@@ -996,13 +996,43 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
   return found;
 }
 
+/* the nearest hit of a sweep over gathered triangles, so far */
+typedef struct {
+  const cl_mesh *m;
+  const cl_mesh_near *nr;
+  const cl_shape *mover;
+  const double *d, *inv;
+  const cl_aabb *mb;
+  double pad, limit;
+  cl_hit *h;
+  size_t *index;
+  int found;
+} near_nearest;
+
+/* gathered slot j swept, unless its bound is past the best hit so far
+** (bounded: that bound is known to hold for the whole motion) */
+static void near_sweep(near_nearest *q, size_t j, int bounded) {
+  const double *v[3];
+  const cl_shape *tri;
+  cl_shape tmp;
+  cl_hit th;
+  slot_verts(q->m, q->nr->slot[j], v);
+  if (!(bounded && q->limit >= 1)
+      && sweep_bound(v, q->mover, q->mb->min, q->mb->max, q->d, q->inv, q->limit, q->pad) < 0)
+    return;
+  tri = near_tri(q->nr, j, v, &tmp);
+  if (cl_sweep_until(q->mover, q->d, tri, q->limit, &th))
+    keep_nearer(q->h, q->index, &q->found, &q->limit, &th, q->m->slot[4 * q->nr->slot[j] + 3]);
+}
+
 int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *mover,
                        const double d[3], cl_hit *h, size_t *index) {
+  near_nearest q;
   slab c;
   cl_aabb mb, sw;
-  int found = 0, k;
+  int k;
   size_t j;
-  double limit = 1, pad;
+  double pad;
   if (m->nt == 0 || !cl_bounds(mover, &mb)) return 0;
   pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
   if (!(m->maxabs + 2 * pad < INFINITY)) return cl_mesh_sweep(m, mover, d, h, index);
@@ -1015,6 +1045,8 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   ** best so far (ties to the lower index, in any order): the answer of the
   ** tree's nearest-first walk */
   slab_init(&c, mb.min, mb.max, d, pad, 0, 0);
+  q.m = m; q.nr = nr; q.mover = mover; q.d = d; q.mb = &mb; q.inv = c.inv; q.pad = pad;
+  q.h = h; q.index = index; q.found = 0; q.limit = 1;
   {
     /* those that may be hit, nearest bound first (as the tree's walk
     ** takes a leaf's), so the first hits bound the rest; when there are
@@ -1035,33 +1067,12 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
       nc++;
     }
     if (j == nr->n) {
-      for (i = 0; i < nc && lb[i] <= limit; i++) {
-        const double *v[3];
-        const cl_shape *tri;
-        cl_shape tmp;
-        cl_hit th;
-        j = cand[i];
-        slot_verts(m, nr->slot[j], v);
-        if (limit < 1 && sweep_bound(v, mover, mb.min, mb.max, d, c.inv, limit, pad) < 0) continue;
-        tri = near_tri(nr, j, v, &tmp);
-        if (cl_sweep_until(mover, d, tri, limit, &th))
-          keep_nearer(h, index, &found, &limit, &th, m->slot[4 * nr->slot[j] + 3]);
-      }
-      return found;
+      for (i = 0; i < nc && lb[i] <= q.limit; i++) near_sweep(&q, cand[i], 1);
+      return q.found;
     }
   }
-  for (j = 0; j < nr->n; j++) {
-    const double *v[3];
-    const cl_shape *tri;
-    cl_shape tmp;
-    cl_hit th;
-    slot_verts(m, nr->slot[j], v);
-    if (sweep_bound(v, mover, mb.min, mb.max, d, c.inv, limit, pad) < 0) continue;
-    tri = near_tri(nr, j, v, &tmp);
-    if (cl_sweep(mover, d, tri, &th))
-      keep_nearer(h, index, &found, &limit, &th, m->slot[4 * nr->slot[j] + 3]);
-  }
-  return found;
+  for (j = 0; j < nr->n; j++) near_sweep(&q, j, 0);
+  return q.found;
 }
 
 static int boxes_overlap(const float alo[3], const float ahi[3], const float blo[3],

@@ -511,6 +511,21 @@ static void swept_box(const cl_shape *shape, const double d[3], cl_aabb *box) {
   }
 }
 
+/* the items without bounds appended to cands (k there already): rays
+** never, and items whose layer misses mask or that do not meet self (-1:
+** no self) left out; the new count */
+static int unbounded_candidates(const cl_world *w, int *cands, int k, int self, uint32_t mask) {
+  int i;
+  for (i = 0; i < w->nunbounded; i++) {
+    int id = w->unbounded[i];
+    const cl_world_item *it = &w->items[id];
+    if (it->kind == CL_RAY || (it->layer & mask) == 0) continue;
+    if (self >= 0 && !cl_world_meets(w, self, id)) continue;
+    cands[k++] = id;
+  }
+  return k;
+}
+
 /* the ids of the items whose tree boxes meet the bounds of shape swept by
 ** d (in sequence order, the item whose shape is skip left out), then the
 ** items without bounds; rays never, and items whose layer misses mask or
@@ -529,14 +544,7 @@ int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
     if (self >= 0 && !cl_world_meets(w, self, id)) continue;
     s->cands[k++] = id;
   }
-  for (i = 0; i < w->nunbounded; i++) {
-    int id = w->unbounded[i];
-    const cl_world_item *it = &w->items[id];
-    if (it->kind == CL_RAY || (it->layer & mask) == 0) continue;
-    if (self >= 0 && !cl_world_meets(w, self, id)) continue;
-    s->cands[k++] = id;
-  }
-  return k;
+  return unbounded_candidates(w, s->cands, k, self, mask);
 }
 
 /* collide.sweep(mover, d, item's shape): 1 and the hit (index the triangle
@@ -993,14 +1001,7 @@ int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double
         && box.min[1] <= t->max[1] && t->min[2] <= box.max[2] && box.min[2] <= t->max[2])
       s->cands[k++] = id;
   }
-  for (i = 0; i < w->nunbounded; i++) {
-    int id = w->unbounded[i];
-    const cl_world_item *it = &w->items[id];
-    if (it->kind == CL_RAY || (it->layer & st->mask) == 0) continue;
-    if (st->self >= 0 && !cl_world_meets(w, st->self, id)) continue;
-    s->cands[k++] = id;
-  }
-  return k;
+  return unbounded_candidates(w, s->cands, k, st->self, st->mask);
 }
 
 static int respond_to(move_state *st, int other) {

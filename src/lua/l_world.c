@@ -148,7 +148,6 @@ static void give_back(lua_State *L, l_world *lw, l_scratch *x, int i) {
   }
 }
 
-static l_tree *world_tree(lua_State *L) { return check_world(L)->lt; }
 
 /* _world.world(tree) -> a world over the (empty) tree, which it then
 ** owns, and the table of its items' shapes by id (1-based) for the scene
@@ -284,7 +283,7 @@ static int w_update(lua_State *L) {
 static int w_remove(lua_State *L) {
   l_world *lw = check_idle(L);
   int id = check_id(L, lw, 2);
-  l_tree *lt = world_tree(L);
+  l_tree *lt = lw->lt;
   cl_world_remove(&lw->w, id);
   lt->version++;
   keep_shape(L, id, 0);
@@ -322,7 +321,7 @@ static int w_memory(lua_State *L) {
 /* w:sync() -> refitted */
 static int w_sync(lua_State *L) {
   l_world *lw = check_idle(L);
-  l_tree *lt = world_tree(L);
+  l_tree *lt = lw->lt;
   l_scratch *x;
   int n, nm = 0;
   lua_settop(L, 1);
@@ -812,7 +811,7 @@ static int w_pairs(lua_State *L) {
     lua_pushvalue(L, 5);
     lua_pushlightuserdata(L, &x->s.tree);
     lua_call(L, 2, 0);                             /* the tree's pairs, in its buffer */
-    lua_pushnil(L);                                /* 7 */
+    lua_pushnil(L);                                /* 7: (unused) */
     v = lt->version;
     tp = lt->pairs.p;
     ntree = lt->pairs.n;
@@ -830,10 +829,7 @@ static int w_pairs(lua_State *L) {
       again = 0;
       continue;
     }
-    for (k = 0; k < ntree; k++) {
-      b->p[k].a = tp[k].a;
-      b->p[k].b = tp[k].b;
-    }
+    if (ntree > 0) memcpy(b->p, tp, (size_t)ntree * sizeof *tp);
     lw->busy = "pairs";
     n = cl_world_pairs(&lw->w, &x->s, b->p, ntree, b->room, mask,
                        lua_isnil(L, 2) ? NULL : keep_item, &c, again);
