@@ -20,10 +20,10 @@ SO      = $(BUILD)/collide/core.so
 # src/geometry: plain C99 with no Lua header, what an engine compiles in;
 # src/lua: the binding that makes it the Lua module
 GEOMETRY_SRC = $(wildcard src/geometry/*.c)
-GEOMETRY_HDR = $(wildcard src/geometry/*.h)
+GEOMETRY_HDR = $(wildcard include/collide/*.h src/geometry/*.h)
 SRC     = $(GEOMETRY_SRC) $(wildcard src/lua/*.c)
 HDR     = $(GEOMETRY_HDR) $(wildcard src/lua/*.h)
-INC     = -Isrc/geometry -Isrc/lua
+INC     = -Iinclude -Isrc/geometry -Isrc/lua
 # a script run with the module from this checkout: lua/ and bench/ on
 # package.path, the core built for interpreter $(1) (and the benchmarks'
 # helpers) on package.cpath; $(RUN) for the current $(LUA)
@@ -35,7 +35,18 @@ RUN     = $(LUA) $(call IN_TREE,$(LUA))
 # mk/*.mk files append the targets CI runs after `make test`
 CI_TARGETS =
 
-all: $(SO)
+all: $(SO) build/libcollide.a
+
+# the world and the geometry for an engine in C, no Lua: its headers are
+# include/collide/*.h (doc/install.md)
+LIB_OBJ = $(patsubst src/geometry/%.c,build/lib/%.o,$(GEOMETRY_SRC))
+build/lib/%.o: src/geometry/%.c $(GEOMETRY_HDR)
+	@mkdir -p build/lib
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude -Isrc/geometry -c $< -o $@
+
+build/libcollide.a: $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
 
 $(SO): $(SRC) $(HDR) | deps
 	@mkdir -p $(BUILD)/collide

@@ -52,7 +52,7 @@ build = {
         "src/lua/l_tree.c",
         "src/lua/l_world.c",
       },
-      incdirs = { "src/geometry", "src/lua" },
+      incdirs = { "include", "src/geometry", "src/lua" },
       libraries = { "m" },
     },
     ["collide.args"] = "lua/collide/args.lua",

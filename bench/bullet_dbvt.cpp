@@ -17,7 +17,7 @@
 #include <vector>
 
 extern "C" {
-#include "collide.h"
+#include "collide/collide.h"
 }
 
 namespace {

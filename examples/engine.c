@@ -2,11 +2,11 @@
 ** engine.c - collide's geometry used from C with no Lua at all, as an engine
 ** that compiles the Lua-free files into its own code would use it
 ** (doc/install.md, "In an engine, without Lua"). `make test-c` builds and runs it:
-**   cc -std=c99 -Isrc/geometry examples/engine.c src/geometry/[a-z]*.c -lm
+**   cc -std=c99 -Iinclude -Isrc/geometry examples/engine.c src/geometry/[a-z]*.c -lm
 ** Exit status 0 when the results are the documented ones.
 */
 #include <stdio.h>
-#include "collide.h"
+#include "collide/collide.h"
 
 int main(void) {
   cl_shape box, ray, ball;

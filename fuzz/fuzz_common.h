@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "collide.h"
+#include "collide/collide.h"
 
 typedef struct { const uint8_t *p; size_t n; } fz_in;
 

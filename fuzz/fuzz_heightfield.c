@@ -18,7 +18,7 @@
 **  - the bounds are exactly those of the existing triangles' vertices.
 */
 #include "fuzz_common.h"
-#include "heightfield.h"
+#include "collide/heightfield.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

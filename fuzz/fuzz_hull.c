@@ -18,7 +18,7 @@
 **    a contained point is at distance 0.
 */
 #include "fuzz_common.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

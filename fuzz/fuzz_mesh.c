@@ -21,7 +21,7 @@
 **  - the bounds hold every vertex of every triangle.
 */
 #include "fuzz_common.h"
-#include "mesh.h"
+#include "collide/mesh.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -19,7 +19,7 @@
 **    gives the very list cl_tree_pairs gives, in its order.
 */
 #include "fuzz_common.h"
-#include "tree.h"
+#include "collide/tree.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

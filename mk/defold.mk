@@ -23,9 +23,10 @@ DEFOLD_SDK ?=
 
 defold: $(SRC) $(HDR) defold/collide_defold.cpp defold/ext.manifest $(wildcard lua/collide/*.lua)
 	@sh tools/deps.sh - zip:zip
-	@rm -rf $(DEFOLD_OUT) && mkdir -p $(DEFOLD_EXT)/src $(DEFOLD_EXT)/include
+	@rm -rf $(DEFOLD_OUT) && mkdir -p $(DEFOLD_EXT)/src $(DEFOLD_EXT)/include/collide
 	cp defold/ext.manifest $(DEFOLD_EXT)/
-	cp $(SRC) $(HDR) defold/collide_defold.cpp $(DEFOLD_EXT)/src/
+	cp $(SRC) $(filter-out include/%,$(HDR)) defold/collide_defold.cpp $(DEFOLD_EXT)/src/
+	cp include/collide/*.h $(DEFOLD_EXT)/include/collide/
 	printf '/* Defold ships the Lua headers as dmsdk/lua */\n#include <dmsdk/lua/%s>\n' lua.h > $(DEFOLD_EXT)/include/lua.h
 	printf '/* Defold ships the Lua headers as dmsdk/lua */\n#include <dmsdk/lua/%s>\n' lauxlib.h > $(DEFOLD_EXT)/include/lauxlib.h
 	cp lua/collide/*.lua $(DEFOLD_EXT)/

@@ -61,7 +61,7 @@ fuzz-deps:
 
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $(GEOMETRY_SRC) $(GEOMETRY_HDR) | fuzz-deps
 	@mkdir -p $(FUZZ_BUILD)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc/geometry $< $(GEOMETRY_SRC) -o $@ -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Iinclude -Isrc/geometry $< $(GEOMETRY_SRC) -o $@ -lm
 
 fuzz-build: $(FUZZ_BINS)
 

@@ -15,7 +15,7 @@ CI_TARGETS += test-motion
 
 build/c/motion_test: tests/motion_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 	@mkdir -p build/c
-	$(CC) $(OPT) $(CFLAGS_W) -Isrc/geometry tests/motion_test.c $(GEOMETRY_SRC) -o $@ -lm
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude -Isrc/geometry tests/motion_test.c $(GEOMETRY_SRC) -o $@ -lm
 
 test-motion: build/c/motion_test
 	./build/c/motion_test $(MOTION_SCALE)

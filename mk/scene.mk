@@ -38,14 +38,14 @@ bullet-deps:
 
 $(SCENE_GEOM_DIR)/%.o: src/geometry/%.c $(GEOMETRY_HDR)
 	@mkdir -p $(SCENE_GEOM_DIR)
-	$(CC) $(OPT) -std=c99 -Isrc/geometry -c $< -o $@
+	$(CC) $(OPT) -std=c99 -Iinclude -Isrc/geometry -c $< -o $@
 
 $(BULLET_DBVT): bench/bullet_dbvt.cpp $(SCENE_GEOM_OBJ) | bullet-deps
-	$(CXX) $(OPT) -Isrc/geometry -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
+	$(CXX) $(OPT) -Iinclude -Isrc/geometry -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
 	  -lBulletCollision -lLinearMath -lm
 
 $(BULLET_DBVT64): bench/bullet_dbvt.cpp $(SCENE_GEOM_OBJ) | bullet-deps
-	$(CXX) $(OPT) -DBT_USE_DOUBLE_PRECISION -Isrc/geometry -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
+	$(CXX) $(OPT) -DBT_USE_DOUBLE_PRECISION -Iinclude -Isrc/geometry -I/usr/include/bullet $< $(SCENE_GEOM_OBJ) -o $@ \
 	  -lBulletCollision-float64 -lLinearMath-float64 -lm
 
 $(BULLET_BROAD): bench/bullet_broad.cpp | bullet-deps

@@ -57,7 +57,7 @@ test-c: $(GEOMETRY_SRC) $(GEOMETRY_HDR) examples/engine.c | deps
 	@! grep -n '^ *# *include *["<]\(lua\|lauxlib\|lualib\|luajit\|l_\)' \
 	  $(GEOMETRY_SRC) $(GEOMETRY_HDR) || { echo "test-c: a Lua header above" >&2; exit 1; }
 	@mkdir -p build/c
-	$(CC) $(OPT) $(CFLAGS_W) -Isrc/geometry examples/engine.c $(GEOMETRY_SRC) -o build/c/engine -lm
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude -Isrc/geometry examples/engine.c $(GEOMETRY_SRC) -o build/c/engine -lm
 	./build/c/engine
 
 rockspec:

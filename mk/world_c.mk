@@ -11,7 +11,7 @@ test-c: test-world-c
 
 build/c/world_test: tests/world_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 	@mkdir -p build/c
-	$(CC) $(OPT) $(CFLAGS_W) -Isrc/geometry tests/world_test.c $(GEOMETRY_SRC) -o $@ -lm
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude -Isrc/geometry tests/world_test.c $(GEOMETRY_SRC) -o $@ -lm
 
 test-world-c: build/c/world_test
 	./build/c/world_test

@@ -15,7 +15,7 @@ local WORDS = {
 
 -- the kinds of cl_kind, in order
 local function kinds()
-  local body = assert(H.read("src/geometry/collide.h"):match("typedef enum {(.-)} cl_kind;"))
+  local body = assert(H.read("include/collide/collide.h"):match("typedef enum {(.-)} cl_kind;"))
   local list = {}
   for name in body:gmatch("CL_([%u_]+)") do
     if name == "NKINDS" then break end

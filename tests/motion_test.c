@@ -19,8 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "collide.h"
-#include "mesh.h"
+#include "collide/collide.h"
+#include "collide/mesh.h"
 
 static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
 static double rnd(void) {                 /* xorshift64*, uniform in [0, 1) */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gjk.h"
-#include "world.h"
+#include "collide/world.h"
 
 static int failures = 0, checks = 0;
 

@@ -27,7 +27,7 @@ local debug_getmetatable = debug and debug.getmetatable
 -- beyond 1e150) call the C entry points instead.
 local INF = math.huge
 
--- the structs of src/geometry/collide.h, as CL_LAYOUT_VERSION numbers them
+-- the structs of include/collide/collide.h, as CL_LAYOUT_VERSION numbers them
 local LAYOUT = 1
 local DECLS = [[
   typedef struct {

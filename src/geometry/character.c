@@ -28,7 +28,7 @@
 ** an overlap at the start is pushed out first.
 */
 #include <string.h>
-#include "hull.h"
+#include "collide/hull.h"
 #include "world_move.h"
 
 void cl_character_init(cl_character *c, const double up[3], double step_height,

@@ -9,10 +9,10 @@
 ** core's depth plus r). A plane is a surface: the push goes to the side
 ** of the shape's centre.
 */
-#include "collide.h"
+#include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 /* a box or a triangle, relative to a common origin */
 typedef struct { int is_box; cl_box box; double v[3][3], centre[3]; } convex;

@@ -13,7 +13,7 @@
 ** alternating projections (von Neumann), 64 rounds at most.
 */
 #include "gjk.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 /* the segment of a sphere or capsule core for cl_closest_segments */
 static void seg_of(const cl_core *c, double p[3], double d[3], double *len) {

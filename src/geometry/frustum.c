@@ -9,9 +9,9 @@
 ** Detection, 5.2.1 and 4.4); spheres by their distance to the frustum's
 ** faces instead, capsules by meeting a face.
 */
-#include "frustum.h"
+#include "collide/frustum.h"
 #include "sat.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 /* corner i: its left/right, bottom/top and near/far planes */
 static const int CORNER_PLANES[8][3] = {

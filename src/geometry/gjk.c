@@ -32,7 +32,7 @@
 */
 #include <float.h>
 #include "gjk.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 int cl_core_of(const cl_shape *s, cl_core *c) {
   int i;

@@ -8,7 +8,7 @@
 #ifndef COLLIDE_GJK_H
 #define COLLIDE_GJK_H
 
-#include "collide.h"
+#include "collide/collide.h"
 
 /* kind: CL_CORE_POINTS (the hull of p[0..np-1]), CL_CORE_AABB (lo, hi),
 ** CL_CORE_OBB (c, e, u); every point of the shape is within r of the core */

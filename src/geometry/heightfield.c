@@ -10,7 +10,7 @@
 ** (tricull.h) and pair tests, so the answers are the mesh's, bit for bit.
 */
 #include <string.h>
-#include "heightfield.h"
+#include "collide/heightfield.h"
 #include "fbox.h"
 #include "tricull.h"
 

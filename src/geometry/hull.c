@@ -38,7 +38,7 @@
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
-#include "hull.h"
+#include "collide/hull.h"
 #include "sat.h"
 #include "gjk.h"
 

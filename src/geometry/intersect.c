@@ -10,10 +10,10 @@
 ** bounds allow). Also the helpers the contact routines share: a shape as a
 ** box frame (cl_box_of), a degenerate triangle as its segment.
 */
-#include "collide.h"
+#include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 void cl_box_of(const cl_shape *s, cl_box *b) {
   int k;

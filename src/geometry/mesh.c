@@ -8,7 +8,7 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mesh.h"
+#include "collide/mesh.h"
 #include "fbox.h"
 #include "gjk.h"
 #include "tricull.h"

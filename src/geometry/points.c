@@ -2,8 +2,8 @@
 ** points.c - closest points, containment, distances, barycentrics.
 */
 #include <float.h>
-#include "collide.h"
-#include "hull.h"
+#include "collide/collide.h"
+#include "collide/hull.h"
 
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s) {

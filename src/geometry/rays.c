@@ -2,8 +2,8 @@
 ** rays.c - ray casts (exact hit data) and the slab method.
 */
 #include <float.h>
-#include "collide.h"
-#include "hull.h"
+#include "collide/collide.h"
+#include "collide/hull.h"
 
 /* one axis of the slab method; a macro so the three work on fixed indices
 ** (a loop cost a third more instructions, measured with callgrind). Near

@@ -5,7 +5,7 @@
 #ifndef COLLIDE_SAT_H
 #define COLLIDE_SAT_H
 
-#include "collide.h"
+#include "collide/collide.h"
 
 /* an aabb or obb as centre, half extents and unit axes */
 /* aligned: u is the identity (an aabb), so local coordinates are v - c,

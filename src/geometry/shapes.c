@@ -3,8 +3,8 @@
 */
 #include <float.h>
 #include <string.h>
-#include "collide.h"
-#include "hull.h"
+#include "collide/collide.h"
+#include "collide/hull.h"
 
 double cl_length(const double a[3]) {
   double m = cl_maxabs3(a), s[3];

@@ -26,7 +26,7 @@
 */
 #include <float.h>
 #include "gjk.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 #define CL_SWEEP_MAX_ITER 64
 #define CL_SWEEP_REL (CL_EPSILON * 1e-2)

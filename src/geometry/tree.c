@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tree.h"
+#include "tree_ray.h"
 
 #define NIL (-1)
 

@@ -12,7 +12,7 @@
 
 #include <math.h>
 #include <stdint.h>
-#include "collide.h"
+#include "collide/collide.h"
 #include "gjk.h"
 
 /* the smaller and the larger of two numbers, inline (fmin and fmax are

@@ -11,9 +11,10 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
-#include "frustum.h"
-#include "hull.h"
+#include "collide/frustum.h"
+#include "collide/hull.h"
 #include "world_move.h"
+#include "tree_ray.h"
 
 /* ---- static triangle geometry: what the world asks of it ---- */
 typedef struct {

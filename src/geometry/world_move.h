@@ -5,7 +5,7 @@
 #ifndef COLLIDE_WORLD_MOVE_H
 #define COLLIDE_WORLD_MOVE_H
 
-#include "world.h"
+#include "collide/world.h"
 
 /* a solid contact of a leg, kept for the ties (the character's flags) */
 typedef struct { int other; double t, n[3], p[3]; } cl_world_seen;

@@ -9,11 +9,11 @@
 
 #include <stdint.h>
 #include "l_compat.h"
-#include "collide.h"
-#include "frustum.h"
-#include "mesh.h"
-#include "heightfield.h"
-#include "tree.h"
+#include "collide/collide.h"
+#include "collide/frustum.h"
+#include "collide/mesh.h"
+#include "collide/heightfield.h"
+#include "collide/tree.h"
 
 /* upvalues 1..8: the shape metatables; 9: the tree's; 10: the mesh's;
 ** 11: the frustum's; 12: the heightfield's */

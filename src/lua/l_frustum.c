@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "l_collide.h"
-#include "frustum.h"
+#include "collide/frustum.h"
 
 /* planes: whether the anchor holds the table f:planes() returns */
 typedef struct { l_udheader h; int planes; cl_frustum f; } l_frustum;

@@ -8,7 +8,7 @@
 */
 #include <string.h>
 #include "l_collide.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 static cl_hull *check_hull(lua_State *L, int i) {
   return &l_checkshape(L, i, CL_HULL)->hull;

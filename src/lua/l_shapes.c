@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "l_collide.h"
-#include "hull.h"
+#include "collide/hull.h"
 
 /* copy a freshly built value into the shape's own size (never more) */
 static void store(cl_shape *dst, const cl_shape *src) {

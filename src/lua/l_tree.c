@@ -28,6 +28,7 @@
 #include <math.h>
 #include <string.h>
 #include "l_collide.h"
+#include "tree_ray.h"
 
 #define DEFAULT_MARGIN 0.1
 #define MAX_PLANES 32

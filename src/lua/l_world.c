@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "l_collide.h"
-#include "world.h"
+#include "collide/world.h"
 
 #define MT_WORLD "collide.world"
 #define MT_CHARACTER "collide.character_state"

@@ -7,6 +7,10 @@
 
 #include "collide.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The planes in the order left, right, bottom, top, near, far, normals
 ** pointing inwards. Corner i (0..7): bit 0 picks left/right, bit 1
 ** bottom/top, bit 2 near/far, as cl_aabb_corner does with x, y, z. The
@@ -34,5 +38,9 @@ int cl_frustum_classify_point(const cl_frustum *f, const double x[3]);
 ** for 1 and for a shape behind one plane, 0 where an exact test may say
 ** -1 (near an edge or corner). Planes and rays are always exact. */
 int cl_frustum_classify(const cl_frustum *f, const cl_shape *s, int planes_only);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 #include <math.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CL_EPSILON 1e-9
 
 /* the library's version, as collide.info() reports it */
@@ -212,5 +216,9 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
 ** stops as soon as it is past limit (a search for the nearest of many) */
 int cl_sweep_until(const cl_shape *mover, const double d[3], const cl_shape *target,
                    double limit, cl_hit *h);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -38,6 +38,10 @@
 #include "mesh.h"
 #include "tree.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* the kind of an item made of static triangle geometry; the shapes' kinds
 ** are cl_kind's */
 #define CL_WORLD_MESH CL_NKINDS
@@ -281,5 +285,9 @@ void cl_character_init(cl_character *c, const double up[3], double step_height,
 int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

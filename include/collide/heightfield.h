@@ -19,6 +19,10 @@
 #include "collide.h"
 #include "mesh.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* cells per side of a block and of a fine block (a block holds 4 x 4 fine
 ** ones): each keeps the lowest and highest height of its cells, so that a
 ** walk skips the blocks a query passes above or below, then the fine
@@ -87,5 +91,9 @@ int cl_heightfield_sweep(const cl_heightfield *hf, const cl_shape *mover, const 
 /* 1 when a triangle of hf intersects a triangle of the mesh, or of b */
 int cl_heightfield_intersects_mesh(const cl_heightfield *hf, const cl_mesh *m);
 int cl_heightfield_intersects_heightfield(const cl_heightfield *a, const cl_heightfield *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

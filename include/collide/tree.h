@@ -13,7 +13,10 @@
 #define COLLIDE_TREE_H
 
 #include "collide.h"
-#include "fbox.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* realloc-like allocator with lua_Alloc's signature: nsize 0 frees */
 typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
@@ -84,15 +87,6 @@ typedef struct {
   void *ud;
 } cl_tree;
 
-/* a best-first walk of the leaves a ray's segment [0, tmax] enters, in
-** order of the entry t into their fat boxes (cl_tree_ray_begin/next) */
-typedef struct {
-  cl_tree *tree;
-  cl_tree_step *heap;                /* the tree's own or the caller's */
-  int n;
-  cl_slabs slab;                     /* the ray's slab set-up (fbox.h) */
-  double tmax;
-} cl_tree_ray;
 
 /* alloc NULL: realloc/free. margin >= 0. */
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud);
@@ -195,15 +189,6 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
                                long long nold, unsigned old_epoch, cl_tree_pair *out,
                                long long max);
 
-/* heap: the tree's own scratch's when NULL, else at least t->capacity
-** steps (for a walk nested in another one) */
-void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step *heap);
-/* the next leaf whose fat box the ray enters at t <= limit, in order of
-** that t (*tenter, a lower bound that is never above the exact entry),
-** leaves of equal t in no set order; -1 when no leaf is left that the ray
-** enters at or before limit. limit must not grow between calls; the tree
-** must not change during the walk. */
-int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter);
 /* every leaf whose fat box the ray enters, sorted by entry t, then id,
 ** then proxy; *out points into the scratch's list */
 int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
@@ -214,5 +199,9 @@ int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
 ** by at most 4 (BALANCE in tree.c) between siblings, every box is the union of its children's,
 ** leaves and free nodes are counted right */
 int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

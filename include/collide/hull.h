@@ -9,6 +9,10 @@
 
 #include "collide.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* the most vertices a hull keeps: queries hold one hull's vertices and
 ** planes in the frame of another on the C stack (no allocation) */
 #define CL_HULL_MAX_VERTICES 256
@@ -104,5 +108,9 @@ int cl_hull_cast(const cl_ray *r, const cl_hull *h, cl_hit *hit);
 int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth);
 int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], double n[3],
                         double *depth);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

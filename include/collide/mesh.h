@@ -12,6 +12,10 @@
 #include <stdint.h>
 #include "collide.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* One inner node of the flat node array: up to four children, their boxes
 ** (floats rounded outwards) one axis at a time, so that the four boxes are
 ** tested together: child k's box is lo[a][k] .. hi[a][k] on axis a. Child
@@ -134,5 +138,9 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
                   size_t *index);
 /* 1 when a triangle of a intersects a triangle of b */
 int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

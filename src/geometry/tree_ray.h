@@ -1,0 +1,33 @@
+/*
+** tree_ray.h - the best-first ray walk of the dynamic tree (tree.c), for
+** the library's own walks (meshes, heightfields, the world): its state
+** holds the ray's slab set-up (fbox.h), which is not part of the public
+** headers.
+*/
+#ifndef COLLIDE_TREE_RAY_H
+#define COLLIDE_TREE_RAY_H
+
+#include "collide/tree.h"
+#include "fbox.h"
+
+/* a best-first walk of the leaves a ray's segment [0, tmax] enters, in
+** order of the entry t into their fat boxes (cl_tree_ray_begin/next) */
+typedef struct {
+  cl_tree *tree;
+  cl_tree_step *heap;                /* the tree's own or the caller's */
+  int n;
+  cl_slabs slab;                     /* the ray's slab set-up (fbox.h) */
+  double tmax;
+} cl_tree_ray;
+
+/* heap: the tree's own scratch's when NULL, else at least t->capacity
+** steps (for a walk nested in another one) */
+void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step *heap);
+/* the next leaf whose fat box the ray enters at t <= limit, in order of
+** that t (*tenter, a lower bound that is never above the exact entry),
+** leaves of equal t in no set order; -1 when no leaf is left that the ray
+** enters at or before limit. limit must not grow between calls; the tree
+** must not change during the walk. */
+int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter);
+
+#endif
