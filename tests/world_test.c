@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gjk.h"
-#include "collide/world.h"
+#include "world_private.h"
 
 static int failures = 0, checks = 0;
 
@@ -66,26 +66,26 @@ static void walk_over_a_step(void) {
   cl_aabb floor = box(-10, -1, -10, 10, 0, 10), step = box(1, 0, -10, 10, 0.25, 10);
   cl_aabb wall = box(4, 0, -10, 5, 3, 10);
   cl_capsule body = capsule(0, 0.3, 1.5, 0, 0.3);
-  cl_character ch;
+  cl_character_state ch;
   cl_world_collision cols[64];
   cl_world_collisions out = {cols, 0, 64};
   void *mem = NULL;
   double vy = 0, moved[3];
   int f, id, step_id, frame;
-  cl_world_init(&w, 0.1, NULL, NULL);
-  CHECK(cl_world_add(&w, &floor, CL_AABB, NULL) == 0, "floor id");
-  step_id = cl_world_add(&w, &step, CL_AABB, NULL);
-  CHECK(cl_world_add(&w, &wall, CL_AABB, NULL) == 2, "wall id");
-  id = cl_world_add(&w, &body, CL_CAPSULE, NULL);
+  cl_world_init_own(&w, 0.1, NULL, NULL);
+  CHECK(cl_world_add_item(&w, &floor, CL_AABB, NULL) == 0, "floor id");
+  step_id = cl_world_add_item(&w, &step, CL_AABB, NULL);
+  CHECK(cl_world_add_item(&w, &wall, CL_AABB, NULL) == 2, "wall id");
+  id = cl_world_add_item(&w, &body, CL_CAPSULE, NULL);
   CHECK(id == 3 && w.count == 4, "player id");
   cl_character_init(&ch, UP, 0.3, 45, 0.01, 0.3);
   for (frame = 1; frame <= 90; frame++) {
     double d[3];
     vy = vy - 9.81 / 60;
     cl_set(d, 4.0 / 60, vy / 60, 0);
-    f = cl_character_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
+    f = cl_character_state_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
     CHECK(f == 1, "a capsule moves");
-    CHECK(cl_world_update(&w, id, NULL, 0, NULL), "refit");
+    CHECK(cl_world_update_item(&w, id, NULL, 0, NULL), "refit");
     if (ch.on_floor) vy = 0;
     if (frame == 30) {
       /* x 2, feet on the step at 0.25, as the Lua example prints */
@@ -105,7 +105,7 @@ static void walk_over_a_step(void) {
   CHECK(fabs(body.a[2]) < 1e-12, "frame 90: no drift along the wall");
   CHECK(ch.on_floor && ch.on_wall, "frame 90: floor and wall");
   free(mem);
-  cl_world_free(&w);
+  cl_world_free_all(&w);
 }
 
 /* ten stairs of 0.2, each 0.5 deep: walking climbs every one and ends with
@@ -114,34 +114,34 @@ static void climb_stairs(void) {
   cl_world w;
   cl_aabb stairs[11];
   cl_capsule body = capsule(-1, 0.4, 1.6, 0, 0.4);
-  cl_character ch;
+  cl_character_state ch;
   cl_world_collision cols[64];
   cl_world_collisions out = {cols, 0, 64};
   void *mem = NULL;
   double vy = 0, moved[3];
   int i, id, frame;
-  cl_world_init(&w, 0.1, NULL, NULL);
+  cl_world_init_own(&w, 0.1, NULL, NULL);
   stairs[0] = box(-20, -1, -5, 20, 0, 5);
-  cl_world_add(&w, &stairs[0], CL_AABB, NULL);
+  cl_world_add_item(&w, &stairs[0], CL_AABB, NULL);
   for (i = 1; i <= 10; i++) {
     stairs[i] = box(0.5 * i, 0, -5, 20, 0.2 * i, 5);
-    cl_world_add(&w, &stairs[i], CL_AABB, NULL);
+    cl_world_add_item(&w, &stairs[i], CL_AABB, NULL);
   }
-  id = cl_world_add(&w, &body, CL_CAPSULE, NULL);
+  id = cl_world_add_item(&w, &body, CL_CAPSULE, NULL);
   cl_character_init(&ch, UP, 0.25, 45, 0.01, 0.25);
   for (frame = 1; frame <= 240; frame++) {
     double d[3];
     vy = vy - 9.81 / 60;
     cl_set(d, 3.0 / 60, vy / 60, 0);
-    cl_character_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
-    cl_world_update(&w, id, NULL, 0, NULL);
+    cl_character_state_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
+    cl_world_update_item(&w, id, NULL, 0, NULL);
     if (ch.on_floor) vy = 0;
   }
   CHECK(body.a[0] > 6, "walked past the last step");
   CHECK(NEAR(body.a[1] - 0.4, 2.0, 1e-12), "feet on the top step");
   CHECK(ch.on_floor && ch.floor_item == 10, "standing on the top step");
   free(mem);
-  cl_world_free(&w);
+  cl_world_free_all(&w);
 }
 
 /* a lift: the character standing on it rides it up and down with no
@@ -150,32 +150,32 @@ static void ride_a_lift(void) {
   cl_world w;
   cl_aabb ground = box(-10, -1, -10, 10, 0, 10), lift = box(-1, 0, -1, 1, 0.5, 1);
   cl_capsule body = capsule(0, 0.8, 2, 0, 0.3);
-  cl_character ch;
+  cl_character_state ch;
   cl_world_collision cols[64];
   cl_world_collisions out = {cols, 0, 64};
   void *mem = NULL;
   double moved[3], zero[3] = {0, 0, 0}, fall[3] = {0, -0.1, 0}, upd[3] = {0, 0.25, 0};
   int id, lift_id, k;
-  cl_world_init(&w, 0.1, NULL, NULL);
-  cl_world_add(&w, &ground, CL_AABB, NULL);
-  lift_id = cl_world_add(&w, &lift, CL_AABB, NULL);
-  id = cl_world_add(&w, &body, CL_CAPSULE, NULL);
+  cl_world_init_own(&w, 0.1, NULL, NULL);
+  cl_world_add_item(&w, &ground, CL_AABB, NULL);
+  lift_id = cl_world_add_item(&w, &lift, CL_AABB, NULL);
+  id = cl_world_add_item(&w, &body, CL_CAPSULE, NULL);
   cl_character_init(&ch, UP, 0.3, 45, 0.01, 0.3);
-  cl_character_move(&ch, &w, scratch(&w, &mem), id, fall, CL_WORLD_ALL_BITS, moved, &out);
-  cl_world_update(&w, id, NULL, 0, NULL);
+  cl_character_state_move(&ch, &w, scratch(&w, &mem), id, fall, CL_WORLD_ALL_BITS, moved, &out);
+  cl_world_update_item(&w, id, NULL, 0, NULL);
   CHECK(ch.on_floor && ch.floor_item == lift_id, "standing on the lift");
   CHECK(body.a[1] == 0.8, "feet on the lift's top");
   for (k = 0; k < 4; k++) {
     cl_translate((cl_shape *)&lift, upd);
-    cl_world_update(&w, lift_id, NULL, 0, NULL);
-    cl_character_move(&ch, &w, scratch(&w, &mem), id, zero, CL_WORLD_ALL_BITS, moved, &out);
-    cl_world_update(&w, id, NULL, 0, NULL);
+    cl_world_update_item(&w, lift_id, NULL, 0, NULL);
+    cl_character_state_move(&ch, &w, scratch(&w, &mem), id, zero, CL_WORLD_ALL_BITS, moved, &out);
+    cl_world_update_item(&w, id, NULL, 0, NULL);
     CHECK(moved[0] == 0 && moved[1] == 0.25 && moved[2] == 0, "carried by the lift's motion");
     CHECK(ch.on_floor && ch.floor_item == lift_id, "still on the lift");
   }
   CHECK(body.a[1] == 1.8, "feet on the lift's top, 1 higher");
   free(mem);
-  cl_world_free(&w);
+  cl_world_free_all(&w);
 }
 
 /* a floor of two triangles in a mesh: walked on as a box floor is */
@@ -185,7 +185,7 @@ static void walk_a_mesh(void) {
   cl_mesh m;
   cl_world w;
   cl_capsule body = capsule(0, 0.5, 1.5, 0, 0.3);
-  cl_character ch;
+  cl_character_state ch;
   cl_world_collision cols[64];
   cl_world_collisions out = {cols, 0, 64};
   void *mem = NULL;
@@ -194,16 +194,16 @@ static void walk_a_mesh(void) {
   cl_mesh_init(&m);
   cl_mesh_use(&m, v, 4, tri, 2);
   CHECK(cl_mesh_build(&m), "mesh built");
-  cl_world_init(&w, 0.1, NULL, NULL);
-  mesh_id = cl_world_add(&w, &m, CL_WORLD_MESH, NULL);
-  id = cl_world_add(&w, &body, CL_CAPSULE, NULL);
+  cl_world_init_own(&w, 0.1, NULL, NULL);
+  mesh_id = cl_world_add_item(&w, &m, CL_WORLD_MESH, NULL);
+  id = cl_world_add_item(&w, &body, CL_CAPSULE, NULL);
   cl_character_init(&ch, UP, 0.3, 45, 0.01, 0.3);
   for (frame = 1; frame <= 60; frame++) {
     double d[3];
     vy = vy - 9.81 / 60;
     cl_set(d, 0, vy / 60, 2.0 / 60);
-    cl_character_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
-    cl_world_update(&w, id, NULL, 0, NULL);
+    cl_character_state_move(&ch, &w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, moved, &out);
+    cl_world_update_item(&w, id, NULL, 0, NULL);
     if (ch.on_floor) vy = 0;
   }
   CHECK(ch.on_floor && ch.floor_item == mesh_id, "on the mesh");
@@ -211,7 +211,7 @@ static void walk_a_mesh(void) {
   CHECK(NEAR(body.a[2], 2, 1e-9), "walked 2 along z");
   CHECK(NEAR(ch.floor_normal[1], 1, 1e-12), "floor normal up");
   free(mem);
-  cl_world_free(&w);
+  cl_world_free_all(&w);
   cl_mesh_free(&m);
 }
 
@@ -317,7 +317,7 @@ static void gathered_walk_is_the_walk(void) {
   cl_mesh m;
   cl_world w[2];
   cl_capsule body[2];
-  cl_character ch[2];
+  cl_character_state ch[2];
   void *mem[2] = {NULL, NULL};
   int id[2], k, b, frame, same = 1, floors = 0, walls = 0, boxes_met = 0;
   double vy[2] = {0, 0};
@@ -335,10 +335,10 @@ static void gathered_walk_is_the_walk(void) {
   }
   for (k = 0; k < 2; k++) {
     body[k] = capsule(-5, 0.8, 2.0, -5, 0.4);
-    cl_world_init(&w[k], 0.1, NULL, NULL);
-    (void)cl_world_add(&w[k], &m, CL_WORLD_MESH, NULL);
-    for (b = 0; b < NB; b++) (void)cl_world_add(&w[k], &boxes[b], CL_AABB, NULL);
-    id[k] = cl_world_add(&w[k], &body[k], CL_CAPSULE, NULL);
+    cl_world_init_own(&w[k], 0.1, NULL, NULL);
+    (void)cl_world_add_item(&w[k], &m, CL_WORLD_MESH, NULL);
+    for (b = 0; b < NB; b++) (void)cl_world_add_item(&w[k], &boxes[b], CL_AABB, NULL);
+    id[k] = cl_world_add_item(&w[k], &body[k], CL_CAPSULE, NULL);
     cl_character_init(&ch[k], UP, 0.25, 45, 0.01, 0.3);
   }
   for (frame = 0; frame < 600; frame++) {
@@ -353,8 +353,8 @@ static void gathered_walk_is_the_walk(void) {
       vy[k] = ch[k].on_floor ? 0 : vy[k] - 9.81 / 60;
       if (frame % 90 == 45 && ch[k].on_floor) vy[k] = 5;
       cl_set(d, 4.0 / 60 * cos(a), vy[k] / 60, 4.0 / 60 * sin(a * 1.3));
-      cl_character_move(&ch[k], &w[k], s, id[k], d, CL_WORLD_ALL_BITS, moved[k], &out);
-      cl_world_update(&w[k], id[k], NULL, 0, NULL);
+      cl_character_state_move(&ch[k], &w[k], s, id[k], d, CL_WORLD_ALL_BITS, moved[k], &out);
+      cl_world_update_item(&w[k], id[k], NULL, 0, NULL);
       ncols[k] = out.n < out.max ? out.n : out.max;
       if (k == 1) {
         int was = same;
@@ -376,7 +376,7 @@ static void gathered_walk_is_the_walk(void) {
   }
   CHECK(same, "the gathered triangles walk the character as the tree does");
   CHECK(w[0].nmeshes == 1, "one mesh counted");
-  cl_world_remove(&w[0], 0);
+  cl_world_remove_item(&w[0], 0);
   CHECK(w[0].nmeshes == 0, "no mesh counted once removed");
 
   CHECK(floors > 150 && walls > 0, "on the bumps' floors, against their walls");
@@ -384,7 +384,7 @@ static void gathered_walk_is_the_walk(void) {
   CHECK(fabs(body[0].a[0] + 5) + fabs(body[0].a[2] + 5) > 2, "walked");
   for (k = 0; k < 2; k++) {
     free(mem[k]);
-    cl_world_free(&w[k]);
+    cl_world_free_all(&w[k]);
   }
   cl_mesh_free(&m);
 }
@@ -401,17 +401,17 @@ static void move_and_slide(void) {
   void *mem = NULL;
   double moved[3], d[3];
   int id, ghost_id;
-  cl_world_init(&w, 0.1, NULL, NULL);
-  cl_world_add(&w, &floor, CL_AABB, NULL);
-  cl_world_add(&w, &wall, CL_AABB, NULL);
-  ghost_id = cl_world_add(&w, &ghost, CL_AABB, NULL);
-  CHECK(cl_world_set_options(&w, ghost_id, 2, CL_WORLD_ALL_BITS, 1), "options");
-  id = cl_world_add(&w, &b, CL_AABB, NULL);
-  CHECK(cl_world_set_options(&w, id, 1, 1, 0), "the box meets layer 1 only");
+  cl_world_init_own(&w, 0.1, NULL, NULL);
+  cl_world_add_item(&w, &floor, CL_AABB, NULL);
+  cl_world_add_item(&w, &wall, CL_AABB, NULL);
+  ghost_id = cl_world_add_item(&w, &ghost, CL_AABB, NULL);
+  CHECK(cl_world_set_item_options(&w, ghost_id, 2, CL_WORLD_ALL_BITS, 1), "options");
+  id = cl_world_add_item(&w, &b, CL_AABB, NULL);
+  CHECK(cl_world_set_item_options(&w, id, 1, 1, 0), "the box meets layer 1 only");
   cl_set(d, 5, -1, 0.5);
-  CHECK(cl_world_move(&w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, NULL, NULL, moved, &out),
+  CHECK(cl_world_move_with(&w, scratch(&w, &mem), id, d, CL_WORLD_ALL_BITS, NULL, NULL, moved, &out),
         "moved");
-  cl_world_update(&w, id, NULL, 0, NULL);
+  cl_world_update_item(&w, id, NULL, 0, NULL);
   /* doc/motion.md's example: 2 0 0.5 and two collisions, floor then wall */
   CHECK(moved[0] == 2 && moved[1] == 0 && moved[2] == 0.5, "displacement");
   CHECK(out.n == 2 && cols[0].other == 0 && cols[1].other == 1, "floor, then wall");
@@ -421,7 +421,7 @@ static void move_and_slide(void) {
         "face on the wall's, exactly");
   CHECK(!cl_world_pairable(&w, id, ghost_id) && cl_world_pairable(&w, 0, id), "pairable");
   free(mem);
-  cl_world_free(&w);
+  cl_world_free_all(&w);
 }
 
 /* sync refits only the items that are not static and whose counters moved */
@@ -431,19 +431,19 @@ static void sync_costs_what_moved(void) {
   uint32_t changes[100];
   int i, n, moved_ids[100], nm;
   double d[3] = {0, 5, 0};
-  cl_world_init(&w, 0.1, NULL, NULL);
+  cl_world_init_own(&w, 0.1, NULL, NULL);
   for (i = 0; i < 100; i++) {
     boxes[i] = box(i, 0, 0, i + 0.5, 0.5, 0.5);
     changes[i] = 0;
-    cl_world_add(&w, &boxes[i], CL_AABB, &changes[i]);
-    if (i >= 10) cl_world_set_options(&w, i, 1, CL_WORLD_ALL_BITS, 1);
+    cl_world_add_item(&w, &boxes[i], CL_AABB, &changes[i]);
+    if (i >= 10) cl_world_set_item_options(&w, i, 1, CL_WORLD_ALL_BITS, 1);
   }
   CHECK(w.nwatched == 10, "only the 10 movable items are watched");
   for (i = 0; i < 3; i++) { cl_translate((cl_shape *)&boxes[i], d); changes[i]++; }
-  n = cl_world_sync(&w, moved_ids, &nm);
+  n = cl_world_sync_moved(&w, moved_ids, &nm);
   CHECK(n == 3 && nm == 0, "three refitted");
-  CHECK(cl_world_sync(&w, moved_ids, &nm) == 0, "nothing moved since");
-  cl_world_free(&w);
+  CHECK(cl_world_sync_moved(&w, moved_ids, &nm) == 0, "nothing moved since");
+  cl_world_free_all(&w);
 }
 
 /* the queries, raycasts and pairs of spec/scene_mask_spec.lua's level
@@ -495,31 +495,31 @@ static void queries_and_pairs(void) {
                                        {0, -1, 0, -2}, {0, 0, 1, -1}, {0, 0, -1, -2}};
   cl_set(n, 0, 1, 0);
   cl_plane_init(&floor, n, 0.5);
-  cl_world_init(&w, 0.1, NULL, NULL);
-  cl_world_add(&w, &a, CL_AABB, NULL);
-  cl_world_add(&w, &b, CL_AABB, NULL);
-  cl_world_add(&w, &c, CL_AABB, NULL);
-  cl_world_add(&w, &d, CL_AABB, NULL);
-  cl_world_add(&w, &e, CL_AABB, NULL);
-  cl_world_add(&w, &floor, CL_PLANE, NULL);
-  for (i = 0; i < 6; i++) cl_world_set_options(&w, i, layers[i], CL_WORLD_ALL_BITS, 0);
+  cl_world_init_own(&w, 0.1, NULL, NULL);
+  cl_world_add_item(&w, &a, CL_AABB, NULL);
+  cl_world_add_item(&w, &b, CL_AABB, NULL);
+  cl_world_add_item(&w, &c, CL_AABB, NULL);
+  cl_world_add_item(&w, &d, CL_AABB, NULL);
+  cl_world_add_item(&w, &e, CL_AABB, NULL);
+  cl_world_add_item(&w, &floor, CL_PLANE, NULL);
+  for (i = 0; i < 6; i++) cl_world_set_item_options(&w, i, layers[i], CL_WORLD_ALL_BITS, 0);
   mem = malloc(cl_world_query_scratch_size(&w));
   cl_world_query_scratch_init(&w, &s, mem);
   CHECK(cl_world_scratch_fits(&w, &s), "a query scratch fits");
 
   /* query: add order, the plane merged in; masks; keep once per item */
-  i = cl_world_query(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, NULL, NULL);
+  i = cl_world_query_with(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, NULL, NULL);
   CHECK(same_ids(s.cands, i, every), "query: every item, in add order");
-  i = cl_world_query(&w, &s, &all, CL_AABB, 1, NULL, NULL);
+  i = cl_world_query_with(&w, &s, &all, CL_AABB, 1, NULL, NULL);
   CHECK(same_ids(s.cands, i, m1), "query: mask 1");
-  i = cl_world_query(&w, &s, &all, CL_AABB, 0, NULL, NULL);
+  i = cl_world_query_with(&w, &s, &all, CL_AABB, 0, NULL, NULL);
   CHECK(same_ids(s.cands, i, none), "query: mask 0");
   memset(&k, 0, sizeof k);
   k.refuse = 1; k.stop_at = -1;
-  i = cl_world_query(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, keep_fn, &k);
+  i = cl_world_query_with(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, keep_fn, &k);
   CHECK(same_ids(s.cands, i, not_b) && k.calls == 6, "query: keep asked once per item");
   k.stop_at = 3;
-  CHECK(cl_world_query(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, keep_fn, &k) == -2,
+  CHECK(cl_world_query_with(&w, &s, &all, CL_AABB, CL_WORLD_ALL_BITS, keep_fn, &k) == -2,
         "query: keep stops it");
 
   /* query_frustum: the same box as six planes */
@@ -528,21 +528,21 @@ static void queries_and_pairs(void) {
     cl_plane_init(&fp[i], n, fplanes[i][3]);
   }
   CHECK(cl_frustum_init(&f, fp), "frustum");
-  i = cl_world_query_frustum(&w, &s, &f, 5, NULL, NULL);
+  i = cl_world_query_frustum_with(&w, &s, &f, 5, NULL, NULL);
   CHECK(same_ids(s.cands, i, m5), "query_frustum: mask 5");
-  i = cl_world_query_frustum(&w, &s, &f, CL_WORLD_ALL_BITS, NULL, NULL);
+  i = cl_world_query_frustum_with(&w, &s, &f, CL_WORLD_ALL_BITS, NULL, NULL);
   CHECK(same_ids(s.cands, i, every), "query_frustum: every item");
 
   /* raycast and raycast_all above the floor, through a, b, c and d */
   cl_set(o, -1, 0.875, 0.5);
   cl_set(dir, 1, 0, 0);
   cl_ray_init(&ray, o, dir, INFINITY);
-  id = cl_world_raycast(&w, &s, &ray, -1, 2, NULL, NULL, &h, &index);
+  id = cl_world_raycast_with(&w, &s, &ray, -1, 2, NULL, NULL, &h, &index);
   CHECK(id == 1 && h.t == 3 && h.p[0] == 2 && h.n[0] == -1 && index == -1, "raycast: mask 2");
-  id = cl_world_raycast(&w, &s, &ray, -1, 8, NULL, NULL, &h, &index);
+  id = cl_world_raycast_with(&w, &s, &ray, -1, 8, NULL, NULL, &h, &index);
   CHECK(id == -1, "raycast: the floor is parallel");
   memset(&k, 0, sizeof k);
-  i = cl_world_raycast_all(&w, &s, &ray, 6, NULL, NULL, hit_fn, &k);
+  i = cl_world_raycast_all_with(&w, &s, &ray, 6, NULL, NULL, hit_fn, &k);
   {
     static const int want[] = {103, 205, 307, -1};
     CHECK(i == 3 && same_ids(k.ids, k.n, want), "raycast_all: mask 6, boxes in order");
@@ -552,7 +552,7 @@ static void queries_and_pairs(void) {
   np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
   room = cl_world_pairs_room(&w, &s, np);
   CHECK(room <= 64, "room");
-  np = cl_world_pairs(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, NULL, NULL, 0);
+  np = cl_world_pairs_with(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, NULL, NULL, 0);
   {
     static const int want[] = {0, 4, 0, 5, 1, 4, 1, 5, 2, 5, 3, 5};
     int ok = np == 6;
@@ -562,7 +562,7 @@ static void queries_and_pairs(void) {
   np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
   memset(&k, 0, sizeof k);
   k.refuse = 5; k.stop_at = -1;
-  np = cl_world_pairs(&w, &s, pairs, np, 64, 0x80000003u, keep_fn, &k, 0);
+  np = cl_world_pairs_with(&w, &s, pairs, np, 64, 0x80000003u, keep_fn, &k, 0);
   CHECK(np == 2 && pairs[0].a == 0 && pairs[0].b == 4 && pairs[1].a == 1 && pairs[1].b == 4,
         "pairs: mask and keep");
   CHECK(k.calls == 3, "pairs: keep asked once per item (a, e, b)");
@@ -571,16 +571,16 @@ static void queries_and_pairs(void) {
   np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
   memset(&k, 0, sizeof k);
   k.refuse = -1; k.stop_at = -1;
-  CHECK(cl_world_pairs(&w, &s, pairs, np, np, CL_WORLD_ALL_BITS, keep_fn, &k, 0) == 6,
+  CHECK(cl_world_pairs_with(&w, &s, pairs, np, np, CL_WORLD_ALL_BITS, keep_fn, &k, 0) == 6,
         "pairs: the number needed");
   CHECK(k.calls == 6, "pairs: every item asked once");
   np = cl_tree_pair_list(w.tree, &s.tree, pairs, 64);
-  CHECK(cl_world_pairs(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, keep_fn, &k, 1) == 6
+  CHECK(cl_world_pairs_with(&w, &s, pairs, np, 64, CL_WORLD_ALL_BITS, keep_fn, &k, 1) == 6
         && k.calls == 6, "pairs: again, no item asked twice");
 
   /* the add order survives removals; an id reused goes last */
-  cl_world_remove(&w, 2);
-  id = cl_world_add(&w, &c, CL_AABB, NULL);
+  cl_world_remove_item(&w, 2);
+  id = cl_world_add_item(&w, &c, CL_AABB, NULL);
   CHECK(id == 2, "the free id again");
   {
     static const int want[] = {0, 1, 3, 4, 5, 2, -1};
@@ -592,12 +592,12 @@ static void queries_and_pairs(void) {
     }
     CHECK(same_ids(got, m, want), "next: add order");
     /* the item after 1 (3) removed while the walk stands on it: then 4 */
-    cl_world_remove(&w, 3);
+    cl_world_remove_item(&w, 3);
     CHECK(cl_world_next(&w, 3, 4, 4, w.items[4].seq) == 4, "next: the one ahead");
     CHECK(cl_world_next(&w, 3, 4, -1, 0) == 4, "next: found from the end");
   }
   free(mem);
-  cl_world_free(&w);
+  cl_world_free_all(&w);
 }
 
 /* the capsule's overlap test searches the box's or triangle's features only

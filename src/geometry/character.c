@@ -27,11 +27,12 @@
 ** Every pass is the move's sweep and slide (no tunnelling, no overlap);
 ** an overlap at the start is pushed out first.
 */
+#include <float.h>
 #include <string.h>
 #include "collide/hull.h"
 #include "world_move.h"
 
-void cl_character_init(cl_character *c, const double up[3], double step_height,
+void cl_character_init(cl_character_state *c, const double up[3], double step_height,
                        double max_slope, double skin, double snap) {
   /* scaled by the largest component first: no overflow for any finite up */
   double m = fmax(fabs(up[0]), fmax(fabs(up[1]), fabs(up[2]))), u[3], len;
@@ -51,7 +52,7 @@ void cl_character_init(cl_character *c, const double up[3], double step_height,
 /* one move of the character: its state beside the move's */
 typedef struct {
   move_state st;
-  cl_character *c;
+  cl_character_state *c;
   int rising;
   double foot0, tiny;
   int floor_other;
@@ -62,7 +63,7 @@ typedef struct {
 ** (a ray cast down beside the contact, on the edge's top side); 0 when
 ** none */
 static int floor_under(char_move *cm, const double p[3], const double n[3], double f[3]) {
-  const cl_character *c = cm->c;
+  const cl_character_state *c = cm->c;
   const double *u = c->up;
   double nu = n[0] * u[0] + n[1] * u[1] + n[2] * u[2];
   double h[3], hl, k, s, o[3], dn[3];
@@ -83,7 +84,7 @@ static int floor_under(char_move *cm, const double p[3], const double n[3], doub
   o[2] = p[2] - h[2] * k + u[2] * 2 * s;
   cl_set(dn, -u[0], -u[1], -u[2]);
   if (!cl_ray_init(&ray, o, dn, 3 * s)) return 0;
-  if (cl_world_raycast(cm->st.w, cm->st.s, &ray, cm->st.self, cm->st.mask, NULL, NULL,
+  if (cl_world_raycast_with(cm->st.w, cm->st.s, &ray, cm->st.self, cm->st.mask, NULL, NULL,
                        &hit, &idx) >= 0
       && hit.t > 0 && hit.n[0] * u[0] + hit.n[1] * u[1] + hit.n[2] * u[2] >= c->cos_slope) {
     cl_copy(f, hit.n);
@@ -254,7 +255,7 @@ static int anchor_of(const cl_world *w, int id, double p[3]) {
   }
 }
 
-int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
+int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out) {
   char_move cm;
@@ -391,4 +392,126 @@ int cl_character_move(cl_character *c, cl_world *w, cl_world_scratch *s, int id,
     if (!anchor_of(w, c->floor_item, c->floor_at)) cl_set(c->floor_at, 0, 0, 0);
   }
   return 1;
+}
+
+/* ---- the public character ---- */
+
+struct cl_character {
+  cl_world *w;
+  int item;
+  uint32_t mask;
+  cl_character_state st;
+  cl_world_collision *cols;  /* the last move's collisions: ncols, room for capcols */
+  int ncols, capcols;
+};
+
+void cl_character_options_init(cl_character_options *o) {
+  cl_set(o->up, 0, 1, 0);
+  o->step_height = 0.3;
+  o->max_slope = 45;
+  o->skin = 0.01;
+  o->snap = 0.3;
+  o->mask = CL_WORLD_ALL_BITS;
+}
+
+static int options_valid(const cl_character_options *o) {
+  double m = fmax(fabs(o->up[0]), fmax(fabs(o->up[1]), fabs(o->up[2])));
+  return isfinite(o->up[0]) && isfinite(o->up[1]) && isfinite(o->up[2]) && m > 0
+         && o->step_height >= 0 && o->step_height <= DBL_MAX
+         && o->max_slope >= 0 && o->max_slope <= 90
+         && o->skin > 0 && o->skin <= DBL_MAX && o->snap >= 0 && o->snap <= DBL_MAX;
+}
+
+cl_character *cl_character_new(cl_world *w, int item, const cl_character_options *o) {
+  cl_character_options defaults;
+  cl_character *ch;
+  int kind;
+  if (o == NULL) {
+    cl_character_options_init(&defaults);
+    o = &defaults;
+  }
+  if (cl_world_shape(w, item, &kind) == NULL || !cl_world_is_mover(kind) || !options_valid(o))
+    return NULL;
+  ch = (cl_character *)w->alloc(w->ud, NULL, 0, sizeof *ch);
+  if (ch == NULL) return NULL;
+  memset(ch, 0, sizeof *ch);
+  ch->w = w;
+  ch->item = item;
+  ch->mask = o->mask;
+  cl_character_init(&ch->st, o->up, o->step_height, o->max_slope, o->skin, o->snap);
+  return ch;
+}
+
+void cl_character_delete(cl_character *ch) {
+  if (ch == NULL) return;
+  if (ch->cols != NULL)
+    ch->w->alloc(ch->w->ud, ch->cols, (size_t)ch->capcols * sizeof *ch->cols, 0);
+  ch->w->alloc(ch->w->ud, ch, sizeof *ch, 0);
+}
+
+/* room for the collisions of one move: each other item is crossed at most
+** once, then the pushes and the solid contacts of every pass */
+static int cols_need(const cl_world *w) {
+  return w->count + CL_WORLD_PUSH_STEPS + 5 * CL_WORLD_MAX_SLIDES + 8;
+}
+
+static int cols_room(cl_character *ch) {
+  cl_world *w = ch->w;
+  int need = cols_need(w), cap;
+  void *p;
+  if (need <= ch->capcols) return 1;
+  cap = need + need / 2;
+  p = w->alloc(w->ud, NULL, 0, (size_t)cap * sizeof *ch->cols);
+  if (p == NULL) return 0;
+  if (ch->cols != NULL) w->alloc(w->ud, ch->cols, (size_t)ch->capcols * sizeof *ch->cols, 0);
+  ch->cols = (cl_world_collision *)p;
+  ch->capcols = cap;
+  ch->ncols = 0;
+  return 1;
+}
+
+int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
+  cl_world *w = ch->w;
+  cl_world_collisions out;
+  cl_world_scratch *s;
+  double mv[3];
+  int kind, r;
+  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_shape(w, ch->item, &kind) == NULL) return CL_NOT_ITEM;
+  if (!cl_world_is_mover(kind)) return CL_NOT_MOVER;
+  if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;
+  if (!cols_room(ch)) return CL_NOMEM;
+  s = cl_world_enter(w, "move", 1);
+  if (s == NULL) return CL_NOMEM;
+  out.c = ch->cols;
+  out.n = 0;
+  out.max = ch->capcols;
+  r = cl_character_state_move(&ch->st, w, s, ch->item, d, ch->mask, mv, &out);
+  cl_world_leave(w);
+  if (r < 0) return CL_NOT_FINITE;
+  ch->ncols = out.n < out.max ? out.n : out.max;
+  /* a mover has bounds before and after: its refit needs no memory */
+  (void)cl_world_update_item(w, ch->item, NULL, 0, NULL);
+  if (moved != NULL) cl_copy(moved, mv);
+  return 0;
+}
+
+int cl_character_on_floor(const cl_character *ch) { return ch->st.on_floor; }
+int cl_character_on_wall(const cl_character *ch) { return ch->st.on_wall; }
+int cl_character_on_ceiling(const cl_character *ch) { return ch->st.on_ceiling; }
+
+int cl_character_floor_normal(const cl_character *ch, double n[3]) {
+  if (!ch->st.on_floor) return 0;
+  cl_copy(n, ch->st.floor_normal);
+  return 1;
+}
+
+int cl_character_floor_item(const cl_character *ch) {
+  if (!ch->st.on_floor || ch->st.floor_item < 0) return CL_NONE;
+  return ch->st.floor_item;
+}
+
+const cl_world_collision *cl_character_collisions(const cl_character *ch, int *n) {
+  if (n != NULL) *n = ch->ncols;
+  return ch->cols;
 }

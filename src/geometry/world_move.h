@@ -5,7 +5,7 @@
 #ifndef COLLIDE_WORLD_MOVE_H
 #define COLLIDE_WORLD_MOVE_H
 
-#include "collide/world.h"
+#include "world_private.h"
 
 /* a solid contact of a leg, kept for the ties (the character's flags) */
 typedef struct { int other; double t, n[3], p[3]; } cl_world_seen;
@@ -68,5 +68,22 @@ int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, con
 ** near rooms); a step whose swept bounds leave the box, or more items or
 ** triangles there than the rooms hold, walks the trees as without */
 void cl_world_move_near(move_state *st, const cl_aabb *box);
+
+/* a move's sweep and visit of static geometry: over the triangles
+** gathered near the move (cl_world_move_near) when it is that mesh, else
+** by the geometry's own walk (st may be NULL: no move) */
+int cl_world_is_near(const move_state *st, const cl_world_item *it);
+int cl_world_geo_sweep(const move_state *st, const cl_world_item *it, const cl_shape *mover,
+                       const double d[3], cl_hit *h, size_t *index);
+size_t cl_world_geo_visit(const move_state *st, const cl_world_item *it, const cl_shape *s,
+                          int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
+/* collide.sweep(mover, d, item's shape): 1 and the hit (index the
+** triangle for static geometry, else -1), in the move st (may be NULL) */
+int cl_world_sweep_one(const move_state *st, const cl_world_item *it, const cl_shape *mover,
+                       const double d[3], cl_hit *h, long long *index);
+
+/* 1 for the kinds a move and the character take: aabb, obb, sphere,
+** capsule and hull */
+int cl_world_is_mover(int kind);
 
 #endif

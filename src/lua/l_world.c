@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "l_collide.h"
-#include "collide/world.h"
+#include "world_private.h"
 
 #define MT_WORLD "collide.world"
 #define MT_CHARACTER "collide.character_state"
@@ -69,7 +69,7 @@ static l_world *check_idle(lua_State *L) {
 
 static int w_gc(lua_State *L) {
   l_world *lw = (l_world *)luaL_checkudata(L, 1, MT_WORLD);
-  cl_world_free(&lw->w);
+  cl_world_free_all(&lw->w);
   return 0;
 }
 
@@ -243,7 +243,7 @@ static int w_add(lua_State *L) {
   lua_settop(L, 2);
   lt = tree_room(L);
   s = item_shape(L, 2, &kind, &changes);
-  id = cl_world_add(&lw->w, s, kind, changes);
+  id = cl_world_add_item(&lw->w, s, kind, changes);
   if (id < 0) return luaL_error(L, "not enough memory");
   lt->version++;
   lua_pushinteger(L, (lua_Integer)id + 1);
@@ -273,7 +273,7 @@ static int w_update(lua_State *L) {
     return 1;
   }
   if (!lua_isnil(L, 4)) s = item_shape(L, 4, &kind, &changes);
-  if (!cl_world_update(&lw->w, id, s, kind, changes)) return luaL_error(L, "not enough memory");
+  if (!cl_world_update_item(&lw->w, id, s, kind, changes)) return luaL_error(L, "not enough memory");
   lt->version++;
   push_proxy(L, &lw->w, id);
   if (s != NULL) keep_shape(L, id, 4);             /* may run finalizers: the result is pushed */
@@ -284,7 +284,7 @@ static int w_remove(lua_State *L) {
   l_world *lw = check_idle(L);
   int id = check_id(L, lw, 2);
   l_tree *lt = lw->lt;
-  cl_world_remove(&lw->w, id);
+  cl_world_remove_item(&lw->w, id);
   lt->version++;
   keep_shape(L, id, 0);
   return 0;
@@ -295,7 +295,7 @@ static int w_options(lua_State *L) {
   l_world *lw = check_idle(L);
   int id = check_id(L, lw, 2);
   uint32_t layer = (uint32_t)luaL_checkinteger(L, 3), mask = (uint32_t)luaL_checkinteger(L, 4);
-  if (!cl_world_set_options(&lw->w, id, layer, mask, lua_toboolean(L, 5)))
+  if (!cl_world_set_item_options(&lw->w, id, layer, mask, lua_toboolean(L, 5)))
     return luaL_error(L, "not enough memory");
   return 0;
 }
@@ -326,7 +326,7 @@ static int w_sync(lua_State *L) {
   int n, nm = 0;
   lua_settop(L, 1);
   x = take_query_scratch(L, lw);                /* 2: no Lua code runs after it */
-  n = cl_world_sync(&lw->w, x->s.cands, &nm);
+  n = cl_world_sync_moved(&lw->w, x->s.cands, &nm);
   if (n > 0 || nm > 0) lt->version++;
   give_back(L, lw, x, 2);
   lua_pushinteger(L, n);
@@ -499,7 +499,7 @@ static int w_sweep(lua_State *L) {
   read_sweep(L, lw, &a, 0);
   x = a.x;
   lw->busy = "sweep";
-  id = cl_world_sweep(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
+  id = cl_world_sweep_with(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
                       lua_isnil(L, 6) ? NULL : keep_item, &a.c, &h, &index);
   lw->busy = NULL;
   if (id == -2) { lua_pushvalue(L, 8); return lua_error(L); }
@@ -619,7 +619,7 @@ static int w_query(lua_State *L) {
     q = &copy;
   }
   lw->busy = "query";
-  n = cl_world_query(&lw->w, &x->s, q, kind, mask, lua_isnil(L, 3) ? NULL : keep_item, &c);
+  n = cl_world_query_with(&lw->w, &x->s, q, kind, mask, lua_isnil(L, 3) ? NULL : keep_item, &c);
   lw->busy = NULL;
   return push_items(L, lw, x, n);
 }
@@ -636,7 +636,7 @@ static int w_query_frustum(lua_State *L) {
   x = read_query(L, lw, &c, &mask, 0);
   f = *l_tofrustum(L, 2);
   lw->busy = "query_frustum";
-  n = cl_world_query_frustum(&lw->w, &x->s, &f, mask, lua_isnil(L, 3) ? NULL : keep_item, &c);
+  n = cl_world_query_frustum_with(&lw->w, &x->s, &f, mask, lua_isnil(L, 3) ? NULL : keep_item, &c);
   lw->busy = NULL;
   return push_items(L, lw, x, n);
 }
@@ -676,7 +676,7 @@ static int w_raycast(lua_State *L) {
   x = read_query(L, lw, &c, &mask, 0);
   r = check_ray(L, 2);
   lw->busy = "raycast";
-  id = cl_world_raycast(&lw->w, &x->s, &r, -1, mask, lua_isnil(L, 3) ? NULL : keep_item, &c, &h,
+  id = cl_world_raycast_with(&lw->w, &x->s, &r, -1, mask, lua_isnil(L, 3) ? NULL : keep_item, &c, &h,
                         &index);
   lw->busy = NULL;
   if (id == -2) { lua_pushvalue(L, 5); return lua_error(L); }
@@ -731,7 +731,7 @@ static int w_raycast_all(lua_State *L) {
   r = check_ray(L, 2);
   sink.x = x; sink.w = &lw->w; sink.n = 0; sink.uv = 1;
   lw->busy = "raycast_all";
-  n = cl_world_raycast_all(&lw->w, &x->s, &r, mask, lua_isnil(L, 3) ? NULL : keep_item, &c,
+  n = cl_world_raycast_all_with(&lw->w, &x->s, &r, mask, lua_isnil(L, 3) ? NULL : keep_item, &c,
                            collect, &sink);
   lw->busy = NULL;
   if (n == -2 && !lua_isnil(L, 5)) { lua_pushvalue(L, 5); return lua_error(L); }
@@ -751,7 +751,7 @@ static int w_sweep_all(lua_State *L) {
   x = a.x;
   sink.x = x; sink.w = &lw->w; sink.n = 0; sink.uv = 0;
   lw->busy = "sweep_all";
-  n = cl_world_sweep_all(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
+  n = cl_world_sweep_all_with(&lw->w, &x->s, &a.mover, a.d, a.orig, a.mask,
                          lua_isnil(L, 6) ? NULL : keep_item, &a.c, collect, &sink);
   lw->busy = NULL;
   if (n == -2 && !lua_isnil(L, 8)) { lua_pushvalue(L, 8); return lua_error(L); }
@@ -831,7 +831,7 @@ static int w_pairs(lua_State *L) {
     }
     if (ntree > 0) memcpy(b->p, tp, (size_t)ntree * sizeof *tp);
     lw->busy = "pairs";
-    n = cl_world_pairs(&lw->w, &x->s, b->p, ntree, b->room, mask,
+    n = cl_world_pairs_with(&lw->w, &x->s, b->p, ntree, b->room, mask,
                        lua_isnil(L, 2) ? NULL : keep_item, &c, again);
     lw->busy = NULL;
     if (n == -2) { lua_pushvalue(L, 4); return lua_error(L); }
@@ -903,7 +903,7 @@ static void push_collisions(lua_State *L, const l_scratch *x, int n, int items, 
 static void moved_item(l_world *lw, int id) {
   cl_world_item *it = &lw->w.items[id];
   l_changed((cl_shape *)(void *)it->shape);
-  (void)cl_world_update(&lw->w, id, NULL, 0, NULL);   /* a tree item stays in the tree */
+  (void)cl_world_update_item(&lw->w, id, NULL, 0, NULL);   /* a tree item stays in the tree */
   lw->lt->version++;
 }
 
@@ -933,7 +933,7 @@ static int w_move(lua_State *L) {
   c.nf = (int)luaL_optinteger(L, 8, 5); c.fname = "move";
   out.c = x->cols; out.max = x->maxcols; out.n = 0;
   lw->busy = "move";
-  ok = cl_world_move(&lw->w, &x->s, id, d, mask, lua_isnil(L, 6) ? NULL : respond, &c, moved,
+  ok = cl_world_move_with(&lw->w, &x->s, id, d, mask, lua_isnil(L, 6) ? NULL : respond, &c, moved,
                      &out);
   lw->busy = NULL;
   if (ok < 0) {                                    /* the caller names the argument */
@@ -963,7 +963,7 @@ static int w_move(lua_State *L) {
 ** and the side and down passes twice (a step undone), and the snap. */
 #define CHAR_MAXCOLS (CL_WORLD_PUSH_STEPS + 5 * CL_WORLD_MAX_SLIDES + 8)
 typedef struct {
-  cl_character c;
+  cl_character_state c;
   int ncols;
   cl_world_collision cols[CHAR_MAXCOLS];
 } l_character;
@@ -983,7 +983,7 @@ static int f_character(lua_State *L) {
 }
 
 /* pushes on_floor, on_wall, on_ceiling, nx, ny, nz, floor id (or false) */
-static void push_flags(lua_State *L, const cl_character *ch) {
+static void push_flags(lua_State *L, const cl_character_state *ch) {
   lua_pushboolean(L, ch->on_floor);
   lua_pushboolean(L, ch->on_wall);
   lua_pushboolean(L, ch->on_ceiling);
@@ -1005,7 +1005,7 @@ static void push_flags(lua_State *L, const cl_character *ch) {
 static int w_character_move(lua_State *L) {
   l_world *lw = check_idle(L);
   l_character *lc = (l_character *)luaL_checkudata(L, 2, MT_CHARACTER);
-  cl_character *ch = &lc->c;
+  cl_character_state *ch = &lc->c;
   int id, ok, n, k, borrowed;
   double d[3], moved[3];
   l_scratch *x;
@@ -1040,7 +1040,7 @@ static int w_character_move(lua_State *L) {
   out.c = x->cols; out.max = x->maxcols; out.n = 0;
   if (ch->floor_item >= 0 && !cl_world_is_item(&lw->w, ch->floor_item)) ch->floor_item = -1;
   lw->busy = "move";
-  ok = cl_character_move(ch, &lw->w, &x->s, id, d, CL_WORLD_ALL_BITS, moved, &out);
+  ok = cl_character_state_move(ch, &lw->w, &x->s, id, d, CL_WORLD_ALL_BITS, moved, &out);
   lw->busy = NULL;
   if (ok < 0) {                                    /* the caller names the argument */
     lua_pushboolean(L, 0);

@@ -1,0 +1,876 @@
+/*
+** world_move.c - bump.lua's move-and-slide in 3D over the world's items
+** (cl_world_move, world.h): the push-out, the legs and their responses;
+** the character's passes (character.c) are built on these steps.
+*/
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#include "collide/hull.h"
+#include "world_move.h"
+
+
+/* ---- move ----
+**
+** 1. Push-out: while the shape overlaps slide, touch or bounce items (by
+**    more than CL_EPSILON relative to its coordinates: touching, or the
+**    rounding of a contact, is not overlapping), it is moved out of the
+**    deepest one by cl_contact, at most CL_WORLD_PUSH_STEPS times, unless
+**    that push would enter a solid item it does not overlap.
+** 2. Legs: the motion left is swept against the candidates; "cross" items
+**    met before the first solid one are reported and passed (each once a
+**    move); the shape stops at the first solid item's contact and the rest
+**    of the motion is answered by its response: "touch" ends the move,
+**    "bounce" reflects what is left on the contact normal, "slide" keeps
+**    what is left along the surface. After CL_WORLD_MAX_SLIDES solid
+**    contacts the move ends where it is.
+** Sliding on two surfaces at once follows their crease, and three stop the
+** motion (the clipping of Quake III's PM_SlideMove), so that a slide never
+** turns back into a surface met earlier in the same move. Touching is not
+** blocking: a contact stops the motion only when a short probe past it
+** overlaps the item deeper (touch_blocks), so a contact at t = 0 whose
+** normal does not oppose the motion, or a seam between coplanar tiles, does
+** not stop it. */
+
+#define ALONG 1e-9
+
+int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, const double d[3],
+                        cl_hit *h) {
+  long long idx;
+  return cl_world_sweep_one(st, &st->w->items[id], mover, d, h, &idx);
+}
+
+void cl_world_move_near(move_state *st, const cl_aabb *box) {
+  static const double zero[3] = {0, 0, 0};
+  const cl_world *w = st->w;
+  cl_world_scratch *s = st->s;
+  cl_shape b;
+  int n, i, k = 0, mesh = 0;
+  st->near_mesh = NULL;
+  st->nnear_items = -1;
+  if (s->near_items == NULL && s->near == NULL) return;
+  b.aabb.tag = CL_AABB;
+  cl_copy(b.aabb.min, box->min);
+  cl_copy(b.aabb.max, box->max);
+  n = cl_world_candidates(st->w, s, &b, zero, st->skip, st->self, st->mask);
+  for (i = 0; i < n; i++) {
+    const cl_world_item *it = &w->items[s->cands[i]];
+    if (it->proxy < 0) continue;                 /* the unbounded: every step's */
+    if (s->near_items != NULL && k < CL_WORLD_NEAR_ITEMS) s->near_items[k] = s->cands[i];
+    k++;
+    if (it->kind != CL_WORLD_MESH || mesh || s->near == NULL) continue;
+    mesh = 1;
+    if (cl_mesh_near_gather(it->shape, box, s->near, CL_WORLD_NEAR, s->near_tris,
+                            CL_WORLD_NEAR_TRIS, &st->near))
+      st->near_mesh = it->shape;
+  }
+  if (s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) {
+    st->nnear_items = k;
+    cl_world_swept_box(&b, zero, &st->near_box);           /* the box the tree was asked */
+  }
+}
+
+/* cl_world_candidates of the move st: the same ids in the same order,
+** picked among the gathered ones when the swept bounds are within the
+** gathered box (a tree box meets the swept bounds only if it meets that
+** box) */
+int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double d[3]) {
+  const cl_world *w = st->w;
+  cl_world_scratch *s = st->s;
+  const cl_aabb *nb = &st->near_box;
+  cl_aabb box;
+  int i, k = 0;
+  if (st->nnear_items < 0)
+    return cl_world_candidates(st->w, s, shape, d, st->skip, st->self, st->mask);
+  cl_world_swept_box(shape, d, &box);
+  if (!(nb->min[0] <= box.min[0] && box.max[0] <= nb->max[0] && nb->min[1] <= box.min[1]
+        && box.max[1] <= nb->max[1] && nb->min[2] <= box.min[2] && box.max[2] <= nb->max[2]))
+    return cl_world_candidates(st->w, s, shape, d, st->skip, st->self, st->mask);
+  for (i = 0; i < st->nnear_items; i++) {
+    int id = s->near_items[i];
+    const cl_tree_box *t = &w->tree->leaves[w->items[id].proxy].box;
+    if (t->min[0] <= box.max[0] && box.min[0] <= t->max[0] && t->min[1] <= box.max[1]
+        && box.min[1] <= t->max[1] && t->min[2] <= box.max[2] && box.min[2] <= t->max[2])
+      s->cands[k++] = id;
+  }
+  return cl_world_unbounded_candidates(w, s->cands, k, st->self, st->mask);
+}
+
+static int respond_to(move_state *st, int other) {
+  cl_world_item *it = &st->w->items[other];
+  int r;
+  if (st->respond == NULL) return CL_WORLD_SLIDE;
+  if (it->resp_mark == st->mark) return it->resp;
+  r = st->respond(st->ud, st->self, other);
+  if (r == CL_WORLD_ABORT) { st->aborted = 1; return CL_WORLD_IGNORE; }
+  it = &st->w->items[other];
+  it->resp_mark = st->mark;
+  it->resp = r;
+  return r;
+}
+
+static void record(move_state *st, int other, int type, double t, const double n[3],
+                   const double p[3]) {
+  cl_world_collisions *o = st->out;
+  if (o->n < o->max) {
+    cl_world_collision *c = &o->c[o->n];
+    c->other = other;
+    c->type = type;
+    c->t = t;
+    cl_copy(c->n, n);
+    cl_copy(c->p, p);
+  }
+  o->n++;
+}
+
+/* the axis (0, 1, 2) of a normal along a world axis, and its sign; -1 when
+** it is along none */
+static int axis_of(const double n[3], double *sign) {
+  if (n[1] == 0 && n[2] == 0 && n[0] != 0) { *sign = n[0]; return 0; }
+  if (n[0] == 0 && n[2] == 0 && n[1] != 0) { *sign = n[1]; return 1; }
+  if (n[0] == 0 && n[1] == 0 && n[2] != 0) { *sign = n[2]; return 2; }
+  return -1;
+}
+
+/* places the aabb b moved by tr, but along axis k with its face exactly
+** against other's: b's min on other's max when s > 0, b's max on other's
+** min when s < 0; 0 when that would move b along k farther than limit
+** allows (has_limit), else 1 and tr the translation applied */
+static int aabb_place(cl_aabb *b, const cl_aabb *other, double tr[3], int k, double s,
+                      int has_limit, double limit) {
+  double lo[3], hi[3], face, delta;
+  int i;
+  cl_copy(lo, b->min);
+  cl_copy(hi, b->max);
+  face = s > 0 ? other->max[k] : other->min[k];
+  delta = s > 0 ? face - lo[k] : face - hi[k];
+  if (has_limit && (delta * limit < 0 || (delta != 0 && limit == 0) || delta * delta > limit * limit))
+    return 0;
+  tr[k] = delta;
+  for (i = 0; i < 3; i++) {
+    if (i == k) {
+      if (s > 0) { lo[i] = face; hi[i] = hi[i] + delta; }
+      else { lo[i] = lo[i] + delta; hi[i] = face; }
+    } else {
+      lo[i] = lo[i] + tr[i];
+      hi[i] = hi[i] + tr[i];
+    }
+  }
+  cl_aabb_init(b, lo, hi);
+  return 1;
+}
+
+/* moves w by t * r to its contact with other (normal n): exactly face to
+** face for two aabbs; tr the translation applied */
+static void move_to_contact(cl_shape *w, const cl_world_item *other, double t, const double r[3],
+                            const double n[3], double tr[3]) {
+  tr[0] = t * r[0]; tr[1] = t * r[1]; tr[2] = t * r[2];
+  if (t > 0 && w->tag == CL_AABB && other->kind == CL_AABB) {
+    double s;
+    int k = axis_of(n, &s);
+    if (k >= 0) {
+      double t2[3];
+      cl_copy(t2, tr);
+      if (aabb_place(&w->aabb, &cl_world_shape_of(other)->aabb, t2, k, s, 1, r[k])) {
+        cl_copy(tr, t2);
+        return;
+      }
+    }
+  }
+  cl_translate(w, tr);
+}
+
+/* clips the motion r on the surface of normal e, keeping it off the
+** surfaces met before in this move: along the crease of two, stopped by
+** three */
+static void clip_slide(move_state *st, const double e[3], double r[3]) {
+  double *planes = st->planes;
+  int np = st->np, i, j, known = 0;
+  double d = r[0] * e[0] + r[1] * e[1] + r[2] * e[2];
+  double sx = r[0], sy = r[1], sz = r[2];
+  if (d < 0) { sx = r[0] - d * e[0]; sy = r[1] - d * e[1]; sz = r[2] - d * e[2]; }
+  for (i = 0; i < np; i += 3) {
+    double px = planes[i], py = planes[i + 1], pz = planes[i + 2];
+    if (px * e[0] + py * e[1] + pz * e[2] >= 1 - 1e-12) known = 1;
+    else if (sx * px + sy * py + sz * pz < 0) {
+      /* the slide turns into an earlier surface: follow their crease */
+      double cx = e[1] * pz - e[2] * py, cy = e[2] * px - e[0] * pz, cz = e[0] * py - e[1] * px;
+      double len = sqrt(cx * cx + cy * cy + cz * cz), k;
+      if (len < 1e-12) { cl_set(r, 0, 0, 0); return; }
+      cx = cx / len; cy = cy / len; cz = cz / len;
+      k = r[0] * cx + r[1] * cy + r[2] * cz;
+      sx = cx * k; sy = cy * k; sz = cz * k;
+      for (j = 0; j < np; j += 3) {
+        if (j != i) {
+          double qx = planes[j], qy = planes[j + 1], qz = planes[j + 2];
+          if (qx * e[0] + qy * e[1] + qz * e[2] < 1 - 1e-12 && sx * qx + sy * qy + sz * qz < 0) {
+            cl_set(r, 0, 0, 0);
+            return;
+          }
+        }
+      }
+      break;
+    }
+  }
+  if (!known && np + 3 <= 3 * CL_WORLD_MAX_PLANES) {
+    planes[np] = e[0]; planes[np + 1] = e[1]; planes[np + 2] = e[2];
+    st->np = np + 3;
+  }
+  cl_set(r, sx, sy, sz);
+}
+
+/* cl_contact(item's shape, w): the deepest triangle for static geometry,
+** ties to the lowest index */
+typedef struct { const cl_shape *w; int found; size_t best; double n[3], depth; } deepest;
+
+static int deepest_tri(void *ud, const cl_triangle *t, size_t index) {
+  deepest *q = ud;
+  double n[3], depth;
+  if (cl_contact((const cl_shape *)(const void *)t, q->w, n, &depth)
+      && (!q->found || depth > q->depth || (depth == q->depth && index < q->best))) {
+    q->found = 1;
+    q->best = index;
+    q->depth = depth;
+    cl_copy(q->n, n);
+  }
+  return 1;
+}
+
+static int contact_item(const move_state *st, const cl_world_item *it, const cl_shape *w,
+                        double n[3], double *depth) {
+  if (IS_GEOMETRY(it->kind)) {
+    deepest q;
+    q.w = w;
+    q.found = 0;
+    q.best = 0;
+    q.depth = 0;
+    cl_world_geo_visit(st, it, w, deepest_tri, &q);
+    if (!q.found) return 0;
+    cl_copy(n, q.n);
+    *depth = q.depth;
+  } else {
+    cl_shape s;
+    cl_shape_copy(&s, cl_world_shape_of(it));
+    if (!cl_contact(&s, w, n, depth)) return 0;
+  }
+  cl_set(n, n[0] + 0.0, n[1] + 0.0, n[2] + 0.0);
+  *depth += 0.0;
+  return 1;
+}
+
+/* a point of the overlap of w and the item: the zero sweep's */
+static void overlap_point(const move_state *st, const cl_world_item *it, const cl_shape *w,
+                          double p[3]) {
+  static const double zero[3] = {0, 0, 0};
+  cl_hit h;
+  long long idx;
+  if (cl_world_sweep_one(st, it, w, zero, &h, &idx)) cl_copy(p, h.p);
+  else cl_set(p, 0, 0, 0);
+}
+
+static double maxabs_box(const cl_aabb *b) {
+  double m = fabs(b->min[0]);
+  int k;
+  for (k = 0; k < 3; k++) {
+    if (fabs(b->min[k]) > m) m = fabs(b->min[k]);
+    if (fabs(b->max[k]) > m) m = fabs(b->max[k]);
+  }
+  return m;
+}
+
+/* no -0 in a vector, as the binding pushes it */
+static void plus_zero(double v[3]) { cl_set(v, v[0] + 0.0, v[1] + 0.0, v[2] + 0.0); }
+
+static void hit_plus_zero(cl_hit *h) {
+  h->t += 0.0;
+  plus_zero(h->p);
+  plus_zero(h->n);
+}
+
+/* Touching is not blocking. Whether a contact of w moved by t * r with the
+** shape s (normal n, from cl_sweep) stops the rest of the motion: the shape
+** at the contact moved a little further along r (a probe of length len)
+** must overlap s (cl_contact) deeper than at the contact. The signed
+** distance of two convex shapes is a convex function of the translation,
+** so the depth gained per unit of motion is largest for the smallest
+** motion: a short probe that gains no depth (within ALONG of its length,
+** and the rounding of the coordinates) means the motion only slides along
+** s. That is the seam between coplanar tiles: a box on a floor of boxes
+** touches the next box's top edge as its front face reaches the seam; the
+** sweep's normal there is the side face's, but the box slides on the plane
+** of the tops and never enters the next box. A box's contact that does
+** block answers with the probe's contact normal (written to n), the least
+** opposed face of the contact; a sphere or a capsule has one normal at each
+** point, the sweep's. The probe is PROBE times the coordinates' size (less
+** when the motion left is shorter). Planes have no edges: a contact with
+** one blocks unless it is at t = 0 with a normal that does not oppose the
+** motion. */
+#define PROBE 1e-5
+
+static int touch_blocks(move_state *st, const cl_shape *w, double t, const cl_shape *s,
+                        const double r[3], double rlen, double n[3]) {
+  cl_aabb box;
+  double tr[3], scale, len, left, k, n0[3], d0, pn[3], d1;
+  if (t == 0 && n[0] * r[0] + n[1] * r[1] + n[2] * r[2] >= -ALONG * rlen) return 0;
+  if (s->tag == CL_PLANE) return 1;
+  if (!st->have_at) {
+    cl_shape_copy(&st->at, w);
+    cl_shape_copy(&st->probe, w);
+    st->have_at = 1;
+  } else {
+    cl_world_copy_back(&st->at, w);
+  }
+  cl_set(tr, r[0] * t, r[1] * t, r[2] * t);
+  cl_translate(&st->at, tr);
+  (void)cl_bounds(&st->at, &box);
+  scale = 1 + maxabs_box(&box);
+  /* (a contact at the end of the motion, t = 1, is classified by a probe
+  ** beyond it: a seam met there is not reported as a wall either) */
+  len = PROBE * scale;
+  left = (1 - t) * rlen;
+  if (left > 0 && len > left) len = left;
+  cl_world_copy_back(&st->probe, &st->at);
+  k = len / rlen;
+  cl_set(tr, r[0] * k, r[1] * k, r[2] * k);
+  cl_translate(&st->probe, tr);
+  if (!cl_contact(s, &st->at, n0, &d0)) d0 = 0;
+  if (!cl_contact(s, &st->probe, pn, &d1) || d1 - d0 <= ALONG * len + 1e-13 * scale) return 0;
+  plus_zero(pn);
+  if ((w->tag == CL_AABB || w->tag == CL_OBB)
+      && pn[0] * r[0] + pn[1] * r[1] + pn[2] * r[2] < -ALONG * rlen)
+    cl_copy(n, pn);
+  return 1;
+}
+
+/* the first triangle of static geometry that stops w moved by r, skipping
+** contacts that do not block it (touch_blocks); ties in t to the lower
+** index, as cl_mesh_sweep. With a list, every blocking triangle's t,
+** normal and point are added to it (up to its room). */
+typedef struct {
+  move_state *st;
+  const cl_shape *w;
+  const double *r;
+  double rlen;
+  int found;
+  size_t best;
+  cl_hit h;
+  cl_world_seen *list;
+  int n, room;
+} tri_sweep;
+
+/* a triangle that w moved by r hits (at h) */
+static void swept_tri(void *ud, const cl_triangle *t, size_t index, const cl_hit *hit) {
+  tri_sweep *q = ud;
+  cl_shape tri;
+  cl_hit h = *hit;
+  cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
+  hit_plus_zero(&h);
+  if (q->found && h.t > q->h.t && q->list == NULL) return;
+  if (!touch_blocks(q->st, q->w, h.t, &tri, q->r, q->rlen, h.n)) return;
+  if (q->list != NULL && q->n < q->room) {
+    cl_world_seen *e = &q->list[q->n++];
+    e->t = h.t;
+    cl_copy(e->n, h.n);
+    cl_copy(e->p, h.p);
+  }
+  if (!q->found || h.t < q->h.t || (h.t == q->h.t && index < q->best)) {
+    q->found = 1;
+    q->best = index;
+    q->h = h;
+  }
+}
+
+static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
+  tri_sweep *q = ud;
+  cl_shape tri;
+  cl_hit h;
+  cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
+  if (cl_sweep(q->w, q->r, &tri, &h)) swept_tri(ud, t, index, &h);
+  return 1;
+}
+
+static int geometry_first(move_state *st, const cl_world_item *it, const cl_shape *w,
+                          const double r[3], double rlen, cl_hit *h, cl_world_seen *list,
+                          int room, int *nlist) {
+  tri_sweep q;
+  cl_aabb box;
+  cl_world_swept_box(w, r, &box);
+  q.st = st;
+  q.w = w;
+  q.r = r;
+  q.rlen = rlen;
+  q.found = 0;
+  q.best = 0;
+  q.list = list;
+  q.n = 0;
+  q.room = room;
+  if (!cl_world_is_near(st, it)
+      || cl_mesh_sweep_each_near(it->shape, &st->near, (const cl_shape *)&box, w, r, swept_tri,
+                                 &q) < 0)
+    cl_world_geo_visit(st, it, (const cl_shape *)&box, sweep_tri, &q);
+  if (nlist != NULL) *nlist = q.n;
+  if (!q.found) return 0;
+  *h = q.h;
+  return 1;
+}
+
+/* whether w moved by p would enter a solid item it does not overlap now
+** (those marked st->inside); a contact blocks as in a leg (touch_blocks) */
+static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
+  cl_world *wo = st->w;
+  double plen = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+  int n = cl_world_move_candidates(st, w, p), i;
+  for (i = 0; i < n; i++) {
+    int other = st->s->cands[i], r;
+    const cl_world_item *it = &wo->items[other];
+    cl_hit h;
+    cl_shape target;
+    int geo = IS_GEOMETRY(it->kind);   /* (the filter below cannot change it) */
+    if (it->inside_mark == st->inside) continue;
+    if (geo) {
+      size_t ti;
+      if (!cl_world_geo_sweep(st, it, w, p, &h, &ti)) continue;
+    } else {
+      cl_shape_copy(&target, cl_world_shape_of(it));
+      if (!cl_sweep(w, p, &target, &h)) continue;
+    }
+    hit_plus_zero(&h);
+    if (h.t >= 1) continue;
+    r = respond_to(st, other);
+    if (st->aborted) return 1;
+    if (r == CL_WORLD_IGNORE || r == CL_WORLD_CROSS) continue;
+    it = &wo->items[other];
+    if (geo) {
+      if (geometry_first(st, it, w, p, plen, &h, NULL, 0, NULL)) return 1;
+    } else if (touch_blocks(st, w, h.t, &target, p, plen, h.n)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* step 1 of a move: out of the solid items w overlaps; mv the translation;
+** returns 1 when a "touch" item ended the move. A push-out is a motion
+** too: one that would enter a solid item w does not overlap (a crowded
+** scene: out of one box into its neighbour) is not made, and the push-out
+** ends there; w stays overlapping the item it could not leave, and the
+** collision with that item (t = 0, its contact normal) says so. */
+int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
+  static const double zero[3] = {0, 0, 0};
+  cl_world *wo = st->w;
+  cl_aabb box;
+  double tol;
+  int step, stop = 0;
+  cl_set(mv, 0, 0, 0);
+  (void)cl_bounds(w, &box);
+  tol = CL_EPSILON * (1 + maxabs_box(&box));
+  for (step = 0; step < CL_WORLD_PUSH_STEPS; step++) {
+    int n = cl_world_move_candidates(st, w, zero), i;
+    int best = -1, br = 0, placed = 0;
+    double bn[3] = {0, 0, 0}, bd = 0, p[3], tr[3];
+    st->inside = ++wo->inside;
+    if (st->inside == 0) {               /* wrapped: forget every old mark */
+      for (i = 0; i < wo->nitems; i++) wo->items[i].inside_mark = 0;
+      st->inside = wo->inside = 1;
+    }
+    for (i = 0; i < n; i++) {
+      int other = st->s->cands[i];
+      double nv[3], depth;
+      if (!contact_item(st, &wo->items[other], w, nv, &depth) || !(depth > tol)) continue;
+      {
+        int r = respond_to(st, other);
+        if (st->aborted) return 1;
+        if (r == CL_WORLD_CROSS) {
+          if (wo->items[other].cross_mark != st->mark) {
+            wo->items[other].cross_mark = st->mark;
+            overlap_point(st, &wo->items[other], w, p);
+            record(st, other, CL_WORLD_CROSS, 0, nv, p);
+          }
+        } else if (r != CL_WORLD_IGNORE) {
+          wo->items[other].inside_mark = st->inside;
+          if (best < 0 || depth > bd) { best = other; br = r; bd = depth; cl_copy(bn, nv); }
+        }
+      }
+    }
+    if (best < 0) break;
+    overlap_point(st, &wo->items[best], w, p);
+    record(st, best, br, 0, bn, p);
+    /* the push, made on a copy: exactly face to face for two aabbs, else
+    ** along the contact */
+    if (!st->have_pushed) { cl_shape_copy(&st->pushed, w); st->have_pushed = 1; }
+    else cl_world_copy_back(&st->pushed, w);
+    if (w->tag == CL_AABB && wo->items[best].kind == CL_AABB) {
+      double s;
+      int k = axis_of(bn, &s);
+      if (k >= 0) {
+        cl_set(tr, 0, 0, 0);
+        placed = aabb_place(&st->pushed.aabb, &cl_world_shape_of(&wo->items[best])->aabb, tr, k, s, 0, 0);
+      }
+    }
+    if (!placed) {
+      cl_set(tr, bn[0] * bd, bn[1] * bd, bn[2] * bd);
+      cl_translate(&st->pushed, tr);
+    }
+    if (push_enters(st, w, tr)) {
+      if (st->aborted) return 1;
+      break;
+    }
+    cl_world_copy_back(w, &st->pushed);
+    cl_add(mv, mv, tr);
+    if (br == CL_WORLD_TOUCH) { stop = 1; break; }
+  }
+  return stop;
+}
+
+/* squared distance from the point c to the centre of the item's shape (a
+** plane: to the plane): bump.lua's tie rule, nearest centre first */
+static double centre_dist2(const cl_world_item *it, const double c[3]) {
+  double x[3];
+  int k;
+  if (IS_GEOMETRY(it->kind)) {
+    cl_aabb b;
+    double e[3];
+    if (!GEOMETRY(it->kind)->bounds(it->shape, &b)) return INFINITY;
+    cl_aabb_frame(&b, x, e);
+  } else {
+    const cl_shape *s = cl_world_shape_of(it);
+    switch (s->tag) {
+      case CL_PLANE: {
+        double d = cl_dot(s->plane.n, c) - s->plane.d;
+        return d * d;
+      }
+      case CL_TRIANGLE:
+        for (k = 0; k < 3; k++) {
+          const cl_triangle *t = &s->tri;
+          double lo = fmin(t->v[0][k], fmin(t->v[1][k], t->v[2][k]));
+          double hi = fmax(t->v[0][k], fmax(t->v[1][k], t->v[2][k]));
+          x[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
+          x[k] = x[k] < lo ? lo : (x[k] > hi ? hi : x[k]);
+        }
+        break;
+      case CL_RAY: cl_copy(x, s->ray.o); break;
+      case CL_AABB: {
+        double e[3];
+        cl_aabb_frame(&s->aabb, x, e);
+        break;
+      }
+      case CL_OBB: cl_copy(x, s->obb.c); break;
+      case CL_SPHERE: cl_copy(x, s->sphere.c); break;
+      case CL_HULL: cl_hull_centre(&s->hull, x); break;
+      default:
+        for (k = 0; k < 3; k++) x[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
+        break;
+    }
+  }
+  x[0] = x[0] - c[0]; x[1] = x[1] - c[1]; x[2] = x[2] - c[2];
+  return x[0] * x[0] + x[1] * x[1] + x[2] * x[2];
+}
+
+/* the centre of a mover, as its center() method gives it */
+void cl_world_centre(const cl_shape *s, double c[3]) {
+  int k;
+  switch (s->tag) {
+    case CL_AABB: {
+      double e[3];
+      cl_aabb_frame(&s->aabb, c, e);
+      return;
+    }
+    case CL_OBB: cl_copy(c, s->obb.c); return;
+    case CL_SPHERE: cl_copy(c, s->sphere.c); return;
+    case CL_HULL: cl_hull_centre(&s->hull, c); return;
+    default:
+      for (k = 0; k < 3; k++) c[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
+      return;
+  }
+}
+
+static int cross_order(const cl_world *w, const cl_world_cross *a, const cl_world_cross *b) {
+  if (a->t != b->t) return a->t < b->t ? -1 : 1;
+  if (a->d != b->d) return a->d < b->d ? -1 : 1;
+  return w->items[a->other].seq < w->items[b->other].seq ? -1 : 1;
+}
+
+/* insertion sort: a leg crosses few items */
+static void sort_crosses(const cl_world *w, cl_world_cross *c, int n) {
+  int i, j;
+  for (i = 1; i < n; i++) {
+    cl_world_cross x = c[i];
+    for (j = i; j > 0 && cross_order(w, &x, &c[j - 1]) < 0; j--) c[j] = c[j - 1];
+    c[j] = x;
+  }
+}
+
+/* step 2: moves w by at most r; the hook (st->hook) may give the normal a
+** slide clips on or ask to stop; st->tie_hook, when set, is told every
+** other solid contact at the same t (the character's flags). mv the
+** translation applied. */
+void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]) {
+  cl_world *wo = st->w;
+  cl_world_cross *crosses = st->s->crosses;
+  cl_world_seen seen[CL_WORLD_MAX_SEEN];
+  double r[3];
+  int solids = 0;
+  cl_copy(r, r0);
+  cl_set(mv, 0, 0, 0);
+  while (r[0] != 0 || r[1] != 0 || r[2] != 0) {
+    double rlen = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+    double c[3], bdist = 0, tr[3], e[3];
+    int have_bdist = 0, best = -1, br = 0, ncross = 0, n, i, stop = 0, nseen = 0;
+    cl_hit bh;
+    memset(&bh, 0, sizeof bh);
+    cl_world_centre(w, c);
+    n = cl_world_move_candidates(st, w, r);
+    for (i = 0; i < n; i++) {
+      int other = st->s->cands[i], resp, nfound = 0, k;
+      const cl_world_item *it = &wo->items[other];
+      cl_hit h;
+      if (it->cross_mark == st->mark) continue;
+      if (IS_GEOMETRY(it->kind)) {
+        /* one hit for the whole geometry: when it does not block, the
+        ** triangles are swept one by one (every one when the ties at the
+        ** first t are asked for) */
+        size_t ti;
+        int blocks = 0, all = st->tie_hook != NULL;
+        /* (when every triangle is swept one by one over gathered ones, the
+        ** whole geometry's sweep first would only sweep them twice: a
+        ** triangle that the one-by-one sweep hits, it hits no earlier) */
+        if (!all || !cl_world_is_near(st, it)) {
+          if (!cl_world_geo_sweep(st, it, w, r, &h, &ti)) continue;
+          hit_plus_zero(&h);
+          if (best >= 0 && h.t > bh.t) continue;
+          if (h.t > 0 && !all) {
+            cl_shape tri;
+            GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
+            blocks = touch_blocks(st, w, h.t, &tri, r, rlen, h.n);
+          }
+        }
+        if (!blocks) {
+          if (!geometry_first(st, it, w, r, rlen, &h, all ? seen + nseen : NULL,
+                              CL_WORLD_MAX_SEEN - nseen, &nfound))
+            continue;
+          if (best >= 0 && h.t > bh.t) continue;
+        }
+      } else {
+        cl_shape target;
+        cl_shape_copy(&target, cl_world_shape_of(it));
+        if (!cl_sweep(w, r, &target, &h)) continue;
+        hit_plus_zero(&h);
+        /* later than the first solid contact so far: not reached */
+        if (best >= 0 && h.t > bh.t) continue;
+        if (!touch_blocks(st, w, h.t, &target, r, rlen, h.n)) continue;
+      }
+      resp = respond_to(st, other);
+      if (st->aborted) return;
+      it = &wo->items[other];
+      if (resp == CL_WORLD_IGNORE) continue;
+      if (resp == CL_WORLD_CROSS) {
+        cl_world_cross *x = &crosses[ncross++];
+        x->other = other;
+        x->t = h.t;
+        cl_copy(x->p, h.p);
+        cl_copy(x->n, h.n);
+        continue;
+      }
+      if (st->tie_hook != NULL) {
+        if (IS_GEOMETRY(it->kind)) {
+          for (k = 0; k < nfound; k++) seen[nseen + k].other = other;
+          nseen += nfound;
+        } else if (nseen < CL_WORLD_MAX_SEEN) {
+          cl_world_seen *x = &seen[nseen++];
+          x->other = other;
+          x->t = h.t;
+          cl_copy(x->n, h.n);
+          cl_copy(x->p, h.p);
+        }
+      }
+      if (best >= 0 && h.t == bh.t) {
+        /* a tie: nearest centre first, then the earlier added */
+        double d;
+        if (!have_bdist) { bdist = centre_dist2(&wo->items[best], c); have_bdist = 1; }
+        d = centre_dist2(it, c);
+        if (d > bdist || (d == bdist && it->seq > wo->items[best].seq)) continue;
+        bdist = d;
+      } else {
+        have_bdist = 0;
+      }
+      best = other;
+      br = resp;
+      bh = h;
+    }
+    if (ncross > 0) {
+      int k = 0;
+      for (i = 0; i < ncross; i++) {
+        if (best < 0 || crosses[i].t <= bh.t) {
+          crosses[k] = crosses[i];
+          crosses[k].d = centre_dist2(&wo->items[crosses[k].other], c);
+          k++;
+        }
+      }
+      sort_crosses(wo, crosses, k);
+      for (i = 0; i < k; i++) {
+        wo->items[crosses[i].other].cross_mark = st->mark;
+        record(st, crosses[i].other, CL_WORLD_CROSS, crosses[i].t, crosses[i].n, crosses[i].p);
+      }
+    }
+    if (best < 0) {
+      /* a free motion whose end overflows (a shape near 1e308 moved by
+      ** 1e308) is refused, as a translation of the shape is */
+      cl_aabb box;
+      int k;
+      (void)cl_bounds(w, &box);
+      for (k = 0; k < 3; k++) {
+        double lo = box.min[k] + r[k], hi = box.max[k] + r[k];
+        if (lo - lo != 0 || hi - hi != 0) { st->overflow = 1; return; }
+      }
+      cl_translate(w, r);
+      cl_add(mv, mv, r);
+      break;
+    }
+    move_to_contact(w, &wo->items[best], bh.t, r, bh.n, tr);
+    cl_add(mv, mv, tr);
+    record(st, best, br, bh.t, bh.n, bh.p);
+    solids++;
+    if (br == CL_WORLD_TOUCH || solids >= CL_WORLD_MAX_SLIDES) break;
+    r[0] = r[0] - tr[0]; r[1] = r[1] - tr[1]; r[2] = r[2] - tr[2];
+    cl_copy(e, bh.n);
+    if (st->hook != NULL) stop = st->hook(st, bh.p, bh.n, best, e);
+    /* the other solid contacts at the same t: which of them is answered
+    ** first depends on the tie rule (items by centre, a mesh's triangles by
+    ** index), what they are does not */
+    for (i = 0; i < nseen; i++) {
+      const cl_world_seen *x = &seen[i];
+      if (x->t == bh.t && !(x->other == best && x->n[0] == bh.n[0] && x->n[1] == bh.n[1]
+                            && x->n[2] == bh.n[2]))
+        st->tie_hook(st, x->p, x->n, x->other);
+    }
+    if (stop) break;
+    if (br == CL_WORLD_BOUNCE) {
+      double d = r[0] * e[0] + r[1] * e[1] + r[2] * e[2];
+      if (d < 0) { r[0] = r[0] - 2 * d * e[0]; r[1] = r[1] - 2 * d * e[1]; r[2] = r[2] - 2 * d * e[2]; }
+    } else {
+      clip_slide(st, e, r);
+    }
+  }
+}
+
+/* writes the values of src into dst (the same kind): the move works on a
+** copy and gives the item's own shape the result; an obb or a hull only
+** moves (its axes stay the item's own, its hull data is shared) */
+void cl_world_copy_back(cl_shape *dst, const cl_shape *src) {
+  if (src->tag == CL_OBB) {
+    double d[3];
+    cl_sub(d, src->obb.c, dst->obb.c);
+    cl_translate(dst, d);
+  } else if (src->tag == CL_HULL) {
+    double d[3];
+    cl_sub(d, src->hull.c, dst->hull.c);
+    cl_translate(dst, d);
+  } else {
+    cl_shape_copy(dst, src);
+  }
+}
+
+void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
+                         uint32_t mask, cl_world_respond respond, void *ud,
+                         cl_world_collisions *out) {
+  memset(st, 0, sizeof *st);
+  st->w = w;
+  st->s = s;
+  st->self = id;
+  st->skip = w->items[id].shape;
+  st->mask = mask;
+  st->respond = respond;
+  st->ud = ud;
+  st->out = out;
+  st->planes = s->planes;
+  st->nnear_items = -1;
+  st->mark = ++w->mark;
+  if (st->mark == 0) {                 /* wrapped: forget every old mark */
+    int i;
+    for (i = 0; i < w->nitems; i++) w->items[i].resp_mark = w->items[i].cross_mark = 0;
+    st->mark = w->mark = 1;
+  }
+  out->n = 0;
+}
+
+int cl_world_move_with(cl_world *w, cl_world_scratch *s, int id, const double d[3], uint32_t mask,
+                  cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out) {
+  move_state st;
+  cl_shape wsh;
+  const cl_shape *shape = w->items[id].shape;
+  double a[3];
+  int stop;
+  cl_world_move_begin(&st, w, s, id, mask, respond, ud, out);
+  cl_shape_copy(&wsh, shape);
+  stop = cl_world_push_out(&st, &wsh, moved);
+  if (st.aborted) return 0;
+  if (!stop) {
+    cl_world_legs(&st, &wsh, d, a);
+    if (st.aborted) return 0;
+    if (st.overflow) return -1;
+    cl_add(moved, moved, a);
+  }
+  cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &wsh);
+  return 1;
+}
+
+
+/* ---- the public move ---- */
+
+int cl_world_is_mover(int kind) {
+  return kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_CAPSULE
+         || kind == CL_HULL;
+}
+
+/* the filter and the response of a public move, in one response: items
+** the filter leaves out are ignored, the rest answered by respond */
+typedef struct {
+  cl_world_filter f;
+  cl_world_respond respond;
+  void *rud;
+} move_filter;
+
+static int filtered_respond(void *ud, int self, int other) {
+  const move_filter *m = (const move_filter *)ud;
+  int i;
+  for (i = 0; i < m->f.nexclude; i++)
+    if (m->f.exclude[i] == other) return CL_WORLD_IGNORE;
+  if (m->f.keep != NULL) {
+    int k = m->f.keep(m->f.ud, other);
+    if (k < 0) return CL_WORLD_ABORT;
+    if (k == 0) return CL_WORLD_IGNORE;
+  }
+  return m->respond != NULL ? m->respond(m->rud, self, other) : CL_WORLD_SLIDE;
+}
+
+int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filter *f,
+                  cl_world_respond respond, void *rud, double moved[3],
+                  cl_world_collisions *out) {
+  cl_world_collisions none = {NULL, 0, 0};
+  move_filter m;
+  cl_world_scratch *s;
+  double mv[3];
+  int r;
+  if (w->depth > 0) return CL_BUSY;
+  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
+  if (!cl_world_is_mover(w->items[item].kind)) return CL_NOT_MOVER;
+  if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;
+  s = cl_world_enter(w, "move", 1);
+  if (s == NULL) return CL_NOMEM;
+  if (f == NULL) cl_world_filter_init(&m.f); else m.f = *f;
+  if (m.f.exclude == NULL || m.f.nexclude < 0) m.f.nexclude = 0;
+  m.respond = respond;
+  m.rud = rud;
+  if (out == NULL) out = &none;
+  out->n = 0;
+  r = cl_world_move_with(w, s, item, d, m.f.mask,
+                         m.f.nexclude > 0 || m.f.keep != NULL ? filtered_respond : respond,
+                         m.f.nexclude > 0 || m.f.keep != NULL ? (void *)&m : rud, mv, out);
+  cl_world_leave(w);
+  if (r < 0) return CL_NOT_FINITE;
+  if (r == 0) return CL_STOPPED;
+  /* a mover has bounds before and after: its refit needs no memory */
+  (void)cl_world_update_item(w, item, NULL, 0, NULL);
+  if (moved != NULL) cl_copy(moved, mv);
+  return 0;
+}

@@ -1,0 +1,297 @@
+/*
+** world_private.h - the world's inside (world.c, world_query.c,
+** world_move.c, character.c and the Lua binding): the records of the
+** items, the working memory of one call (cl_world_scratch) and the calls
+** that take it. The public API is include/collide/world.h; these are
+** not installed.
+**
+** A call of the public API takes the memory of its level of nesting
+** (cl_world_enter), runs the calls below on it, and gives it back
+** (cl_world_leave). The world refuses changes while any call runs
+** (w->depth > 0).
+*/
+#ifndef COLLIDE_WORLD_PRIVATE_H
+#define COLLIDE_WORLD_PRIVATE_H
+
+#include "collide/world.h"
+
+/* the room for the triangles of one mesh near a character's update */
+#define CL_WORLD_NEAR 1024
+/* the room for the items near a character's update */
+#define CL_WORLD_NEAR_ITEMS 256
+/* the room for the made triangles of those of a mesh (in a world with
+** meshes) */
+#define CL_WORLD_NEAR_TRIS 256
+
+
+
+typedef struct {
+  const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
+  const uint32_t *changes;   /* the shape's change counter, or NULL */
+  long long seq;             /* the add order */
+  uint32_t seen;             /* the counter's value when the item was last refitted */
+  uint32_t layer, mask;
+  int proxy;                 /* tree leaf, -1 when the shape has no bounds */
+  int watch;                 /* place in the watched list, -1 when not on it */
+  int prev, next;            /* the items added before and after (-1: none); for
+                             ** a free record, next is the next free one */
+  /* one move's memory: the response given (resp_mark == the move's mark)
+  ** and whether the item was crossed (cross_mark == the move's mark) */
+  unsigned resp_mark, cross_mark;
+  unsigned inside_mark;      /* overlapped at the push-out step so marked */
+  signed char kind;          /* cl_kind, CL_WORLD_MESH...; -1 for a free record */
+  signed char resp;
+  unsigned char is_static;
+} cl_world_item;
+
+struct cl_world {
+  cl_tree *tree;             /* own_tree, or the caller's (cl_world_init_tree) */
+  cl_tree own_tree;
+  cl_world_item *items;
+  int nitems, cap, free_head, count;
+  int first, last;           /* the first and last items in add order, -1 for none */
+  int *unbounded;            /* ids without bounds, in sequence order */
+  int nunbounded, cap_unbounded;
+  int *watched;              /* the items cl_world_sync looks at */
+  int nwatched, cap_watched;
+  int nmeshes;               /* items that are meshes */
+  int nmovable;              /* items that are not static */
+  long long counter;         /* the last sequence number given */
+  unsigned mark;             /* the current move's number */
+  unsigned inside;           /* the current push step's number */
+  cl_alloc_fn alloc;
+  void *ud;
+  /* the working memory of the calls running, one level per nesting */
+  struct cl_world_level **levels; /* each allocated once: a level never moves */
+  int nlevels, caplevels, depth;
+  const char *busy;          /* the name of the innermost call running, or NULL */
+  /* cl_world_pairs' buffers: the tree's pairs found last and the next
+  ** ones', kept between calls (the answer is in the call's level) */
+  cl_tree_pair *pair_buf[2];
+  long long pair_room[2];
+  long long ntree_pairs;     /* in pair_buf[0], found at */
+  unsigned tree_pairs_epoch;
+  int tree_pairs_valid;      /* 0: none yet */
+};
+
+/* the memory of one call: a tree scratch (tree.h) and room for the move's
+** lists; cl_world_scratch_size(w) bytes laid out by cl_world_scratch_init */
+typedef struct {
+  cl_tree_scratch tree;
+  int *cands;                /* candidate ids, tree capacity + unbounded */
+  int ncap;
+  double *planes;            /* a move's slide planes (3 * CL_WORLD_MAX_PLANES) */
+  void *crosses;             /* a leg's crossed items (cl_world_cross) */
+  unsigned char *memo;       /* pairs: the filter's answer per item */
+  int nmemo;
+  uint32_t *near;            /* a character's mesh triangles (CL_WORLD_NEAR) */
+  int *near_items;           /* the items near it (CL_WORLD_NEAR_ITEMS) */
+  cl_triangle *near_tris;    /* made triangles (CL_WORLD_NEAR_TRIS), NULL without meshes */
+} cl_world_scratch;
+
+
+
+
+/* ---- what the world asks of static triangle geometry (world.c) ---- */
+typedef struct {
+  int (*bounds)(const void *g, cl_aabb *out);
+  int (*cast)(const void *g, const cl_ray *r, cl_hit *h, size_t *index);
+  int (*sweep)(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
+               size_t *index);
+  size_t (*visit)(const void *g, const cl_shape *s,
+                  int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
+  void (*triangle)(const void *g, size_t index, cl_triangle *t);
+} cl_world_geometry_ops;
+extern const cl_world_geometry_ops cl_world_geometry[2];
+#define GEOMETRY(kind) (&cl_world_geometry[(kind) - CL_WORLD_MESH])
+#define IS_GEOMETRY(kind) ((kind) >= CL_WORLD_MESH)
+
+static inline const cl_shape *cl_world_shape_of(const cl_world_item *it) {
+  return (const cl_shape *)it->shape;
+}
+
+/* an item crossed by a leg of a move (world_move.c), in the scratch */
+typedef struct {
+  int other;
+  double t, p[3], n[3], d;
+} cl_world_cross;
+
+/* the bounds of shape swept by d, clamped to the largest double */
+void cl_world_swept_box(const cl_shape *shape, const double d[3], cl_aabb *box);
+/* the items without bounds appended to cands (k there already): rays
+** never, and items whose layer misses mask or that do not meet self (-1:
+** no self) left out; the new count */
+int cl_world_unbounded_candidates(const cl_world *w, int *cands, int k, int self, uint32_t mask);
+/* ray:cast(item's shape): 1 and the hit (idx the triangle for static
+** geometry); rays are never hit */
+int cl_world_cast_one(const cl_world_item *it, const cl_ray *r, cl_hit *h, long long *idx);
+/* 1 when the shapes a and b (kind: a cl_kind or static geometry) meet */
+int cl_world_kinds_meet(int ka, const void *a, int kb, const void *b);
+
+/* the working memory of one level of nesting */
+typedef struct cl_world_level {
+  void *mem;
+  size_t size;
+  cl_world_scratch s;
+  cl_tree_pair *pairs;       /* a pairs call's answer, room for npairs */
+  long long npairs;
+  int moves, valid;          /* s is a move's scratch; s is laid out in mem */
+  const char *outer;         /* the name busy held before this level's call */
+} cl_world_level;
+
+/* the memory of a call at the next level of nesting, laid out for the
+** world as it is (moves: with a move's rooms), and busy set to name; NULL
+** when out of memory (nothing changed). cl_world_leave ends the call. */
+cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves);
+void cl_world_leave(cl_world *w);
+/* the name of the innermost call running, NULL when none */
+const char *cl_world_busy(const cl_world *w);
+
+/* ---- life ---- */
+/* alloc NULL: realloc/free. margin >= 0 fattens the tree's boxes. */
+void cl_world_init_own(cl_world *w, double margin, cl_alloc_fn alloc, void *ud);
+/* the same over the caller's tree (empty), which the world then fills */
+void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud);
+void cl_world_free_all(cl_world *w);
+
+/* ---- items ---- */
+/* the id of a new item (-1 when out of memory; the world is then
+** unchanged); kind is the shape's tag or CL_WORLD_MESH, changes its change
+** counter or NULL. With a tree of the caller's, the tree must have a free
+** leaf (cl_tree_full false). */
+int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *changes);
+/* after the item's shape changed in place, or to give it another (shape
+** NULL keeps it); 0 when out of memory (the item then keeps its place) */
+int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const uint32_t *changes);
+void cl_world_remove_item(cl_world *w, int id);
+/* the item added after the item id whose sequence number was seq (id -1:
+** the first item), -1 after the last. When that item is gone (removed,
+** its id maybe given to another), ahead, the one that followed it then
+** (-1: none), when it is still the item of aseq, else the first item added
+** after seq: a walk over the items in add order that changes may
+** interrupt (removed items are never returned, added ones are, last) */
+int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq);
+/* layer, mask and static; 0 when out of memory */
+int cl_world_set_item_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int is_static);
+/* every watched item (not static, with a change counter) whose counter
+** moved is refitted; returns how many. Items whose shapes lost or gained
+** bounds change places (tree and list) and, when moved is not NULL, are
+** written there (room for the watched items). */
+int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved);
+/* 1 when a and b meet by their layers and masks */
+int cl_world_meets(const cl_world *w, int a, int b);
+/* 1 when a and b may be paired: they meet and are not both static */
+int cl_world_pairable(const cl_world *w, int a, int b);
+
+/* ---- scratch ---- */
+size_t cl_world_scratch_size(const cl_world *w);
+void cl_world_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
+/* a smaller scratch for the queries, raycasts, sweeps and pairs only (not
+** cl_world_move nor the character): cl_world_query_scratch_size(w) bytes */
+size_t cl_world_query_scratch_size(const cl_world *w);
+void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *mem);
+/* 1 when s is large enough for the world as it is (a move's scratch made
+** before the world had a mesh has no room for made triangles: it does not
+** fit once the world has one) */
+int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);
+
+/* ---- queries ---- */
+/* the nearest item the ray hits (ties to the earlier added), skipping
+** skip (-1: none) and what keep refuses: its id and hit, index the
+** triangle for a mesh (else -1); -1 when none, -2 when keep stopped */
+int cl_world_raycast_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
+                     uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index);
+
+typedef int (*cl_world_each_hit_at)(void *ud, int item, const cl_hit *h, long long index);
+/* every item the ray hits (mask and keep as above), in the order the
+** tree's boxes are entered, then the items without bounds, to fn; fn
+** returns 0 to stop (then -2 comes back), else the number found */
+int cl_world_raycast_all_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, uint32_t mask,
+                         cl_world_keep keep, void *kud, cl_world_each_hit_at fn, void *ud);
+/* the items whose shapes intersect shape (kind: its cl_kind, or
+** CL_WORLD_MESH / CL_WORLD_HEIGHTFIELD for static geometry), as
+** cl_intersects and the geometry's tests answer, whose layer meets mask
+** and that keep keeps: their ids in s->cands in sequence order, their
+** number; -2 when keep stopped. keep is called once per item that meets
+** the shape, in sequence order. */
+int cl_world_query_with(cl_world *w, cl_world_scratch *s, const void *shape, int kind, uint32_t mask,
+                   cl_world_keep keep, void *ud);
+/* the same for the items inside or crossing the frustum (cl_frustum_classify,
+** exact; static geometry by its bounds) */
+int cl_world_query_frustum_with(cl_world *w, cl_world_scratch *s, const cl_frustum *f, uint32_t mask,
+                           cl_world_keep keep, void *ud);
+/* every two items whose shapes intersect, once: a added before b, sorted
+** by a then b (sequence order); items whose layer misses mask, pairs that
+** are not pairable (cl_world_pairable) and items keep refuses left out;
+** keep is called at most once per item. p holds on entry the ntree pairs
+** of tree leaves that cl_tree_pair_list (or cl_tree_pairs_update) found
+** and has room for max pairs; on return the answer. Returns the number of
+** pairs (more than max: the pairs with unbounded items did not all fit,
+** p is then in no set state: call again with the tree's pairs in more
+** room, again = 1 and the same scratch, and keep is not asked again about
+** the items it answered), -2 when keep stopped. cl_world_pairs_room(w, s,
+** ntree) is a max that always fits (it walks the tree for each unbounded
+** item). Nothing is allocated: the caller sizes p. */
+typedef cl_tree_pair cl_world_pair;
+long long cl_world_pairs_room(cl_world *w, cl_world_scratch *s, long long ntree);
+long long cl_world_pairs_with(cl_world *w, cl_world_scratch *s, cl_world_pair *p, long long ntree,
+                         long long max, uint32_t mask, cl_world_keep keep, void *ud,
+                         int again);
+
+/* ---- shape casts and moves ---- */
+/* the first item that mover (aabb, obb, sphere, capsule or hull) touches when
+** translated by t * d, skipping the item whose shape is skip and items
+** whose layer misses mask; keep is called only for an item that would
+** become the first hit. Returns its id (hit in h, index as above), -1 for
+** none, -2 when keep stopped. */
+int cl_world_sweep_with(cl_world *w, cl_world_scratch *s, const cl_shape *mover, const double d[3],
+                   const void *skip, uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h,
+                   long long *index);
+/* every item touched, in the order of the candidates, to fn (as
+** cl_world_raycast_all) */
+int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
+                       const double d[3], const void *skip, uint32_t mask, cl_world_keep keep,
+                       void *kud, cl_world_each_hit_at fn, void *ud);
+
+#define CL_WORLD_MAX_SLIDES 8
+#define CL_WORLD_PUSH_STEPS 4
+#define CL_WORLD_MAX_PLANES (3 * CL_WORLD_MAX_SLIDES + 3)
+
+/* scene:move: moves item id's shape (written in place) by at most d; the
+** displacement applied in moved, the collisions in out. respond NULL:
+** everything slides; mask: others whose layer misses it are ignored.
+** Returns 1; 0 when respond aborted, -1 when the motion's end is not
+** finite (a shape near 1e308 moved by 1e308); the shape is then
+** unchanged. The caller refits the item afterwards (cl_world_update). */
+int cl_world_move_with(cl_world *w, cl_world_scratch *s, int id, const double d[3], uint32_t mask,
+                  cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out);
+
+/* ---- the character (character.c) ---- */
+typedef struct {
+  double up[3];               /* unit */
+  double step_height, cos_slope, skin, snap;
+  int on_floor, on_wall, on_ceiling;
+  double floor_normal[3];
+  int floor_item;             /* the item stood on, -1 for none */
+  double floor_at[3];         /* its shape's reference point when it was stood on */
+  int floor_kind;
+} cl_character_state;
+
+/* up (any finite non-zero vector, normalised here), step_height >= 0, max_slope
+** in degrees 0..90, skin > 0, snap >= 0 */
+void cl_character_init(cl_character_state *c, const double up[3], double step_height,
+                       double max_slope, double skin, double snap);
+/* ch:move: the item id (aabb, obb, sphere, capsule or hull) moved by d in the up,
+** side and down passes, its shape written in place; moved the
+** displacement; the flags, the floor normal and the floor item set. When
+** the floor item's shape moved since the last move, the character is
+** carried by that translation first (included in moved). mask as in
+** cl_world_move. Returns 1; 0 when the item is not a mover, -1 when a
+** motion's end is not finite (the shape is then unchanged). The caller
+** refits the item afterwards (cl_world_update). */
+int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
+                      const double d[3], uint32_t mask, double moved[3],
+                      cl_world_collisions *out);
+
+
+#endif
