@@ -103,28 +103,34 @@ function M.new(scene, item, options)
   if options.snap ~= nil then snap = option_number(options.snap, "snap") end
   if snap < 0 then argerror(3, "character", "option 'snap': negative value") end
 
+  local state, why = scene_mod.world(scene):character(item, ux, uy, uz, step, slope, skin, snap)
+  if state == nil then
+    if why == "absent" then argerror(2, "character", "item not in the scene") end
+    argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
+  end
   return setmetatable({
     _scene = scene, _item = item,
-    _c = core._world.character(ux, uy, uz, step, slope, skin, snap),
+    _c = state,      -- the C character (core._world): the world's controller
     _floor = false, _wall = false, _ceiling = false,
     _fx = 0, _fy = 0, _fz = 0, _on = false,
-    _cols = {},      -- the last move's collisions, built when asked (false: not yet)
-    _others = {},    -- their other items, captured by the move
+    _cols = false,   -- the last move's collisions, built when asked (false: not yet)
   }, Character)
 end
 
 --- ch:move(dx, dy, dz) -> mx, my, mz: the displacement applied
--- The world takes three finite numbers as they are and answers true,
--- before anything moves, for anything else; the arguments are then read
--- by the scene's rules and messages (a vector value, "no value"), checked
--- before the scene's state, as they always were.
-local function move_checked(self, scene, item, given, dx, dy, dz)
-  local x, y, z = read_motion(1, "move", dx, dy, dz, given)
-  local busy = scene._busy
-  if busy then error("cannot change a scene during its " .. busy, 3) end
-  local id = scene._id[item]
-  if id == nil then error("the character's item is no longer in its scene", 3) end
-  return scene._w:character_move(self._c, id, x, y, z, scene._byid, self._others)
+-- The C character takes three finite numbers; a motion in another form (a
+-- vector value) is read here first. Anything it refuses raises the
+-- scene's error for it, by the scene's rules and messages ("no value",
+-- the argument's position), checked before the scene's state, as they
+-- always were; nothing has moved then.
+local function refused(self, why, given, dx, dy, dz)
+  if why == "args" then read_motion(1, "move", dx, dy, dz, given) end
+  if why == "finite" then argerror(1, "move", "result is not finite") end
+  local scene = self._scene
+  if why == "busy" then error("cannot change a scene during its " .. scene_mod.world(scene):busy(), 3) end
+  if why == "absent" then error("the character's item is no longer in its scene", 3) end
+  error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
+    .. typename(scene:shape(self._item)) .. ")", 3)
 end
 
 function Character:move(...)
@@ -132,26 +138,14 @@ function Character:move(...)
     error("calling 'move' on bad self", 2)
   end
   local dx, dy, dz = ...
-  local scene, item = self._scene, self._item
-  local id = scene._id[item]
-  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = true
-  -- refused before anything moves while one of the scene's filters runs
-  if id ~= nil and not scene._busy then
-    mx, my, mz, on, wall, ceiling, fx, fy, fz, floor =
-      scene._w:character_move(self._c, id, dx, dy, dz, scene._byid, self._others)
+  if type(dx) ~= "number" then
+    dx, dy, dz = read_motion(1, "move", dx, dy, dz, select("#", ...))
   end
-  if mx == true then
-    mx, my, mz, on, wall, ceiling, fx, fy, fz, floor =
-      move_checked(self, scene, item, select("#", ...), ...)
-  end
-  if mx == false then argerror(1, "move", "result is not finite") end
-  if mx == nil then                -- refused by the world before anything moved
-    error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
-      .. typename(scene:shape(item)) .. ")", 2)
-  end
+  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = self._c:move(dx, dy, dz)
+  if mx == nil then refused(self, my, select("#", ...), ...) end
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz
-  self._on = floor and scene._byid[floor]
+  self._on = floor
   self._cols = false
   return mx, my, mz
 end
@@ -177,7 +171,7 @@ end
 function Character:collisions()
   local cols = self._cols
   if not cols then
-    cols = self._c:collisions(self._item, self._others)
+    cols = self._c:collisions(self._item)
     self._cols = cols
   end
   return cols

@@ -1,32 +1,34 @@
 -- collide.scene: items (any Lua value but nil and NaN), each with one shape,
--- held by a C world (src/geometry/world.c: ids, shapes, the tree, the
--- queries, sweeps and move; the binding src/lua/l_world.c) in a
--- collide.tree for the broad phase; every answer is then decided by the
--- exact narrow phase (ray:cast, collide.intersects, frustum:intersects).
--- Modelled on bump.lua's world. This file checks the arguments and maps
--- items to the world's ids: _id (item -> id) and _byid (id -> item); the
--- world keeps the shapes by id (_shapes, read only here) and the add order.
+-- held by a C world (include/collide/world.h; src/geometry/world*.c, and
+-- its binding src/lua/l_world.c): the world keeps the items, their ids,
+-- shapes and options, the tree, the busy state, and answers every query,
+-- sweep and move; every answer is decided by the exact narrow phase
+-- (ray:cast, collide.intersects, frustum:intersects). Modelled on
+-- bump.lua's world. This file reads the arguments in their Lua forms (a
+-- motion as three numbers or a vector, a filter or a mask) and names their
+-- errors at the caller's line.
+--
+-- A scene has no fields: its world is kept in a table of this module whose
+-- keys are weak, out of reach of scripts.
 --
 -- Order: every item has a sequence number from the moment it was added.
 -- items(), query, query_frustum and pairs follow it; raycast and
--- raycast_all break ties in t with it (the earlier added first). It is the
--- id the tree orders its results by.
+-- raycast_all break ties in t with it (the earlier added first).
 --
 -- Shapes without bounds (planes, rays with infinite tmax, empty meshes) are
 -- kept out of the tree in a list that every query also tests.
 --
 -- Changes during a call: while a filter runs (raycast, raycast_all, query,
--- query_frustum, pairs, sweep, sweep_all, move) the scene is locked, and
+-- query_frustum, pairs, sweep, sweep_all, move) the world is busy, and
 -- add, update and remove raise `cannot change a scene during its NAME` (NAME the call whose filter
 -- is running), whatever the item's shape. Queries from inside a filter are
--- allowed. A filter that raises unlocks the scene on its way out.
+-- allowed. A filter that raises ends the call on its way out.
 --
 -- Finalizers: Lua code that an allocation runs (a __gc), which may add,
 -- update and remove items during any call, even one that only reads. The
--- world (src/lua/l_world.c) refuses changes while its own part of a call
--- runs, and builds its answers leaving out the items removed meanwhile:
--- an item removed during a call is not in the answer and never makes the
--- call fail.
+-- world refuses changes while its own part of a call runs, and its binding
+-- builds answers leaving out the items removed meanwhile: an item removed
+-- during a call is not in the answer and never makes the call fail.
 --
 -- No function here reads `...` after a loop: LuaJIT 2.1 can read the wrong
 -- slot there once the loop is compiled (spec/scene_hostile_spec.lua).
@@ -61,47 +63,34 @@ local function check_shape(shape, n, fname)
 end
 
 
--- add, update and remove are refused while a filter runs
-local function check_unlocked(self)
-  local busy = self._busy
-  if busy then error("cannot change a scene during its " .. busy, 4) end
+-- each scene's C world (core._world.world), by scene
+local worlds = setmetatable({}, { __mode = "k" })
+
+-- the world of a scene, for collide.character
+function M.world(scene)
+  return worlds[scene]
 end
 
--- the filter as the scene calls it: with the scene locked under the name
--- of the call, unlocked again however the filter ends (an error passes
--- through unchanged); nil for no filter. A pair filter (move's) takes the
--- item and the other one.
--- A filter cannot yield: it is called through core._call, a C function
--- that calls it without a continuation, so a yield raises Lua's "attempt
--- to yield across a C-call boundary", which unlocks the scene on its way
--- out.
-local call = core._call
-local function locked(self, name, filter, pair)
-  if filter == nil then return nil end
-  local function unlock(outer, ok, keep)
-    self._busy = outer
-    if not ok then error(keep, 0) end
-    return keep
-  end
-  if pair then
-    return function(item, other)
-      local outer = self._busy
-      self._busy = name
-      return unlock(outer, pcall(call, filter, item, other))
-    end
-  end
-  return function(item)
-    local outer = self._busy
-    self._busy = name
-    return unlock(outer, pcall(call, filter, item))
-  end
+-- the scene's error for a change refused while a filter runs, at level
+-- (as error counts it from here)
+local function busy_error(w, level)
+  error("cannot change a scene during its " .. w:busy(), level)
 end
 
--- the filter argument at n as the world takes it: nil, the function
--- (locked, above), or an integer mask reduced to its low 32 bits (the
--- layers' width: -1 is every layer)
+-- add, update, remove and sync are refused while a filter runs
+local function check_unlocked(w)
+  if w:busy() then busy_error(w, 5) end
+end
+
+-- A filter cannot yield: the world calls it through lua_pcall, without a
+-- continuation, so a yield raises Lua's "attempt to yield across a C-call
+-- boundary", which ends the call on its way out.
+
+-- the filter argument at n as the world takes it: nil, the function, or
+-- an integer mask reduced to its low 32 bits (the layers' width: -1 is
+-- every layer)
 local TWO63 = 2 ^ 63
-local function filter_arg(self, filter, n, fname, pair)
+local function filter_arg(filter, n, fname)
   local t = type(filter)
   if t == "number" then
     if filter ~= filter or filter % 1 ~= 0 or filter >= TWO63 or filter < -TWO63 then
@@ -112,7 +101,7 @@ local function filter_arg(self, filter, n, fname, pair)
   if filter ~= nil and t ~= "function" then
     argerror(n, fname, "function or integer expected, got " .. typename(filter), 4)
   end
-  return locked(self, fname, filter, pair)
+  return filter
 end
 
 --- collide.scene([margin]): margin fattens the tree's boxes (default 0.1)
@@ -126,22 +115,9 @@ function M.new(margin)
     if margin < 0 then argerror(1, "scene", "negative margin") end
   end
   local tree = core.tree(margin)
-  local w, shapes = core._world.world(tree)   -- the C world: storage, queries, sweeps, move, character
-  local ids = {}
-  return setmetatable({
-    _tree = tree,
-    _w = w,
-    _shapes = shapes, -- id -> shape (the world's: read only)
-    _id = ids,        -- item -> its id in the world
-    _byid = {},       -- id -> item
-    -- item -> shape, read through the maps (for collide.character; it
-    -- stores nothing)
-    _shape = setmetatable({}, { __index = function(_, item)
-      local id = ids[item]
-      return id and shapes[id]
-    end }),
-    _busy = false,    -- the name of the call whose filter is running
-  }, Scene)
+  local scene = setmetatable({}, Scene)
+  worlds[scene] = core._world.world(tree)   -- the C world: items, queries, sweeps, move
+  return scene
 end
 
 local OPTION_NAMES = { layer = true, mask = true, static = true }
@@ -174,63 +150,62 @@ local function read_options(options, n, fname)
   return layer, mask, static
 end
 
+-- a refusal of the world (nil and why) raised as the scene's error
+local function refused(w, why, fname)
+  if why == "busy" then busy_error(w, 5) end
+  if why == "present" then argerror(1, fname, "item already in the scene") end
+  argerror(1, fname, "item not in the scene")
+end
+
 --- scene:add(item, shape, [options]) -> item; options: layer, mask, static
 function Scene:add(item, shape, options)
-  check_unlocked(self)
+  local w = worlds[self]
+  check_unlocked(w)
   check_item(item, "add")
-  if self._id[item] ~= nil then argerror(1, "add", "item already in the scene") end
+  if w:has(item) then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
   local layer, mask, static
   if options ~= nil then layer, mask, static = read_options(options, 3, "add") end
   -- the world's call may step the collector: a finalizer may add the same
   -- item meanwhile, and then this add is refused
-  local id = self._w:add(shape)
-  if self._id[item] ~= nil then
-    self._w:remove(id)
-    argerror(1, "add", "item already in the scene")
-  end
-  if options ~= nil then
-    self._w:options(id, layer or 1, mask or 0xffffffff, static or false)
-  end
-  self._id[item], self._byid[id] = id, item
+  local ok, why = w:add(item, shape, layer, mask, static)
+  if not ok then refused(w, why, "add") end
   return item
 end
 
 --- scene:set(item, options) -> item: changes the item's layer, mask or
 --- static flag (the options not given keep their values)
 function Scene:set(item, options)
-  check_unlocked(self)
+  local w = worlds[self]
+  check_unlocked(w)
   check_item(item, "set")
-  if self._id[item] == nil then argerror(1, "set", "item not in the scene") end
+  if not w:has(item) then argerror(1, "set", "item not in the scene") end
   local layer, mask, static = read_options(options, 2, "set")
-  local w, id = self._w, self._id[item]
-  local l0, m0, s0 = w:get_options(id)
+  local l0, m0, s0 = w:options(item)
   if static == nil then static = s0 end
-  w:options(id, layer or l0, mask or m0, static)
+  local ok, why = w:set(item, layer or l0, mask or m0, static)
+  if not ok then refused(w, why, "set") end
   return item
 end
 
 --- scene:options(item) -> layer, mask, static
 function Scene:options(item)
   check_item(item, "options")
-  if self._id[item] == nil then argerror(1, "options", "item not in the scene") end
-  return self._w:get_options(self._id[item])
+  local w = worlds[self]
+  if not w:has(item) then argerror(1, "options", "item not in the scene") end
+  return w:options(item)
 end
 
 --- scene:update(item, [shape]) -> item: after its shape changed, or to
 --- give it another one
 function Scene:update(item, shape)
-  check_unlocked(self)
+  local w = worlds[self]
+  check_unlocked(w)
   check_item(item, "update")
-  local id = self._id[item]
-  if id == nil then argerror(1, "update", "item not in the scene") end
-  local current = self._shapes[id]
-  if shape ~= nil then check_shape(shape, 2, "update") else shape = current end
-  if self._w:update(id, current, shape ~= current and shape or nil) == nil then
-    -- a finalizer changed the item meanwhile
-    if self._id[item] == nil then argerror(1, "update", "item not in the scene") end
-    return self:update(item, shape)
-  end
+  if not w:has(item) then argerror(1, "update", "item not in the scene") end
+  if shape ~= nil then check_shape(shape, 2, "update") end
+  local ok, why = w:update(item, shape)
+  if not ok then refused(w, why, "update") end
   return item
 end
 
@@ -238,65 +213,63 @@ end
 --- changed in place (set, translate...) since it was added, updated or
 --- last synced, in one call; static items are not looked at
 function Scene:sync()
-  check_unlocked(self)
-  return self._w:sync()
+  local w = worlds[self]
+  check_unlocked(w)
+  return w:sync()
 end
 
 --- scene:remove(item) -> item
 function Scene:remove(item)
-  check_unlocked(self)
+  local w = worlds[self]
+  check_unlocked(w)
   check_item(item, "remove")
-  local id = self._id[item]
-  if id == nil then argerror(1, "remove", "item not in the scene") end
-  self._w:remove(id)
-  self._id[item], self._byid[id] = nil, nil
+  local ok, why = w:remove(item)
+  if not ok then refused(w, why, "remove") end
   return item
 end
 
 --- scene:has(item) -> boolean
 function Scene:has(item)
-  return item ~= nil and item == item and self._id[item] ~= nil
+  return worlds[self]:has(item)
 end
 
 --- scene:count() -> number of items
 function Scene:count()
-  return self._w:count()
+  return worlds[self]:count()
 end
 
 -- the bytes of the scene's storage in C that the Lua heap does not count
--- (collectgarbage("count") already holds its tree and scratch)
+-- (collectgarbage("count") already holds its tree)
 function Scene:memory()
-  return self._w:memory()
+  return worlds[self]:memory()
 end
 
 --- scene:shape(item) -> its shape, or nil when absent
 function Scene:shape(item)
-  if item == nil or item ~= item then return nil end
-  local id = self._id[item]
-  return id and self._shapes[id]
+  return worlds[self]:shape(item)
 end
 
 --- scene:items() -> iterator over item, shape in the order they were added.
 --- The scene may change during the loop: a removed item is never yielded
 --- (the one just returned or any other), an added one is (it goes last).
 function Scene:items()
-  local w, byid, shapes = self._w, self._byid, self._shapes
+  local w = worlds[self]
   -- the item last returned (its id and sequence number; 0 before the
   -- first) and the one after it then, for when the current one is removed
   local cur, cur_seq, ahead, ahead_seq = 0, 0, 0, 0
   return function()
     if cur == nil then return nil end            -- the loop has ended
-    local id
-    id, cur_seq, ahead, ahead_seq = w:next(cur, cur_seq, ahead, ahead_seq)
+    local id, item, shape
+    id, cur_seq, ahead, ahead_seq, item, shape = w:next(cur, cur_seq, ahead, ahead_seq)
     cur = id
     if id == nil then return nil end
-    return byid[id], shapes[id]
+    return item, shape
   end
 end
 
 --- scene:tree() -> the collide.tree underneath (read it, do not change it)
 function Scene:tree()
-  return self._tree
+  return worlds[self]:tree()
 end
 
 -- ---------------------------------------------------------------------
@@ -314,24 +287,24 @@ end
 --- or nil: the nearest hit, with everything ray:cast returns for it
 function Scene:raycast(ray, filter)
   check_ray(ray, "raycast")
-  filter = filter_arg(self, filter, 2, "raycast")
-  return self._w:raycast(ray, filter, self._byid)
+  filter = filter_arg(filter, 2, "raycast")
+  return worlds[self]:raycast(ray, filter)
 end
 
 --- scene:raycast_all(ray, [filter]) -> array of {item=, t=, x=, y=, z=,
 --- nx=, ny=, nz=[, u=, v=][, index=]} sorted by t, ties in add order
 function Scene:raycast_all(ray, filter)
   check_ray(ray, "raycast_all")
-  filter = filter_arg(self, filter, 2, "raycast_all")
-  return self._w:raycast_all(ray, filter, self._byid)
+  filter = filter_arg(filter, 2, "raycast_all")
+  return worlds[self]:raycast_all(ray, filter)
 end
 
 --- scene:query(shape, [filter]) -> array of the items whose shapes
 --- intersect shape, in add order
 function Scene:query(shape, filter)
   check_shape(shape, 1, "query")
-  filter = filter_arg(self, filter, 2, "query")
-  return self._w:query(shape, filter, self._byid)
+  filter = filter_arg(filter, 2, "query")
+  return worlds[self]:query(shape, filter)
 end
 
 --- scene:query_frustum(frustum, [filter]) -> array of the items inside or
@@ -341,8 +314,8 @@ function Scene:query_frustum(f, filter)
   if getmetatable(f) ~= Frustum then
     argerror(1, "query_frustum", "collide.frustum expected, got " .. (f == nil and "nil" or typename(f)))
   end
-  filter = filter_arg(self, filter, 2, "query_frustum")
-  return self._w:query_frustum(f, filter, self._byid)
+  filter = filter_arg(filter, 2, "query_frustum")
+  return worlds[self]:query_frustum(f, filter)
 end
 
 --- scene:pairs([filter]) -> array of {a, b}: every two items whose shapes
@@ -351,8 +324,8 @@ end
 --- paired. An item without bounds (a plane) is paired through a query of
 --- the tree by its shape, which visits only the part of the scene near it.
 function Scene:pairs(filter)
-  filter = filter_arg(self, filter, 1, "pairs")
-  return self._w:pairs(filter, self._byid)
+  filter = filter_arg(filter, 1, "pairs")
+  return worlds[self]:pairs(filter)
 end
 
 
@@ -411,11 +384,11 @@ end
 
 -- the arguments of sweep and sweep_all, checked: the motion (three numbers
 -- or a vector) and the filter; the scene locked while the filter runs
-local function sweep_args(self, fname, shape, dx, dy, dz, filter, given)
+local function sweep_args(fname, shape, dx, dy, dz, filter, given)
   check_mover(shape, 1, fname)
   local x, y, z, nf = read_motion(2, fname, dx, dy, dz, given)
   if nf == 3 then filter = dy end
-  return x, y, z, filter_arg(self, filter, nf, fname)
+  return x, y, z, filter_arg(filter, nf, fname)
 end
 
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
@@ -424,8 +397,8 @@ end
 function Scene:sweep(shape, ...)
   local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args(self, "sweep", shape, dx, dy, dz, filter, given)
-  return self._w:sweep(shape, x, y, z, filter, self._byid)
+  x, y, z, filter = sweep_args("sweep", shape, dx, dy, dz, filter, given)
+  return worlds[self]:sweep(shape, x, y, z, filter)
 end
 
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
@@ -433,8 +406,8 @@ end
 function Scene:sweep_all(shape, ...)
   local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args(self, "sweep_all", shape, dx, dy, dz, filter, given)
-  return self._w:sweep_all(shape, x, y, z, filter, self._byid)
+  x, y, z, filter = sweep_args("sweep_all", shape, dx, dy, dz, filter, given)
+  return worlds[self]:sweep_all(shape, x, y, z, filter)
 end
 
 -- ---------------------------------------------------------------------
@@ -446,22 +419,29 @@ end
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
 function Scene:move(item, ...)
   local given, dx, dy, dz, filter = select("#", ...), ...
+  local w = worlds[self]
   -- refused before anything moves while a filter runs (a move changes the
   -- scene: its item's shape in place, then the tree)
-  check_unlocked(self)
+  check_unlocked(w)
   check_item(item, "move")
-  local shape = self:shape(item)
+  local shape = w:shape(item)
   if shape == nil then argerror(1, "move", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
     argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end
-  filter = filter_arg(self, filter, nf, "move", true)
-  local mx, my, mz, cols = self._w:move(self._id[item], x, y, z, filter, self._byid, nf)
-  -- a free motion whose end overflows (a shape near 1e308 moved by 1e308)
-  -- is refused, as shape:translate refuses it, at the motion
-  if mx == false then argerror(2, "move", "result is not finite") end
+  filter = filter_arg(filter, nf, "move")
+  local mx, my, mz, cols = w:move(item, x, y, z, filter, nf)
+  if mx == nil then
+    -- a free motion whose end overflows (a shape near 1e308 moved by 1e308)
+    -- is refused, as shape:translate refuses it, at the motion
+    if my == "finite" then argerror(2, "move", "result is not finite") end
+    if my == "busy" then busy_error(w, 4) end
+    if my == "absent" then argerror(1, "move", "item not in the scene") end
+    argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got "
+      .. typename(w:shape(item)))
+  end
   return mx, my, mz, cols
 end
 

@@ -398,7 +398,11 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
 
 struct cl_character {
   cl_world *w;
+  cl_alloc_fn alloc;         /* the world's, kept: deleting needs no world */
+  void *ud;
   int item;
+  long long seq;             /* the item's sequence number: a new item given
+                             ** its id is not the character's */
   uint32_t mask;
   cl_character_state st;
   cl_world_collision *cols;  /* the last move's collisions: ncols, room for capcols */
@@ -436,7 +440,10 @@ cl_character *cl_character_new(cl_world *w, int item, const cl_character_options
   if (ch == NULL) return NULL;
   memset(ch, 0, sizeof *ch);
   ch->w = w;
+  ch->alloc = w->alloc;
+  ch->ud = w->ud;
   ch->item = item;
+  ch->seq = w->items[item].seq;
   ch->mask = o->mask;
   cl_character_init(&ch->st, o->up, o->step_height, o->max_slope, o->skin, o->snap);
   return ch;
@@ -444,10 +451,16 @@ cl_character *cl_character_new(cl_world *w, int item, const cl_character_options
 
 void cl_character_delete(cl_character *ch) {
   if (ch == NULL) return;
-  if (ch->cols != NULL)
-    ch->w->alloc(ch->w->ud, ch->cols, (size_t)ch->capcols * sizeof *ch->cols, 0);
-  ch->w->alloc(ch->w->ud, ch, sizeof *ch, 0);
+  if (ch->cols != NULL) ch->alloc(ch->ud, ch->cols, (size_t)ch->capcols * sizeof *ch->cols, 0);
+  ch->alloc(ch->ud, ch, sizeof *ch, 0);
 }
+
+void cl_character_retarget(cl_character *ch, int item) {
+  ch->item = item;
+  ch->seq = ch->w->items[item].seq;
+}
+
+const cl_character_state *cl_character_get_state(const cl_character *ch) { return &ch->st; }
 
 /* room for the collisions of one move: each other item is crossed at most
 ** once, then the pushes and the solid contacts of every pass */
@@ -477,8 +490,11 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   double mv[3];
   int kind, r;
   if (w->depth > 0) return CL_BUSY;
-  if (cl_world_shape(w, ch->item, &kind) == NULL) return CL_NOT_ITEM;
+  if (cl_world_shape(w, ch->item, &kind) == NULL || w->items[ch->item].seq != ch->seq)
+    return CL_NOT_ITEM;
   if (!cl_world_is_mover(kind)) return CL_NOT_MOVER;
+  /* a floor removed since is no floor to be carried by */
+  if (ch->st.floor_item >= 0 && !cl_world_is_item(w, ch->st.floor_item)) ch->st.floor_item = -1;
   if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;
   if (!cols_room(ch)) return CL_NOMEM;
   s = cl_world_enter(w, "move", 1);

@@ -537,6 +537,14 @@ cl_world *cl_world_new(double margin, cl_alloc_fn alloc, void *ud) {
   return w;
 }
 
+cl_world *cl_world_new_on_tree(cl_tree *tree, cl_alloc_fn alloc, void *ud) {
+  cl_alloc_fn a = alloc != NULL ? alloc : default_alloc;
+  cl_world *w = (cl_world *)a(alloc != NULL ? ud : NULL, NULL, 0, sizeof *w);
+  if (w == NULL) return NULL;
+  cl_world_init_tree(w, tree, alloc, ud);
+  return w;
+}
+
 void cl_world_delete(cl_world *w) {
   int i;
   if (w == NULL) return;
@@ -628,4 +636,9 @@ int cl_world_sync(cl_world *w) {
   for (i = 0; i < nm; i++) placed += w->items[s->cands[i]].seen == *w->items[s->cands[i]].changes;
   cl_world_leave(w);
   return placed < nm ? CL_NOMEM : n;
+}
+
+void cl_world_mark_seen(cl_world *w, int item) {
+  cl_world_item *it = &w->items[item];
+  if (it->changes != NULL) it->seen = *it->changes;
 }

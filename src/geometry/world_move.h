@@ -82,8 +82,5 @@ size_t cl_world_geo_visit(const move_state *st, const cl_world_item *it, const c
 int cl_world_sweep_one(const move_state *st, const cl_world_item *it, const cl_shape *mover,
                        const double d[3], cl_hit *h, long long *index);
 
-/* 1 for the kinds a move and the character take: aabb, obb, sphere,
-** capsule and hull */
-int cl_world_is_mover(int kind);
 
 #endif

@@ -147,7 +147,28 @@ void cl_world_leave(cl_world *w);
 /* the name of the innermost call running, NULL when none */
 const char *cl_world_busy(const cl_world *w);
 
+/* 1 for the kinds a move and the character take: aabb, obb, sphere,
+** capsule and hull */
+int cl_world_is_mover(int kind);
+
 /* ---- life ---- */
+/* a world made by cl_world_new over the caller's tree (empty), which it
+** then fills: the tree's own allocator grows it, or the caller gives it a
+** free leaf before each add (cl_tree_full false); NULL when out of memory */
+cl_world *cl_world_new_on_tree(cl_tree *tree, cl_alloc_fn alloc, void *ud);
+/* the item's change counter as it is now taken as refitted (its shape
+** changed by a move, refitted by it, and the counter moved after) */
+void cl_world_mark_seen(cl_world *w, int item);
+/* cl_world_sweep and cl_world_sweep_all skipping the item whose shape is
+** skip (the mover may be a copy of an item's shape) */
+int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
+                            const void *skip, const cl_world_filter *f, cl_world_hit *hit);
+int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double d[3],
+                                const void *skip, const cl_world_filter *f,
+                                cl_world_each_hit fn, void *ud);
+/* the character now walks the item (a mover of its world), its state kept */
+void cl_character_retarget(cl_character *ch, int item);
+
 /* alloc NULL: realloc/free. margin >= 0 fattens the tree's boxes. */
 void cl_world_init_own(cl_world *w, double margin, cl_alloc_fn alloc, void *ud);
 /* the same over the caller's tree (empty), which the world then fills */
@@ -293,5 +314,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out);
 
+/* the character's state, read (the binding's flags) */
+const cl_character_state *cl_character_get_state(const cl_character *ch);
 
 #endif

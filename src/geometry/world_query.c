@@ -625,6 +625,11 @@ long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pa
 
 int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
                    const cl_world_filter *f, cl_world_hit *hit) {
+  return cl_world_sweep_skipping(w, mover, d, mover, f, hit);
+}
+
+int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
+                            const void *skip, const cl_world_filter *f, cl_world_hit *hit) {
   filter_in in;
   cl_world_hit local;
   cl_world_scratch *s = cl_world_enter(w, "sweep", 0);
@@ -633,7 +638,7 @@ int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
   if (hit == NULL) hit = &local;
   filter_read(&in, f);
   hit->index = -1;
-  id = cl_world_sweep_with(w, s, mover, d, mover, in.mask, in.keep, &in, &hit->hit, &hit->index);
+  id = cl_world_sweep_with(w, s, mover, d, skip, in.mask, in.keep, &in, &hit->hit, &hit->index);
   cl_world_leave(w);
   if (id == -2) return CL_STOPPED;
   hit->item = id < 0 ? CL_NONE : id;
@@ -642,6 +647,12 @@ int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
 
 int cl_world_sweep_all(cl_world *w, const cl_shape *mover, const double d[3],
                        const cl_world_filter *f, cl_world_each_hit fn, void *ud) {
+  return cl_world_sweep_all_skipping(w, mover, d, mover, f, fn, ud);
+}
+
+int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double d[3],
+                                const void *skip, const cl_world_filter *f,
+                                cl_world_each_hit fn, void *ud) {
   filter_in in;
   each_hit e;
   cl_world_scratch *s = cl_world_enter(w, "sweep_all", 0);
@@ -650,7 +661,7 @@ int cl_world_sweep_all(cl_world *w, const cl_shape *mover, const double d[3],
   filter_read(&in, f);
   e.fn = fn;
   e.ud = ud;
-  n = cl_world_sweep_all_with(w, s, mover, d, mover, in.mask, in.keep, &in, each_hit_at, &e);
+  n = cl_world_sweep_all_with(w, s, mover, d, skip, in.mask, in.keep, &in, each_hit_at, &e);
   cl_world_leave(w);
   return n == -2 ? CL_STOPPED : n;
 }
