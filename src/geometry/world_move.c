@@ -604,152 +604,208 @@ static void sort_crosses(const cl_world *w, cl_world_cross *c, int n) {
 ** slide clips on or ask to stop; st->tie_hook, when set, is told every
 ** other solid contact at the same t (the character's flags). mv the
 ** translation applied. */
-void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]) {
+/* one leg's search: the first solid contact among the candidates (best,
+** its response br and hit bh; ties by the centre's distance bdist), the
+** crossed items met on the way and, for the character's ties, every solid
+** contact seen */
+typedef struct {
+  double c[3], rlen, bdist;
+  int have_bdist, best, br, ncross, nseen;
+  cl_hit bh;
+  cl_world_seen *seen;
+} leg_search;
+
+/* the hit of the candidate it by the motion r of w, when it can be the
+** first solid contact so far (1); nfound the contacts it added to seen */
+static int leg_hit(move_state *st, leg_search *g, const cl_world_item *it, const cl_shape *w,
+                   const double r[3], cl_hit *h, int *nfound) {
+  *nfound = 0;
+  if (IS_GEOMETRY(it->kind)) {
+    /* one hit for the whole geometry: when it does not block, the
+    ** triangles are swept one by one (every one when the ties at the
+    ** first t are asked for) */
+    size_t ti;
+    int blocks = 0, all = st->tie_hook != NULL;
+    /* (when every triangle is swept one by one over gathered ones, the
+    ** whole geometry's sweep first would only sweep them twice: a
+    ** triangle that the one-by-one sweep hits, it hits no earlier) */
+    if (!all || !cl_world_is_near(st, it)) {
+      if (!cl_world_geo_sweep(st, it, w, r, h, &ti)) return 0;
+      hit_plus_zero(h);
+      if (g->best >= 0 && h->t > g->bh.t) return 0;
+      if (h->t > 0 && !all) {
+        cl_shape tri;
+        GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
+        blocks = touch_blocks(st, w, h->t, &tri, r, g->rlen, h->n);
+      }
+    }
+    if (!blocks) {
+      if (!geometry_first(st, it, w, r, g->rlen, h, all ? g->seen + g->nseen : NULL,
+                          CL_WORLD_MAX_SEEN - g->nseen, nfound))
+        return 0;
+      if (g->best >= 0 && h->t > g->bh.t) return 0;
+    }
+  } else {
+    cl_shape target;
+    cl_shape_copy(&target, cl_world_shape_of(it));
+    if (!cl_sweep(w, r, &target, h)) return 0;
+    hit_plus_zero(h);
+    /* later than the first solid contact so far: not reached */
+    if (g->best >= 0 && h->t > g->bh.t) return 0;
+    if (!touch_blocks(st, w, h->t, &target, r, g->rlen, h->n)) return 0;
+  }
+  return 1;
+}
+
+/* the hit h of other answered by its response: crossed, seen, or the new
+** first solid contact (ties: nearest centre first, then the earlier
+** added) */
+static void leg_answer(move_state *st, leg_search *g, int other, const cl_hit *h, int resp,
+                       int nfound) {
   cl_world *wo = st->w;
-  cl_world_cross *crosses = st->s->crosses;
+  const cl_world_item *it = &wo->items[other];
+  int k;
+  if (resp == CL_WORLD_CROSS) {
+    cl_world_cross *x = &((cl_world_cross *)st->s->crosses)[g->ncross++];
+    x->other = other;
+    x->t = h->t;
+    cl_copy(x->p, h->p);
+    cl_copy(x->n, h->n);
+    return;
+  }
+  if (st->tie_hook != NULL) {
+    if (IS_GEOMETRY(it->kind)) {
+      for (k = 0; k < nfound; k++) g->seen[g->nseen + k].other = other;
+      g->nseen += nfound;
+    } else if (g->nseen < CL_WORLD_MAX_SEEN) {
+      cl_world_seen *x = &g->seen[g->nseen++];
+      x->other = other;
+      x->t = h->t;
+      cl_copy(x->n, h->n);
+      cl_copy(x->p, h->p);
+    }
+  }
+  if (g->best >= 0 && h->t == g->bh.t) {
+    double d;
+    if (!g->have_bdist) { g->bdist = centre_dist2(&wo->items[g->best], g->c); g->have_bdist = 1; }
+    d = centre_dist2(it, g->c);
+    if (d > g->bdist || (d == g->bdist && it->seq > wo->items[g->best].seq)) return;
+    g->bdist = d;
+  } else {
+    g->have_bdist = 0;
+  }
+  g->best = other;
+  g->br = resp;
+  g->bh = *h;
+}
+
+/* the first solid contact of the motion r of w among the candidates, the
+** crossed items met before it recorded; 0 when the filter aborted */
+static int leg_search_all(move_state *st, leg_search *g, const cl_shape *w, const double r[3]) {
+  cl_world *wo = st->w;
+  cl_world_cross *crosses = (cl_world_cross *)st->s->crosses;
+  int n = cl_world_move_candidates(st, w, r), i;
+  for (i = 0; i < n; i++) {
+    int other = st->s->cands[i], resp, nfound;
+    cl_hit h;
+    if (wo->items[other].cross_mark == st->mark) continue;
+    if (!leg_hit(st, g, &wo->items[other], w, r, &h, &nfound)) continue;
+    resp = respond_to(st, other);
+    if (st->aborted) return 0;
+    if (resp != CL_WORLD_IGNORE) leg_answer(st, g, other, &h, resp, nfound);
+  }
+  if (g->ncross > 0) {
+    int k = 0;
+    for (i = 0; i < g->ncross; i++) {
+      if (g->best < 0 || crosses[i].t <= g->bh.t) {
+        crosses[k] = crosses[i];
+        crosses[k].d = centre_dist2(&wo->items[crosses[k].other], g->c);
+        k++;
+      }
+    }
+    sort_crosses(wo, crosses, k);
+    for (i = 0; i < k; i++) {
+      wo->items[crosses[i].other].cross_mark = st->mark;
+      record(st, crosses[i].other, CL_WORLD_CROSS, crosses[i].t, crosses[i].n, crosses[i].p);
+    }
+  }
+  return 1;
+}
+
+/* the free motion r of w, when nothing stops it: 0 when its end
+** overflows (a shape near 1e308 moved by 1e308), refused as a translation
+** of the shape is */
+static int leg_free(move_state *st, cl_shape *w, const double r[3], double mv[3]) {
+  cl_aabb box;
+  int k;
+  (void)cl_bounds(w, &box);
+  for (k = 0; k < 3; k++) {
+    double lo = box.min[k] + r[k], hi = box.max[k] + r[k];
+    if (lo - lo != 0 || hi - hi != 0) { st->overflow = 1; return 0; }
+  }
+  cl_translate(w, r);
+  cl_add(mv, mv, r);
+  return 1;
+}
+
+/* the rest r of the motion after the contact g found, answered by its
+** response (slide, bounce) and the character's hooks; 0 when it ends the
+** move */
+static int leg_after(move_state *st, const leg_search *g, double r[3]) {
+  double e[3];
+  int i, stop = 0;
+  cl_copy(e, g->bh.n);
+  if (st->hook != NULL) stop = st->hook(st, g->bh.p, g->bh.n, g->best, e);
+  /* the other solid contacts at the same t: which of them is answered
+  ** first depends on the tie rule (items by centre, a mesh's triangles by
+  ** index), what they are does not */
+  for (i = 0; i < g->nseen; i++) {
+    const cl_world_seen *x = &g->seen[i];
+    if (x->t == g->bh.t && !(x->other == g->best && x->n[0] == g->bh.n[0]
+                             && x->n[1] == g->bh.n[1] && x->n[2] == g->bh.n[2]))
+      st->tie_hook(st, x->p, x->n, x->other);
+  }
+  if (stop) return 0;
+  if (g->br == CL_WORLD_BOUNCE) {
+    double d = r[0] * e[0] + r[1] * e[1] + r[2] * e[2];
+    if (d < 0) { r[0] = r[0] - 2 * d * e[0]; r[1] = r[1] - 2 * d * e[1]; r[2] = r[2] - 2 * d * e[2]; }
+  } else {
+    clip_slide(st, e, r);
+  }
+  return 1;
+}
+
+void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]) {
   cl_world_seen seen[CL_WORLD_MAX_SEEN];
   double r[3];
   int solids = 0;
   cl_copy(r, r0);
   cl_set(mv, 0, 0, 0);
   while (r[0] != 0 || r[1] != 0 || r[2] != 0) {
-    double rlen = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
-    double c[3], bdist = 0, tr[3], e[3];
-    int have_bdist = 0, best = -1, br = 0, ncross = 0, n, i, stop = 0, nseen = 0;
-    cl_hit bh;
-    memset(&bh, 0, sizeof bh);
-    cl_world_centre(w, c);
-    n = cl_world_move_candidates(st, w, r);
-    for (i = 0; i < n; i++) {
-      int other = st->s->cands[i], resp, nfound = 0, k;
-      const cl_world_item *it = &wo->items[other];
-      cl_hit h;
-      if (it->cross_mark == st->mark) continue;
-      if (IS_GEOMETRY(it->kind)) {
-        /* one hit for the whole geometry: when it does not block, the
-        ** triangles are swept one by one (every one when the ties at the
-        ** first t are asked for) */
-        size_t ti;
-        int blocks = 0, all = st->tie_hook != NULL;
-        /* (when every triangle is swept one by one over gathered ones, the
-        ** whole geometry's sweep first would only sweep them twice: a
-        ** triangle that the one-by-one sweep hits, it hits no earlier) */
-        if (!all || !cl_world_is_near(st, it)) {
-          if (!cl_world_geo_sweep(st, it, w, r, &h, &ti)) continue;
-          hit_plus_zero(&h);
-          if (best >= 0 && h.t > bh.t) continue;
-          if (h.t > 0 && !all) {
-            cl_shape tri;
-            GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
-            blocks = touch_blocks(st, w, h.t, &tri, r, rlen, h.n);
-          }
-        }
-        if (!blocks) {
-          if (!geometry_first(st, it, w, r, rlen, &h, all ? seen + nseen : NULL,
-                              CL_WORLD_MAX_SEEN - nseen, &nfound))
-            continue;
-          if (best >= 0 && h.t > bh.t) continue;
-        }
-      } else {
-        cl_shape target;
-        cl_shape_copy(&target, cl_world_shape_of(it));
-        if (!cl_sweep(w, r, &target, &h)) continue;
-        hit_plus_zero(&h);
-        /* later than the first solid contact so far: not reached */
-        if (best >= 0 && h.t > bh.t) continue;
-        if (!touch_blocks(st, w, h.t, &target, r, rlen, h.n)) continue;
-      }
-      resp = respond_to(st, other);
-      if (st->aborted) return;
-      it = &wo->items[other];
-      if (resp == CL_WORLD_IGNORE) continue;
-      if (resp == CL_WORLD_CROSS) {
-        cl_world_cross *x = &crosses[ncross++];
-        x->other = other;
-        x->t = h.t;
-        cl_copy(x->p, h.p);
-        cl_copy(x->n, h.n);
-        continue;
-      }
-      if (st->tie_hook != NULL) {
-        if (IS_GEOMETRY(it->kind)) {
-          for (k = 0; k < nfound; k++) seen[nseen + k].other = other;
-          nseen += nfound;
-        } else if (nseen < CL_WORLD_MAX_SEEN) {
-          cl_world_seen *x = &seen[nseen++];
-          x->other = other;
-          x->t = h.t;
-          cl_copy(x->n, h.n);
-          cl_copy(x->p, h.p);
-        }
-      }
-      if (best >= 0 && h.t == bh.t) {
-        /* a tie: nearest centre first, then the earlier added */
-        double d;
-        if (!have_bdist) { bdist = centre_dist2(&wo->items[best], c); have_bdist = 1; }
-        d = centre_dist2(it, c);
-        if (d > bdist || (d == bdist && it->seq > wo->items[best].seq)) continue;
-        bdist = d;
-      } else {
-        have_bdist = 0;
-      }
-      best = other;
-      br = resp;
-      bh = h;
-    }
-    if (ncross > 0) {
-      int k = 0;
-      for (i = 0; i < ncross; i++) {
-        if (best < 0 || crosses[i].t <= bh.t) {
-          crosses[k] = crosses[i];
-          crosses[k].d = centre_dist2(&wo->items[crosses[k].other], c);
-          k++;
-        }
-      }
-      sort_crosses(wo, crosses, k);
-      for (i = 0; i < k; i++) {
-        wo->items[crosses[i].other].cross_mark = st->mark;
-        record(st, crosses[i].other, CL_WORLD_CROSS, crosses[i].t, crosses[i].n, crosses[i].p);
-      }
-    }
-    if (best < 0) {
-      /* a free motion whose end overflows (a shape near 1e308 moved by
-      ** 1e308) is refused, as a translation of the shape is */
-      cl_aabb box;
-      int k;
-      (void)cl_bounds(w, &box);
-      for (k = 0; k < 3; k++) {
-        double lo = box.min[k] + r[k], hi = box.max[k] + r[k];
-        if (lo - lo != 0 || hi - hi != 0) { st->overflow = 1; return; }
-      }
-      cl_translate(w, r);
-      cl_add(mv, mv, r);
+    leg_search g;
+    double tr[3];
+    g.rlen = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+    g.bdist = 0;
+    g.have_bdist = 0;
+    g.best = -1;
+    g.br = 0;
+    g.ncross = 0;
+    g.nseen = 0;
+    g.seen = seen;
+    memset(&g.bh, 0, sizeof g.bh);
+    cl_world_centre(w, g.c);
+    if (!leg_search_all(st, &g, w, r)) return;
+    if (g.best < 0) {
+      (void)leg_free(st, w, r, mv);
       break;
     }
-    move_to_contact(w, &wo->items[best], bh.t, r, bh.n, tr);
+    move_to_contact(w, &st->w->items[g.best], g.bh.t, r, g.bh.n, tr);
     cl_add(mv, mv, tr);
-    record(st, best, br, bh.t, bh.n, bh.p);
+    record(st, g.best, g.br, g.bh.t, g.bh.n, g.bh.p);
     solids++;
-    if (br == CL_WORLD_TOUCH || solids >= CL_WORLD_MAX_SLIDES) break;
+    if (g.br == CL_WORLD_TOUCH || solids >= CL_WORLD_MAX_SLIDES) break;
     r[0] = r[0] - tr[0]; r[1] = r[1] - tr[1]; r[2] = r[2] - tr[2];
-    cl_copy(e, bh.n);
-    if (st->hook != NULL) stop = st->hook(st, bh.p, bh.n, best, e);
-    /* the other solid contacts at the same t: which of them is answered
-    ** first depends on the tie rule (items by centre, a mesh's triangles by
-    ** index), what they are does not */
-    for (i = 0; i < nseen; i++) {
-      const cl_world_seen *x = &seen[i];
-      if (x->t == bh.t && !(x->other == best && x->n[0] == bh.n[0] && x->n[1] == bh.n[1]
-                            && x->n[2] == bh.n[2]))
-        st->tie_hook(st, x->p, x->n, x->other);
-    }
-    if (stop) break;
-    if (br == CL_WORLD_BOUNCE) {
-      double d = r[0] * e[0] + r[1] * e[1] + r[2] * e[2];
-      if (d < 0) { r[0] = r[0] - 2 * d * e[0]; r[1] = r[1] - 2 * d * e[1]; r[2] = r[2] - 2 * d * e[2]; }
-    } else {
-      clip_slide(st, e, r);
-    }
+    if (!leg_after(st, &g, r)) break;
   }
 }
 
