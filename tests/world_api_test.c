@@ -55,6 +55,7 @@ static int failures = 0, checks = 0;
 static cl_aabb box(double x0, double y0, double z0, double x1, double y1, double z1) {
   cl_aabb b;
   double lo[3], hi[3];
+  memset(&b, 0, sizeof b);                       /* (shapes are compared whole) */
   cl_set(lo, x0, y0, z0);
   cl_set(hi, x1, y1, z1);
   cl_aabb_init(&b, lo, hi);
@@ -64,6 +65,7 @@ static cl_aabb box(double x0, double y0, double z0, double x1, double y1, double
 static cl_capsule capsule(double x, double y0, double y1, double z, double r) {
   cl_capsule c;
   double a[3], b[3];
+  memset(&c, 0, sizeof c);
   cl_set(a, x, y0, z);
   cl_set(b, x, y1, z);
   cl_capsule_init(&c, a, b, r);
@@ -803,12 +805,519 @@ static void nested(void) {
   cl_mesh_free(&lv.mesh);
 }
 
+/* ---- allocation failure ---- */
+
+/* an allocator that counts the live bytes and blocks and fails its
+** fail_at-th allocation (0: none); each failure counted in failed */
+typedef struct {
+  size_t live;
+  long blocks, calls, fail_at, failed;
+} counting;
+
+static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  counting *a = (counting *)ud;
+  void *np;
+  if (nsize == 0) {
+    if (ptr != NULL) {
+      a->live -= osize;
+      a->blocks--;
+      free(ptr);
+    }
+    return NULL;
+  }
+  if (++a->calls == a->fail_at) {
+    a->failed++;
+    return NULL;
+  }
+  np = realloc(ptr, nsize);
+  if (np == NULL) return NULL;
+  if (ptr != NULL) a->live -= osize; else a->blocks++;
+  a->live += nsize;
+  return np;
+}
+
+#define NBOXES 8
+#define TRACE_MAX 20000
+
+/* the scenario's world and shapes (which must not move while items) */
+typedef struct {
+  counting mem;
+  cl_world *w;
+  cl_character *ch;
+  level lv;
+  cl_capsule body;
+  cl_aabb mover, boxes[NBOXES];
+  uint32_t box_changes[NBOXES];
+  cl_obb crate;
+  cl_plane ground;
+  cl_sphere shield;
+  cl_ray beam;
+  uint32_t beam_changes;
+  int body_id, mover_id, crate_id, ground_id, beam_id, box_ids[NBOXES];
+  int inner_nomem;
+  double trace[TRACE_MAX];
+  int ntrace;
+} scenario;
+
+static void rec(scenario *sc, double x) {
+  if (sc->ntrace < TRACE_MAX) sc->trace[sc->ntrace] = x;
+  sc->ntrace++;
+}
+
+static void rec_hit(scenario *sc, const cl_world_hit *h) {
+  int k;
+  rec(sc, h->item);
+  rec(sc, (double)h->index);
+  rec(sc, h->hit.t);
+  for (k = 0; k < 3; k++) rec(sc, h->hit.p[k]);
+  for (k = 0; k < 3; k++) rec(sc, h->hit.n[k]);
+}
+
+static int rec_item(void *ud, int item) {
+  rec((scenario *)ud, item);
+  return 1;
+}
+
+static int rec_each_hit(void *ud, const cl_world_hit *h) {
+  rec_hit((scenario *)ud, h);
+  return 1;
+}
+
+static int rec_pair(void *ud, int a, int b) {
+  rec((scenario *)ud, a);
+  rec((scenario *)ud, b);
+  return 1;
+}
+
+static const cl_ray *probe_ray(void) {
+  static cl_ray r;
+  r = ray(-5, 0.5, 0.5, 1, 0, 0, INFINITY);
+  return &r;
+}
+
+/* a step of the scenario: a result (CL_NOMEM when it failed for memory),
+** its answers recorded */
+typedef int (*step_fn)(scenario *sc, int arg);
+
+static int st_add(scenario *sc, int arg) {
+  level *lv = &sc->lv;
+  int id;
+  switch (arg) {
+  case 0: id = cl_world_add(sc->w, &lv->floor, CL_AABB, NULL); break;
+  case 1: id = cl_world_add(sc->w, &lv->b1, CL_AABB, NULL); break;
+  case 2: id = cl_world_add(sc->w, &lv->b2, CL_AABB, NULL); break;
+  case 3: id = cl_world_add(sc->w, &lv->ball, CL_SPHERE, NULL); break;
+  case 4: id = cl_world_add(sc->w, &lv->mesh, CL_WORLD_MESH, NULL); break;
+  case 5: id = cl_world_add(sc->w, &lv->hf, CL_WORLD_HEIGHTFIELD, NULL); break;
+  case 6: id = sc->body_id = cl_world_add(sc->w, &sc->body, CL_CAPSULE, NULL); break;
+  case 7: id = sc->mover_id = cl_world_add(sc->w, &sc->mover, CL_AABB, NULL); break;
+  case 8: id = sc->crate_id = cl_world_add(sc->w, &sc->crate, CL_OBB, NULL); break;
+  case 9: id = sc->ground_id = cl_world_add(sc->w, &sc->ground, CL_PLANE, NULL); break;
+  case 10: id = sc->beam_id = cl_world_add(sc->w, &sc->beam, CL_RAY, &sc->beam_changes); break;
+  default:
+    id = sc->box_ids[arg - 11] = cl_world_add(sc->w, &sc->boxes[arg - 11], CL_AABB,
+                                               &sc->box_changes[arg - 11]);
+  }
+  rec(sc, id);
+  return id;
+}
+
+static int st_static(scenario *sc, int arg) {
+  return cl_world_set_options(sc->w, arg, 1u << arg, CL_WORLD_ALL_BITS, 1);
+}
+
+static int st_raycast(scenario *sc, int arg) {
+  cl_world_hit h;
+  cl_world_filter f;
+  int r;
+  cl_world_filter_init(&f);
+  f.mask = arg ? ~2u : CL_WORLD_ALL_BITS;
+  r = cl_world_raycast(sc->w, probe_ray(), &f, &h);
+  if (r >= 0) rec_hit(sc, &h);
+  rec(sc, r);
+  return r;
+}
+
+static int st_raycast_all(scenario *sc, int arg) {
+  int r = cl_world_raycast_all(sc->w, probe_ray(), NULL, rec_each_hit, sc);
+  (void)arg;
+  rec(sc, r);
+  return r;
+}
+
+static int st_query(scenario *sc, int arg) {
+  cl_aabb q = box(-20, -2, -20, 20, 3, 20);
+  int r = cl_world_query(sc->w, &q, CL_AABB, NULL, arg ? rec_item : NULL, sc);
+  rec(sc, r);
+  return r;
+}
+
+static int st_frustum(scenario *sc, int arg) {
+  cl_plane p[6];
+  cl_frustum fr;
+  int r;
+  p[0] = plane(1, 0, 0, -1);
+  p[1] = plane(-1, 0, 0, -4);
+  p[2] = plane(0, 1, 0, -2);
+  p[3] = plane(0, -1, 0, -2);
+  p[4] = plane(0, 0, 1, -2);
+  p[5] = plane(0, 0, -1, -2);
+  cl_frustum_init(&fr, p);
+  r = cl_world_query_frustum(sc->w, &fr, NULL, rec_item, sc);
+  (void)arg;
+  rec(sc, r);
+  return r;
+}
+
+static int st_pairs(scenario *sc, int arg) {
+  long long r = cl_world_pairs(sc->w, NULL, rec_pair, sc);
+  (void)arg;
+  rec(sc, (double)r);
+  return (int)r;
+}
+
+static int st_sweep(scenario *sc, int arg) {
+  cl_sphere ball = sphere(-5, 0.5, 0.5, 0.25);
+  cl_world_hit h;
+  double d[3] = {12, 0, 0};
+  int r = arg ? cl_world_sweep_all(sc->w, (const cl_shape *)&ball, d, NULL, rec_each_hit, sc)
+              : cl_world_sweep(sc->w, (const cl_shape *)&ball, d, NULL, &h);
+  if (!arg && r >= 0) rec_hit(sc, &h);
+  rec(sc, r);
+  return r;
+}
+
+static int st_move(scenario *sc, int arg) {
+  cl_world_collision c[16];
+  cl_world_collisions out = {c, 0, 16};
+  double d[3], moved[3];
+  int r, i;
+  vec(d, arg ? -1.5 : 3, -0.5, 0.25);
+  r = cl_world_move(sc->w, sc->mover_id, d, NULL, NULL, NULL, moved, &out);
+  rec(sc, r);
+  if (r == 0) {
+    for (i = 0; i < 3; i++) rec(sc, moved[i]);
+    rec(sc, out.n);
+    for (i = 0; i < out.n && i < out.max; i++) {
+      rec(sc, c[i].other);
+      rec(sc, c[i].t);
+      rec(sc, c[i].n[0]);
+    }
+  }
+  return r;
+}
+
+static int st_character_new(scenario *sc, int arg) {
+  (void)arg;
+  sc->ch = cl_character_new(sc->w, sc->body_id, NULL);
+  return sc->ch != NULL ? 0 : CL_NOMEM;
+}
+
+static int st_character_move(scenario *sc, int arg) {
+  double d[3], moved[3];
+  int r, n, i;
+  const cl_world_collision *c;
+  vec(d, 0.05 * arg, -0.1, 0);
+  r = cl_character_move(sc->ch, d, moved);
+  rec(sc, r);
+  if (r == 0) {
+    for (i = 0; i < 3; i++) rec(sc, moved[i]);
+    rec(sc, cl_character_on_floor(sc->ch));
+    rec(sc, cl_character_floor_item(sc->ch));
+    c = cl_character_collisions(sc->ch, &n);
+    rec(sc, n);
+    for (i = 0; i < n; i++) rec(sc, c[i].other);
+  }
+  return r;
+}
+
+/* the nested calls: an inner CL_NOMEM stops the outer call, which then
+** answers CL_NOMEM as a whole */
+static int inner(scenario *sc, int r) {
+  if (r == CL_NOMEM) sc->inner_nomem = 1;
+  rec(sc, r);
+  return r != CL_NOMEM;
+}
+
+static int nest_keep_raycast(void *ud, int item) {
+  scenario *sc = (scenario *)ud;
+  cl_world_hit h;
+  int r = cl_world_raycast(sc->w, probe_ray(), NULL, &h);
+  (void)item;
+  if (r >= 0) rec_hit(sc, &h);
+  return inner(sc, r) ? 1 : -1;
+}
+
+static int nest_respond_query(void *ud, int self, int other) {
+  scenario *sc = (scenario *)ud;
+  cl_aabb q = box(-1, -1, -1, 2, 2, 2);
+  (void)self; (void)other;
+  return inner(sc, cl_world_query(sc->w, &q, CL_AABB, NULL, rec_item, sc)) ? CL_WORLD_SLIDE
+                                                                            : CL_WORLD_ABORT;
+}
+
+static int nest_keep_pairs(void *ud, int item) {
+  scenario *sc = (scenario *)ud;
+  (void)item;
+  return inner(sc, (int)cl_world_pairs(sc->w, NULL, rec_pair, sc)) ? 1 : -1;
+}
+
+static int nest_hit_sweep(void *ud, const cl_world_hit *hit) {
+  scenario *sc = (scenario *)ud;
+  cl_sphere ball = sphere(-5, 0.5, 0.5, 0.25);
+  double d[3] = {12, 0, 0};
+  cl_world_hit h;
+  int r = cl_world_sweep(sc->w, (const cl_shape *)&ball, d, NULL, &h);
+  (void)hit;
+  if (r >= 0) rec_hit(sc, &h);
+  return inner(sc, r);
+}
+
+static int st_nested(scenario *sc, int arg) {
+  cl_aabb q = box(-1, -1, -1, 2, 2, 2);
+  cl_world_filter f;
+  double d[3] = {0.5, 0, 0}, moved[3];
+  int r;
+  cl_world_filter_init(&f);
+  f.ud = sc;
+  sc->inner_nomem = 0;
+  switch (arg) {
+  case 0:
+    f.keep = nest_keep_raycast;
+    r = cl_world_query(sc->w, &q, CL_AABB, &f, rec_item, sc);
+    break;
+  case 1:
+    r = cl_world_move(sc->w, sc->mover_id, d, NULL, nest_respond_query, sc, moved, NULL);
+    if (r == 0) rec(sc, moved[0]);
+    break;
+  case 2:
+    f.keep = nest_keep_pairs;
+    r = (int)cl_world_pairs(sc->w, &f, rec_pair, sc);
+    break;
+  default:
+    r = cl_world_raycast_all(sc->w, probe_ray(), NULL, nest_hit_sweep, sc);
+  }
+  if (sc->inner_nomem) {
+    CHECK(r == CL_STOPPED, "an inner CL_NOMEM stops the outer call");
+    r = CL_NOMEM;
+  }
+  rec(sc, r);
+  return r;
+}
+
+/* a plane item made a ball with a change counter and back: the item
+** moves between the tree and the list of items without bounds */
+static int st_ground(scenario *sc, int arg) {
+  int r = arg ? cl_world_update(sc->w, sc->ground_id, &sc->shield, CL_SPHERE, &sc->beam_changes)
+              : cl_world_update(sc->w, sc->ground_id, &sc->ground, CL_PLANE, NULL);
+  rec(sc, r);
+  return r;
+}
+
+/* shapes changed in place (no call of the world: it cannot fail) */
+static int st_change(scenario *sc, int arg) {
+  double d[3] = {0.5, 0.25, 0};
+  int i;
+  if (arg == 0) {
+    for (i = 0; i < NBOXES; i += 2) {
+      cl_translate((cl_shape *)&sc->boxes[i], d);
+      sc->box_changes[i]++;
+    }
+  } else {
+    /* the beam loses or gains its bounds */
+    sc->beam.tmax = sc->beam.tmax == INFINITY ? 3 : INFINITY;
+    sc->beam_changes++;
+  }
+  return 0;
+}
+
+static int st_sync(scenario *sc, int arg) {
+  int r = cl_world_sync(sc->w);
+  (void)arg;
+  rec(sc, r);
+  return r;
+}
+
+static int st_remove(scenario *sc, int arg) {
+  int r = cl_world_remove(sc->w, arg);
+  rec(sc, r);
+  return r;
+}
+
+typedef struct { step_fn fn; int arg; } step;
+
+static const step steps[] = {
+  {st_add, 0}, {st_add, 1}, {st_add, 2}, {st_add, 3}, {st_add, 4}, {st_add, 5},
+  {st_static, 0}, {st_static, 4}, {st_static, 5},
+  {st_add, 6}, {st_add, 7}, {st_raycast, 0}, {st_query, 1}, {st_pairs, 0},
+  {st_character_new, 0}, {st_character_move, 1}, {st_character_move, 1},
+  {st_add, 8}, {st_add, 9}, {st_add, 10}, {st_ground, 1}, {st_ground, 0},
+  {st_add, 11}, {st_ground, 1}, {st_add, 12}, {st_ground, 0}, {st_add, 13}, {st_ground, 1},
+  {st_add, 14}, {st_ground, 0}, {st_add, 15}, {st_ground, 1}, {st_add, 16},
+  {st_ground, 0}, {st_add, 17}, {st_ground, 1}, {st_add, 18}, {st_ground, 0},
+  {st_character_move, 2}, {st_raycast, 1}, {st_raycast_all, 0}, {st_query, 0},
+  {st_frustum, 0}, {st_pairs, 0}, {st_sweep, 0}, {st_sweep, 1}, {st_move, 0}, {st_move, 1},
+  {st_nested, 0}, {st_nested, 1}, {st_nested, 2}, {st_nested, 3},
+  {st_change, 0}, {st_sync, 0}, {st_pairs, 0}, {st_change, 1}, {st_sync, 0},
+  {st_query, 1}, {st_change, 1}, {st_sync, 0}, {st_raycast_all, 0},
+  {st_remove, 1}, {st_remove, 12}, {st_character_move, 3}, {st_pairs, 0},
+  {st_query, 1}, {st_ground, 1}, {st_sync, 0}, {st_remove, 3}, {st_sweep, 1}
+};
+#define NSTEPS ((int)(sizeof steps / sizeof steps[0]))
+
+static unsigned long long fnv(unsigned long long h, const void *p, size_t n) {
+  const unsigned char *b = (const unsigned char *)p;
+  size_t i;
+  for (i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
+  return h;
+}
+
+/* what the world answers and holds, as one number: the items and their
+** options, a query, a raycast, the pairs, the shapes and the character */
+static unsigned long long fingerprint(scenario *sc) {
+  unsigned long long h = 14695981039346656037ull;
+  int saved = sc->ntrace, i, n;
+  cl_world_hit hit;
+  n = cl_world_count(sc->w);
+  h = fnv(h, &n, sizeof n);
+  for (i = 0; i < 32; i++) {
+    uint32_t layer = 0, mask = 0;
+    int is_static = 0, kind = -1, r = cl_world_options(sc->w, i, &layer, &mask, &is_static);
+    /* where the shape is in the scenario (the runs' scenarios differ) */
+    const char *shape = (const char *)cl_world_shape(sc->w, i, &kind);
+    long long at = shape != NULL ? (long long)(shape - (const char *)sc) : -1;
+    h = fnv(h, &r, sizeof r);
+    h = fnv(h, &layer, sizeof layer);
+    h = fnv(h, &mask, sizeof mask);
+    h = fnv(h, &is_static, sizeof is_static);
+    h = fnv(h, &kind, sizeof kind);
+    h = fnv(h, &at, sizeof at);
+  }
+  st_query(sc, 1);
+  st_pairs(sc, 0);
+  st_raycast_all(sc, 0);
+  memset(&hit, 0, sizeof hit);
+  n = cl_world_raycast(sc->w, probe_ray(), NULL, &hit);
+  h = fnv(h, &n, sizeof n);
+  h = fnv(h, &hit, sizeof hit);
+  h = fnv(h, sc->trace + saved, (size_t)(sc->ntrace - saved) * sizeof(double));
+  sc->ntrace = saved;
+  /* the shapes' numbers (not the padding after their tags) */
+  h = fnv(h, sc->body.a, sizeof sc->body.a);
+  h = fnv(h, sc->body.b, sizeof sc->body.b);
+  h = fnv(h, sc->mover.min, sizeof sc->mover.min);
+  for (i = 0; i < NBOXES; i++) h = fnv(h, sc->boxes[i].min, sizeof sc->boxes[i].min);
+  if (sc->ch != NULL) {
+    const cl_world_collision *c = cl_character_collisions(sc->ch, &n);
+    double fnormal[3] = {0, 0, 0};
+    int flags[4];
+    flags[0] = cl_character_on_floor(sc->ch);
+    flags[1] = cl_character_on_wall(sc->ch);
+    flags[2] = cl_character_floor_item(sc->ch);
+    flags[3] = cl_character_floor_normal(sc->ch, fnormal);
+    h = fnv(h, flags, sizeof flags);
+    h = fnv(h, fnormal, sizeof fnormal);
+    h = fnv(h, &n, sizeof n);
+    if (n > 0) h = fnv(h, c, (size_t)n * sizeof *c);
+  }
+  return h;
+}
+
+static void scenario_init(scenario *sc) {
+  double e[3] = {0.5, 0.5, 0.5}, c[3] = {-4, 0.5, -3}, q[4] = {0, 0.38268343236508978, 0,
+                                                                0.92387953251128674};
+  int i;
+  memset(sc, 0, sizeof *sc);
+  level_make(&sc->lv);
+  sc->body = capsule(-6, 0.4, 1.4, 4, 0.3);
+  sc->mover = box(-3, 0, 0, -2, 1, 1);
+  for (i = 0; i < NBOXES; i++) sc->boxes[i] = box(-9 + 2 * i, 0, -8, -8.5 + 2 * i, 0.5, -7.5);
+  cl_obb_init(&sc->crate, c, e, q);
+  sc->ground = plane(0, 1, 0, -30);
+  sc->shield = sphere(0, -29, 0, 1);
+  sc->beam = ray(-9, 0.25, -7.75, 1, 0, 0, INFINITY);
+}
+
+/* the scenario with the allocator failing its fail_at-th allocation (0:
+** none); ref NULL for the reference run, which records the fingerprint
+** before each step in fp; else the answers are checked against ref's.
+** Returns the number of allocations that failed. */
+static long run(scenario *sc, long fail_at, const scenario *ref,
+                unsigned long long fp[NSTEPS + 1]) {
+  int i, ok = 1;
+  scenario_init(sc);
+  sc->mem.fail_at = fail_at;
+  sc->w = cl_world_new(0.1, counting_alloc, &sc->mem);
+  if (sc->w == NULL) {
+    CHECK(sc->mem.failed == 1 && sc->mem.live == 0 && sc->mem.blocks == 0,
+          "a world not made holds nothing");
+    sc->w = cl_world_new(0.1, counting_alloc, &sc->mem);
+  }
+  CHECK(sc->w != NULL, "a world");
+  if (sc->w == NULL) return sc->mem.failed;
+  for (i = 0; i < NSTEPS; i++) {
+    long failed = sc->mem.failed;
+    int len = sc->ntrace, r;
+    if (ref == NULL) fp[i] = fingerprint(sc);
+    r = steps[i].fn(sc, steps[i].arg);
+    if (sc->mem.failed > failed) {
+      ok &= r == CL_NOMEM;
+      sc->ntrace = len;
+      ok &= fingerprint(sc) == fp[i];
+      if (r != CL_NOMEM || fingerprint(sc) != fp[i])
+        fprintf(stderr, "allocation %ld failed in step %d: result %d, world %s\n", fail_at, i,
+                r, fingerprint(sc) == fp[i] ? "as it was" : "changed");
+      /* the items the world watches are as they were: a sync (no
+      ** counter has moved since the last) refits none */
+      if (steps[i].fn != st_sync && cl_world_sync(sc->w) != 0) {
+        fprintf(stderr, "allocation %ld failed in step %d: a sync refits\n", fail_at, i);
+        ok = 0;
+      }
+      r = steps[i].fn(sc, steps[i].arg);
+    }
+    if (r == CL_NOMEM) fprintf(stderr, "allocation %ld: step %d answers CL_NOMEM\n", fail_at, i);
+    ok &= r != CL_NOMEM;
+  }
+  if (ref == NULL) fp[NSTEPS] = fingerprint(sc);
+  else if (fingerprint(sc) != fp[NSTEPS]) {
+    fprintf(stderr, "allocation %ld: the world differs at the end\n", fail_at);
+    ok = 0;
+  }
+  CHECK(ok, "each failing call answers CL_NOMEM and leaves the world as it was");
+  if (ref != NULL) {
+    CHECK(sc->ntrace == ref->ntrace
+          && memcmp(sc->trace, ref->trace, (size_t)sc->ntrace * sizeof(double)) == 0,
+          "the answers of a run that never failed");
+  }
+  cl_character_delete(sc->ch);
+  cl_world_delete(sc->w);
+  CHECK(sc->mem.live == 0 && sc->mem.blocks == 0, "nothing left allocated");
+  cl_mesh_free(&sc->lv.mesh);
+  return sc->mem.failed;
+}
+
+static void allocation_failures(void) {
+  static scenario ref, sc;
+  static unsigned long long fp[NSTEPS + 1];
+  long k;
+  int before = failures;
+  CHECK(run(&ref, 0, NULL, fp) == 0, "the reference run");
+  CHECK(ref.ntrace < TRACE_MAX, "room for the answers");
+  for (k = 1; failures == before; k++)
+    if (run(&sc, k, &ref, fp) == 0) break;
+  /* the run that did not fail made k - 1 allocations, each of which
+  ** failed in one of the runs before */
+  CHECK(sc.mem.calls == k - 1, "every allocation failed once");
+  printf("world_api_test: the scenario run failing each of %ld allocations\n", k - 1);
+}
+
 int main(void) {
   walk();
   moves();
   queries();
   errors();
   nested();
+  allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }
