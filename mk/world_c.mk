@@ -5,9 +5,18 @@
 #                       capsule walks a level of boxes, climbs stairs, rides
 #                       a lift and walks a mesh; moves slide and stop
 #                       exactly; sync refits what moved. Part of make test-c.
+#   make test-world-api compiles each public header alone (C99, and C++
+#                       when a C++ compiler is found), then builds
+#                       tests/world_api_test.c with -Iinclude only against
+#                       libcollide.a, as C and as C++, and runs both: the
+#                       world through its public header, nested calls, and
+#                       every allocation of a scenario failed in turn.
+#                       Part of make test-c.
+#   make example-world  builds examples/world.c with -Iinclude only against
+#                       libcollide.a and runs it. Part of make test-c.
 
-.PHONY: test-world-c
-test-c: test-world-c
+.PHONY: test-world-c test-world-api example-world
+test-c: test-world-c test-world-api example-world
 
 build/c/world_test: tests/world_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 	@mkdir -p build/c
@@ -16,3 +25,32 @@ build/c/world_test: tests/world_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 test-world-c: build/c/world_test
 	./build/c/world_test
 
+# a C++ compiler, when there is one: the public headers' extern "C"
+# is checked with it
+CXX_FOUND = $(shell command -v $(CXX) 2>/dev/null)
+CXXFLAGS_W = -std=c++11 -Wall -Wextra
+PUBLIC_HDR = $(wildcard include/collide/*.h)
+
+build/c/world_api_test: tests/world_api_test.c build/libcollide.a $(PUBLIC_HDR)
+	@mkdir -p build/c
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude tests/world_api_test.c build/libcollide.a -o $@ -lm
+
+build/c/world_api_test_cxx: tests/world_api_test.c build/libcollide.a $(PUBLIC_HDR)
+	@mkdir -p build/c
+	$(CXX) $(OPT) -x c++ $(CXXFLAGS_W) -Iinclude tests/world_api_test.c -x none build/libcollide.a -o $@ -lm
+
+test-world-api: build/c/world_api_test $(if $(CXX_FOUND),build/c/world_api_test_cxx)
+	@for h in $(PUBLIC_HDR); do \
+	  $(CC) -fsyntax-only -std=c99 -Wall -Wextra -pedantic -Iinclude -x c $$h || exit 1; \
+	  if [ -n "$(CXX_FOUND)" ]; then \
+	    $(CXX) -fsyntax-only $(CXXFLAGS_W) -Iinclude -x c++ $$h || exit 1; fi; \
+	done; echo "test-world-api: each of $(words $(PUBLIC_HDR)) headers compiles alone"
+	./build/c/world_api_test
+	$(if $(CXX_FOUND),./build/c/world_api_test_cxx)
+
+build/c/world_example: examples/world.c build/libcollide.a $(PUBLIC_HDR)
+	@mkdir -p build/c
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude examples/world.c build/libcollide.a -o $@ -lm
+
+example-world: build/c/world_example
+	./build/c/world_example

@@ -258,6 +258,17 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
   return id;
 }
 
+/* an update that ran out of memory undone: the item's shape, kind and
+** change counter as they were, and so its place on the watched list (put
+** back there without allocating: leaving it freed no room) */
+static void update_undo(cl_world *w, int id, const cl_world_item *old) {
+  cl_world_item *it = &w->items[id];
+  it->shape = old->shape;
+  it->kind = old->kind;
+  it->changes = old->changes;
+  if (wants_watch(it)) (void)watch(w, id); else unwatch(w, id);
+}
+
 int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const uint32_t *changes) {
   cl_world_item *it = &w->items[id], old = *it;
   cl_aabb box;
@@ -274,7 +285,7 @@ int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const
   } else if (has) {                              /* into the tree */
     int p = cl_tree_insert(w->tree, &box, it->seq);
     if (p < 0) {
-      it->shape = old.shape; it->kind = old.kind; it->changes = old.changes;
+      update_undo(w, id, &old);
       return 0;
     }
     w->tree->leaves[p].stamp = (unsigned)id;
@@ -282,7 +293,7 @@ int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const
     w->items[id].proxy = p;
   } else if (it->proxy >= 0) {                   /* into the list */
     if (!grow(w, (void **)&w->unbounded, &w->cap_unbounded, w->nunbounded + 1, sizeof(int))) {
-      it->shape = old.shape; it->kind = old.kind; it->changes = old.changes;
+      update_undo(w, id, &old);
       return 0;
     }
     cl_tree_remove(w->tree, it->proxy);

@@ -1,0 +1,1323 @@
+/*
+** world_api_test.c - the world through its public header alone
+** (collide/world.h), as an engine uses it: a capsule character walks a
+** level of boxes; moves slide and stop exactly at contact; raycasts,
+** queries, frustum queries, pairs and sweeps with masks, exclude lists and
+** keep callbacks, over boxes, a sphere, a mesh and a heightfield; the
+** errors (CL_NOT_ITEM, CL_NOT_MOVER, CL_NOT_FINITE, CL_BUSY); calls made
+** from inside the callbacks of others, which answer as the same calls made
+** alone. Then allocation failure, tested the way SQLite tests it: an
+** allocator that counts the live bytes and blocks fails its k-th
+** allocation, for k = 1, 2, ... until a scenario of adds, queries, moves,
+** a character, nested calls, syncs and removals runs without a failure;
+** for each k the failing call answers CL_NOMEM and leaves the world as it
+** was, the same call made again answers as in a run that never failed,
+** and nothing is left allocated after cl_world_delete.
+**
+**   make test-world-api (part of make test-c)
+*/
+#include <collide/world.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0, checks = 0;
+
+#define CHECK(cond, what)                                                   \
+  do {                                                                      \
+    checks++;                                                               \
+    if (!(cond)) {                                                          \
+      failures++;                                                           \
+      fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, what);             \
+    }                                                                       \
+  } while (0)
+
+/* a == b to the last bit (both printed when not) */
+#define EQ(a, b, what)                                                      \
+  do {                                                                      \
+    double a_ = (a), b_ = (b);                                              \
+    checks++;                                                               \
+    if (!(a_ == b_)) {                                                      \
+      failures++;                                                           \
+      fprintf(stderr, "%s:%d: %s: %.17g, expected %.17g\n", __FILE__, __LINE__, what, a_, b_); \
+    }                                                                       \
+  } while (0)
+
+#define EQ3(v, x, y, z, what)                                               \
+  do {                                                                      \
+    EQ((v)[0], x, what " (x)");                                             \
+    EQ((v)[1], y, what " (y)");                                             \
+    EQ((v)[2], z, what " (z)");                                             \
+  } while (0)
+
+static cl_aabb box(double x0, double y0, double z0, double x1, double y1, double z1) {
+  cl_aabb b;
+  double lo[3], hi[3];
+  memset(&b, 0, sizeof b);                       /* (shapes are compared whole) */
+  cl_set(lo, x0, y0, z0);
+  cl_set(hi, x1, y1, z1);
+  cl_aabb_init(&b, lo, hi);
+  return b;
+}
+
+static cl_capsule capsule(double x, double y0, double y1, double z, double r) {
+  cl_capsule c;
+  double a[3], b[3];
+  memset(&c, 0, sizeof c);
+  cl_set(a, x, y0, z);
+  cl_set(b, x, y1, z);
+  cl_capsule_init(&c, a, b, r);
+  return c;
+}
+
+static cl_sphere sphere(double x, double y, double z, double r) {
+  cl_sphere s;
+  double c[3];
+  cl_set(c, x, y, z);
+  cl_sphere_init(&s, c, r);
+  return s;
+}
+
+static cl_ray ray(double ox, double oy, double oz, double dx, double dy, double dz, double tmax) {
+  cl_ray r;
+  double o[3], d[3];
+  cl_set(o, ox, oy, oz);
+  cl_set(d, dx, dy, dz);
+  cl_ray_init(&r, o, d, tmax);
+  return r;
+}
+
+static cl_plane plane(double nx, double ny, double nz, double d) {
+  cl_plane p;
+  double n[3];
+  cl_set(n, nx, ny, nz);
+  cl_plane_init(&p, n, d);
+  return p;
+}
+
+static void vec(double v[3], double x, double y, double z) { cl_set(v, x, y, z); }
+
+/* the ids a callback is handed, in order */
+typedef struct { int ids[64], n; int a[64], b[64]; double t[64]; } seen;
+
+static int see_item(void *ud, int item) {
+  seen *s = (seen *)ud;
+  if (s->n < 64) s->ids[s->n] = item;
+  s->n++;
+  return 1;
+}
+
+static int see_hit(void *ud, const cl_world_hit *h) {
+  seen *s = (seen *)ud;
+  if (s->n < 64) { s->ids[s->n] = h->item; s->t[s->n] = h->hit.t; }
+  s->n++;
+  return 1;
+}
+
+static int see_pair(void *ud, int a, int b) {
+  seen *s = (seen *)ud;
+  if (s->n < 64) { s->a[s->n] = a; s->b[s->n] = b; }
+  s->n++;
+  return 1;
+}
+
+static int stop_first(void *ud, int item) { (void)ud; (void)item; return 0; }
+static int stop_hit(void *ud, const cl_world_hit *h) { (void)ud; (void)h; return 0; }
+static int stop_pair(void *ud, int a, int b) { (void)ud; (void)a; (void)b; return 0; }
+
+static int same_ids(const seen *s, const int *ids, int n) {
+  int i;
+  if (s->n != n) return 0;
+  for (i = 0; i < n; i++)
+    if (s->ids[i] != ids[i]) return 0;
+  return 1;
+}
+
+/* ---- a character walks a floor, up a step, into a wall ---- */
+
+/* 4 m/s along x under gravity at 60 Hz, up a 0.25 step, against a wall:
+** the answers of the character from Lua (doc/motion.md's example) */
+static void walk(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb floor = box(-10, -1, -10, 10, 0, 10), step = box(1, 0, -10, 10, 0.25, 10);
+  cl_aabb wall = box(4, 0, -10, 5, 3, 10);
+  cl_capsule body = capsule(0, 0.3, 1.5, 0, 0.3);
+  cl_character_options o;
+  cl_character *ch;
+  double vy = 0, moved[3], n[3];
+  int floor_id, step_id, wall_id, id, frame, ok = 1, ncols;
+  const cl_world_collision *cols;
+  CHECK(w != NULL, "a world");
+  floor_id = cl_world_add(w, &floor, floor.tag, NULL);
+  step_id = cl_world_add(w, &step, step.tag, NULL);
+  wall_id = cl_world_add(w, &wall, wall.tag, NULL);
+  id = cl_world_add(w, &body, body.tag, NULL);
+  CHECK(floor_id == 0 && step_id == 1 && wall_id == 2 && id == 3, "ids in add order");
+  CHECK(cl_world_count(w) == 4, "four items");
+  cl_character_options_init(&o);
+  ch = cl_character_new(w, id, &o);
+  CHECK(ch != NULL, "a character");
+  CHECK(!cl_character_on_floor(ch) && cl_character_floor_item(ch) == CL_NONE,
+        "not on the floor before it moves");
+  CHECK(cl_character_floor_normal(ch, n) == 0, "no floor normal before it moves");
+  for (frame = 1; frame <= 90; frame++) {
+    double d[3], before = body.a[0];
+    vy = vy - 9.81 / 60;
+    vec(d, 4.0 / 60, vy / 60, 0);
+    /* every other frame without the moved vector */
+    if (frame % 2) {
+      ok &= cl_character_move(ch, d, moved) == 0;
+      ok &= moved[0] == body.a[0] - before || fabs(moved[0] - (body.a[0] - before)) < 1e-15;
+    } else {
+      ok &= cl_character_move(ch, d, NULL) == 0;
+    }
+    if (cl_character_on_floor(ch)) vy = 0;
+    if (frame == 30) {
+      EQ3(body.a, 1.9999999999999998, 0.55000000000000004, 0, "frame 30: on the step");
+      CHECK(cl_character_on_floor(ch) && !cl_character_on_wall(ch)
+            && !cl_character_on_ceiling(ch), "frame 30: on the floor only");
+      CHECK(cl_character_floor_normal(ch, n) == 1, "frame 30: a floor normal");
+      CHECK(n[0] == 0 && n[1] == 1 && fabs(n[2]) < 1e-14, "frame 30: the floor normal");
+      EQ(cl_character_floor_item(ch), step_id, "frame 30: on the step item");
+    }
+  }
+  CHECK(ok, "every frame moves");
+  EQ3(body.a, 3.7000000000000002, 0.55000000000000004, body.a[2], "frame 90: against the wall");
+  CHECK(fabs(body.a[2]) < 1e-12, "frame 90: no drift along the wall");
+  CHECK(cl_character_on_floor(ch) && cl_character_on_wall(ch), "frame 90: floor and wall");
+  EQ(cl_character_floor_item(ch), step_id, "frame 90: on the step");
+  cols = cl_character_collisions(ch, &ncols);
+  CHECK(ncols >= 1 && cols != NULL, "frame 90: collisions");
+  {
+    int i, wall_met = 0;
+    for (i = 0; i < ncols; i++) wall_met |= cols[i].other == wall_id && cols[i].n[0] == -1;
+    CHECK(wall_met, "frame 90: the wall among the collisions, its normal -x");
+  }
+  /* its item is refitted after each move: a query at the body finds
+  ** the wall it touches (the feet are a hair above the step) and itself */
+  {
+    static const int touching[2] = {2, 3};
+    seen s;
+    memset(&s, 0, sizeof s);
+    CHECK(cl_world_query(w, &body, body.tag, NULL, see_item, &s) == 2, "the body meets two");
+    CHECK(same_ids(&s, touching, 2), "the wall and the body");
+  }
+  cl_character_delete(ch);
+  cl_world_delete(w);
+}
+
+/* ---- moves: slide, stop at contact exactly, responses and filters ---- */
+
+static int respond_with = CL_WORLD_SLIDE;
+static int respond_const(void *ud, int self, int other) {
+  (void)ud; (void)self; (void)other;
+  return respond_with;
+}
+
+static int keep_stop(void *ud, int item) {
+  (void)ud; (void)item;
+  return -1;
+}
+
+static int keep_not(void *ud, int item) {
+  return item != *(const int *)ud;
+}
+
+static void moves(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb a = box(0, 0, 0, 1, 1, 1), b = box(3, 0, 0, 4, 1, 1);
+  const cl_aabb start = a;
+  cl_world_collision c[8];
+  cl_world_collisions out = {c, 0, 8};
+  cl_world_filter f;
+  double d[3], moved[3];
+  int ia = cl_world_add(w, &a, CL_AABB, NULL), ib = cl_world_add(w, &b, CL_AABB, NULL);
+  uint32_t layer, mask;
+  int is_static;
+
+  /* straight into b: the face x = 1 stops on b's face x = 3, to the bit */
+  vec(d, 5, 0, 0);
+  CHECK(cl_world_move(w, ia, d, NULL, NULL, NULL, moved, &out) == 0, "a move");
+  EQ3(moved, 2, 0, 0, "stops at b");
+  EQ(a.max[0], 3, "a's face on b's face");
+  EQ(a.min[0], 2, "a's other face");
+  CHECK(out.n == 1 && c[0].other == ib && c[0].type == CL_WORLD_SLIDE, "one slide on b");
+  EQ(c[0].t, 0.4, "met at t 0.4");
+  EQ3(c[0].n, -1, 0, 0, "b's normal");
+  /* again: touching already, it does not move (moved and out NULL) */
+  CHECK(cl_world_move(w, ia, d, NULL, NULL, NULL, NULL, NULL) == 0, "a move, no outputs");
+  EQ(a.max[0], 3, "still on b's face");
+
+  /* diagonally: stops on x, slides the rest of z */
+  a = start;
+  CHECK(cl_world_update(w, ia, NULL, 0, NULL) == 0, "refit after a change in place");
+  vec(d, 5, 0, 2);
+  CHECK(cl_world_move(w, ia, d, NULL, NULL, NULL, moved, &out) == 0, "a slide");
+  EQ3(moved, 2, 0, 2, "slid along b");
+  EQ3(a.min, 2, 0, 2, "a slid to z 2");
+
+  /* touch stops, cross passes and is reported, bounce comes back */
+  a = start;
+  cl_world_update(w, ia, NULL, 0, NULL);
+  vec(d, 5, 0, 0);
+  respond_with = CL_WORLD_TOUCH;
+  CHECK(cl_world_move(w, ia, d, NULL, respond_const, NULL, moved, &out) == 0, "touch");
+  EQ3(moved, 2, 0, 0, "touch stops at b");
+  CHECK(out.n == 1 && c[0].type == CL_WORLD_TOUCH, "a touch reported");
+  a = start;
+  cl_world_update(w, ia, NULL, 0, NULL);
+  respond_with = CL_WORLD_CROSS;
+  CHECK(cl_world_move(w, ia, d, NULL, respond_const, NULL, moved, &out) == 0, "cross");
+  EQ3(moved, 5, 0, 0, "cross goes through");
+  CHECK(out.n == 1 && c[0].type == CL_WORLD_CROSS && c[0].other == ib, "a cross reported");
+  a = start;
+  cl_world_update(w, ia, NULL, 0, NULL);
+  respond_with = CL_WORLD_IGNORE;
+  CHECK(cl_world_move(w, ia, d, NULL, respond_const, NULL, moved, &out) == 0, "ignore");
+  EQ3(moved, 5, 0, 0, "ignore goes through");
+  CHECK(out.n == 0, "nothing reported");
+  a = start;
+  cl_world_update(w, ia, NULL, 0, NULL);
+  respond_with = CL_WORLD_ABORT;
+  CHECK(cl_world_move(w, ia, d, NULL, respond_const, NULL, moved, &out) == CL_STOPPED,
+        "a respond that aborts stops the move");
+  respond_with = CL_WORLD_SLIDE;
+
+  /* the filter: keep -1 stops, an exclude list or a mask lets a pass */
+  a = start;
+  cl_world_update(w, ia, NULL, 0, NULL);
+  cl_world_filter_init(&f);
+  f.keep = keep_stop;
+  CHECK(cl_world_move(w, ia, d, &f, NULL, NULL, moved, &out) == CL_STOPPED,
+        "keep -1: CL_STOPPED");
+  CHECK(memcmp(&a, &start, sizeof a) == 0, "keep -1: not moved");
+  cl_world_filter_init(&f);
+  f.exclude = &ib;
+  f.nexclude = 1;
+  CHECK(cl_world_move(w, ia, d, &f, NULL, NULL, moved, &out) == 0, "exclude b");
+  EQ3(moved, 5, 0, 0, "b excluded");
+  a = start;
+  cl_world_update(w, ia, NULL, 0, NULL);
+  cl_world_filter_init(&f);
+  f.keep = keep_not;
+  f.ud = &ib;
+  CHECK(cl_world_move(w, ia, d, &f, NULL, NULL, moved, &out) == 0, "keep refuses b");
+  EQ3(moved, 5, 0, 0, "b refused");
+  a = start;
+  cl_world_update(w, ia, NULL, 0, NULL);
+  CHECK(cl_world_set_options(w, ib, 2, CL_WORLD_ALL_BITS, 0) == 0, "b on layer 2");
+  CHECK(cl_world_options(w, ib, &layer, &mask, &is_static) == 0 && layer == 2
+        && mask == CL_WORLD_ALL_BITS && !is_static, "b's options");
+  cl_world_filter_init(&f);
+  f.mask = 1;
+  CHECK(cl_world_move(w, ia, d, &f, NULL, NULL, moved, &out) == 0, "mask 1");
+  EQ3(moved, 5, 0, 0, "layer 2 is not in mask 1");
+  a = start;
+  cl_world_update(w, ia, NULL, 0, NULL);
+  CHECK(cl_world_set_options(w, ia, 1, 1, 0) == 0, "a meets layer 1 only");
+  CHECK(cl_world_move(w, ia, d, NULL, NULL, NULL, moved, &out) == 0, "own mask");
+  EQ3(moved, 5, 0, 0, "a's own mask skips b");
+  CHECK(cl_world_options(w, ia, NULL, NULL, NULL) == 0, "options with NULL outputs");
+  cl_world_delete(w);
+}
+
+/* ---- the queries over a small level of every kind of item ---- */
+
+/* the level: a floor, two boxes, a ball, a wall of two triangles (a mesh)
+** and a patch of terrain (a heightfield), each on its own layer */
+typedef struct {
+  cl_aabb floor, b1, b2;
+  cl_sphere ball;
+  double v[12];
+  uint32_t tri[6];
+  cl_mesh mesh;
+  double h[9], blocks[2 * 8];
+  cl_heightfield hf;
+  int ids[6];
+} level;
+
+enum { FLOOR, B1, B2, BALL, MESH, HF };
+
+static void level_make(level *lv) {
+  static const double v[12] = {8, 0, -1, 8, 2, -1, 8, 2, 2, 8, 0, 2};
+  static const uint32_t tri[6] = {0, 1, 2, 0, 2, 3};
+  double o[3] = {20, 0, 0};
+  int i;
+  lv->floor = box(-10, -1, -10, 10, 0, 10);
+  lv->b1 = box(0, 0, 0, 1, 1, 1);
+  lv->b2 = box(3, 0, 0, 4, 1, 1);
+  lv->ball = sphere(6, 0.5, 0.5, 0.5);
+  memcpy(lv->v, v, sizeof v);
+  memcpy(lv->tri, tri, sizeof tri);
+  cl_mesh_init(&lv->mesh);
+  cl_mesh_use(&lv->mesh, lv->v, 4, lv->tri, 2);
+  CHECK(cl_mesh_build(&lv->mesh), "the mesh is built");
+  for (i = 0; i < 9; i++) lv->h[i] = 1;
+  CHECK(cl_heightfield_blocks(3, 3) <= 8, "room for the heightfield's blocks");
+  cl_heightfield_use(&lv->hf, lv->h, lv->blocks, 3, 3, 1, 1, o);
+  cl_heightfield_refresh(&lv->hf);
+}
+
+static void level_add(level *lv, cl_world *w) {
+  int i;
+  lv->ids[FLOOR] = cl_world_add(w, &lv->floor, CL_AABB, NULL);
+  lv->ids[B1] = cl_world_add(w, &lv->b1, CL_AABB, NULL);
+  lv->ids[B2] = cl_world_add(w, &lv->b2, CL_AABB, NULL);
+  lv->ids[BALL] = cl_world_add(w, &lv->ball, CL_SPHERE, NULL);
+  lv->ids[MESH] = cl_world_add(w, &lv->mesh, CL_WORLD_MESH, NULL);
+  lv->ids[HF] = cl_world_add(w, &lv->hf, CL_WORLD_HEIGHTFIELD, NULL);
+  for (i = 0; i < 6; i++) CHECK(lv->ids[i] == i, "level ids in add order");
+  /* layer 1 << i; the floor, the mesh and the terrain static */
+  for (i = 0; i < 6; i++)
+    CHECK(cl_world_set_options(w, i, 1u << i, CL_WORLD_ALL_BITS, i == FLOOR || i >= MESH) == 0,
+          "level options");
+}
+
+static void queries(void) {
+  static level lv;
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_world_filter f;
+  cl_world_hit h;
+  cl_ray r = ray(-5, 0.5, 0.5, 1, 0, 0, INFINITY), down = ray(21, 5, 1, 0, -1, 0, INFINITY);
+  cl_aabb q = box(-0.5, 0.5, -0.5, 3.5, 0.8, 0.5);
+  cl_sphere ball = sphere(-5, 0.5, 0.5, 0.25);
+  cl_frustum fr;
+  cl_plane p[6];
+  seen s;
+  double d[3];
+  int excl[2], kind;
+  level_make(&lv);
+  level_add(&lv, w);
+  CHECK(cl_world_count(w) == 6, "six items");
+  CHECK(cl_world_shape(w, MESH, &kind) == &lv.mesh && kind == CL_WORLD_MESH, "the mesh item");
+  CHECK(cl_world_shape(w, HF, NULL) == &lv.hf, "the heightfield item");
+
+  /* raycast: b1's face x = 0 at t 5 */
+  CHECK(cl_world_raycast(w, &r, NULL, &h) == B1 && h.item == B1, "the ray hits b1");
+  EQ(h.hit.t, 5, "at t 5");
+  EQ3(h.hit.p, 0, 0.5, 0.5, "on b1's face");
+  EQ3(h.hit.n, -1, 0, 0, "b1's normal");
+  EQ(h.index, -1, "no triangle");
+  CHECK(cl_world_raycast(w, &r, NULL, NULL) == B1, "hit NULL");
+  cl_world_filter_init(&f);
+  excl[0] = B1;
+  f.exclude = excl;
+  f.nexclude = 1;
+  CHECK(cl_world_raycast(w, &r, &f, &h) == B2, "b1 excluded: b2");
+  EQ(h.hit.t, 8, "b2 at t 8");
+  excl[1] = B2;
+  f.nexclude = 2;
+  CHECK(cl_world_raycast(w, &r, &f, &h) == BALL, "b1 and b2 excluded: the ball");
+  EQ(h.hit.t, 10.5, "the ball at t 10.5");
+  cl_world_filter_init(&f);
+  f.mask = ~((1u << B1) | (1u << B2) | (1u << BALL));
+  CHECK(cl_world_raycast(w, &r, &f, &h) == MESH, "masked: the mesh");
+  EQ(h.hit.t, 13, "the mesh at t 13");
+  EQ3(h.hit.n, -1, 0, 0, "the mesh's face, towards the ray");
+  CHECK(h.index == 0 || h.index == 1, "a triangle of the mesh");
+  f.mask = 1u << HF;
+  CHECK(cl_world_raycast(w, &r, &f, &h) == CL_NONE, "nothing on the heightfield's layer");
+  CHECK(cl_world_raycast(w, &down, NULL, &h) == HF, "down onto the heightfield");
+  EQ(h.hit.t, 4, "the terrain at height 1");
+  EQ3(h.hit.n, 0, 1, 0, "the terrain's normal");
+  CHECK(h.index >= 0 && h.index < 8, "a triangle of the terrain");
+  cl_world_filter_init(&f);
+  f.keep = keep_not;
+  f.ud = excl;                                   /* refuses b1 */
+  CHECK(cl_world_raycast(w, &r, &f, &h) == B2, "keep refuses b1: b2");
+  f.keep = keep_stop;
+  CHECK(cl_world_raycast(w, &r, &f, &h) == CL_STOPPED, "keep -1: CL_STOPPED");
+
+  /* raycast_all: every hit, nearest first along this ray */
+  {
+    static const int all[4] = {B1, B2, BALL, MESH};
+    memset(&s, 0, sizeof s);
+    CHECK(cl_world_raycast_all(w, &r, NULL, see_hit, &s) == 4, "four hits");
+    CHECK(same_ids(&s, all, 4), "b1, b2, the ball, the mesh");
+    EQ(s.t[0], 5, "b1 at 5");
+    EQ(s.t[3], 13, "the mesh at 13");
+    CHECK(cl_world_raycast_all(w, &r, NULL, NULL, NULL) == 4, "fn NULL counts");
+    CHECK(cl_world_raycast_all(w, &r, NULL, stop_hit, NULL) == CL_STOPPED, "fn 0 stops");
+    cl_world_filter_init(&f);
+    f.exclude = excl;
+    f.nexclude = 1;
+    CHECK(cl_world_raycast_all(w, &r, &f, NULL, NULL) == 3, "b1 excluded");
+    f.keep = keep_stop;
+    CHECK(cl_world_raycast_all(w, &r, &f, NULL, NULL) == CL_STOPPED, "keep -1");
+  }
+
+  /* query: the box across b1 and b2 */
+  {
+    static const int both[2] = {B1, B2};
+    memset(&s, 0, sizeof s);
+    CHECK(cl_world_query(w, &q, CL_AABB, NULL, see_item, &s) == 2, "the box meets two");
+    CHECK(same_ids(&s, both, 2), "b1 then b2");
+    CHECK(cl_world_query(w, &q, CL_AABB, NULL, NULL, NULL) == 2, "fn NULL counts");
+    CHECK(cl_world_query(w, &q, CL_AABB, NULL, stop_first, NULL) == CL_STOPPED, "fn 0 stops");
+    cl_world_filter_init(&f);
+    f.mask = ~(1u << B2);
+    CHECK(cl_world_query(w, &q, CL_AABB, &f, NULL, NULL) == 1, "b2 masked");
+    cl_world_filter_init(&f);
+    f.keep = keep_stop;
+    CHECK(cl_world_query(w, &q, CL_AABB, &f, NULL, NULL) == CL_STOPPED, "keep -1");
+    /* the mesh and the heightfield as query shapes */
+    CHECK(cl_world_query(w, &lv.mesh, CL_WORLD_MESH, NULL, NULL, NULL) == 2,
+          "the mesh meets the floor and itself");
+    memset(&s, 0, sizeof s);
+    CHECK(cl_world_query(w, &lv.hf, CL_WORLD_HEIGHTFIELD, NULL, see_item, &s) == 1
+          && s.ids[0] == HF, "the terrain meets itself alone");
+  }
+
+  /* the frustum of the box x in [-1, 2], y in [-2, 2], z in [-2, 2]: the
+  ** floor crosses it, b1 is inside */
+  {
+    static const int in[2] = {FLOOR, B1};
+    p[0] = plane(1, 0, 0, -1);
+    p[1] = plane(-1, 0, 0, -2);
+    p[2] = plane(0, 1, 0, -2);
+    p[3] = plane(0, -1, 0, -2);
+    p[4] = plane(0, 0, 1, -2);
+    p[5] = plane(0, 0, -1, -2);
+    CHECK(cl_frustum_init(&fr, p), "a frustum");
+    memset(&s, 0, sizeof s);
+    CHECK(cl_world_query_frustum(w, &fr, NULL, see_item, &s) == 2, "two in the frustum");
+    CHECK(same_ids(&s, in, 2), "the floor and b1");
+    cl_world_filter_init(&f);
+    f.exclude = in;
+    f.nexclude = 1;
+    CHECK(cl_world_query_frustum(w, &fr, &f, NULL, NULL) == 1, "the floor excluded");
+    f.keep = keep_stop;
+    CHECK(cl_world_query_frustum(w, &fr, &f, NULL, NULL) == CL_STOPPED, "keep -1");
+  }
+
+  /* pairs: what rests on the floor, and the ball's touch of nothing else;
+  ** the floor, the mesh and the terrain are static, never paired together */
+  {
+    memset(&s, 0, sizeof s);
+    CHECK(cl_world_pairs(w, NULL, see_pair, &s) == 3, "three pairs");
+    CHECK(s.a[0] == FLOOR && s.b[0] == B1 && s.a[1] == FLOOR && s.b[1] == B2
+          && s.a[2] == FLOOR && s.b[2] == BALL, "the floor with b1, b2 and the ball");
+    CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 3, "fn NULL counts");
+    CHECK(cl_world_pairs(w, NULL, stop_pair, NULL) == CL_STOPPED, "fn 0 stops");
+    cl_world_filter_init(&f);
+    f.mask = ~(1u << BALL);
+    CHECK(cl_world_pairs(w, &f, NULL, NULL) == 2, "the ball masked");
+    f.exclude = excl;
+    f.nexclude = 1;
+    CHECK(cl_world_pairs(w, &f, NULL, NULL) == 1, "and b1 excluded");
+    f.keep = keep_stop;
+    CHECK(cl_world_pairs(w, &f, NULL, NULL) == CL_STOPPED, "keep -1");
+  }
+
+  /* sweep: a ball of 0.25 along the ray meets b1 at t 0.475 */
+  vec(d, 10, 0, 0);
+  CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, NULL, &h) == B1, "the ball meets b1");
+  EQ(h.hit.t, 0.475, "at t 0.475");
+  EQ3(h.hit.n, -1, 0, 0, "b1's normal");
+  EQ3(h.hit.p, 0, 0.5, 0.5, "on b1's face");
+  CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, NULL, NULL) == B1, "hit NULL");
+  cl_world_filter_init(&f);
+  f.exclude = excl;
+  f.nexclude = 1;
+  CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, &f, &h) == B2, "b1 excluded: b2");
+  EQ(h.hit.t, 0.775, "b2 at t 0.775");
+  f.keep = keep_stop;
+  CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, &f, &h) == CL_STOPPED, "keep -1");
+  cl_world_filter_init(&f);
+  f.mask = 1u << HF;
+  CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, &f, &h) == CL_NONE, "none on that layer");
+  /* an item's own shape is skipped: b1 swept finds b2 */
+  CHECK(cl_world_sweep(w, (const cl_shape *)&lv.b1, d, NULL, &h) == B2, "b1 skips itself");
+  EQ(h.hit.t, 0.2, "b1 meets b2 at 0.2");
+  {
+    static const int swept[2] = {B1, B2};
+    memset(&s, 0, sizeof s);
+    CHECK(cl_world_sweep_all(w, (const cl_shape *)&ball, d, NULL, see_hit, &s) == 2,
+          "the sweep meets two");
+    CHECK(same_ids(&s, swept, 2), "b1, b2");
+    EQ(s.t[1], 0.775, "b2 at 0.775");
+    CHECK(cl_world_sweep_all(w, (const cl_shape *)&ball, d, NULL, NULL, NULL) == 2, "fn NULL");
+    CHECK(cl_world_sweep_all(w, (const cl_shape *)&ball, d, NULL, stop_hit, NULL) == CL_STOPPED,
+          "fn 0 stops");
+    cl_world_filter_init(&f);
+    f.keep = keep_stop;
+    CHECK(cl_world_sweep_all(w, (const cl_shape *)&ball, d, &f, NULL, NULL) == CL_STOPPED,
+          "keep -1");
+  }
+  cl_world_delete(w);
+  cl_mesh_free(&lv.mesh);
+}
+
+/* ---- errors: no such item, not a mover, not finite, busy ---- */
+
+typedef struct {
+  cl_world *w;
+  cl_character *ch;
+  int item, results[8], calls;
+} busy_probe;
+
+/* from inside a callback every change is refused */
+static int try_changes(void *ud, int item) {
+  busy_probe *b = (busy_probe *)ud;
+  static cl_sphere extra;
+  double d[3] = {1, 0, 0};
+  (void)item;
+  if (b->calls++ > 0) return 1;
+  extra = sphere(0, 5, 0, 1);
+  b->results[0] = cl_world_add(b->w, &extra, CL_SPHERE, NULL);
+  b->results[1] = cl_world_update(b->w, b->item, NULL, 0, NULL);
+  b->results[2] = cl_world_remove(b->w, b->item);
+  b->results[3] = cl_world_set_options(b->w, b->item, 4, 4, 1);
+  b->results[4] = cl_world_sync(b->w);
+  b->results[5] = cl_world_move(b->w, b->item, d, NULL, NULL, NULL, NULL, NULL);
+  b->results[6] = cl_character_move(b->ch, d, NULL);
+  /* a query is allowed */
+  b->results[7] = cl_world_query(b->w, &extra, CL_SPHERE, NULL, NULL, NULL);
+  return 1;
+}
+
+static void errors(void) {
+  static level lv;
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_capsule body = capsule(-5, 0.5, 1.5, -5, 0.3);
+  const cl_capsule body0 = body;
+  cl_plane ground = plane(0, 1, 0, -20);
+  cl_character *ch;
+  cl_world_filter f;
+  busy_probe b;
+  double d[3], moved[3] = {7, 7, 7};
+  uint32_t layer;
+  int id, pid, i;
+  level_make(&lv);
+  level_add(&lv, w);
+  id = cl_world_add(w, &body, CL_CAPSULE, NULL);
+  pid = cl_world_add(w, &ground, CL_PLANE, NULL);
+  CHECK(id == 6 && pid == 7, "a body and a plane");
+  CHECK(cl_world_add(w, NULL, CL_AABB, NULL) == CL_NOT_ITEM, "no shape");
+  CHECK(cl_world_add(w, &body, 99, NULL) == CL_NOT_ITEM, "no such kind");
+
+  /* CL_NOT_ITEM */
+  CHECK(cl_world_remove(w, -1) == CL_NOT_ITEM && cl_world_remove(w, 99) == CL_NOT_ITEM,
+        "remove: no such item");
+  CHECK(cl_world_update(w, 8, NULL, 0, NULL) == CL_NOT_ITEM, "update: no such item");
+  CHECK(cl_world_set_options(w, 8, 1, 1, 0) == CL_NOT_ITEM, "set_options: no such item");
+  CHECK(cl_world_options(w, -3, &layer, NULL, NULL) == CL_NOT_ITEM, "options: no such item");
+  CHECK(cl_world_shape(w, 8, NULL) == NULL && !cl_world_is_item(w, 8), "shape: no such item");
+  vec(d, 1, 0, 0);
+  CHECK(cl_world_move(w, 8, d, NULL, NULL, NULL, moved, NULL) == CL_NOT_ITEM, "move: no item");
+  CHECK(cl_character_new(w, 8, NULL) == NULL, "a character of no item");
+
+  /* CL_NOT_MOVER */
+  CHECK(cl_world_move(w, pid, d, NULL, NULL, NULL, moved, NULL) == CL_NOT_MOVER,
+        "a plane does not move");
+  CHECK(cl_world_move(w, MESH, d, NULL, NULL, NULL, moved, NULL) == CL_NOT_MOVER,
+        "a mesh does not move");
+  CHECK(cl_character_new(w, MESH, NULL) == NULL, "a mesh is no character");
+  CHECK(cl_character_new(w, HF, NULL) == NULL, "a heightfield is no character");
+  EQ3(moved, 7, 7, 7, "moved untouched by the refusals");
+
+  /* CL_NOT_FINITE: nothing moves */
+  vec(d, INFINITY, 0, 0);
+  CHECK(cl_world_move(w, id, d, NULL, NULL, NULL, moved, NULL) == CL_NOT_FINITE,
+        "an infinite move");
+  vec(d, 0, NAN, 0);
+  CHECK(cl_world_move(w, id, d, NULL, NULL, NULL, moved, NULL) == CL_NOT_FINITE, "a NaN move");
+  ch = cl_character_new(w, id, NULL);
+  CHECK(ch != NULL, "a character");
+  CHECK(cl_character_move(ch, d, moved) == CL_NOT_FINITE, "a NaN character move");
+  CHECK(memcmp(&body, &body0, sizeof body) == 0, "the body did not move");
+  EQ3(moved, 7, 7, 7, "moved untouched");
+
+  /* CL_BUSY: every change from inside a keep callback; the world unchanged */
+  memset(&b, 0, sizeof b);
+  b.w = w;
+  b.ch = ch;
+  b.item = id;
+  cl_world_filter_init(&f);
+  f.keep = try_changes;
+  f.ud = &b;
+  CHECK(cl_world_query(w, &lv.floor, CL_AABB, &f, NULL, NULL) == 5,
+        "the floor meets itself, b1, b2, the ball and the mesh");
+  for (i = 0; i < 7; i++) CHECK(b.results[i] == CL_BUSY, "a change inside a callback: CL_BUSY");
+  CHECK(b.results[7] == 0, "a query inside a callback");
+  CHECK(cl_world_count(w) == 8 && cl_world_is_item(w, id), "nothing added or removed");
+  CHECK(cl_world_options(w, id, &layer, NULL, NULL) == 0 && layer == 1, "options unchanged");
+  CHECK(memcmp(&body, &body0, sizeof body) == 0, "nothing moved");
+  /* and from a move's respond */
+  memset(&b, 0, sizeof b);
+  b.w = w;
+  b.ch = ch;
+  b.item = B1;
+  cl_world_filter_init(&f);
+  f.keep = try_changes;
+  f.ud = &b;
+  vec(d, 0, -1, 0);
+  CHECK(cl_world_move(w, id, d, &f, NULL, NULL, moved, NULL) == 0, "a move");
+  CHECK(b.calls > 0, "its filter asked");
+  for (i = 0; i < 7; i++) CHECK(b.results[i] == CL_BUSY, "a change inside a move: CL_BUSY");
+  EQ3(moved, 0, -0.2, 0, "onto the floor");
+  CHECK(cl_world_count(w) == 8 && cl_world_is_item(w, B1), "still eight items");
+
+  /* a character whose item became a plane, then was removed */
+  CHECK(cl_world_update(w, id, &ground, CL_PLANE, NULL) == 0, "the body's item a plane");
+  vec(d, 1, 0, 0);
+  CHECK(cl_character_move(ch, d, moved) == CL_NOT_MOVER, "a character of a plane");
+  CHECK(cl_world_remove(w, id) == 0 && cl_world_remove(w, id) == CL_NOT_ITEM, "removed once");
+  CHECK(cl_character_move(ch, d, moved) == CL_NOT_ITEM, "a character of no item");
+  CHECK(cl_world_count(w) == 7, "seven items");
+  /* the id comes back to the next item added */
+  CHECK(cl_world_add(w, &body, CL_CAPSULE, NULL) == id, "an id reused");
+  cl_character_delete(ch);
+  cl_world_delete(w);
+  cl_mesh_free(&lv.mesh);
+}
+
+/* ---- calls from inside the callbacks of others ---- */
+
+typedef struct {
+  cl_world *w;
+  const cl_ray *r;
+  const cl_shape *mover;
+  const double *d;
+  const void *q;
+  int ok, calls;
+  int item;
+  cl_world_hit alone;
+  int alone_n;
+  seen pairs;
+} nest;
+
+static int same_hit(const cl_world_hit *a, const cl_world_hit *b) {
+  return a->item == b->item && a->index == b->index && a->hit.t == b->hit.t
+         && memcmp(a->hit.p, b->hit.p, sizeof a->hit.p) == 0
+         && memcmp(a->hit.n, b->hit.n, sizeof a->hit.n) == 0;
+}
+
+/* a query's keep that raycasts the world */
+static int keep_raycasts(void *ud, int item) {
+  nest *n = (nest *)ud;
+  cl_world_hit h;
+  int id = cl_world_raycast(n->w, n->r, NULL, &h);
+  n->calls++;
+  n->ok &= id == n->alone.item && same_hit(&h, &n->alone);
+  (void)item;
+  return 1;
+}
+
+/* a move's respond that queries */
+static int respond_queries(void *ud, int self, int other) {
+  nest *n = (nest *)ud;
+  n->calls++;
+  n->ok &= cl_world_query(n->w, n->q, CL_AABB, NULL, NULL, NULL) == n->alone_n;
+  (void)self; (void)other;
+  return CL_WORLD_SLIDE;
+}
+
+/* a pairs keep that asks for the pairs again */
+static int keep_pairs(void *ud, int item) {
+  nest *n = (nest *)ud;
+  seen again;
+  int i;
+  memset(&again, 0, sizeof again);
+  n->calls++;
+  n->ok &= cl_world_pairs(n->w, NULL, see_pair, &again) == n->pairs.n && again.n == n->pairs.n;
+  for (i = 0; i < again.n && i < 64; i++)
+    n->ok &= again.a[i] == n->pairs.a[i] && again.b[i] == n->pairs.b[i];
+  (void)item;
+  return 1;
+}
+
+/* raycast_all's callback that sweeps */
+static int hit_sweeps(void *ud, const cl_world_hit *hit) {
+  nest *n = (nest *)ud;
+  cl_world_hit h;
+  int id = cl_world_sweep(n->w, n->mover, n->d, NULL, &h);
+  n->calls++;
+  n->ok &= id == n->alone.item && same_hit(&h, &n->alone);
+  (void)hit;
+  return 1;
+}
+
+static void nested(void) {
+  static level lv;
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_ray r = ray(-5, 0.5, 0.5, 1, 0, 0, INFINITY);
+  cl_aabb q = box(-0.5, 0.5, -0.5, 3.5, 0.8, 0.5), big = box(-100, -100, -100, 100, 100, 100);
+  cl_aabb mover = box(-3, 0, 0, -2, 1, 1);
+  cl_sphere ball = sphere(-5, 0.5, 0.5, 0.25);
+  cl_world_filter f;
+  seen s;
+  nest n;
+  double d[3] = {10, 0, 0}, moved[3];
+  int id;
+  level_make(&lv);
+  level_add(&lv, w);
+  id = cl_world_add(w, &mover, CL_AABB, NULL);
+  memset(&n, 0, sizeof n);
+  n.w = w;
+  n.r = &r;
+  n.mover = (const cl_shape *)&ball;
+  n.d = d;
+  n.q = &q;
+  n.ok = 1;
+
+  /* a query whose keep raycasts: the query's answer and the ray's as alone */
+  CHECK(cl_world_raycast(w, &r, NULL, &n.alone) == id, "the ray alone: the mover first");
+  cl_world_filter_init(&f);
+  f.keep = keep_raycasts;
+  f.ud = &n;
+  memset(&s, 0, sizeof s);
+  CHECK(cl_world_query(w, &big, CL_AABB, &f, see_item, &s) == 7, "the query with raycasts");
+  CHECK(n.ok && n.calls == 7, "each raycast answers as alone");
+
+  /* a move's respond that queries */
+  n.alone_n = cl_world_query(w, &q, CL_AABB, NULL, NULL, NULL);
+  CHECK(n.alone_n == 2, "the query alone: b1 and b2");
+  n.calls = 0;
+  vec(d, 5, 0, 0);
+  CHECK(cl_world_move(w, id, d, NULL, respond_queries, &n, moved, NULL) == 0, "the move");
+  EQ3(moved, 2, 0, 0, "stops on b1");
+  CHECK(n.ok && n.calls >= 1, "each query answers as alone");
+
+  /* a pairs keep that asks for pairs again */
+  memset(&n.pairs, 0, sizeof n.pairs);
+  /* the floor with b1, b2, the ball and the mover; b1 with the mover */
+  CHECK(cl_world_pairs(w, NULL, see_pair, &n.pairs) == 5, "the pairs alone");
+  cl_world_filter_init(&f);
+  f.keep = keep_pairs;
+  f.ud = &n;
+  n.calls = 0;
+  memset(&s, 0, sizeof s);
+  CHECK(cl_world_pairs(w, &f, see_pair, &s) == 5, "the pairs with pairs inside");
+  CHECK(memcmp(s.a, n.pairs.a, sizeof s.a) == 0 && memcmp(s.b, n.pairs.b, sizeof s.b) == 0,
+        "the same pairs");
+  CHECK(n.ok && n.calls >= 2, "each inner call answers as alone");
+
+  /* raycast_all's callback that sweeps */
+  vec(d, 10, 0, 0);
+  CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, NULL, &n.alone) == id, "the sweep alone");
+  n.calls = 0;
+  CHECK(cl_world_raycast_all(w, &r, NULL, hit_sweeps, &n) == 5, "raycast_all with sweeps");
+  CHECK(n.ok && n.calls == 5, "each sweep answers as alone");
+  cl_world_delete(w);
+  cl_mesh_free(&lv.mesh);
+}
+
+/* ---- allocation failure ---- */
+
+/* an allocator that counts the live bytes and blocks and fails its
+** fail_at-th allocation (0: none); each failure counted in failed */
+typedef struct {
+  size_t live;
+  long blocks, calls, fail_at, failed;
+} counting;
+
+static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  counting *a = (counting *)ud;
+  void *np;
+  if (nsize == 0) {
+    if (ptr != NULL) {
+      a->live -= osize;
+      a->blocks--;
+      free(ptr);
+    }
+    return NULL;
+  }
+  if (++a->calls == a->fail_at) {
+    a->failed++;
+    return NULL;
+  }
+  np = realloc(ptr, nsize);
+  if (np == NULL) return NULL;
+  if (ptr != NULL) a->live -= osize; else a->blocks++;
+  a->live += nsize;
+  return np;
+}
+
+#define NBOXES 8
+#define TRACE_MAX 20000
+
+/* the scenario's world and shapes (which must not move while items) */
+typedef struct {
+  counting mem;
+  cl_world *w;
+  cl_character *ch;
+  level lv;
+  cl_capsule body;
+  cl_aabb mover, boxes[NBOXES];
+  uint32_t box_changes[NBOXES];
+  cl_obb crate;
+  cl_plane ground;
+  cl_sphere shield;
+  cl_ray beam;
+  uint32_t beam_changes;
+  int body_id, mover_id, crate_id, ground_id, beam_id, box_ids[NBOXES];
+  int inner_nomem;
+  double trace[TRACE_MAX];
+  int ntrace;
+} scenario;
+
+static void rec(scenario *sc, double x) {
+  if (sc->ntrace < TRACE_MAX) sc->trace[sc->ntrace] = x;
+  sc->ntrace++;
+}
+
+static void rec_hit(scenario *sc, const cl_world_hit *h) {
+  int k;
+  rec(sc, h->item);
+  rec(sc, (double)h->index);
+  rec(sc, h->hit.t);
+  for (k = 0; k < 3; k++) rec(sc, h->hit.p[k]);
+  for (k = 0; k < 3; k++) rec(sc, h->hit.n[k]);
+}
+
+static int rec_item(void *ud, int item) {
+  rec((scenario *)ud, item);
+  return 1;
+}
+
+static int rec_each_hit(void *ud, const cl_world_hit *h) {
+  rec_hit((scenario *)ud, h);
+  return 1;
+}
+
+static int rec_pair(void *ud, int a, int b) {
+  rec((scenario *)ud, a);
+  rec((scenario *)ud, b);
+  return 1;
+}
+
+static const cl_ray *probe_ray(void) {
+  static cl_ray r;
+  r = ray(-5, 0.5, 0.5, 1, 0, 0, INFINITY);
+  return &r;
+}
+
+/* a step of the scenario: a result (CL_NOMEM when it failed for memory),
+** its answers recorded */
+typedef int (*step_fn)(scenario *sc, int arg);
+
+static int st_add(scenario *sc, int arg) {
+  level *lv = &sc->lv;
+  int id;
+  switch (arg) {
+  case 0: id = cl_world_add(sc->w, &lv->floor, CL_AABB, NULL); break;
+  case 1: id = cl_world_add(sc->w, &lv->b1, CL_AABB, NULL); break;
+  case 2: id = cl_world_add(sc->w, &lv->b2, CL_AABB, NULL); break;
+  case 3: id = cl_world_add(sc->w, &lv->ball, CL_SPHERE, NULL); break;
+  case 4: id = cl_world_add(sc->w, &lv->mesh, CL_WORLD_MESH, NULL); break;
+  case 5: id = cl_world_add(sc->w, &lv->hf, CL_WORLD_HEIGHTFIELD, NULL); break;
+  case 6: id = sc->body_id = cl_world_add(sc->w, &sc->body, CL_CAPSULE, NULL); break;
+  case 7: id = sc->mover_id = cl_world_add(sc->w, &sc->mover, CL_AABB, NULL); break;
+  case 8: id = sc->crate_id = cl_world_add(sc->w, &sc->crate, CL_OBB, NULL); break;
+  case 9: id = sc->ground_id = cl_world_add(sc->w, &sc->ground, CL_PLANE, NULL); break;
+  case 10: id = sc->beam_id = cl_world_add(sc->w, &sc->beam, CL_RAY, &sc->beam_changes); break;
+  default:
+    id = sc->box_ids[arg - 11] = cl_world_add(sc->w, &sc->boxes[arg - 11], CL_AABB,
+                                               &sc->box_changes[arg - 11]);
+  }
+  rec(sc, id);
+  return id;
+}
+
+static int st_static(scenario *sc, int arg) {
+  return cl_world_set_options(sc->w, arg, 1u << arg, CL_WORLD_ALL_BITS, 1);
+}
+
+static int st_raycast(scenario *sc, int arg) {
+  cl_world_hit h;
+  cl_world_filter f;
+  int r;
+  cl_world_filter_init(&f);
+  f.mask = arg ? ~2u : CL_WORLD_ALL_BITS;
+  r = cl_world_raycast(sc->w, probe_ray(), &f, &h);
+  if (r >= 0) rec_hit(sc, &h);
+  rec(sc, r);
+  return r;
+}
+
+static int st_raycast_all(scenario *sc, int arg) {
+  int r = cl_world_raycast_all(sc->w, probe_ray(), NULL, rec_each_hit, sc);
+  (void)arg;
+  rec(sc, r);
+  return r;
+}
+
+static int st_query(scenario *sc, int arg) {
+  cl_aabb q = box(-20, -2, -20, 20, 3, 20);
+  int r = cl_world_query(sc->w, &q, CL_AABB, NULL, arg ? rec_item : NULL, sc);
+  rec(sc, r);
+  return r;
+}
+
+static int st_frustum(scenario *sc, int arg) {
+  cl_plane p[6];
+  cl_frustum fr;
+  int r;
+  p[0] = plane(1, 0, 0, -1);
+  p[1] = plane(-1, 0, 0, -4);
+  p[2] = plane(0, 1, 0, -2);
+  p[3] = plane(0, -1, 0, -2);
+  p[4] = plane(0, 0, 1, -2);
+  p[5] = plane(0, 0, -1, -2);
+  cl_frustum_init(&fr, p);
+  r = cl_world_query_frustum(sc->w, &fr, NULL, rec_item, sc);
+  (void)arg;
+  rec(sc, r);
+  return r;
+}
+
+static int st_pairs(scenario *sc, int arg) {
+  long long r = cl_world_pairs(sc->w, NULL, rec_pair, sc);
+  (void)arg;
+  rec(sc, (double)r);
+  return (int)r;
+}
+
+static int st_sweep(scenario *sc, int arg) {
+  cl_sphere ball = sphere(-5, 0.5, 0.5, 0.25);
+  cl_world_hit h;
+  double d[3] = {12, 0, 0};
+  int r = arg ? cl_world_sweep_all(sc->w, (const cl_shape *)&ball, d, NULL, rec_each_hit, sc)
+              : cl_world_sweep(sc->w, (const cl_shape *)&ball, d, NULL, &h);
+  if (!arg && r >= 0) rec_hit(sc, &h);
+  rec(sc, r);
+  return r;
+}
+
+static int st_move(scenario *sc, int arg) {
+  cl_world_collision c[16];
+  cl_world_collisions out = {c, 0, 16};
+  double d[3], moved[3];
+  int r, i;
+  vec(d, arg ? -1.5 : 3, -0.5, 0.25);
+  r = cl_world_move(sc->w, sc->mover_id, d, NULL, NULL, NULL, moved, &out);
+  rec(sc, r);
+  if (r == 0) {
+    for (i = 0; i < 3; i++) rec(sc, moved[i]);
+    rec(sc, out.n);
+    for (i = 0; i < out.n && i < out.max; i++) {
+      rec(sc, c[i].other);
+      rec(sc, c[i].t);
+      rec(sc, c[i].n[0]);
+    }
+  }
+  return r;
+}
+
+static int st_character_new(scenario *sc, int arg) {
+  (void)arg;
+  sc->ch = cl_character_new(sc->w, sc->body_id, NULL);
+  return sc->ch != NULL ? 0 : CL_NOMEM;
+}
+
+static int st_character_move(scenario *sc, int arg) {
+  double d[3], moved[3];
+  int r, n, i;
+  const cl_world_collision *c;
+  vec(d, 0.05 * arg, -0.1, 0);
+  r = cl_character_move(sc->ch, d, moved);
+  rec(sc, r);
+  if (r == 0) {
+    for (i = 0; i < 3; i++) rec(sc, moved[i]);
+    rec(sc, cl_character_on_floor(sc->ch));
+    rec(sc, cl_character_floor_item(sc->ch));
+    c = cl_character_collisions(sc->ch, &n);
+    rec(sc, n);
+    for (i = 0; i < n; i++) rec(sc, c[i].other);
+  }
+  return r;
+}
+
+/* the nested calls: an inner CL_NOMEM stops the outer call, which then
+** answers CL_NOMEM as a whole */
+static int inner(scenario *sc, int r) {
+  if (r == CL_NOMEM) sc->inner_nomem = 1;
+  rec(sc, r);
+  return r != CL_NOMEM;
+}
+
+static int nest_keep_raycast(void *ud, int item) {
+  scenario *sc = (scenario *)ud;
+  cl_world_hit h;
+  int r = cl_world_raycast(sc->w, probe_ray(), NULL, &h);
+  (void)item;
+  if (r >= 0) rec_hit(sc, &h);
+  return inner(sc, r) ? 1 : -1;
+}
+
+static int nest_respond_query(void *ud, int self, int other) {
+  scenario *sc = (scenario *)ud;
+  cl_aabb q = box(-1, -1, -1, 2, 2, 2);
+  (void)self; (void)other;
+  return inner(sc, cl_world_query(sc->w, &q, CL_AABB, NULL, rec_item, sc)) ? CL_WORLD_SLIDE
+                                                                            : CL_WORLD_ABORT;
+}
+
+static int nest_keep_pairs(void *ud, int item) {
+  scenario *sc = (scenario *)ud;
+  (void)item;
+  return inner(sc, (int)cl_world_pairs(sc->w, NULL, rec_pair, sc)) ? 1 : -1;
+}
+
+static int nest_hit_sweep(void *ud, const cl_world_hit *hit) {
+  scenario *sc = (scenario *)ud;
+  cl_sphere ball = sphere(-5, 0.5, 0.5, 0.25);
+  double d[3] = {12, 0, 0};
+  cl_world_hit h;
+  int r = cl_world_sweep(sc->w, (const cl_shape *)&ball, d, NULL, &h);
+  (void)hit;
+  if (r >= 0) rec_hit(sc, &h);
+  return inner(sc, r);
+}
+
+static int st_nested(scenario *sc, int arg) {
+  cl_aabb q = box(-1, -1, -1, 2, 2, 2);
+  cl_world_filter f;
+  double d[3] = {0.5, 0, 0}, moved[3];
+  int r;
+  cl_world_filter_init(&f);
+  f.ud = sc;
+  sc->inner_nomem = 0;
+  switch (arg) {
+  case 0:
+    f.keep = nest_keep_raycast;
+    r = cl_world_query(sc->w, &q, CL_AABB, &f, rec_item, sc);
+    break;
+  case 1:
+    r = cl_world_move(sc->w, sc->mover_id, d, NULL, nest_respond_query, sc, moved, NULL);
+    if (r == 0) rec(sc, moved[0]);
+    break;
+  case 2:
+    f.keep = nest_keep_pairs;
+    r = (int)cl_world_pairs(sc->w, &f, rec_pair, sc);
+    break;
+  default:
+    r = cl_world_raycast_all(sc->w, probe_ray(), NULL, nest_hit_sweep, sc);
+  }
+  if (sc->inner_nomem) {
+    CHECK(r == CL_STOPPED, "an inner CL_NOMEM stops the outer call");
+    r = CL_NOMEM;
+  }
+  rec(sc, r);
+  return r;
+}
+
+/* a plane item made a ball with a change counter and back: the item
+** moves between the tree and the list of items without bounds */
+static int st_ground(scenario *sc, int arg) {
+  int r = arg ? cl_world_update(sc->w, sc->ground_id, &sc->shield, CL_SPHERE, &sc->beam_changes)
+              : cl_world_update(sc->w, sc->ground_id, &sc->ground, CL_PLANE, NULL);
+  rec(sc, r);
+  return r;
+}
+
+/* shapes changed in place (no call of the world: it cannot fail) */
+static int st_change(scenario *sc, int arg) {
+  double d[3] = {0.5, 0.25, 0};
+  int i;
+  if (arg == 0) {
+    for (i = 0; i < NBOXES; i += 2) {
+      cl_translate((cl_shape *)&sc->boxes[i], d);
+      sc->box_changes[i]++;
+    }
+  } else {
+    /* the beam loses or gains its bounds */
+    sc->beam.tmax = sc->beam.tmax == INFINITY ? 3 : INFINITY;
+    sc->beam_changes++;
+  }
+  return 0;
+}
+
+static int st_sync(scenario *sc, int arg) {
+  int r = cl_world_sync(sc->w);
+  (void)arg;
+  rec(sc, r);
+  return r;
+}
+
+static int st_remove(scenario *sc, int arg) {
+  int r = cl_world_remove(sc->w, arg);
+  rec(sc, r);
+  return r;
+}
+
+typedef struct { step_fn fn; int arg; } step;
+
+static const step steps[] = {
+  {st_add, 0}, {st_add, 1}, {st_add, 2}, {st_add, 3}, {st_add, 4}, {st_add, 5},
+  {st_static, 0}, {st_static, 4}, {st_static, 5},
+  {st_add, 6}, {st_add, 7}, {st_raycast, 0}, {st_query, 1}, {st_pairs, 0},
+  {st_character_new, 0}, {st_character_move, 1}, {st_character_move, 1},
+  {st_add, 8}, {st_add, 9}, {st_add, 10}, {st_ground, 1}, {st_ground, 0},
+  {st_add, 11}, {st_ground, 1}, {st_add, 12}, {st_ground, 0}, {st_add, 13}, {st_ground, 1},
+  {st_add, 14}, {st_ground, 0}, {st_add, 15}, {st_ground, 1}, {st_add, 16},
+  {st_ground, 0}, {st_add, 17}, {st_ground, 1}, {st_add, 18}, {st_ground, 0},
+  {st_character_move, 2}, {st_raycast, 1}, {st_raycast_all, 0}, {st_query, 0},
+  {st_frustum, 0}, {st_pairs, 0}, {st_sweep, 0}, {st_sweep, 1}, {st_move, 0}, {st_move, 1},
+  {st_nested, 0}, {st_nested, 1}, {st_nested, 2}, {st_nested, 3},
+  {st_change, 0}, {st_sync, 0}, {st_pairs, 0}, {st_change, 1}, {st_sync, 0},
+  {st_query, 1}, {st_change, 1}, {st_sync, 0}, {st_raycast_all, 0},
+  {st_remove, 1}, {st_remove, 12}, {st_character_move, 3}, {st_pairs, 0},
+  {st_query, 1}, {st_ground, 1}, {st_sync, 0}, {st_remove, 3}, {st_sweep, 1}
+};
+#define NSTEPS ((int)(sizeof steps / sizeof steps[0]))
+
+static unsigned long long fnv(unsigned long long h, const void *p, size_t n) {
+  const unsigned char *b = (const unsigned char *)p;
+  size_t i;
+  for (i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
+  return h;
+}
+
+/* what the world answers and holds, as one number: the items and their
+** options, a query, a raycast, the pairs, the shapes and the character */
+static unsigned long long fingerprint(scenario *sc) {
+  unsigned long long h = 14695981039346656037ull;
+  int saved = sc->ntrace, i, n;
+  cl_world_hit hit;
+  n = cl_world_count(sc->w);
+  h = fnv(h, &n, sizeof n);
+  for (i = 0; i < 32; i++) {
+    uint32_t layer = 0, mask = 0;
+    int is_static = 0, kind = -1, r = cl_world_options(sc->w, i, &layer, &mask, &is_static);
+    /* where the shape is in the scenario (the runs' scenarios differ) */
+    const char *shape = (const char *)cl_world_shape(sc->w, i, &kind);
+    long long at = shape != NULL ? (long long)(shape - (const char *)sc) : -1;
+    h = fnv(h, &r, sizeof r);
+    h = fnv(h, &layer, sizeof layer);
+    h = fnv(h, &mask, sizeof mask);
+    h = fnv(h, &is_static, sizeof is_static);
+    h = fnv(h, &kind, sizeof kind);
+    h = fnv(h, &at, sizeof at);
+  }
+  st_query(sc, 1);
+  st_pairs(sc, 0);
+  st_raycast_all(sc, 0);
+  memset(&hit, 0, sizeof hit);
+  n = cl_world_raycast(sc->w, probe_ray(), NULL, &hit);
+  h = fnv(h, &n, sizeof n);
+  h = fnv(h, &hit, sizeof hit);
+  h = fnv(h, sc->trace + saved, (size_t)(sc->ntrace - saved) * sizeof(double));
+  sc->ntrace = saved;
+  /* the shapes' numbers (not the padding after their tags) */
+  h = fnv(h, sc->body.a, sizeof sc->body.a);
+  h = fnv(h, sc->body.b, sizeof sc->body.b);
+  h = fnv(h, sc->mover.min, sizeof sc->mover.min);
+  for (i = 0; i < NBOXES; i++) h = fnv(h, sc->boxes[i].min, sizeof sc->boxes[i].min);
+  if (sc->ch != NULL) {
+    const cl_world_collision *c = cl_character_collisions(sc->ch, &n);
+    double fnormal[3] = {0, 0, 0};
+    int flags[4];
+    flags[0] = cl_character_on_floor(sc->ch);
+    flags[1] = cl_character_on_wall(sc->ch);
+    flags[2] = cl_character_floor_item(sc->ch);
+    flags[3] = cl_character_floor_normal(sc->ch, fnormal);
+    h = fnv(h, flags, sizeof flags);
+    h = fnv(h, fnormal, sizeof fnormal);
+    h = fnv(h, &n, sizeof n);
+    if (n > 0) h = fnv(h, c, (size_t)n * sizeof *c);
+  }
+  return h;
+}
+
+static void scenario_init(scenario *sc) {
+  double e[3] = {0.5, 0.5, 0.5}, c[3] = {-4, 0.5, -3}, q[4] = {0, 0.38268343236508978, 0,
+                                                                0.92387953251128674};
+  int i;
+  memset(sc, 0, sizeof *sc);
+  level_make(&sc->lv);
+  sc->body = capsule(-6, 0.4, 1.4, 4, 0.3);
+  sc->mover = box(-3, 0, 0, -2, 1, 1);
+  for (i = 0; i < NBOXES; i++) sc->boxes[i] = box(-9 + 2 * i, 0, -8, -8.5 + 2 * i, 0.5, -7.5);
+  cl_obb_init(&sc->crate, c, e, q);
+  sc->ground = plane(0, 1, 0, -30);
+  sc->shield = sphere(0, -29, 0, 1);
+  sc->beam = ray(-9, 0.25, -7.75, 1, 0, 0, INFINITY);
+}
+
+/* the scenario with the allocator failing its fail_at-th allocation (0:
+** none); ref NULL for the reference run, which records the fingerprint
+** before each step in fp; else the answers are checked against ref's.
+** Returns the number of allocations that failed. */
+static long run(scenario *sc, long fail_at, const scenario *ref,
+                unsigned long long fp[NSTEPS + 1]) {
+  int i, ok = 1;
+  scenario_init(sc);
+  sc->mem.fail_at = fail_at;
+  sc->w = cl_world_new(0.1, counting_alloc, &sc->mem);
+  if (sc->w == NULL) {
+    CHECK(sc->mem.failed == 1 && sc->mem.live == 0 && sc->mem.blocks == 0,
+          "a world not made holds nothing");
+    sc->w = cl_world_new(0.1, counting_alloc, &sc->mem);
+  }
+  CHECK(sc->w != NULL, "a world");
+  if (sc->w == NULL) return sc->mem.failed;
+  for (i = 0; i < NSTEPS; i++) {
+    long failed = sc->mem.failed;
+    int len = sc->ntrace, r;
+    if (ref == NULL) fp[i] = fingerprint(sc);
+    r = steps[i].fn(sc, steps[i].arg);
+    if (sc->mem.failed > failed) {
+      ok &= r == CL_NOMEM;
+      sc->ntrace = len;
+      ok &= fingerprint(sc) == fp[i];
+      if (r != CL_NOMEM || fingerprint(sc) != fp[i])
+        fprintf(stderr, "allocation %ld failed in step %d: result %d, world %s\n", fail_at, i,
+                r, fingerprint(sc) == fp[i] ? "as it was" : "changed");
+      /* the items the world watches are as they were: a sync (no
+      ** counter has moved since the last) refits none */
+      if (steps[i].fn != st_sync && cl_world_sync(sc->w) != 0) {
+        fprintf(stderr, "allocation %ld failed in step %d: a sync refits\n", fail_at, i);
+        ok = 0;
+      }
+      r = steps[i].fn(sc, steps[i].arg);
+    }
+    if (r == CL_NOMEM) fprintf(stderr, "allocation %ld: step %d answers CL_NOMEM\n", fail_at, i);
+    ok &= r != CL_NOMEM;
+  }
+  if (ref == NULL) fp[NSTEPS] = fingerprint(sc);
+  else if (fingerprint(sc) != fp[NSTEPS]) {
+    fprintf(stderr, "allocation %ld: the world differs at the end\n", fail_at);
+    ok = 0;
+  }
+  CHECK(ok, "each failing call answers CL_NOMEM and leaves the world as it was");
+  if (ref != NULL) {
+    CHECK(sc->ntrace == ref->ntrace
+          && memcmp(sc->trace, ref->trace, (size_t)sc->ntrace * sizeof(double)) == 0,
+          "the answers of a run that never failed");
+  }
+  cl_character_delete(sc->ch);
+  cl_world_delete(sc->w);
+  CHECK(sc->mem.live == 0 && sc->mem.blocks == 0, "nothing left allocated");
+  cl_mesh_free(&sc->lv.mesh);
+  return sc->mem.failed;
+}
+
+static void allocation_failures(void) {
+  static scenario ref, sc;
+  static unsigned long long fp[NSTEPS + 1];
+  long k;
+  int before = failures;
+  CHECK(run(&ref, 0, NULL, fp) == 0, "the reference run");
+  CHECK(ref.ntrace < TRACE_MAX, "room for the answers");
+  for (k = 1; failures == before; k++)
+    if (run(&sc, k, &ref, fp) == 0) break;
+  /* the run that did not fail made k - 1 allocations, each of which
+  ** failed in one of the runs before */
+  CHECK(sc.mem.calls == k - 1, "every allocation failed once");
+  printf("world_api_test: the scenario run failing each of %ld allocations\n", k - 1);
+}
+
+int main(void) {
+  walk();
+  moves();
+  queries();
+  errors();
+  nested();
+  allocation_failures();
+  printf("world_api_test: %d checks, %d failures\n", checks, failures);
+  return failures != 0;
+}
