@@ -38,7 +38,7 @@
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
-#include "collide/hull.h"
+#include "hull_frame.h"
 #include "sat.h"
 #include "gjk.h"
 
@@ -544,95 +544,7 @@ const cl_hull_data *cl_hull_copy_data(const cl_hull_data *src, void *buf) {
 }
 
 /* ---------------------------------------------------------------------- */
-/* the placed hull                                                        */
-
-void cl_hull_place(cl_hull *h, const double c[3], const double q[4]) {
-  cl_obb o;
-  double e[3] = {0, 0, 0};
-  int k;
-  cl_obb_init(&o, c, e, q);
-  cl_copy(h->c, c);
-  for (k = 0; k < 4; k++) h->q[k] = o.q[k];
-  for (k = 0; k < 3; k++) cl_copy(h->u[k], o.u[k]);
-}
-
-void cl_hull_init(cl_hull *h, const cl_hull_data *d, const double c[3], const double q[4]) {
-  h->tag = CL_HULL;
-  h->h = d;
-  cl_hull_place(h, c, q);
-}
-
-/* world to local: a direction, a point */
-static void dir_in(const cl_hull *h, const double a[3], double l[3]) {
-  l[0] = cl_dot(a, h->u[0]); l[1] = cl_dot(a, h->u[1]); l[2] = cl_dot(a, h->u[2]);
-}
-static void point_in(const cl_hull *h, const double p[3], double l[3]) {
-  double d[3];
-  cl_sub(d, p, h->c);
-  dir_in(h, d, l);
-}
-/* local to world */
-static void dir_out(const cl_hull *h, const double l[3], double a[3]) {
-  int k;
-  for (k = 0; k < 3; k++) a[k] = h->u[0][k] * l[0] + h->u[1][k] * l[1] + h->u[2][k] * l[2];
-}
-static void point_out(const cl_hull *h, const double l[3], double p[3]) {
-  double a[3];
-  dir_out(h, l, a);
-  cl_add(p, h->c, a);
-}
-
-void cl_hull_vertex(const cl_hull *h, int i, double p[3]) { point_out(h, h->h->v[i], p); }
-
-void cl_hull_face(const cl_hull *h, int i, double n[3], double *d) {
-  dir_out(h, h->h->plane[i], n);
-  *d = h->h->plane[i][3] + cl_dot(n, h->c);
-}
-
-void cl_hull_edge(const cl_hull *h, int i, double a[3], double b[3]) {
-  point_out(h, h->h->v[h->h->edge[i][0]], a);
-  point_out(h, h->h->v[h->h->edge[i][1]], b);
-}
-
-void cl_hull_centre(const cl_hull *h, double p[3]) { point_out(h, h->h->centroid, p); }
-
-void cl_hull_extent(const cl_hull *h, const double a[3], double *lo, double *hi) {
-  double l[3], m, x = INFINITY, y = -INFINITY;
-  int i;
-  dir_in(h, a, l);
-  for (i = 0; i < h->h->nv; i++) {
-    double p = cl_dot(l, h->h->v[i]);
-    x = p < x ? p : x;
-    y = p > y ? p : y;
-  }
-  m = cl_dot(a, h->c);
-  *lo = m + x; *hi = m + y;
-}
-
-void cl_hull_support(const cl_hull *h, const double v[3], double out[3]) {
-  double l[3], bd = -INFINITY;
-  int i, best = 0;
-  dir_in(h, v, l);
-  for (i = 0; i < h->h->nv; i++) {
-    double p = cl_dot(l, h->h->v[i]);
-    if (p > bd) { bd = p; best = i; }
-  }
-  cl_hull_vertex(h, best, out);
-}
-
-double cl_hull_scale(const cl_hull *h) {
-  return cl_maxabs3(h->c) + cl_length(h->h->centroid) + h->h->radius;
-}
-
-void cl_hull_bounds(const cl_hull *h, cl_aabb *out) {
-  int k;
-  double a[3];
-  out->tag = CL_AABB;
-  for (k = 0; k < 3; k++) {
-    cl_set(a, k == 0, k == 1, k == 2);
-    cl_hull_extent(h, a, &out->min[k], &out->max[k]);
-  }
-}
+/* the placed hull's queries                                              */
 
 /* how far a local point is above the faces: the largest height, its face */
 static double height(const cl_hull_data *d, const double l[3], int *face) {
@@ -653,16 +565,16 @@ static double point_tol(const cl_hull *h, const double p[3]) {
 int cl_hull_contains(const cl_hull *h, const double p[3]) {
   double l[3];
   int f;
-  point_in(h, p, l);
+  cl_hull_point_in(h, p, l);
   return height(h->h, l, &f) <= point_tol(h, p);
 }
 
 double cl_hull_exit(const cl_hull *h, const double p[3], double n[3]) {
   double l[3], s;
   int f;
-  point_in(h, p, l);
+  cl_hull_point_in(h, p, l);
   s = height(h->h, l, &f);
-  dir_out(h, h->h->plane[f], n);
+  cl_hull_dir_out(h, h->h->plane[f], n);
   return -s;
 }
 
@@ -707,7 +619,7 @@ void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
   const cl_hull_data *d = h->h;
   double l[3], best = INFINITY, c[3], q[3], big;
   int i, f, e = 0, k;
-  point_in(h, p, l);
+  cl_hull_point_in(h, p, l);
   if (height(d, l, &f) <= point_tol(h, p)) { cl_copy(out, p); return; }
   big = fmax(cl_maxabs3(l), cl_length(d->centroid) + d->radius);
   if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
@@ -720,15 +632,15 @@ void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
     if (!(dist >= best)) { best = dist; cl_copy(q, c); }
   }
   for (k = 0; k < 3; k++) q[k] = ldexp(q[k], e);
-  point_out(h, q, out);
+  cl_hull_point_out(h, q, out);
 }
 
 int cl_hull_cast(const cl_ray *r, const cl_hull *h, cl_hit *hit) {
   const cl_hull_data *d = h->h;
   double o[3], dl[3], tn = -INFINITY, tf = INFINITY;
   int i, face = -1;
-  point_in(h, r->o, o);
-  dir_in(h, r->d, dl);
+  cl_hull_point_in(h, r->o, o);
+  cl_hull_dir_in(h, r->d, dl);
   for (i = 0; i < d->nf; i++) {
     double s = cl_dot(d->plane[i], o) - d->plane[i][3], den = cl_dot(d->plane[i], dl), t;
     if (den == 0) {
@@ -748,7 +660,7 @@ int cl_hull_cast(const cl_ray *r, const cl_hull *h, cl_hit *hit) {
   } else {
     hit->t = tn + 0.0;
     cl_madd(hit->p, r->o, r->d, tn);
-    dir_out(h, d->plane[face], hit->n);
+    cl_hull_dir_out(h, d->plane[face], hit->n);
   }
   hit->u = hit->v = 0;
   return 1;
@@ -787,8 +699,8 @@ static void box_poly(const cl_hull *h, const double c[3], const double e[3],
                      const double (*u)[3], poly *P, poly_store *st) {
   double lc[3], lu[3][3];
   int i, k;
-  point_in(h, c, lc);
-  for (k = 0; k < 3; k++) dir_in(h, u[k], lu[k]);
+  cl_hull_point_in(h, c, lc);
+  for (k = 0; k < 3; k++) cl_hull_dir_in(h, u[k], lu[k]);
   for (i = 0; i < 8; i++) {
     cl_copy(st->v[i], lc);
     for (k = 0; k < 3; k++) cl_madd(st->v[i], st->v[i], lu[k], (i >> k) & 1 ? e[k] : -e[k]);
@@ -824,12 +736,12 @@ static void poly_of(const cl_hull *h, const cl_shape *s, poly *P, poly_store *st
       const cl_triangle *t = &s->tri;
       cl_set(P->c, 0, 0, 0);
       for (i = 0; i < 3; i++) {
-        point_in(h, t->v[i], st->v[i]);
+        cl_hull_point_in(h, t->v[i], st->v[i]);
         cl_madd(P->c, P->c, st->v[i], 1.0 / 3);
       }
       P->nv = 3; P->ne = 3; P->e = tri_edges; P->nf = 0;
       if (!t->degenerate) {
-        dir_in(h, t->n, st->pl[0]);
+        cl_hull_dir_in(h, t->n, st->pl[0]);
         st->pl[0][3] = cl_dot(st->pl[0], st->v[0]);
         cl_scale(st->pl[1], st->pl[0], -1);
         st->pl[1][3] = -st->pl[0][3];
@@ -843,8 +755,8 @@ static void poly_of(const cl_hull *h, const cl_shape *s, poly *P, poly_store *st
       double R[3][3], t[3];
       int k;
       /* R: o's local axes in h's frame (columns), t: o's position there */
-      for (k = 0; k < 3; k++) dir_in(h, o->u[k], R[k]);
-      point_in(h, o->c, t);
+      for (k = 0; k < 3; k++) cl_hull_dir_in(h, o->u[k], R[k]);
+      cl_hull_point_in(h, o->c, t);
       for (i = 0; i < d->nv; i++) {
         cl_copy(st->v[i], t);
         for (k = 0; k < 3; k++) cl_madd(st->v[i], st->v[i], R[k], d->v[i][k]);
@@ -972,7 +884,7 @@ static int finish_sat(const cl_hull *h, const poly *A, const poly *B, double tol
   axis_best best;
   if (!sat(A, B, tol, &best)) return 0;
   if (n != NULL) {
-    dir_out(h, best.n, n);
+    cl_hull_dir_out(h, best.n, n);
     *depth = best.depth > 0 ? best.depth : 0;
   }
   return 1;
@@ -1025,8 +937,8 @@ int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], 
   double v[2][3];
   static const int seg_edge[1][4] = {{0, 1, -1, -1}};
   hull_poly(h, &A);
-  point_in(h, a, v[0]);
-  point_in(h, b, v[1]);
+  cl_hull_point_in(h, a, v[0]);
+  cl_hull_point_in(h, b, v[1]);
   B.nv = 2; B.nf = 0; B.ne = 1;
   B.v = (const double (*)[3])v;
   B.pl = NULL;
