@@ -1,7 +1,9 @@
 /*
-** hull.c - the convex hull: quickhull, the placed hull's geometry (support,
-** bounds, containment, closest point, ray cast) and the separating-axis
-** test and contact against boxes, triangles, segments and other hulls.
+** hull.c - the convex hull: quickhull, and the separating-axis test and
+** contact against boxes, triangles, segments and other hulls. The placed
+** hull's own geometry stands beside that of the other shapes: its placing,
+** bounds and support point in shapes.c, its containment and closest point
+** in points.c, its ray cast in rays.c, all in the frame of hull_frame.h.
 **
 ** Construction. Quickhull (Barber, Dobkin and Huhdanpaa, "The Quickhull
 ** Algorithm for Convex Hulls", ACM TOMS 1996; Ericson, Real-Time Collision
@@ -21,9 +23,9 @@
 ** mean of its triangles', its d the largest dot(n, p) over the input
 ** points, so no point is outside any face plane.
 **
-** Queries work in the hull's own frame: a point or ray is moved into it,
-** another shape's vertices and planes too (on the C stack; a hull has at
-** most CL_HULL_MAX_VERTICES vertices).
+** The separating axes are found in the hull's own frame: the other
+** shape's vertices and planes are moved into it (on the C stack; a hull
+** has at most CL_HULL_MAX_VERTICES vertices).
 **
 ** Separating axes between two polytopes (Gregorius, "The Separating Axis
 ** Test between Convex Polyhedra", GDC 2013): the face normals of both and
@@ -541,129 +543,6 @@ const cl_hull_data *cl_hull_copy_data(const cl_hull_data *src, void *buf) {
   memcpy((void *)(uintptr_t)d->v, src->v, cl_hull_data_size(&c) - ALIGN8(sizeof(cl_hull_data)));
   derive(d);
   return d;
-}
-
-/* ---------------------------------------------------------------------- */
-/* the placed hull's queries                                              */
-
-/* how far a local point is above the faces: the largest height, its face */
-static double height(const cl_hull_data *d, const double l[3], int *face) {
-  double m = -INFINITY;
-  int i;
-  *face = 0;
-  for (i = 0; i < d->nf; i++) {
-    double s = cl_dot(d->plane[i], l) - d->plane[i][3];
-    if (s > m) { m = s; *face = i; }
-  }
-  return m;
-}
-
-static double point_tol(const cl_hull *h, const double p[3]) {
-  return CL_HULL_REL * fmax(cl_hull_scale(h), cl_maxabs3(p));
-}
-
-int cl_hull_contains(const cl_hull *h, const double p[3]) {
-  double l[3];
-  int f;
-  cl_hull_point_in(h, p, l);
-  return height(h->h, l, &f) <= point_tol(h, p);
-}
-
-double cl_hull_exit(const cl_hull *h, const double p[3], double n[3]) {
-  double l[3], s;
-  int f;
-  cl_hull_point_in(h, p, l);
-  s = height(h->h, l, &f);
-  cl_hull_dir_out(h, h->h->plane[f], n);
-  return -s;
-}
-
-/* vertex i scaled by 2^-e */
-static void scaled(const cl_hull_data *d, int i, int e, double out[3]) {
-  int k;
-  for (k = 0; k < 3; k++) out[k] = ldexp(d->v[i][k], -e);
-}
-
-/* the closest point of face f's polygon to the local point l, all scaled
-** by 2^-e (cl_hull_closest); its distance */
-static double face_closest(const cl_hull_data *d, int f, const double l[3], int e,
-                           double out[3]) {
-  const double *n = d->plane[f];
-  double s = cl_dot(n, l) - ldexp(n[3], -e), q[3], best = INFINITY, x[3];
-  int k, inside = 1, s0 = d->fstart[f], s1 = d->fstart[f + 1];
-  scaled(d, d->fv[s0], e, out);
-  cl_madd(q, l, n, -s);
-  for (k = s0; k < s1; k++) {
-    double a[3], b[3], e1[3], r[3], c[3], dd[3], dist;
-    scaled(d, d->fv[k], e, a);
-    scaled(d, d->fv[k + 1 == s1 ? s0 : k + 1], e, b);
-    cl_sub(e1, b, a);
-    cl_sub(r, q, a);
-    cl_cross(c, e1, r);
-    if (cl_dot(c, n) < 0) inside = 0;
-    cl_closest_on_segment(a, b, l, c, NULL);
-    cl_sub(dd, l, c);
-    dist = cl_length(dd);
-    if (k == s0 || dist < best) { best = dist; cl_copy(out, c); }
-  }
-  if (inside) {
-    cl_sub(x, l, q);
-    if (cl_length(x) <= best) { cl_copy(out, q); best = cl_length(x); }
-  }
-  return best;
-}
-
-/* the faces the point is above, each a polygon; in coordinates scaled by
-** a power of two (exact) where squares would overflow or underflow */
-void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
-  const cl_hull_data *d = h->h;
-  double l[3], best = INFINITY, c[3], q[3], big;
-  int i, f, e = 0, k;
-  cl_hull_point_in(h, p, l);
-  if (height(d, l, &f) <= point_tol(h, p)) { cl_copy(out, p); return; }
-  big = fmax(cl_maxabs3(l), cl_length(d->centroid) + d->radius);
-  if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
-  for (k = 0; k < 3; k++) l[k] = ldexp(l[k], -e);
-  cl_copy(q, l);
-  for (i = 0; i < d->nf; i++) {
-    double dist;
-    if (cl_dot(d->plane[i], l) - ldexp(d->plane[i][3], -e) <= 0) continue;
-    dist = face_closest(d, i, l, e, c);
-    if (!(dist >= best)) { best = dist; cl_copy(q, c); }
-  }
-  for (k = 0; k < 3; k++) q[k] = ldexp(q[k], e);
-  cl_hull_point_out(h, q, out);
-}
-
-int cl_hull_cast(const cl_ray *r, const cl_hull *h, cl_hit *hit) {
-  const cl_hull_data *d = h->h;
-  double o[3], dl[3], tn = -INFINITY, tf = INFINITY;
-  int i, face = -1;
-  cl_hull_point_in(h, r->o, o);
-  cl_hull_dir_in(h, r->d, dl);
-  for (i = 0; i < d->nf; i++) {
-    double s = cl_dot(d->plane[i], o) - d->plane[i][3], den = cl_dot(d->plane[i], dl), t;
-    if (den == 0) {
-      if (s > 0) return 0;
-      continue;
-    }
-    t = -s / den;
-    if (den < 0) { if (t > tn) { tn = t; face = i; } }
-    else if (t < tf) tf = t;
-    if (tn > tf) return 0;
-  }
-  if (tf < 0 || tn > r->tmax) return 0;
-  if (tn < 0 || face < 0) {
-    hit->t = 0;
-    cl_copy(hit->p, r->o);
-    cl_scale(hit->n, r->d, -1);
-  } else {
-    hit->t = tn + 0.0;
-    cl_madd(hit->p, r->o, r->d, tn);
-    cl_hull_dir_out(h, d->plane[face], hit->n);
-  }
-  hit->u = hit->v = 0;
-  return 1;
 }
 
 /* ---------------------------------------------------------------------- */
