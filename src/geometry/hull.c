@@ -301,9 +301,11 @@ static int find(int *g, int i) {
   return i;
 }
 
-/* the triangles merged into faces, their loops, vertices and edges */
-static int finish(qhull *q, double eps) {
-  int i, j, k, nf = 0, nloop = 0, nv = 0, nd = 0, ne = 0;
+/* neighbouring triangles in one plane within eps (each one's far vertex
+** within eps of the other's plane) joined: the group of a triangle is
+** find(q->group, it) */
+static void merge_coplanar(qhull *q, double eps) {
+  int i, j;
   int *g = q->group;
   for (i = 0; i < q->nfaces; i++) g[i] = i;
   for (i = 0; i < q->nfaces; i++) {
@@ -320,69 +322,101 @@ static int finish(qhull *q, double eps) {
       }
     }
   }
+}
+
+/* group r's boundary: the directed edges of its triangles whose neighbour
+** is in another group, in q->dir from the start, and in n the sum of its
+** triangles' cross products (the area-weighted normal, not unit); their
+** count */
+static int group_boundary(qhull *q, int r, double n[3]) {
+  int j, k, nd = 0;
+  int *g = q->group;
+  for (k = 0; k < q->nfaces; k++) {
+    qface *f = &q->f[k];
+    if (!f->alive || find(g, k) != r) continue;
+    {
+      double e1[3], e2[3], c[3];
+      cl_sub(e1, q->p[f->v[1]], q->p[f->v[0]]);
+      cl_sub(e2, q->p[f->v[2]], q->p[f->v[0]]);
+      cl_cross(c, e1, e2);
+      cl_add(n, n, c);
+    }
+    for (j = 0; j < 3; j++)
+      if (find(g, f->nb[j]) != r) {
+        q->dir[3 * nd] = f->v[j];
+        q->dir[3 * nd + 1] = f->v[(j + 1) % 3];
+        nd++;
+      }
+  }
+  return nd;
+}
+
+/* the cnt boundary edges in q->dir chained end to start into one loop of
+** vertices, written to q->loop_v from nloop: the new nloop, or -1 when
+** they make no simple loop */
+static int chain_loop(qhull *q, int cnt, int nloop) {
+  int k, start = nloop, v0 = q->dir[0], cur = v0, guard = 0;
+  do {
+    for (k = 0; k < cnt; k++) if (q->dir[3 * k] == cur) break;
+    if (k == cnt || guard++ > cnt) return -1;
+    q->loop_v[nloop++] = cur;
+    cur = q->dir[3 * k + 1];
+  } while (cur != v0);
+  return nloop - start == cnt ? nloop : -1;
+}
+
+/* a face for each group: its unit normal in q->fn, its boundary loop in
+** q->loop_v from q->loop_start, and in q->vcount how many faces each
+** point is a vertex of; the count of faces, or -1 when a group is too
+** thin for a normal or its boundary is not one simple loop */
+static int face_loops(qhull *q) {
+  int i, k, nf = 0, nloop = 0;
   for (i = 0; i < (int)q->n; i++) q->vcount[i] = 0;
-  /* each group's boundary loop: its directed edges whose neighbour is in
-  ** another group, chained end to start */
   q->loop_start[0] = 0;
   for (i = 0; i < q->nfaces; i++) {
-    int start = nd, cnt, v0, cur, guard;
+    int cnt;
     double n[3] = {0, 0, 0};
-    if (!q->f[i].alive || find(g, i) != i) continue;
-    for (k = 0; k < q->nfaces; k++) {
-      qface *f = &q->f[k];
-      if (!f->alive || find(g, k) != i) continue;
-      {
-        double e1[3], e2[3], c[3];
-        cl_sub(e1, q->p[f->v[1]], q->p[f->v[0]]);
-        cl_sub(e2, q->p[f->v[2]], q->p[f->v[0]]);
-        cl_cross(c, e1, e2);
-        cl_add(n, n, c);
-      }
-      for (j = 0; j < 3; j++)
-        if (find(g, f->nb[j]) != i) {
-          q->dir[3 * nd] = f->v[j];
-          q->dir[3 * nd + 1] = f->v[(j + 1) % 3];
-          nd++;
-        }
-    }
-    cnt = nd - start;
-    if (cnt < 3 || cl_normalize(n) == 0) return 1;
+    if (!q->f[i].alive || find(q->group, i) != i) continue;
+    cnt = group_boundary(q, i, n);
+    if (cnt < 3 || cl_normalize(n) == 0) return -1;
     cl_copy(q->fn[nf], n);
     q->loop_start[nf] = nloop;
-    v0 = q->dir[3 * start];
-    cur = v0;
-    guard = 0;
-    do {
-      for (k = start; k < nd; k++) if (q->dir[3 * k] == cur) break;
-      if (k == nd || guard++ > cnt) return 1;
-      q->loop_v[nloop++] = cur;
-      cur = q->dir[3 * k + 1];
-    } while (cur != v0);
-    if (nloop - q->loop_start[nf] != cnt) return 1;   /* not one simple loop */
+    nloop = chain_loop(q, cnt, nloop);
+    if (nloop < 0) return -1;
     for (k = q->loop_start[nf]; k < nloop; k++) q->vcount[q->loop_v[k]]++;
     nf++;
-    nd = start;
   }
   q->loop_start[nf] = nloop;
-  /* vertices in fewer than three faces are on an edge or inside a face */
+  return nf;
+}
+
+/* the points that are vertices of three faces or more numbered in
+** q->vmap, *nv of them, and the others (on an edge or inside a face)
+** dropped from the nf loops: 0, or 2 (too many vertices), or 1 (a loop
+** left with fewer than three) */
+static int keep_vertices(qhull *q, int nf, int *nv) {
+  int i, k, w = 0;
+  *nv = 0;
   for (i = 0; i < (int)q->n; i++) {
-    q->vmap[i] = q->vcount[i] >= 3 ? nv++ : -1;
-    if (nv > CL_HULL_MAX_VERTICES) return 2;
+    q->vmap[i] = q->vcount[i] >= 3 ? (*nv)++ : -1;
+    if (*nv > CL_HULL_MAX_VERTICES) return 2;
   }
-  {
-    int w = 0;
-    for (i = 0; i < nf; i++) {
-      int s = q->loop_start[i], e = q->loop_start[i + 1];
-      q->loop_start[i] = w;
-      for (k = s; k < e; k++)
-        if (q->vmap[q->loop_v[k]] >= 0) q->loop_v[w++] = q->vmap[q->loop_v[k]];
-      if (w - q->loop_start[i] < 3) return 1;
-    }
-    q->loop_start[nf] = w;
-    nloop = w;
+  for (i = 0; i < nf; i++) {
+    int s = q->loop_start[i], e = q->loop_start[i + 1];
+    q->loop_start[i] = w;
+    for (k = s; k < e; k++)
+      if (q->vmap[q->loop_v[k]] >= 0) q->loop_v[w++] = q->vmap[q->loop_v[k]];
+    if (w - q->loop_start[i] < 3) return 1;
   }
-  /* edges: each directed loop edge a to b with a < b, paired with b to a */
-  nd = 0;
+  q->loop_start[nf] = w;
+  return 0;
+}
+
+/* the edges: each directed loop edge a to b with a < b, paired with b to
+** a, and the counts in q->out: 0, or 1 when an edge has no pair or the
+** counts break Euler's formula (V - E + F = 2) */
+static int pair_edges(qhull *q, int nf, int nv) {
+  int i, k, nd = 0, ne = 0;
   for (i = 0; i < nf; i++)
     for (k = q->loop_start[i]; k < q->loop_start[i + 1]; k++) {
       int next = k + 1 == q->loop_start[i + 1] ? q->loop_start[i] : k + 1;
@@ -402,8 +436,20 @@ static int finish(qhull *q, double eps) {
     ne++;
   }
   if (nv - ne + nf != 2 || 2 * ne != nd) return 1;
-  q->out.nv = nv; q->out.nf = nf; q->out.ne = ne; q->out.nfv = nloop;
+  q->out.nv = nv; q->out.nf = nf; q->out.ne = ne; q->out.nfv = q->loop_start[nf];
   return 0;
+}
+
+/* the triangles merged into faces, their loops, vertices and edges: 0, or
+** 1 (rounding broke them), 2 (too many vertices) */
+static int finish(qhull *q, double eps) {
+  int nf, nv, r;
+  merge_coplanar(q, eps);
+  nf = face_loops(q);
+  if (nf < 0) return 1;
+  r = keep_vertices(q, nf, &nv);
+  if (r) return r;
+  return pair_edges(q, nf, nv);
 }
 
 /* quickhull on the scaled points with tolerance eps: 0, or 1 (no volume),
