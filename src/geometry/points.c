@@ -72,8 +72,9 @@ static void closest_on_triangle(const cl_triangle *tr, const double p[3], double
 
 /* a hull's containment and closest point, in its frame (hull_frame.h) */
 
-/* how far a local point is above the faces: the largest height, its face */
-static double height(const cl_hull_data *d, const double l[3], int *face) {
+/* how far a local point is above the hull's faces: the largest height,
+** its face */
+static double hull_height(const cl_hull_data *d, const double l[3], int *face) {
   double m = -INFINITY;
   int i;
   *face = 0;
@@ -84,7 +85,7 @@ static double height(const cl_hull_data *d, const double l[3], int *face) {
   return m;
 }
 
-static double point_tol(const cl_hull *h, const double p[3]) {
+static double hull_point_tol(const cl_hull *h, const double p[3]) {
   return CL_HULL_REL * fmax(cl_hull_scale(h), cl_maxabs3(p));
 }
 
@@ -92,37 +93,37 @@ int cl_hull_contains(const cl_hull *h, const double p[3]) {
   double l[3];
   int f;
   cl_hull_point_in(h, p, l);
-  return height(h->h, l, &f) <= point_tol(h, p);
+  return hull_height(h->h, l, &f) <= hull_point_tol(h, p);
 }
 
 double cl_hull_exit(const cl_hull *h, const double p[3], double n[3]) {
   double l[3], s;
   int f;
   cl_hull_point_in(h, p, l);
-  s = height(h->h, l, &f);
+  s = hull_height(h->h, l, &f);
   cl_hull_dir_out(h, h->h->plane[f], n);
   return -s;
 }
 
 /* vertex i scaled by 2^-e */
-static void scaled(const cl_hull_data *d, int i, int e, double out[3]) {
+static void hull_vertex_scaled(const cl_hull_data *d, int i, int e, double out[3]) {
   int k;
   for (k = 0; k < 3; k++) out[k] = ldexp(d->v[i][k], -e);
 }
 
 /* the closest point of face f's polygon to the local point l, all scaled
 ** by 2^-e (cl_hull_closest); its distance */
-static double face_closest(const cl_hull_data *d, int f, const double l[3], int e,
-                           double out[3]) {
+static double hull_face_closest(const cl_hull_data *d, int f, const double l[3], int e,
+                                double out[3]) {
   const double *n = d->plane[f];
   double s = cl_dot(n, l) - ldexp(n[3], -e), q[3], best = INFINITY, x[3];
   int k, inside = 1, s0 = d->fstart[f], s1 = d->fstart[f + 1];
-  scaled(d, d->fv[s0], e, out);
+  hull_vertex_scaled(d, d->fv[s0], e, out);
   cl_madd(q, l, n, -s);
   for (k = s0; k < s1; k++) {
     double a[3], b[3], e1[3], r[3], c[3], dd[3], dist;
-    scaled(d, d->fv[k], e, a);
-    scaled(d, d->fv[k + 1 == s1 ? s0 : k + 1], e, b);
+    hull_vertex_scaled(d, d->fv[k], e, a);
+    hull_vertex_scaled(d, d->fv[k + 1 == s1 ? s0 : k + 1], e, b);
     cl_sub(e1, b, a);
     cl_sub(r, q, a);
     cl_cross(c, e1, r);
@@ -146,7 +147,7 @@ void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
   double l[3], best = INFINITY, c[3], q[3], big;
   int i, f, e = 0, k;
   cl_hull_point_in(h, p, l);
-  if (height(d, l, &f) <= point_tol(h, p)) { cl_copy(out, p); return; }
+  if (hull_height(d, l, &f) <= hull_point_tol(h, p)) { cl_copy(out, p); return; }
   big = fmax(cl_maxabs3(l), cl_length(d->centroid) + d->radius);
   if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
   for (k = 0; k < 3; k++) l[k] = ldexp(l[k], -e);
@@ -154,7 +155,7 @@ void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
   for (i = 0; i < d->nf; i++) {
     double dist;
     if (cl_dot(d->plane[i], l) - ldexp(d->plane[i][3], -e) <= 0) continue;
-    dist = face_closest(d, i, l, e, c);
+    dist = hull_face_closest(d, i, l, e, c);
     if (!(dist >= best)) { best = dist; cl_copy(q, c); }
   }
   for (k = 0; k < 3; k++) q[k] = ldexp(q[k], e);
