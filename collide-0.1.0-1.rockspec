@@ -38,6 +38,7 @@ build = {
         "src/geometry/points.c",
         "src/geometry/rays.c",
         "src/geometry/shapes.c",
+        "src/geometry/support.c",
         "src/geometry/sweep.c",
         "src/geometry/tree.c",
         "src/geometry/world.c",

@@ -53,7 +53,7 @@ build = {
 for _, f in ipairs(files("src/geometry/*.c src/lua/*.c")) do say(('        "%s",'):format(f)) end
 say([[
       },
-      incdirs = { "src/geometry", "src/lua" },
+      incdirs = { "include", "src/geometry", "src/lua" },
       libraries = { "m" },
     },]])
 for _, f in ipairs(files("lua/collide/*.lua")) do

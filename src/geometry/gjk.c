@@ -1,6 +1,7 @@
 /*
 ** gjk.c - distance between convex shapes: the Gilbert-Johnson-Keerthi
-** algorithm on the shapes' cores (Ericson, Real-Time Collision Detection,
+** algorithm on the shapes' cores, each known by its support points alone
+** (support.h; Ericson, Real-Time Collision Detection,
 ** 9.5; van den Bergen, "A fast and robust GJK implementation for collision
 ** detection of convex objects", 1999), with the rounded shapes (sphere,
 ** capsule) as a point or segment core grown by their radius, so that they
@@ -32,87 +33,6 @@
 */
 #include <float.h>
 #include "gjk.h"
-#include "collide/hull.h"
-
-int cl_core_of(const cl_shape *s, cl_core *c) {
-  int i;
-  c->r = 0;
-  switch (s->tag) {
-    case CL_AABB:
-      c->kind = CL_CORE_AABB;
-      cl_copy(c->lo, s->aabb.min);
-      cl_copy(c->hi, s->aabb.max);
-      return 1;
-    case CL_OBB:
-      c->kind = CL_CORE_OBB;
-      cl_copy(c->c, s->obb.c);
-      cl_copy(c->e, s->obb.e);
-      for (i = 0; i < 3; i++) cl_copy(c->u[i], s->obb.u[i]);
-      return 1;
-    case CL_TRIANGLE:
-      c->kind = CL_CORE_POINTS;
-      c->np = 3;
-      for (i = 0; i < 3; i++) cl_copy(c->p[i], s->tri.v[i]);
-      return 1;
-    case CL_SPHERE:
-      c->kind = CL_CORE_POINTS;
-      c->np = 1;
-      cl_copy(c->p[0], s->sphere.c);
-      c->r = s->sphere.r;
-      return 1;
-    case CL_CAPSULE:
-      c->kind = CL_CORE_POINTS;
-      c->np = 2;
-      cl_copy(c->p[0], s->cap.a);
-      cl_copy(c->p[1], s->cap.b);
-      c->r = s->cap.r;
-      return 1;
-    case CL_HULL:
-      c->kind = CL_CORE_HULL;
-      c->hull = &s->hull;
-      return 1;
-    default: return 0;
-  }
-}
-
-void cl_core_support(const cl_core *c, const double v[3], double out[3]) {
-  int i, k;
-  switch (c->kind) {
-    case CL_CORE_AABB:
-      for (k = 0; k < 3; k++) out[k] = v[k] >= 0 ? c->hi[k] : c->lo[k];
-      return;
-    case CL_CORE_OBB:
-      cl_copy(out, c->c);
-      for (k = 0; k < 3; k++) {
-        double s = cl_dot(c->u[k], v);
-        cl_madd(out, out, c->u[k], s >= 0 ? c->e[k] : -c->e[k]);
-      }
-      return;
-    case CL_CORE_HULL: cl_hull_support(c->hull, v, out); return;
-    default: {
-      int best = 0;
-      double bd = cl_dot(c->p[0], v);
-      for (i = 1; i < c->np; i++) {
-        double d = cl_dot(c->p[i], v);
-        if (d > bd) { bd = d; best = i; }
-      }
-      cl_copy(out, c->p[best]);
-    }
-  }
-}
-
-double cl_core_scale(const cl_core *c) {
-  double m = 0;
-  int i;
-  switch (c->kind) {
-    case CL_CORE_AABB: return fmax(cl_maxabs3(c->lo), cl_maxabs3(c->hi));
-    case CL_CORE_OBB: return cl_maxabs3(c->c) + c->e[0] + c->e[1] + c->e[2];
-    case CL_CORE_HULL: return cl_hull_scale(c->hull);
-    default:
-      for (i = 0; i < c->np; i++) m = fmax(m, cl_maxabs3(c->p[i]));
-      return m;
-  }
-}
 
 /* a simplex vertex: w = a - b with a on core A, b on core B */
 typedef struct { double w[3], a[3], b[3]; } vert;

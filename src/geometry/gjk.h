@@ -1,36 +1,19 @@
 /*
-** gjk.h - internal to the geometry files: a convex shape as a core (a box,
-** or the hull of up to three points) grown by a radius, and the GJK
-** distance between two cores (gjk.c), shared by the capsule tests
-** (intersect.c, contact.c), the distance between shapes (distance.c) and the
-** shape casts (sweep.c).
+** gjk.h - internal to the geometry files: the GJK distance between two
+** convex cores (support.h) and the distance between a segment and a shape
+** (gjk.c), shared by the capsule tests (intersect.c, contact.c), the
+** distance between shapes (distance.c) and the shape casts (sweep.c).
 */
 #ifndef COLLIDE_GJK_H
 #define COLLIDE_GJK_H
 
-#include "collide/collide.h"
-
-/* kind: CL_CORE_POINTS (the hull of p[0..np-1]), CL_CORE_AABB (lo, hi),
-** CL_CORE_OBB (c, e, u); every point of the shape is within r of the core */
-enum { CL_CORE_POINTS, CL_CORE_AABB, CL_CORE_OBB, CL_CORE_HULL };
-typedef struct {
-  int kind, np;
-  double p[3][3], lo[3], hi[3], c[3], e[3], u[3][3], r;
-  const cl_hull *hull;   /* CL_CORE_HULL: the hull itself */
-} cl_core;
+#include "support.h"
 
 /* GJK stops after this many support points at most */
 #define CL_GJK_MAX_ITER 64
 /* GJK's tolerance relative to the largest coordinate of the two cores */
 #define CL_GJK_REL (CL_EPSILON * 1e-4)
 
-/* the core of an aabb, obb, triangle (a degenerate one too), sphere or
-** capsule; 0 for a plane or a ray */
-int cl_core_of(const cl_shape *s, cl_core *c);
-/* the point of the core farthest along v (ties: the box's centre line) */
-void cl_core_support(const cl_core *c, const double v[3], double out[3]);
-/* largest absolute coordinate of the core's points */
-double cl_core_scale(const cl_core *c);
 /* distance between the two cores (radii ignored), closest points ca on a
 ** and cb on b; *touch 1 when the cores meet (within the tolerance): then
 ** ca == cb, a common point; 2 when GJK stopped on rounding before its gap

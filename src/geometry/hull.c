@@ -1,7 +1,9 @@
 /*
-** hull.c - the convex hull: quickhull, the placed hull's geometry (support,
-** bounds, containment, closest point, ray cast) and the separating-axis
-** test and contact against boxes, triangles, segments and other hulls.
+** hull.c - the convex hull: quickhull, and the separating-axis test and
+** contact against boxes, triangles, segments and other hulls. The placed
+** hull's own geometry stands beside that of the other shapes: its placing,
+** bounds and support point in shapes.c, its containment and closest point
+** in points.c, its ray cast in rays.c, all in the frame of hull_frame.h.
 **
 ** Construction. Quickhull (Barber, Dobkin and Huhdanpaa, "The Quickhull
 ** Algorithm for Convex Hulls", ACM TOMS 1996; Ericson, Real-Time Collision
@@ -21,9 +23,9 @@
 ** mean of its triangles', its d the largest dot(n, p) over the input
 ** points, so no point is outside any face plane.
 **
-** Queries work in the hull's own frame: a point or ray is moved into it,
-** another shape's vertices and planes too (on the C stack; a hull has at
-** most CL_HULL_MAX_VERTICES vertices).
+** The separating axes are found in the hull's own frame: the other
+** shape's vertices and planes are moved into it (on the C stack; a hull
+** has at most CL_HULL_MAX_VERTICES vertices).
 **
 ** Separating axes between two polytopes (Gregorius, "The Separating Axis
 ** Test between Convex Polyhedra", GDC 2013): the face normals of both and
@@ -38,7 +40,7 @@
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
-#include "collide/hull.h"
+#include "hull_frame.h"
 #include "sat.h"
 #include "gjk.h"
 
@@ -299,9 +301,11 @@ static int find(int *g, int i) {
   return i;
 }
 
-/* the triangles merged into faces, their loops, vertices and edges */
-static int finish(qhull *q, double eps) {
-  int i, j, k, nf = 0, nloop = 0, nv = 0, nd = 0, ne = 0;
+/* neighbouring triangles in one plane within eps (each one's far vertex
+** within eps of the other's plane) joined: the group of a triangle is
+** find(q->group, it) */
+static void merge_coplanar(qhull *q, double eps) {
+  int i, j;
   int *g = q->group;
   for (i = 0; i < q->nfaces; i++) g[i] = i;
   for (i = 0; i < q->nfaces; i++) {
@@ -318,69 +322,101 @@ static int finish(qhull *q, double eps) {
       }
     }
   }
+}
+
+/* group r's boundary: the directed edges of its triangles whose neighbour
+** is in another group, in q->dir from the start, and in n the sum of its
+** triangles' cross products (the area-weighted normal, not unit); their
+** count */
+static int group_boundary(qhull *q, int r, double n[3]) {
+  int j, k, nd = 0;
+  int *g = q->group;
+  for (k = 0; k < q->nfaces; k++) {
+    qface *f = &q->f[k];
+    if (!f->alive || find(g, k) != r) continue;
+    {
+      double e1[3], e2[3], c[3];
+      cl_sub(e1, q->p[f->v[1]], q->p[f->v[0]]);
+      cl_sub(e2, q->p[f->v[2]], q->p[f->v[0]]);
+      cl_cross(c, e1, e2);
+      cl_add(n, n, c);
+    }
+    for (j = 0; j < 3; j++)
+      if (find(g, f->nb[j]) != r) {
+        q->dir[3 * nd] = f->v[j];
+        q->dir[3 * nd + 1] = f->v[(j + 1) % 3];
+        nd++;
+      }
+  }
+  return nd;
+}
+
+/* the cnt boundary edges in q->dir chained end to start into one loop of
+** vertices, written to q->loop_v from nloop: the new nloop, or -1 when
+** they make no simple loop */
+static int chain_loop(qhull *q, int cnt, int nloop) {
+  int k, start = nloop, v0 = q->dir[0], cur = v0, guard = 0;
+  do {
+    for (k = 0; k < cnt; k++) if (q->dir[3 * k] == cur) break;
+    if (k == cnt || guard++ > cnt) return -1;
+    q->loop_v[nloop++] = cur;
+    cur = q->dir[3 * k + 1];
+  } while (cur != v0);
+  return nloop - start == cnt ? nloop : -1;
+}
+
+/* a face for each group: its unit normal in q->fn, its boundary loop in
+** q->loop_v from q->loop_start, and in q->vcount how many faces each
+** point is a vertex of; the count of faces, or -1 when a group is too
+** thin for a normal or its boundary is not one simple loop */
+static int face_loops(qhull *q) {
+  int i, k, nf = 0, nloop = 0;
   for (i = 0; i < (int)q->n; i++) q->vcount[i] = 0;
-  /* each group's boundary loop: its directed edges whose neighbour is in
-  ** another group, chained end to start */
   q->loop_start[0] = 0;
   for (i = 0; i < q->nfaces; i++) {
-    int start = nd, cnt, v0, cur, guard;
+    int cnt;
     double n[3] = {0, 0, 0};
-    if (!q->f[i].alive || find(g, i) != i) continue;
-    for (k = 0; k < q->nfaces; k++) {
-      qface *f = &q->f[k];
-      if (!f->alive || find(g, k) != i) continue;
-      {
-        double e1[3], e2[3], c[3];
-        cl_sub(e1, q->p[f->v[1]], q->p[f->v[0]]);
-        cl_sub(e2, q->p[f->v[2]], q->p[f->v[0]]);
-        cl_cross(c, e1, e2);
-        cl_add(n, n, c);
-      }
-      for (j = 0; j < 3; j++)
-        if (find(g, f->nb[j]) != i) {
-          q->dir[3 * nd] = f->v[j];
-          q->dir[3 * nd + 1] = f->v[(j + 1) % 3];
-          nd++;
-        }
-    }
-    cnt = nd - start;
-    if (cnt < 3 || cl_normalize(n) == 0) return 1;
+    if (!q->f[i].alive || find(q->group, i) != i) continue;
+    cnt = group_boundary(q, i, n);
+    if (cnt < 3 || cl_normalize(n) == 0) return -1;
     cl_copy(q->fn[nf], n);
     q->loop_start[nf] = nloop;
-    v0 = q->dir[3 * start];
-    cur = v0;
-    guard = 0;
-    do {
-      for (k = start; k < nd; k++) if (q->dir[3 * k] == cur) break;
-      if (k == nd || guard++ > cnt) return 1;
-      q->loop_v[nloop++] = cur;
-      cur = q->dir[3 * k + 1];
-    } while (cur != v0);
-    if (nloop - q->loop_start[nf] != cnt) return 1;   /* not one simple loop */
+    nloop = chain_loop(q, cnt, nloop);
+    if (nloop < 0) return -1;
     for (k = q->loop_start[nf]; k < nloop; k++) q->vcount[q->loop_v[k]]++;
     nf++;
-    nd = start;
   }
   q->loop_start[nf] = nloop;
-  /* vertices in fewer than three faces are on an edge or inside a face */
+  return nf;
+}
+
+/* the points that are vertices of three faces or more numbered in
+** q->vmap, *nv of them, and the others (on an edge or inside a face)
+** dropped from the nf loops: 0, or 2 (too many vertices), or 1 (a loop
+** left with fewer than three) */
+static int keep_vertices(qhull *q, int nf, int *nv) {
+  int i, k, w = 0;
+  *nv = 0;
   for (i = 0; i < (int)q->n; i++) {
-    q->vmap[i] = q->vcount[i] >= 3 ? nv++ : -1;
-    if (nv > CL_HULL_MAX_VERTICES) return 2;
+    q->vmap[i] = q->vcount[i] >= 3 ? (*nv)++ : -1;
+    if (*nv > CL_HULL_MAX_VERTICES) return 2;
   }
-  {
-    int w = 0;
-    for (i = 0; i < nf; i++) {
-      int s = q->loop_start[i], e = q->loop_start[i + 1];
-      q->loop_start[i] = w;
-      for (k = s; k < e; k++)
-        if (q->vmap[q->loop_v[k]] >= 0) q->loop_v[w++] = q->vmap[q->loop_v[k]];
-      if (w - q->loop_start[i] < 3) return 1;
-    }
-    q->loop_start[nf] = w;
-    nloop = w;
+  for (i = 0; i < nf; i++) {
+    int s = q->loop_start[i], e = q->loop_start[i + 1];
+    q->loop_start[i] = w;
+    for (k = s; k < e; k++)
+      if (q->vmap[q->loop_v[k]] >= 0) q->loop_v[w++] = q->vmap[q->loop_v[k]];
+    if (w - q->loop_start[i] < 3) return 1;
   }
-  /* edges: each directed loop edge a to b with a < b, paired with b to a */
-  nd = 0;
+  q->loop_start[nf] = w;
+  return 0;
+}
+
+/* the edges: each directed loop edge a to b with a < b, paired with b to
+** a, and the counts in q->out: 0, or 1 when an edge has no pair or the
+** counts break Euler's formula (V - E + F = 2) */
+static int pair_edges(qhull *q, int nf, int nv) {
+  int i, k, nd = 0, ne = 0;
   for (i = 0; i < nf; i++)
     for (k = q->loop_start[i]; k < q->loop_start[i + 1]; k++) {
       int next = k + 1 == q->loop_start[i + 1] ? q->loop_start[i] : k + 1;
@@ -400,8 +436,20 @@ static int finish(qhull *q, double eps) {
     ne++;
   }
   if (nv - ne + nf != 2 || 2 * ne != nd) return 1;
-  q->out.nv = nv; q->out.nf = nf; q->out.ne = ne; q->out.nfv = nloop;
+  q->out.nv = nv; q->out.nf = nf; q->out.ne = ne; q->out.nfv = q->loop_start[nf];
   return 0;
+}
+
+/* the triangles merged into faces, their loops, vertices and edges: 0, or
+** 1 (rounding broke them), 2 (too many vertices) */
+static int finish(qhull *q, double eps) {
+  int nf, nv, r;
+  merge_coplanar(q, eps);
+  nf = face_loops(q);
+  if (nf < 0) return 1;
+  r = keep_vertices(q, nf, &nv);
+  if (r) return r;
+  return pair_edges(q, nf, nv);
 }
 
 /* quickhull on the scaled points with tolerance eps: 0, or 1 (no volume),
@@ -544,217 +592,6 @@ const cl_hull_data *cl_hull_copy_data(const cl_hull_data *src, void *buf) {
 }
 
 /* ---------------------------------------------------------------------- */
-/* the placed hull                                                        */
-
-void cl_hull_place(cl_hull *h, const double c[3], const double q[4]) {
-  cl_obb o;
-  double e[3] = {0, 0, 0};
-  int k;
-  cl_obb_init(&o, c, e, q);
-  cl_copy(h->c, c);
-  for (k = 0; k < 4; k++) h->q[k] = o.q[k];
-  for (k = 0; k < 3; k++) cl_copy(h->u[k], o.u[k]);
-}
-
-void cl_hull_init(cl_hull *h, const cl_hull_data *d, const double c[3], const double q[4]) {
-  h->tag = CL_HULL;
-  h->h = d;
-  cl_hull_place(h, c, q);
-}
-
-/* world to local: a direction, a point */
-static void dir_in(const cl_hull *h, const double a[3], double l[3]) {
-  l[0] = cl_dot(a, h->u[0]); l[1] = cl_dot(a, h->u[1]); l[2] = cl_dot(a, h->u[2]);
-}
-static void point_in(const cl_hull *h, const double p[3], double l[3]) {
-  double d[3];
-  cl_sub(d, p, h->c);
-  dir_in(h, d, l);
-}
-/* local to world */
-static void dir_out(const cl_hull *h, const double l[3], double a[3]) {
-  int k;
-  for (k = 0; k < 3; k++) a[k] = h->u[0][k] * l[0] + h->u[1][k] * l[1] + h->u[2][k] * l[2];
-}
-static void point_out(const cl_hull *h, const double l[3], double p[3]) {
-  double a[3];
-  dir_out(h, l, a);
-  cl_add(p, h->c, a);
-}
-
-void cl_hull_vertex(const cl_hull *h, int i, double p[3]) { point_out(h, h->h->v[i], p); }
-
-void cl_hull_face(const cl_hull *h, int i, double n[3], double *d) {
-  dir_out(h, h->h->plane[i], n);
-  *d = h->h->plane[i][3] + cl_dot(n, h->c);
-}
-
-void cl_hull_edge(const cl_hull *h, int i, double a[3], double b[3]) {
-  point_out(h, h->h->v[h->h->edge[i][0]], a);
-  point_out(h, h->h->v[h->h->edge[i][1]], b);
-}
-
-void cl_hull_centre(const cl_hull *h, double p[3]) { point_out(h, h->h->centroid, p); }
-
-void cl_hull_extent(const cl_hull *h, const double a[3], double *lo, double *hi) {
-  double l[3], m, x = INFINITY, y = -INFINITY;
-  int i;
-  dir_in(h, a, l);
-  for (i = 0; i < h->h->nv; i++) {
-    double p = cl_dot(l, h->h->v[i]);
-    x = p < x ? p : x;
-    y = p > y ? p : y;
-  }
-  m = cl_dot(a, h->c);
-  *lo = m + x; *hi = m + y;
-}
-
-void cl_hull_support(const cl_hull *h, const double v[3], double out[3]) {
-  double l[3], bd = -INFINITY;
-  int i, best = 0;
-  dir_in(h, v, l);
-  for (i = 0; i < h->h->nv; i++) {
-    double p = cl_dot(l, h->h->v[i]);
-    if (p > bd) { bd = p; best = i; }
-  }
-  cl_hull_vertex(h, best, out);
-}
-
-double cl_hull_scale(const cl_hull *h) {
-  return cl_maxabs3(h->c) + cl_length(h->h->centroid) + h->h->radius;
-}
-
-void cl_hull_bounds(const cl_hull *h, cl_aabb *out) {
-  int k;
-  double a[3];
-  out->tag = CL_AABB;
-  for (k = 0; k < 3; k++) {
-    cl_set(a, k == 0, k == 1, k == 2);
-    cl_hull_extent(h, a, &out->min[k], &out->max[k]);
-  }
-}
-
-/* how far a local point is above the faces: the largest height, its face */
-static double height(const cl_hull_data *d, const double l[3], int *face) {
-  double m = -INFINITY;
-  int i;
-  *face = 0;
-  for (i = 0; i < d->nf; i++) {
-    double s = cl_dot(d->plane[i], l) - d->plane[i][3];
-    if (s > m) { m = s; *face = i; }
-  }
-  return m;
-}
-
-static double point_tol(const cl_hull *h, const double p[3]) {
-  return CL_HULL_REL * fmax(cl_hull_scale(h), cl_maxabs3(p));
-}
-
-int cl_hull_contains(const cl_hull *h, const double p[3]) {
-  double l[3];
-  int f;
-  point_in(h, p, l);
-  return height(h->h, l, &f) <= point_tol(h, p);
-}
-
-double cl_hull_exit(const cl_hull *h, const double p[3], double n[3]) {
-  double l[3], s;
-  int f;
-  point_in(h, p, l);
-  s = height(h->h, l, &f);
-  dir_out(h, h->h->plane[f], n);
-  return -s;
-}
-
-/* vertex i scaled by 2^-e */
-static void scaled(const cl_hull_data *d, int i, int e, double out[3]) {
-  int k;
-  for (k = 0; k < 3; k++) out[k] = ldexp(d->v[i][k], -e);
-}
-
-/* the closest point of face f's polygon to the local point l, all scaled
-** by 2^-e (cl_hull_closest); its distance */
-static double face_closest(const cl_hull_data *d, int f, const double l[3], int e,
-                           double out[3]) {
-  const double *n = d->plane[f];
-  double s = cl_dot(n, l) - ldexp(n[3], -e), q[3], best = INFINITY, x[3];
-  int k, inside = 1, s0 = d->fstart[f], s1 = d->fstart[f + 1];
-  scaled(d, d->fv[s0], e, out);
-  cl_madd(q, l, n, -s);
-  for (k = s0; k < s1; k++) {
-    double a[3], b[3], e1[3], r[3], c[3], dd[3], dist;
-    scaled(d, d->fv[k], e, a);
-    scaled(d, d->fv[k + 1 == s1 ? s0 : k + 1], e, b);
-    cl_sub(e1, b, a);
-    cl_sub(r, q, a);
-    cl_cross(c, e1, r);
-    if (cl_dot(c, n) < 0) inside = 0;
-    cl_closest_on_segment(a, b, l, c, NULL);
-    cl_sub(dd, l, c);
-    dist = cl_length(dd);
-    if (k == s0 || dist < best) { best = dist; cl_copy(out, c); }
-  }
-  if (inside) {
-    cl_sub(x, l, q);
-    if (cl_length(x) <= best) { cl_copy(out, q); best = cl_length(x); }
-  }
-  return best;
-}
-
-/* the faces the point is above, each a polygon; in coordinates scaled by
-** a power of two (exact) where squares would overflow or underflow */
-void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
-  const cl_hull_data *d = h->h;
-  double l[3], best = INFINITY, c[3], q[3], big;
-  int i, f, e = 0, k;
-  point_in(h, p, l);
-  if (height(d, l, &f) <= point_tol(h, p)) { cl_copy(out, p); return; }
-  big = fmax(cl_maxabs3(l), cl_length(d->centroid) + d->radius);
-  if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
-  for (k = 0; k < 3; k++) l[k] = ldexp(l[k], -e);
-  cl_copy(q, l);
-  for (i = 0; i < d->nf; i++) {
-    double dist;
-    if (cl_dot(d->plane[i], l) - ldexp(d->plane[i][3], -e) <= 0) continue;
-    dist = face_closest(d, i, l, e, c);
-    if (!(dist >= best)) { best = dist; cl_copy(q, c); }
-  }
-  for (k = 0; k < 3; k++) q[k] = ldexp(q[k], e);
-  point_out(h, q, out);
-}
-
-int cl_hull_cast(const cl_ray *r, const cl_hull *h, cl_hit *hit) {
-  const cl_hull_data *d = h->h;
-  double o[3], dl[3], tn = -INFINITY, tf = INFINITY;
-  int i, face = -1;
-  point_in(h, r->o, o);
-  dir_in(h, r->d, dl);
-  for (i = 0; i < d->nf; i++) {
-    double s = cl_dot(d->plane[i], o) - d->plane[i][3], den = cl_dot(d->plane[i], dl), t;
-    if (den == 0) {
-      if (s > 0) return 0;
-      continue;
-    }
-    t = -s / den;
-    if (den < 0) { if (t > tn) { tn = t; face = i; } }
-    else if (t < tf) tf = t;
-    if (tn > tf) return 0;
-  }
-  if (tf < 0 || tn > r->tmax) return 0;
-  if (tn < 0 || face < 0) {
-    hit->t = 0;
-    cl_copy(hit->p, r->o);
-    cl_scale(hit->n, r->d, -1);
-  } else {
-    hit->t = tn + 0.0;
-    cl_madd(hit->p, r->o, r->d, tn);
-    dir_out(h, d->plane[face], hit->n);
-  }
-  hit->u = hit->v = 0;
-  return 1;
-}
-
-/* ---------------------------------------------------------------------- */
 /* separating axes                                                        */
 
 /* a convex polytope in the frame of the hull it is tested against:
@@ -787,8 +624,8 @@ static void box_poly(const cl_hull *h, const double c[3], const double e[3],
                      const double (*u)[3], poly *P, poly_store *st) {
   double lc[3], lu[3][3];
   int i, k;
-  point_in(h, c, lc);
-  for (k = 0; k < 3; k++) dir_in(h, u[k], lu[k]);
+  cl_hull_point_in(h, c, lc);
+  for (k = 0; k < 3; k++) cl_hull_dir_in(h, u[k], lu[k]);
   for (i = 0; i < 8; i++) {
     cl_copy(st->v[i], lc);
     for (k = 0; k < 3; k++) cl_madd(st->v[i], st->v[i], lu[k], (i >> k) & 1 ? e[k] : -e[k]);
@@ -824,12 +661,12 @@ static void poly_of(const cl_hull *h, const cl_shape *s, poly *P, poly_store *st
       const cl_triangle *t = &s->tri;
       cl_set(P->c, 0, 0, 0);
       for (i = 0; i < 3; i++) {
-        point_in(h, t->v[i], st->v[i]);
+        cl_hull_point_in(h, t->v[i], st->v[i]);
         cl_madd(P->c, P->c, st->v[i], 1.0 / 3);
       }
       P->nv = 3; P->ne = 3; P->e = tri_edges; P->nf = 0;
       if (!t->degenerate) {
-        dir_in(h, t->n, st->pl[0]);
+        cl_hull_dir_in(h, t->n, st->pl[0]);
         st->pl[0][3] = cl_dot(st->pl[0], st->v[0]);
         cl_scale(st->pl[1], st->pl[0], -1);
         st->pl[1][3] = -st->pl[0][3];
@@ -843,8 +680,8 @@ static void poly_of(const cl_hull *h, const cl_shape *s, poly *P, poly_store *st
       double R[3][3], t[3];
       int k;
       /* R: o's local axes in h's frame (columns), t: o's position there */
-      for (k = 0; k < 3; k++) dir_in(h, o->u[k], R[k]);
-      point_in(h, o->c, t);
+      for (k = 0; k < 3; k++) cl_hull_dir_in(h, o->u[k], R[k]);
+      cl_hull_point_in(h, o->c, t);
       for (i = 0; i < d->nv; i++) {
         cl_copy(st->v[i], t);
         for (k = 0; k < 3; k++) cl_madd(st->v[i], st->v[i], R[k], d->v[i][k]);
@@ -972,7 +809,7 @@ static int finish_sat(const cl_hull *h, const poly *A, const poly *B, double tol
   axis_best best;
   if (!sat(A, B, tol, &best)) return 0;
   if (n != NULL) {
-    dir_out(h, best.n, n);
+    cl_hull_dir_out(h, best.n, n);
     *depth = best.depth > 0 ? best.depth : 0;
   }
   return 1;
@@ -1025,8 +862,8 @@ int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], 
   double v[2][3];
   static const int seg_edge[1][4] = {{0, 1, -1, -1}};
   hull_poly(h, &A);
-  point_in(h, a, v[0]);
-  point_in(h, b, v[1]);
+  cl_hull_point_in(h, a, v[0]);
+  cl_hull_point_in(h, b, v[1]);
   B.nv = 2; B.nf = 0; B.ne = 1;
   B.v = (const double (*)[3])v;
   B.pl = NULL;

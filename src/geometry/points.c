@@ -3,7 +3,7 @@
 */
 #include <float.h>
 #include "collide/collide.h"
-#include "collide/hull.h"
+#include "hull_frame.h"
 
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s) {
@@ -68,6 +68,98 @@ static void closest_on_triangle(const cl_triangle *tr, const double p[3], double
       cl_barycentric(tr, q, w);
     }
   }
+}
+
+/* a hull's containment and closest point, in its frame (hull_frame.h) */
+
+/* how far a local point is above the hull's faces: the largest height,
+** its face */
+static double hull_height(const cl_hull_data *d, const double l[3], int *face) {
+  double m = -INFINITY;
+  int i;
+  *face = 0;
+  for (i = 0; i < d->nf; i++) {
+    double s = cl_dot(d->plane[i], l) - d->plane[i][3];
+    if (s > m) { m = s; *face = i; }
+  }
+  return m;
+}
+
+static double hull_point_tol(const cl_hull *h, const double p[3]) {
+  return CL_HULL_REL * fmax(cl_hull_scale(h), cl_maxabs3(p));
+}
+
+int cl_hull_contains(const cl_hull *h, const double p[3]) {
+  double l[3];
+  int f;
+  cl_hull_point_in(h, p, l);
+  return hull_height(h->h, l, &f) <= hull_point_tol(h, p);
+}
+
+double cl_hull_exit(const cl_hull *h, const double p[3], double n[3]) {
+  double l[3], s;
+  int f;
+  cl_hull_point_in(h, p, l);
+  s = hull_height(h->h, l, &f);
+  cl_hull_dir_out(h, h->h->plane[f], n);
+  return -s;
+}
+
+/* vertex i scaled by 2^-e */
+static void hull_vertex_scaled(const cl_hull_data *d, int i, int e, double out[3]) {
+  int k;
+  for (k = 0; k < 3; k++) out[k] = ldexp(d->v[i][k], -e);
+}
+
+/* the closest point of face f's polygon to the local point l, all scaled
+** by 2^-e (cl_hull_closest); its distance */
+static double hull_face_closest(const cl_hull_data *d, int f, const double l[3], int e,
+                                double out[3]) {
+  const double *n = d->plane[f];
+  double s = cl_dot(n, l) - ldexp(n[3], -e), q[3], best = INFINITY, x[3];
+  int k, inside = 1, s0 = d->fstart[f], s1 = d->fstart[f + 1];
+  hull_vertex_scaled(d, d->fv[s0], e, out);
+  cl_madd(q, l, n, -s);
+  for (k = s0; k < s1; k++) {
+    double a[3], b[3], e1[3], r[3], c[3], dd[3], dist;
+    hull_vertex_scaled(d, d->fv[k], e, a);
+    hull_vertex_scaled(d, d->fv[k + 1 == s1 ? s0 : k + 1], e, b);
+    cl_sub(e1, b, a);
+    cl_sub(r, q, a);
+    cl_cross(c, e1, r);
+    if (cl_dot(c, n) < 0) inside = 0;
+    cl_closest_on_segment(a, b, l, c, NULL);
+    cl_sub(dd, l, c);
+    dist = cl_length(dd);
+    if (k == s0 || dist < best) { best = dist; cl_copy(out, c); }
+  }
+  if (inside) {
+    cl_sub(x, l, q);
+    if (cl_length(x) <= best) { cl_copy(out, q); best = cl_length(x); }
+  }
+  return best;
+}
+
+/* the faces the point is above, each a polygon; in coordinates scaled by
+** a power of two (exact) where squares would overflow or underflow */
+void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
+  const cl_hull_data *d = h->h;
+  double l[3], best = INFINITY, c[3], q[3], big;
+  int i, f, e = 0, k;
+  cl_hull_point_in(h, p, l);
+  if (hull_height(d, l, &f) <= hull_point_tol(h, p)) { cl_copy(out, p); return; }
+  big = fmax(cl_maxabs3(l), cl_length(d->centroid) + d->radius);
+  if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
+  for (k = 0; k < 3; k++) l[k] = ldexp(l[k], -e);
+  cl_copy(q, l);
+  for (i = 0; i < d->nf; i++) {
+    double dist;
+    if (cl_dot(d->plane[i], l) - ldexp(d->plane[i][3], -e) <= 0) continue;
+    dist = hull_face_closest(d, i, l, e, c);
+    if (!(dist >= best)) { best = dist; cl_copy(q, c); }
+  }
+  for (k = 0; k < 3; k++) q[k] = ldexp(q[k], e);
+  cl_hull_point_out(h, q, out);
 }
 
 void cl_closest_point(const cl_shape *s, const double p[3], double out[3]) {

@@ -1,10 +1,11 @@
 /*
-** shapes.c - building shapes and what derives from them (bounds, corners).
+** shapes.c - building shapes and what derives from them (bounds, corners;
+** a hull's placing, vertices, extent and support point).
 */
 #include <float.h>
 #include <string.h>
 #include "collide/collide.h"
-#include "collide/hull.h"
+#include "hull_frame.h"
 
 double cl_length(const double a[3]) {
   double m = cl_maxabs3(a), s[3];
@@ -320,4 +321,75 @@ double cl_triangle_area(const cl_triangle *t) {
     for (k = 0; k < 3; k++) e[j][k] /= m;
   cl_cross(cr, e[0], e[1]);
   return cl_length(cr) * 2 * m * m;
+}
+
+/* the placed hull (hull.h): placed as an obb is, its vertices, faces and
+** edges, and what derives from them, in the frame of hull_frame.h */
+
+void cl_hull_place(cl_hull *h, const double c[3], const double q[4]) {
+  cl_obb o;
+  double e[3] = {0, 0, 0};
+  int k;
+  cl_obb_init(&o, c, e, q);
+  cl_copy(h->c, c);
+  for (k = 0; k < 4; k++) h->q[k] = o.q[k];
+  for (k = 0; k < 3; k++) cl_copy(h->u[k], o.u[k]);
+}
+
+void cl_hull_init(cl_hull *h, const cl_hull_data *d, const double c[3], const double q[4]) {
+  h->tag = CL_HULL;
+  h->h = d;
+  cl_hull_place(h, c, q);
+}
+
+void cl_hull_vertex(const cl_hull *h, int i, double p[3]) { cl_hull_point_out(h, h->h->v[i], p); }
+
+void cl_hull_face(const cl_hull *h, int i, double n[3], double *d) {
+  cl_hull_dir_out(h, h->h->plane[i], n);
+  *d = h->h->plane[i][3] + cl_dot(n, h->c);
+}
+
+void cl_hull_edge(const cl_hull *h, int i, double a[3], double b[3]) {
+  cl_hull_point_out(h, h->h->v[h->h->edge[i][0]], a);
+  cl_hull_point_out(h, h->h->v[h->h->edge[i][1]], b);
+}
+
+void cl_hull_centre(const cl_hull *h, double p[3]) { cl_hull_point_out(h, h->h->centroid, p); }
+
+void cl_hull_extent(const cl_hull *h, const double a[3], double *lo, double *hi) {
+  double l[3], m, x = INFINITY, y = -INFINITY;
+  int i;
+  cl_hull_dir_in(h, a, l);
+  for (i = 0; i < h->h->nv; i++) {
+    double p = cl_dot(l, h->h->v[i]);
+    x = p < x ? p : x;
+    y = p > y ? p : y;
+  }
+  m = cl_dot(a, h->c);
+  *lo = m + x; *hi = m + y;
+}
+
+void cl_hull_support(const cl_hull *h, const double v[3], double out[3]) {
+  double l[3], bd = -INFINITY;
+  int i, best = 0;
+  cl_hull_dir_in(h, v, l);
+  for (i = 0; i < h->h->nv; i++) {
+    double p = cl_dot(l, h->h->v[i]);
+    if (p > bd) { bd = p; best = i; }
+  }
+  cl_hull_vertex(h, best, out);
+}
+
+double cl_hull_scale(const cl_hull *h) {
+  return cl_maxabs3(h->c) + cl_length(h->h->centroid) + h->h->radius;
+}
+
+void cl_hull_bounds(const cl_hull *h, cl_aabb *out) {
+  int k;
+  double a[3];
+  out->tag = CL_AABB;
+  for (k = 0; k < 3; k++) {
+    cl_set(a, k == 0, k == 1, k == 2);
+    cl_hull_extent(h, a, &out->min[k], &out->max[k]);
+  }
 }

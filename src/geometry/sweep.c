@@ -101,7 +101,7 @@ static void centre(const cl_shape *s, double c[3]) {
 }
 
 /* largest absolute coordinate of a shape's bounds (a plane: |d|) */
-static double shape_scale(const cl_shape *s) {
+static double bounds_scale(const cl_shape *s) {
   cl_aabb b;
   if (s->tag == CL_PLANE) return fabs(s->plane.d);
   if (!cl_bounds(s, &b)) return 0;
@@ -298,8 +298,8 @@ static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape 
       && mover->tag != CL_OBB && mover->tag != CL_HULL)
     return 0;
   if (target->tag == CL_RAY || target->tag >= CL_NKINDS || target->tag < 0) return 0;
-  scale = shape_scale(mover);
-  scale = fmax(fmax(scale, shape_scale(target)), scale + cl_maxabs3(d));
+  scale = bounds_scale(mover);
+  scale = fmax(fmax(scale, bounds_scale(target)), scale + cl_maxabs3(d));
   tol = CL_SWEEP_REL * scale;
   if (target->tag == CL_PLANE) return sweep_plane(mover, d, &target->plane, tol, h);
   c.mover = mover; c.target = target; c.d = d;
