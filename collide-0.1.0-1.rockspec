@@ -42,6 +42,8 @@ build = {
         "src/geometry/sweep.c",
         "src/geometry/tree.c",
         "src/geometry/world.c",
+        "src/geometry/world_move.c",
+        "src/geometry/world_query.c",
         "src/lua/l_args.c",
         "src/lua/l_ffi.c",
         "src/lua/l_frustum.c",
