@@ -1,6 +1,7 @@
 # collide - 3D collision detection for Lua
 # make [LUA=lua5.4]   builds build/$(LUA)/collide/core.so
-# make test           builds and runs every spec with busted
+# make test           builds and runs every spec with busted, then the C
+#                     API's test and example program
 # make demo           builds and runs examples/demo.lua
 
 LUA        ?= lua5.4
@@ -59,8 +60,11 @@ DEPS ?= sh tools/deps.sh
 deps:
 	@$(DEPS) $(LUA)
 
+# every spec, then the C API without Lua: its test and the example
+# program, each built with -Iinclude only (mk/world_c.mk)
 test: $(SO)
 	$(LUA) $(BUSTED) $(BUSTED_FLAGS) --cpath="./$(BUILD)/?.so" spec
+	@$(MAKE) --no-print-directory test-world-api example-world
 
 demo: $(SO)
 	$(RUN) examples/demo.lua

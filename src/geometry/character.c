@@ -255,18 +255,126 @@ static int anchor_of(const cl_world *w, int id, double p[3]) {
   }
 }
 
+/* carried: when the floor stood on moved since the last move, the
+** character is moved by its translation first (into carry); -1 when that
+** motion's end is not finite */
+static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3]) {
+  cl_character_state *c = cm->c;
+  const cl_world *w = cm->st.w;
+  double p[3], by[3];
+  if (!(was_floor && cl_world_is_item(w, c->floor_item)
+        && w->items[c->floor_item].kind == c->floor_kind))
+    return 0;
+  if (!anchor_of(w, c->floor_item, p)) return 0;
+  cl_sub(by, p, c->floor_at);
+  if (by[0] == 0 && by[1] == 0 && by[2] == 0) return 0;
+  cm->st.hook = NULL;
+  cm->st.tie_hook = NULL;
+  cl_world_legs(&cm->st, ws, by, carry);
+  if (cm->st.overflow) return -1;
+  cm->st.out->n = 0;
+  cm->foot0 = lowest(ws, c->up);
+  cm->tiny = 1e-9 * (1 + fabs(cm->foot0));
+  return 0;
+}
+
+/* every pass of the update stays within the motion, the step, the snap
+** and the skin of where it starts: the items and a mesh's triangles
+** there are gathered once, and each pass tests only those (a pass that
+** leaves the box, a push-out out of a deep overlap, walks the trees) */
+static void char_gather(char_move *cm, const cl_shape *ws, const double d[3]) {
+  const cl_character_state *c = cm->c;
+  cl_aabb reach;
+  double ext = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + c->step_height
+               + fmax(c->snap, c->skin) + c->skin;
+  int i;
+  (void)cl_bounds(ws, &reach);
+  for (i = 0; i < 3; i++) {
+    reach.min[i] -= ext;
+    reach.max[i] += ext;
+  }
+  cl_world_move_near(&cm->st, &reach);
+}
+
+/* the up, side and down passes of the motion (hz across up, v along it),
+** stepping when walking from the floor; a and b their translations; -1
+** when a motion's end is not finite */
+static int char_passes(char_move *cm, cl_shape *ws, const double hz[3], double v, int was_floor,
+                       double a[3], double b[3]) {
+  cl_character_state *c = cm->c;
+  cl_world_collisions *out = cm->st.out;
+  const double *u = c->up;
+  cl_shape keep;
+  int walking = hz[0] != 0 || hz[1] != 0 || hz[2] != 0, ncols = out->n;
+  double step = (was_floor && v <= 0 && walking) ? c->step_height : 0;
+  double lift = (v > 0 ? v : 0) + step, raised;
+  if (step > 0) cl_shape_copy(&keep, ws);
+  if (lift > 0) {
+    double up[3];
+    cl_set(up, u[0] * lift, u[1] * lift, u[2] * lift);
+    cm->st.hook = up_hook;
+    cm->st.tie_hook = up_tie;
+    cm->st.np = 0;
+    cl_world_legs(&cm->st, ws, up, a);
+    if (cm->st.overflow) return -1;
+  }
+  raised = step > 0 ? (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) : 0;
+  side_down(cm, ws, hz, v, raised, b);
+  if (cm->st.overflow) return -1;
+  if (step > 0 && (cm->st.steep || !c->on_floor)) {
+    /* the step landed on nothing walkable: undo it */
+    cl_world_copy_back(ws, &keep);
+    out->n = ncols;
+    c->on_floor = c->on_wall = 0;
+    cm->floor_other = -1;
+    cm->st.steep = 0;
+    cl_set(a, 0, 0, 0);
+    side_down(cm, ws, hz, v, 0, b);
+    if (cm->st.overflow) return -1;
+  }
+  return 0;
+}
+
+/* off the floor and not rising: a floor within the skin below (the snap
+** when it stood on the floor) holds the character */
+static void char_snap(char_move *cm, cl_shape *ws, int was_floor, double moved[3]) {
+  const cl_character_state *c = cm->c;
+  cl_world_collisions *out = cm->st.out;
+  const double *u = c->up;
+  double reach = c->skin, down[3], f[3], dist, tr[3];
+  cl_hit h;
+  int other;
+  if (was_floor && c->snap > reach) reach = c->snap;
+  cl_set(down, -u[0] * reach, -u[1] * reach, -u[2] * reach);
+  other = first_contact(cm, ws, down, &h);
+  if (other < 0 || !floor_under(cm, h.p, h.n, f)) return;
+  dist = h.t * reach;
+  cl_set(tr, -u[0] * dist, -u[1] * dist, -u[2] * dist);
+  cl_translate(ws, tr);
+  moved[0] = moved[0] - u[0] * dist;
+  moved[1] = moved[1] - u[1] * dist;
+  moved[2] = moved[2] - u[2] * dist;
+  set_floor(cm, f, other);
+  if (out->n < out->max) {
+    cl_world_collision *col = &out->c[out->n];
+    col->other = other;
+    col->type = CL_WORLD_SLIDE;
+    col->t = h.t;
+    cl_copy(col->n, h.n);
+    cl_copy(col->p, h.p);
+  }
+  out->n++;
+}
+
 int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out) {
   char_move cm;
-  cl_shape ws, keep;
+  cl_shape ws;
   const double *u = c->up;
-  double v, hz[3], lift, step, raised, a[3] = {0, 0, 0}, b[3], carry[3] = {0, 0, 0};
-  int was_floor = c->on_floor, walking, ncols, i, tag;
-  tag = w->items[id].kind;
-  if (!(tag == CL_AABB || tag == CL_OBB || tag == CL_SPHERE || tag == CL_CAPSULE
-        || tag == CL_HULL))
-    return 0;
+  double v, hz[3], a[3] = {0, 0, 0}, b[3], carry[3] = {0, 0, 0};
+  int was_floor = c->on_floor, i;
+  if (!cl_world_is_mover(w->items[id].kind)) return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
   hz[0] = d[0] - v * u[0]; hz[1] = d[1] - v * u[1]; hz[2] = d[2] - v * u[2];
   c->on_floor = c->on_wall = c->on_ceiling = 0;
@@ -281,107 +389,19 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   cm.foot0 = lowest(&ws, u);
   cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
 
-  /* carried: the floor stood on moved since the last move */
-  if (was_floor && cl_world_is_item(w, c->floor_item) && w->items[c->floor_item].kind == c->floor_kind) {
-    double p[3];
-    if (anchor_of(w, c->floor_item, p)) {
-      double by[3];
-      cl_sub(by, p, c->floor_at);
-      if (by[0] != 0 || by[1] != 0 || by[2] != 0) {
-        cm.st.hook = NULL;
-        cm.st.tie_hook = NULL;
-        cl_world_legs(&cm.st, &ws, by, carry);
-        if (cm.st.overflow) return -1;
-        out->n = 0;
-        cm.foot0 = lowest(&ws, u);
-        cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
-      }
-    }
-  }
-
-  /* every pass of the update stays within the motion, the step, the snap
-  ** and the skin of where it starts: the items and a mesh's triangles
-  ** there are gathered once, and each pass tests only those (a pass that
-  ** leaves the box, a push-out out of a deep overlap, walks the trees) */
-  {
-    cl_aabb reach;
-    double ext = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + c->step_height
-                 + fmax(c->snap, c->skin) + c->skin;
-    (void)cl_bounds(&ws, &reach);
-    for (i = 0; i < 3; i++) {
-      reach.min[i] -= ext;
-      reach.max[i] += ext;
-    }
-    cl_world_move_near(&cm.st, &reach);
-  }
+  if (char_carry(&cm, &ws, was_floor, carry) < 0) return -1;
+  char_gather(&cm, &ws, d);
   cl_world_push_out(&cm.st, &ws, moved);
   /* an overlap pushed out from below is floor */
   for (i = 0; i < out->n && i < out->max; i++) {
     double f[3];
     if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, out->c[i].other);
   }
-
-  walking = hz[0] != 0 || hz[1] != 0 || hz[2] != 0;
-  step = (was_floor && v <= 0 && walking) ? c->step_height : 0;
-  lift = (v > 0 ? v : 0) + step;
-  ncols = out->n;
-  if (step > 0) cl_shape_copy(&keep, &ws);
-  if (lift > 0) {
-    double up[3];
-    cl_set(up, u[0] * lift, u[1] * lift, u[2] * lift);
-    cm.st.hook = up_hook;
-    cm.st.tie_hook = up_tie;
-    cm.st.np = 0;
-    cl_world_legs(&cm.st, &ws, up, a);
-    if (cm.st.overflow) return -1;
-  }
-  raised = step > 0 ? (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) : 0;
-  side_down(&cm, &ws, hz, v, raised, b);
-  if (cm.st.overflow) return -1;
-  if (step > 0 && (cm.st.steep || !c->on_floor)) {
-    /* the step landed on nothing walkable: undo it */
-    cl_world_copy_back(&ws, &keep);
-    out->n = ncols;
-    c->on_floor = c->on_wall = 0;
-    cm.floor_other = -1;
-    cm.st.steep = 0;
-    cl_set(a, 0, 0, 0);
-    side_down(&cm, &ws, hz, v, 0, b);
-    if (cm.st.overflow) return -1;
-  }
+  if (char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0) return -1;
   moved[0] = moved[0] + a[0] + b[0];
   moved[1] = moved[1] + a[1] + b[1];
   moved[2] = moved[2] + a[2] + b[2];
-
-  if (!c->on_floor && v <= 0) {
-    double reach = c->skin, down[3];
-    cl_hit h;
-    int other;
-    if (was_floor && c->snap > reach) reach = c->snap;
-    cl_set(down, -u[0] * reach, -u[1] * reach, -u[2] * reach);
-    other = first_contact(&cm, &ws, down, &h);
-    if (other >= 0) {
-      double f[3];
-      if (floor_under(&cm, h.p, h.n, f)) {
-        double dist = h.t * reach, tr[3];
-        cl_set(tr, -u[0] * dist, -u[1] * dist, -u[2] * dist);
-        cl_translate(&ws, tr);
-        moved[0] = moved[0] - u[0] * dist;
-        moved[1] = moved[1] - u[1] * dist;
-        moved[2] = moved[2] - u[2] * dist;
-        set_floor(&cm, f, other);
-        if (out->n < out->max) {
-          cl_world_collision *col = &out->c[out->n];
-          col->other = other;
-          col->type = CL_WORLD_SLIDE;
-          col->t = h.t;
-          cl_copy(col->n, h.n);
-          cl_copy(col->p, h.p);
-        }
-        out->n++;
-      }
-    }
-  }
+  if (!c->on_floor && v <= 0) char_snap(&cm, &ws, was_floor, moved);
   cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &ws);
   if (carry[0] != 0 || carry[1] != 0 || carry[2] != 0) {
     moved[0] += carry[0]; moved[1] += carry[1]; moved[2] += carry[2];
