@@ -147,7 +147,9 @@ int cl_world_count(const cl_world *w);
 /* the item's shape and kind (kind may be NULL); NULL when no such item */
 const void *cl_world_shape(const cl_world *w, int item, int *kind);
 /* every item that is not static and has a change counter whose counter
-** moved is refitted: their number, or CL_NOMEM, CL_BUSY */
+** moved is refitted: their number, or CL_BUSY, or CL_NOMEM when an item
+** whose shape gained or lost bounds could not be placed again (it keeps
+** its place and the next sync tries again; the other items are refitted) */
 int cl_world_sync(cl_world *w);
 
 /* ---- queries (filter NULL: every item) ---- */

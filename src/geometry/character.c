@@ -494,12 +494,13 @@ static int cols_room(cl_character *ch) {
   void *p;
   if (need <= ch->capcols) return 1;
   cap = need + need / 2;
-  p = w->alloc(w->ud, NULL, 0, (size_t)cap * sizeof *ch->cols);
+  /* the last move's collisions are kept: a move that fails later leaves
+  ** them as they were */
+  p = w->alloc(w->ud, ch->cols, (size_t)ch->capcols * sizeof *ch->cols,
+               (size_t)cap * sizeof *ch->cols);
   if (p == NULL) return 0;
-  if (ch->cols != NULL) w->alloc(w->ud, ch->cols, (size_t)ch->capcols * sizeof *ch->cols, 0);
   ch->cols = (cl_world_collision *)p;
   ch->capcols = cap;
-  ch->ncols = 0;
   return 1;
 }
 
