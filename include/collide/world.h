@@ -21,6 +21,9 @@
 ** to be sized by the caller. An allocation that fails makes the call
 ** answer CL_NOMEM (a constructor NULL) and leaves the world as it was.
 **
+** Calls that only read the items take a const world; the queries take a
+** world that is not const, since they take their working memory from it.
+**
 ** Changes (add, update, remove, set_options, sync, move, the character's
 ** move) are refused with CL_BUSY while a call of the same world runs, that
 ** is from inside one of its callbacks; queries are allowed there.
