@@ -371,4 +371,30 @@ describe("collide.character", function()
     s:remove("p")
     assert.has_error(function() ch:move(1, 0, 0) end, "the character's item is no longer in its scene")
   end)
+
+  it("is carried only by the floor it stood on, not by an item given its id or its place", function()
+    local function standing()
+      local s = collide.scene()
+      s:add("floor", collide.aabb(-5, -1, -5, 5, 0, 5))
+      s:add("me", collide.capsule(0, 0.4, 0, 0, 1.6, 0, 0.4))
+      local ch = collide.character(s, "me")
+      for _ = 1, 3 do ch:move(0, -0.1, 0) end
+      assert.are.equal("floor", ch:floor_item())
+      return s, ch
+    end
+    -- the floor removed, a box far away added: it takes the freed id
+    local s, ch = standing()
+    s:remove("floor")
+    s:add("far", collide.aabb(100, 50, 100, 110, 51, 110))
+    H.assert_exact({ 0.01, 0, 0 }, ch:move(0.01, 0, 0))
+    -- the floor given another shape far away
+    s, ch = standing()
+    s:update("floor", collide.aabb(95, -1, 95, 105, 0, 105))
+    H.assert_exact({ 0.01, 0, 0 }, ch:move(0.01, 0, 0))
+    -- the floor's own shape moved: carried by its translation
+    s, ch = standing()
+    s:shape("floor"):translate(0, 0, 2)
+    s:update("floor")
+    H.assert_exact({ 0.01, 0, 2 }, ch:move(0.01, 0, 0))
+  end)
 end)

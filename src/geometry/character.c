@@ -263,7 +263,9 @@ static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3
   const cl_world *w = cm->st.w;
   double p[3], by[3];
   if (!(was_floor && cl_world_is_item(w, c->floor_item)
-        && w->items[c->floor_item].kind == c->floor_kind))
+        && w->items[c->floor_item].kind == c->floor_kind
+        && w->items[c->floor_item].seq == c->floor_seq
+        && w->items[c->floor_item].shape == c->floor_shape))
     return 0;
   if (!anchor_of(w, c->floor_item, p)) return 0;
   cl_sub(by, p, c->floor_at);
@@ -409,6 +411,8 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   c->floor_item = c->on_floor ? cm.floor_other : -1;
   if (c->floor_item >= 0) {
     c->floor_kind = w->items[c->floor_item].kind;
+    c->floor_seq = w->items[c->floor_item].seq;
+    c->floor_shape = w->items[c->floor_item].shape;
     if (!anchor_of(w, c->floor_item, c->floor_at)) cl_set(c->floor_at, 0, 0, 0);
   }
   return 1;

@@ -296,6 +296,9 @@ typedef struct {
   int floor_item;             /* the item stood on, -1 for none */
   double floor_at[3];         /* its shape's reference point when it was stood on */
   int floor_kind;
+  long long floor_seq;        /* the item's sequence number and shape then: a */
+  const void *floor_shape;    /* new item given its id, or the item given
+                              ** another shape, is not the floor that moved */
 } cl_character_state;
 
 /* up (any finite non-zero vector, normalised here), step_height >= 0, max_slope
