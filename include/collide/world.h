@@ -246,6 +246,8 @@ int cl_character_on_ceiling(const cl_character *ch);
 int cl_character_floor_normal(const cl_character *ch, double n[3]);
 /* the item stood on, or CL_NONE */
 int cl_character_floor_item(const cl_character *ch);
+/* the character's item */
+int cl_character_item(const cl_character *ch);
 /* the last move's collisions (as cl_world_move's) and their number */
 const cl_world_collision *cl_character_collisions(const cl_character *ch, int *n);
 void cl_character_delete(cl_character *ch);

@@ -422,12 +422,12 @@ function Scene:move(item, ...)
   local w = worlds[self]
   -- refused before anything moves while a filter runs (a move changes the
   -- scene: its item's shape in place, then the tree)
-  check_unlocked(w)
-  check_item(item, "move")
-  local shape = w:shape(item)
-  if shape == nil then argerror(1, "move", "item not in the scene") end
-  if not MOVERS[ctype(shape)] then
-    argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
+  local why = w:mover(item)
+  if why ~= nil then
+    if why == "busy" then busy_error(w, 4) end
+    check_item(item, "move")
+    if why == "absent" then argerror(1, "move", "item not in the scene") end
+    argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. why)
   end
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end

@@ -547,6 +547,8 @@ int cl_character_floor_normal(const cl_character *ch, double n[3]) {
   return 1;
 }
 
+int cl_character_item(const cl_character *ch) { return ch->item; }
+
 int cl_character_floor_item(const cl_character *ch) {
   if (!ch->st.on_floor || ch->st.floor_item < 0) return CL_NONE;
   return ch->st.floor_item;

@@ -44,6 +44,8 @@
 #define CSLOT_WORLD 1        /* its world's userdata */
 #define CSLOT_ITEM 2         /* its item */
 #define CSLOT_OTHERS 3       /* the other items of its last move's collisions */
+#define CSLOT_ITEMS 4        /* its world's items by id + 1 */
+#define CSLOT_IDS 5          /* its world's ids by item */
 
 /* a growable block of C memory whose userdata frees it: where a call
 ** gathers its answer */
@@ -57,6 +59,7 @@ typedef struct {
 
 typedef struct {
   cl_character *ch;
+  l_world *lw;               /* its world (kept alive in the anchor) */
   int ncols;                 /* the last move's collisions */
 } l_character;
 
@@ -83,12 +86,15 @@ static int box_room(l_box *b, size_t need) {
   return 1;
 }
 
-/* the box of one call, pushed: the cached one, detached, or a new one */
-static l_box *take_box(lua_State *L, l_world *lw, int i) {
+/* the box of one call, pushed: the cached one, detached from the anchor
+** at a, or a new one */
+static l_box *take_box(lua_State *L, l_world *lw, int a) {
   l_box *b = lw->cache;
   if (b != NULL) {
     lw->cache = NULL;
-    l_detachslot(L, i, SLOT_BOX);
+    lua_rawgeti(L, a, SLOT_BOX);
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, a, SLOT_BOX);
     return b;
   }
   b = (l_box *)COLLIDE_NEWUD(L, sizeof(l_box));
@@ -101,11 +107,11 @@ static l_box *take_box(lua_State *L, l_world *lw, int i) {
 
 /* the call is done with its box (at index bi): cached when none is or
 ** when it is larger */
-static void give_back(lua_State *L, l_world *lw, l_box *b, int wi, int bi) {
+static void give_back(lua_State *L, l_world *lw, l_box *b, int a, int bi) {
   if (lw->cache == NULL || lw->cache->size < b->size) {
     lw->cache = b;
     lua_pushvalue(L, bi);
-    l_setslot(L, wi, SLOT_BOX);
+    lua_rawseti(L, a, SLOT_BOX);
   }
 }
 
@@ -176,18 +182,31 @@ static int id_of(lua_State *L, int t, int i) {
   return id;
 }
 
-/* the id of the item at i in the world at wi, -1 when absent (no
-** argument check) */
-static int lookup_in(lua_State *L, int wi, int i) {
+/* the id of the item at i in the world whose anchor is at a, -1 when
+** absent (no argument check) */
+static int lookup_at(lua_State *L, int a, int i) {
   int id;
   if (lua_isnoneornil(L, i) || !lua_rawequal(L, i, i)) return -1;
-  push_slot(L, wi, SLOT_IDS);
+  lua_rawgeti(L, a, SLOT_IDS);
   id = id_of(L, lua_gettop(L), i);
   lua_pop(L, 1);
   return id;
 }
 
-#define lookup(L, i) lookup_in(L, 1, i)
+/* the same in the world at 1 */
+static int lookup(lua_State *L, int i) {
+  int id;
+  l_getanchor(L, 1);
+  id = lookup_at(L, lua_gettop(L), i);
+  lua_pop(L, 1);
+  return id;
+}
+
+/* pushes the anchor of the world at 1: its index */
+static int anchor(lua_State *L) {
+  l_getanchor(L, 1);
+  return lua_gettop(L);
+}
 
 /* the shape or mesh at i: its pointer, kind and change counter */
 static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **changes) {
@@ -527,10 +546,10 @@ static void filter_arg(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   }
 }
 
-/* sets up c for the filter at fi, the items' table pushed (at c->items)
-** and an error slot after it (c->err) */
-static void call_begin(lua_State *L, l_call *c, int fi) {
-  push_slot(L, 1, SLOT_ITEMS);
+/* sets up c for the filter at fi, the items' table (from the anchor at
+** a) pushed (at c->items) and an error slot after it (c->err) */
+static void call_begin(lua_State *L, l_call *c, int fi, int a) {
+  lua_rawgeti(L, a, SLOT_ITEMS);
   lua_pushnil(L);
   c->L = L;
   c->filter = fi;
@@ -643,11 +662,12 @@ static int w_query(lua_State *L) {
   l_call c;
   l_sink k;
   l_box *b;
-  int kind, n;
+  int kind, n, a;
   (void)item_shape(L, 2, &kind, &changes);        /* argument 2 checked first */
   lua_settop(L, 3);
-  b = take_box(L, lw, 1);                          /* 4; may run finalizers */
-  call_begin(L, &c, 3);                            /* 5, 6 */
+  a = anchor(L);                                   /* 4 */
+  b = take_box(L, lw, a);                          /* 5; may run finalizers */
+  call_begin(L, &c, 3, a);                         /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   q = item_shape(L, 2, &kind, &changes);           /* read again after the allocations */
   if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
@@ -657,8 +677,8 @@ static int w_query(lua_State *L) {
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_query(lw->w, q, kind, &f, gather_id, &k);
   sink_end(L, &k, &c, n);
-  push_items(L, lw, b, k.n, 5);
-  give_back(L, lw, b, 1, 4);
+  push_items(L, lw, b, k.n, c.items);
+  give_back(L, lw, b, a, a + 1);
   return 1;
 }
 
@@ -670,18 +690,19 @@ static int w_query_frustum(lua_State *L) {
   l_call c;
   l_sink k;
   l_box *b;
-  int n;
+  int n, a;
   if (l_tofrustum(L, 2) == NULL) l_typeerror(L, 2, "collide.frustum");
   lua_settop(L, 3);
-  b = take_box(L, lw, 1);                          /* 4 */
-  call_begin(L, &c, 3);                            /* 5, 6 */
+  a = anchor(L);                                   /* 4 */
+  b = take_box(L, lw, a);                          /* 5 */
+  call_begin(L, &c, 3, a);                         /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   fr = *l_tofrustum(L, 2);
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_query_frustum(lw->w, &fr, &f, gather_id, &k);
   sink_end(L, &k, &c, n);
-  push_items(L, lw, b, k.n, 5);
-  give_back(L, lw, b, 1, 4);
+  push_items(L, lw, b, k.n, c.items);
+  give_back(L, lw, b, a, a + 1);
   return 1;
 }
 
@@ -714,12 +735,12 @@ static int w_raycast(lua_State *L) {
   l_call c;
   int id;
   lua_settop(L, 3);
-  call_begin(L, &c, 3);                            /* 4, 5 */
+  call_begin(L, &c, 3, anchor(L));                 /* 4: the anchor, 5, 6 */
   filter_arg(L, 3, &f, &c);
   id = cl_world_raycast(lw->w, &r, &f, &hit);
   call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
-  lua_rawgeti(L, 4, id + 1);
+  lua_rawgeti(L, c.items, id + 1);
   return 1 + push_cast(L, &hit.hit, lw->w->items[id].kind, hit.index);
 }
 
@@ -762,17 +783,18 @@ static int w_raycast_all(lua_State *L) {
   l_call c;
   l_sink k;
   l_box *b;
-  int n;
+  int n, a;
   lua_settop(L, 3);
-  b = take_box(L, lw, 1);                          /* 4 */
-  call_begin(L, &c, 3);                            /* 5, 6 */
+  a = anchor(L);                                   /* 4 */
+  b = take_box(L, lw, a);                          /* 5 */
+  call_begin(L, &c, 3, a);                         /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   r = check_ray(L, 2);
   k.b = b; k.w = lw->w; k.n = 0; k.uv = 1; k.nomem = 0;
   n = cl_world_raycast_all(lw->w, &r, &f, gather_hit, &k);
   sink_end(L, &k, &c, n);
-  push_hits(L, lw, b, k.n, 5);
-  give_back(L, lw, b, 1, 4);
+  push_hits(L, lw, b, k.n, c.items);
+  give_back(L, lw, b, a, a + 1);
   return 1;
 }
 
@@ -796,12 +818,12 @@ static int w_sweep(lua_State *L) {
   int id;
   (void)read_sweep(L, &mover, d);
   lua_settop(L, 6);
-  call_begin(L, &c, 6);                            /* 7, 8 */
+  call_begin(L, &c, 6, anchor(L));                 /* 7: the anchor, 8, 9 */
   filter_arg(L, 6, &f, &c);
   id = cl_world_sweep_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, &hit);
   call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
-  lua_rawgeti(L, 7, id + 1);
+  lua_rawgeti(L, c.items, id + 1);
   lua_pushnumber(L, hit.hit.t);
   l_pushvec(L, hit.hit.p);
   l_pushvec(L, hit.hit.n);
@@ -819,18 +841,19 @@ static int w_sweep_all(lua_State *L) {
   l_call c;
   l_sink k;
   l_box *b;
-  int n;
+  int n, a;
   (void)read_sweep(L, &mover, d);
   lua_settop(L, 6);
-  b = take_box(L, lw, 1);                          /* 7 */
-  call_begin(L, &c, 6);                            /* 8, 9 */
+  a = anchor(L);                                   /* 7 */
+  b = take_box(L, lw, a);                          /* 8 */
+  call_begin(L, &c, 6, a);                         /* 9, 10 */
   filter_arg(L, 6, &f, &c);
   (void)read_sweep(L, &mover, d);                  /* read again after the allocation */
   k.b = b; k.w = lw->w; k.n = 0; k.uv = 0; k.nomem = 0;
   n = cl_world_sweep_all_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, gather_hit, &k);
   sink_end(L, &k, &c, n);
-  push_hits(L, lw, b, k.n, 8);
-  give_back(L, lw, b, 1, 7);
+  push_hits(L, lw, b, k.n, c.items);
+  give_back(L, lw, b, a, a + 1);
   return 1;
 }
 
@@ -842,29 +865,31 @@ static int w_pairs(lua_State *L) {
   l_sink k;
   l_box *b;
   long long n, i, last;
-  int m = 0;
+  int m = 0, a, out;
   const cl_tree_pair *p;
   lua_settop(L, 2);
-  b = take_box(L, lw, 1);                          /* 3 */
-  call_begin(L, &c, 2);                            /* 4, 5 */
+  a = anchor(L);                                   /* 3 */
+  b = take_box(L, lw, a);                          /* 4 */
+  call_begin(L, &c, 2, a);                         /* 5, 6 */
   filter_arg(L, 2, &f, &c);
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_pairs(lw->w, &f, gather_pair, &k);
   sink_end(L, &k, &c, n);
   last = lw->w->counter;
   p = (const cl_tree_pair *)b->p;
-  lua_createtable(L, k.n, 0);                      /* 6 */
+  lua_createtable(L, k.n, 0);                      /* 7 */
+  out = lua_gettop(L);
   for (i = 0; i < k.n; i++) {
     if (!alive(lw->w, p[i].a, last) || !alive(lw->w, p[i].b, last)) continue;
-    lua_rawgeti(L, 4, p[i].a + 1);
-    lua_rawgeti(L, 4, p[i].b + 1);
+    lua_rawgeti(L, c.items, p[i].a + 1);
+    lua_rawgeti(L, c.items, p[i].b + 1);
     lua_createtable(L, 2, 0);
     lua_insert(L, -3);
     lua_rawseti(L, -3, 2);
     lua_rawseti(L, -2, 1);
-    lua_rawseti(L, 6, ++m);
+    lua_rawseti(L, out, ++m);
   }
-  give_back(L, lw, b, 1, 3);
+  give_back(L, lw, b, a, a + 1);
   return 1;
 }
 
@@ -897,7 +922,7 @@ static int cols_need(const cl_world *w) {
 ** nothing moved */
 static int w_move(lua_State *L) {
   l_world *lw = check_world(L);
-  int id, n, r, k, base, out;
+  int id, n, r, k, base, out, a;
   double d[3], moved[3];
   cl_world_filter f;
   l_call c;
@@ -907,14 +932,15 @@ static int w_move(lua_State *L) {
   check_item(L, 2);
   d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
   lua_settop(L, 7);
-  b = take_box(L, lw, 1);                          /* 8; may run finalizers */
-  call_begin(L, &c, 6);                            /* 9, 10 */
+  a = anchor(L);                                   /* 8 */
+  b = take_box(L, lw, a);                          /* 9; may run finalizers */
+  call_begin(L, &c, 6, a);                         /* 10, 11 */
   filter_arg(L, 6, &f, &c);
   f.keep = NULL;                                   /* the filter is a response (respond) */
   c.nf = (int)luaL_optinteger(L, 7, 5);
   c.fname = "move";
   if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  id = lookup(L, 2);
+  id = lookup_at(L, a, 2);
   if (id < 0) return refuse(L, "absent");
   if (!box_room(b, (size_t)cols_need(lw->w) * sizeof(cl_world_collision)))
     return luaL_error(L, "not enough memory");
@@ -936,12 +962,12 @@ static int w_move(lua_State *L) {
   col = (const cl_world_collision *)b->p;
   base = lua_checkstack(L, n + 4) ? lua_gettop(L) + 1 : 0;
   if (base != 0)
-    for (k = 0; k < n; k++) lua_rawgeti(L, 9, col[k].other + 1);
+    for (k = 0; k < n; k++) lua_rawgeti(L, c.items, col[k].other + 1);
   lua_createtable(L, n, 0);
   out = lua_gettop(L);
   for (k = 0; k < n; k++) {
     lua_pushvalue(L, 2);
-    if (base != 0) lua_pushvalue(L, base + k); else lua_rawgeti(L, 9, col[k].other + 1);
+    if (base != 0) lua_pushvalue(L, base + k); else lua_rawgeti(L, c.items, col[k].other + 1);
     push_collision(L, &col[k]);
     lua_rawseti(L, out, k + 1);
   }
@@ -949,8 +975,31 @@ static int w_move(lua_State *L) {
     lua_replace(L, base);
     lua_settop(L, base);
   }
-  give_back(L, lw, b, 1, 8);
+  give_back(L, lw, b, a, a + 1);
   return 4;
+}
+
+/* w:mover(item) -> nothing when the item can be moved now, else why:
+** "busy", "absent", or the type of its shape, which is not a mover */
+static int w_mover(lua_State *L) {
+  l_world *lw = check_world(L);
+  int id, a, kind;
+  if (cl_world_busy(lw->w) != NULL) {
+    lua_pushliteral(L, "busy");
+    return 1;
+  }
+  a = anchor(L);
+  id = lookup_at(L, a, 2);
+  if (id < 0) {
+    lua_pushliteral(L, "absent");
+    return 1;
+  }
+  (void)cl_world_shape(lw->w, id, &kind);
+  if (cl_world_is_mover(kind)) return 0;
+  lua_rawgeti(L, a, SLOT_SHAPES);
+  lua_rawgeti(L, -1, id + 1);
+  lua_pushstring(L, l_typename(L, -1));
+  return 1;
 }
 
 /* ---- the character ---- */
@@ -980,16 +1029,21 @@ static int w_character(lua_State *L) {
   lua_settop(L, 9);
   lc = (l_character *)COLLIDE_NEWUD(L, sizeof(l_character));   /* 10 */
   lc->ch = NULL;
+  lc->lw = lw;
   lc->ncols = 0;
   luaL_getmetatable(L, MT_CHARACTER);
   lua_setmetatable(L, 10);
-  lua_createtable(L, 3, 0);
+  lua_createtable(L, 5, 0);
   lua_pushvalue(L, 1);
   lua_rawseti(L, -2, CSLOT_WORLD);
   lua_pushvalue(L, 2);
   lua_rawseti(L, -2, CSLOT_ITEM);
   lua_newtable(L);
   lua_rawseti(L, -2, CSLOT_OTHERS);
+  push_slot(L, 1, SLOT_ITEMS);
+  lua_rawseti(L, -2, CSLOT_ITEMS);
+  push_slot(L, 1, SLOT_IDS);
+  lua_rawseti(L, -2, CSLOT_IDS);
   l_setanchor(L, 10);
   id = lookup(L, 2);
   if (id < 0) return refuse(L, "absent");
@@ -1028,51 +1082,55 @@ static void push_flags(lua_State *L, const cl_character *ch, int items) {
 ** names the arguments' errors by its rules. */
 static int c_move(lua_State *L) {
   l_character *lc = check_character(L);
-  l_world *lw;
+  l_world *lw = lc->lw;
   double d[3], moved[3];
-  int k, r, n, id;
+  int k, r, n, id, a;
   const cl_world_collision *cols;
   for (k = 0; k < 3; k++) {
     if (lua_type(L, 2 + k) != LUA_TNUMBER) return refuse(L, "args");
     d[k] = lua_tonumber(L, 2 + k);
     if (d[k] - d[k] != 0) return refuse(L, "args");
   }
+  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
   lua_settop(L, 1);
   l_getanchor(L, 1);                               /* 2 */
-  lua_rawgeti(L, 2, CSLOT_WORLD);                  /* 3 */
-  lw = (l_world *)lua_touserdata(L, 3);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  lua_rawgeti(L, 2, CSLOT_ITEM);                   /* 4 */
-  id = lookup_in(L, 3, 4);
-  if (id < 0) return refuse(L, "absent");
+  a = 2;
   r = cl_character_move(lc->ch, d, moved);
-  if (r == CL_NOT_ITEM) {                          /* the item was added again */
+  if (r == CL_NOT_ITEM) {                          /* removed, or added again */
+    lua_rawgeti(L, a, CSLOT_IDS);                  /* 3 */
+    lua_rawgeti(L, a, CSLOT_ITEM);                 /* 4 */
+    id = id_of(L, 3, 4);
+    if (id < 0) return refuse(L, "absent");
     cl_character_retarget(lc->ch, id);
+    lua_settop(L, 2);
     r = cl_character_move(lc->ch, d, moved);
   }
   if (r == CL_NOT_MOVER) return refuse(L, "shape");
   if (r == CL_NOT_FINITE) return refuse(L, "finite");
   if (r == CL_NOMEM) return luaL_error(L, "not enough memory");
+  id = cl_character_item(lc->ch);
   l_changed((cl_shape *)(void *)lw->w->items[id].shape);
-  cl_world_mark_seen(lw->w, id);                        /* the world has refitted it */
+  cl_world_mark_seen(lw->w, id);                   /* the world has refitted it */
   lw->lt->version++;
   /* the other items of the collisions, kept for ch:collisions() */
-  push_slot(L, 3, SLOT_ITEMS);                     /* 5 */
-  lua_rawgeti(L, 2, CSLOT_OTHERS);                 /* 6 */
+  lua_rawgeti(L, a, CSLOT_ITEMS);                  /* 3 */
   cols = cl_character_collisions(lc->ch, &n);
-  for (k = 0; k < n; k++) {
-    lua_rawgeti(L, 5, cols[k].other + 1);
-    lua_rawseti(L, 6, k + 1);
-  }
-  for (k = n; k < lc->ncols; k++) {                /* the last move's extra ones */
-    lua_pushnil(L);
-    lua_rawseti(L, 6, k + 1);
+  if (n > 0 || lc->ncols > 0) {
+    lua_rawgeti(L, a, CSLOT_OTHERS);               /* 4 */
+    for (k = 0; k < n; k++) {
+      lua_rawgeti(L, 3, cols[k].other + 1);
+      lua_rawseti(L, 4, k + 1);
+    }
+    for (k = n; k < lc->ncols; k++) {              /* the last move's extra ones */
+      lua_pushnil(L);
+      lua_rawseti(L, 4, k + 1);
+    }
   }
   lc->ncols = n;
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
   lua_pushnumber(L, moved[2] + 0.0);
-  push_flags(L, lc->ch, 5);
+  push_flags(L, lc->ch, 3);
   return 10;
 }
 
@@ -1100,7 +1158,7 @@ static int c_collisions(lua_State *L) {
 static const luaL_Reg world_methods[] = {
   {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"set", w_set},
   {"options", w_options}, {"has", w_has}, {"shape", w_shape}, {"busy", w_busy},
-  {"tree", w_tree},
+  {"tree", w_tree}, {"mover", w_mover},
   {"memory", w_memory}, {"sync", w_sync}, {"next", w_next}, {"count", w_count},
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
   {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
