@@ -12,6 +12,7 @@
 #include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"
+#include "segment.h"
 #include "collide/hull.h"
 
 /* a box or a triangle, relative to a common origin */

@@ -14,6 +14,7 @@
 #include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"
+#include "segment.h"
 #include "collide/hull.h"
 
 void cl_box_of(const cl_shape *s, cl_box *b) {
