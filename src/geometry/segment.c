@@ -135,6 +135,28 @@ static void near_box(seg_near *sn, const double a[3], const double b[3], const d
   }
 }
 
+/* an obb: near_box in the box's frame, the points brought back */
+static void near_obb(seg_near *sn, const cl_obb *o, const double a[3], const double b[3]) {
+  double la[3], lb[3], lo[3], ld[3], da[3], db[3];
+  seg_near ln;
+  int k;
+  cl_sub(da, a, o->c);
+  cl_sub(db, b, o->c);
+  for (k = 0; k < 3; k++) {
+    la[k] = cl_dot(da, o->u[k]);
+    lb[k] = cl_dot(db, o->u[k]);
+    ld[k] = cl_dot(sn->du, o->u[k]);
+    lo[k] = -o->e[k];
+  }
+  near_start(&ln, la, ld, sn->len);
+  ln.best = sn->best;
+  near_box(&ln, la, lb, lo, o->e);
+  sn->best = ln.best;
+  sn->s = ln.s;
+  cl_copy(sn->q, o->c);
+  for (k = 0; k < 3; k++) cl_madd(sn->q, sn->q, o->u[k], ln.q[k]);
+}
+
 /* the squared gap between the bounds of the segment a-b and of the edge
 ** e0-e1: a lower bound of their distance */
 static double bounds_gap2(const double a[3], const double b[3], const double e0[3],
@@ -241,25 +263,7 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
   if (x->tag == CL_AABB) {
     near_box(&sn, a, b, x->aabb.min, x->aabb.max);
   } else if (x->tag == CL_OBB) {
-    /* in the box's frame, the points brought back */
-    const cl_obb *o = &x->obb;
-    double la[3], lb[3], lo[3], ld[3], da[3], db[3];
-    seg_near ln;
-    cl_sub(da, a, o->c);
-    cl_sub(db, b, o->c);
-    for (k = 0; k < 3; k++) {
-      la[k] = cl_dot(da, o->u[k]);
-      lb[k] = cl_dot(db, o->u[k]);
-      ld[k] = cl_dot(du, o->u[k]);
-      lo[k] = -o->e[k];
-    }
-    near_start(&ln, la, ld, len);
-    ln.best = best0;
-    near_box(&ln, la, lb, lo, o->e);
-    sn.best = ln.best;
-    sn.s = ln.s;
-    cl_copy(sn.q, o->c);
-    for (k = 0; k < 3; k++) cl_madd(sn.q, sn.q, o->u[k], ln.q[k]);
+    near_obb(&sn, &x->obb, a, b);
   } else if (!x->tri.degenerate) {
     near_triangle_seg(&sn, &x->tri, a, b, sa, sb);
   } else {
