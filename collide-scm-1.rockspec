@@ -36,6 +36,7 @@ build = {
         "src/geometry/mesh.c",
         "src/geometry/points.c",
         "src/geometry/rays.c",
+        "src/geometry/segment.c",
         "src/geometry/shapes.c",
         "src/geometry/support.c",
         "src/geometry/sweep.c",

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "gjk.h"
+#include "segment.h"
 #include "world_private.h"
 
 static int failures = 0, checks = 0;

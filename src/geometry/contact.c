@@ -12,6 +12,7 @@
 #include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"
+#include "segment.h"
 #include "collide/hull.h"
 
 /* a box or a triangle, relative to a common origin */
@@ -271,13 +272,115 @@ static int capsule_capsule(const cl_capsule *a, const cl_capsule *b, double n[3]
                          fmax(scale2(a->a, a->b, 0), scale2(b->a, b->b, 0)), n, depth);
 }
 
-/* an aabb, obb or triangle s against capsule c, n from s to c */
-static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], double *depth) {
+/* capsule c's segment against s (an aabb, obb, triangle that is not
+** degenerate, or hull): the distance dc of their cores, their closest
+** points ca (of s) and cb, touch as cl_core_distance's, and scale, the
+** cores' */
+typedef struct { double dc, ca[3], cb[3], scale; int touch; } segment_gap;
+
+/* 0 when the capsule misses s, else 1 and the gap g */
+static int capsule_gap(const cl_shape *s, const cl_capsule *c, segment_gap *g) {
   cl_core A, B;
-  double ca[3], cb[3], dc, scale;
-  int touch;
   cl_shape cs;
   cs.cap = *c;
+  cl_core_of(s, &A);
+  cl_core_of(&cs, &B);
+  B.r = 0;
+  g->scale = fmax(cl_core_scale(&A), cl_core_scale(&B));
+  if (s->tag != CL_HULL) {
+    /* the segment's exact closest points (cl_segment_distance), which
+    ** decide the overlap as cl_intersects does */
+    g->dc = cl_segment_distance(s, c->a, c->b, g->cb, g->ca);
+    if (!(g->dc <= c->r)) return 0;
+    g->touch = g->dc == 0;
+  } else {
+    if (!cl_intersects(s, &cs)) return 0;
+    g->dc = cl_core_distance(&A, &B, g->ca, g->cb, &g->touch);
+    if (g->touch == 2) {
+      /* GJK stopped on rounding: whether the segment meets the shape, exactly */
+      cl_shape seg = cs;
+      seg.cap.r = 0;
+      if (cl_intersects(s, &seg)) g->touch = 1;
+    }
+  }
+  return 1;
+}
+
+/* the segment of capsule c meets hull h: its separating axes (hull.c) */
+static int hull_segment_contact(const cl_hull *h, const cl_capsule *c, double n[3],
+                                double *depth) {
+  if (!cl_hull_sat_segment(h, c->a, c->b, n, depth)) {
+    cl_hull_support(h, c->a, n);   /* cannot happen: they meet */
+    cl_sub(n, c->a, n);
+    if (cl_normalize(n) == 0) cl_set(n, 0, 1, 0);
+    *depth = 0;
+  }
+  *depth += c->r;
+  return 1;
+}
+
+/* the overlap of the shape sh and the segment p0-p1 along the unit axis L,
+** and in *sg the side (+1 or -1 along L) the segment leaves it by, a tie
+** to the side of cen, the segment's centre from the shape's */
+static double segment_overlap(const convex *sh, const double L[3], const double p0[3],
+                              const double p1[3], const double cen[3], double *sg) {
+  double lo, hi, a0, a1, slo, shi, o1, o2;
+  project(sh, L, &slo, &shi);
+  a0 = cl_dot(p0, L); a1 = cl_dot(p1, L);
+  lo = fmin(a0, a1); hi = fmax(a0, a1);
+  o1 = shi - lo;                  /* move the capsule along +L */
+  o2 = hi - slo;                  /* along -L */
+  if (o1 < o2) { *sg = 1; return o1; }
+  if (o2 < o1) { *sg = -1; return o2; }
+  *sg = cl_dot(L, cen) >= 0 ? 1 : -1;
+  return o1;
+}
+
+/* the segment of capsule c meets s (an aabb, obb or triangle that is not
+** degenerate): the axis of least overlap among the shape's faces (a
+** triangle's normal) and the crosses of the segment with the shape's
+** edges, relative to the shape's centre */
+static int segment_contact(const cl_shape *s, const cl_capsule *c, double n[3], double *depth) {
+  convex sh;
+  double origin[3], p0[3], p1[3], u[3], e[3][3], ax[3], cen[3], best = 0;
+  int i, found = 0;
+  if (s->tag == CL_TRIANGLE) cl_copy(origin, s->tri.v[0]);
+  else { cl_box bx; cl_box_of(s, &bx); cl_copy(origin, bx.c); }
+  convex_of(s, origin, &sh);
+  edges(&sh, e);
+  cl_sub(p0, c->a, origin);
+  cl_sub(p1, c->b, origin);
+  cl_sub(u, p1, p0);
+  cl_add(cen, p0, p1);
+  cl_scale(cen, cen, 0.5);
+  cl_sub(cen, cen, sh.centre);
+  for (i = 0; i < 6; i++) {
+    double L[3], dd, sg;
+    if (i < 3) {
+      if (!sh.is_box) { if (i > 0) continue; cl_copy(ax, s->tri.n); }
+      else cl_copy(ax, e[i]);
+    } else {
+      cl_cross(ax, u, e[i - 3]);
+      if (!cl_axis_ok(ax, u, e[i - 3])) continue;
+    }
+    cl_copy(L, ax);
+    if (cl_normalize(L) == 0) continue;
+    dd = segment_overlap(&sh, L, p0, p1, cen, &sg);
+    if (!found || dd < best) { found = 1; best = dd; cl_scale(n, L, sg); }
+  }
+  if (!found) {                     /* no axis (cannot happen for a box) */
+    perpendicular(u, n);
+    best = 0;
+  }
+  *depth = c->r + (best > 0 ? best : 0);
+  return 1;
+}
+
+/* an aabb, obb, triangle or hull s against capsule c, n from s to c:
+** apart cores push along their closest points, else the segment's
+** contact grown by the radius */
+static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], double *depth) {
+  segment_gap g;
   if (c->a[0] == c->b[0] && c->a[1] == c->b[1] && c->a[2] == c->b[2]) {
     cl_sphere sp;
     cl_sphere_init(&sp, c->a, c->r);
@@ -288,90 +391,17 @@ static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], do
     cl_capsule_init(&seg, s->tri.v[s->tri.s0], s->tri.v[s->tri.s1], 0);
     return capsule_capsule(&seg, c, n, depth);
   }
-  cl_core_of(s, &A);
-  cl_core_of(&cs, &B);
-  B.r = 0;
-  scale = fmax(cl_core_scale(&A), cl_core_scale(&B));
-  if (s->tag != CL_HULL) {
-    /* the segment's exact closest points (cl_segment_distance), which
-    ** decide the overlap as cl_intersects does */
-    dc = cl_segment_distance(s, c->a, c->b, cb, ca);
-    if (!(dc <= c->r)) return 0;
-    touch = dc == 0;
-  } else {
-    if (!cl_intersects(s, &cs)) return 0;
-    dc = cl_core_distance(&A, &B, ca, cb, &touch);
-    if (touch == 2) {
-      /* GJK stopped on rounding: whether the segment meets the shape, exactly */
-      cl_shape seg = cs;
-      seg.cap.r = 0;
-      if (cl_intersects(s, &seg)) touch = 1;
-    }
-  }
-  if (touch != 1 && dc > CL_EPSILON * scale) {
+  if (!capsule_gap(s, c, &g)) return 0;
+  if (g.touch != 1 && g.dc > CL_EPSILON * g.scale) {
     double d[3];
-    cl_sub(d, cb, ca);
+    cl_sub(d, g.cb, g.ca);
     cl_copy(n, d);
     cl_normalize(n);
-    *depth = c->r > dc ? c->r - dc : 0;
+    *depth = c->r > g.dc ? c->r - g.dc : 0;
     return 1;
   }
-  if (s->tag == CL_HULL) {
-    /* the segment meets the hull: its separating axes (hull.c) */
-    if (!cl_hull_sat_segment(&s->hull, c->a, c->b, n, depth)) {
-      cl_hull_support(&s->hull, c->a, n);   /* cannot happen: they meet */
-      cl_sub(n, c->a, n);
-      if (cl_normalize(n) == 0) cl_set(n, 0, 1, 0);
-      *depth = 0;
-    }
-    *depth += c->r;
-    return 1;
-  }
-  {
-    /* the segment meets the shape: the axis of least overlap among the
-    ** shape's faces (a triangle's normal) and the crosses of the segment
-    ** with the shape's edges, relative to the shape's centre */
-    convex sh;
-    double origin[3], p0[3], p1[3], u[3], e[3][3], ax[3], cen[3], best = 0;
-    int i, found = 0;
-    if (s->tag == CL_TRIANGLE) cl_copy(origin, s->tri.v[0]);
-    else { cl_box bx; cl_box_of(s, &bx); cl_copy(origin, bx.c); }
-    convex_of(s, origin, &sh);
-    edges(&sh, e);
-    cl_sub(p0, c->a, origin);
-    cl_sub(p1, c->b, origin);
-    cl_sub(u, p1, p0);
-    cl_add(cen, p0, p1);
-    cl_scale(cen, cen, 0.5);
-    cl_sub(cen, cen, sh.centre);
-    for (i = 0; i < 7; i++) {
-      double L[3], lo, hi, a0, a1, slo, shi, o1, o2, dd, sg;
-      if (i < 3) {
-        if (!sh.is_box) { if (i > 0) continue; cl_copy(ax, s->tri.n); }
-        else cl_copy(ax, e[i]);
-      } else if (i < 6) {
-        cl_cross(ax, u, e[i - 3]);
-        if (!cl_axis_ok(ax, u, e[i - 3])) continue;
-      } else continue;
-      cl_copy(L, ax);
-      if (cl_normalize(L) == 0) continue;
-      project(&sh, L, &slo, &shi);
-      a0 = cl_dot(p0, L); a1 = cl_dot(p1, L);
-      lo = fmin(a0, a1); hi = fmax(a0, a1);
-      o1 = shi - lo;                  /* move the capsule along +L */
-      o2 = hi - slo;                  /* along -L */
-      if (o1 < o2) { dd = o1; sg = 1; }
-      else if (o2 < o1) { dd = o2; sg = -1; }
-      else { dd = o1; sg = cl_dot(L, cen) >= 0 ? 1 : -1; }
-      if (!found || dd < best) { found = 1; best = dd; cl_scale(n, L, sg); }
-    }
-    if (!found) {                     /* no axis (cannot happen for a box) */
-      perpendicular(u, n);
-      best = 0;
-    }
-    *depth = c->r + (best > 0 ? best : 0);
-    return 1;
-  }
+  if (s->tag == CL_HULL) return hull_segment_contact(&s->hull, c, n, depth);
+  return segment_contact(s, c, n, depth);
 }
 
 /* plane p against a shape s, n from the plane to the shape (to the side of

@@ -13,6 +13,7 @@
 ** alternating projections (von Neumann), 64 rounds at most.
 */
 #include "gjk.h"
+#include "segment.h"
 #include "collide/hull.h"
 
 /* the segment of a sphere or capsule core for cl_closest_segments */

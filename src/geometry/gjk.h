@@ -1,8 +1,8 @@
 /*
 ** gjk.h - internal to the geometry files: the GJK distance between two
-** convex cores (support.h) and the distance between a segment and a shape
-** (gjk.c), shared by the capsule tests (intersect.c, contact.c), the
-** distance between shapes (distance.c) and the shape casts (sweep.c).
+** convex cores (support.h, gjk.c), shared by the capsule tests
+** (intersect.c, contact.c), the distance between shapes (distance.c) and
+** the shape casts (sweep.c).
 */
 #ifndef COLLIDE_GJK_H
 #define COLLIDE_GJK_H
@@ -21,20 +21,6 @@
 double cl_core_distance(const cl_core *a, const cl_core *b, double ca[3], double cb[3],
                         int *touch);
 
-/* golden-section steps of cl_segment_distance for a hull */
-#define CL_SEGMENT_ITER 100
-/* the distance between the segment a-b and x (aabb, obb, triangle or
-** hull); p on the segment, q on x (q == p, where the segment enters, when
-** they meet). Exact for a box or a triangle: the least of the ends'
-** closest points and the segment's closest points to each edge (gjk.c).
-** For a hull (or coordinates that overflow) the distance from x along the
-** segment, which is convex, minimised by golden section (CL_SEGMENT_ITER
-** steps, then the best of the bracket and the ends). */
-double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
-                           double p[3], double q[3]);
-/* cl_segment_distance(x, a, b) <= r, for an aabb, obb or triangle, with
-** the search cut at r */
-int cl_segment_within(const cl_shape *x, const double a[3], const double b[3], double r);
 /* cl_shape_distance, with u the unit direction from pa's core point to
 ** pb's (zero when the cores meet) and *core the cores' distance: for a
 ** sphere or capsule u stays accurate while the surfaces touch */

@@ -1,18 +1,20 @@
 /*
 ** intersect.c - the boolean intersection tests. cl_intersects puts the
-** lower tag first and switches on the pair of tags (pair(): one case per
-** unordered pair of kinds); every test is closed, so touching counts.
-** cl_classify gives a shape's side of a plane. Boxes and triangles go by
-** separating axes (Ericson, Real-Time Collision Detection, 4.4 and 5.2); a
-** capsule is its core segment grown by its radius, so it meets a shape when
-** the segment's distance from it is at most the radius (against a box or a
-** triangle, decided by the GJK distance of their cores, gjk.c, where its
-** bounds allow). Also the helpers the contact routines share: a shape as a
-** box frame (cl_box_of), a degenerate triangle as its segment.
+** lower tag first and switches on the pair of tags (pair() and its step
+** for the higher kind: one case per unordered pair of kinds); every test
+** is closed, so touching counts. cl_classify gives a shape's side of a
+** plane. Boxes and triangles go by separating axes (Ericson, Real-Time
+** Collision Detection, 4.4 and 5.2); a capsule is its core segment grown
+** by its radius, so it meets a shape when the segment's distance from it
+** is at most the radius (against a box or a triangle, decided by the GJK
+** distance of their cores, gjk.c, where its bounds allow). Also the
+** helpers the contact routines share: a shape as a box frame (cl_box_of),
+** a degenerate triangle as its segment.
 */
 #include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"
+#include "segment.h"
 #include "collide/hull.h"
 
 void cl_box_of(const cl_shape *s, cl_box *b) {
@@ -427,8 +429,9 @@ static double capsule_segment2(const cl_capsule *c, const double p[3], const dou
   return cl_closest_segments(r.o, r.d, r.tmax, p, d, l, NULL, NULL, c1, c2);
 }
 
-/* a pair in canonical order: a->tag <= b->tag */
-static int pair(const cl_shape *a, const cl_shape *b) {
+/* The pairs in canonical order (a->tag <= b->tag), one step for each kind
+** of b: b an aabb, obb, plane, triangle or ray, so a is one too */
+static int flat_pair(const cl_shape *a, const cl_shape *b) {
   cl_box ba;
   switch (a->tag * CL_NKINDS + b->tag) {
     case CL_AABB * CL_NKINDS + CL_AABB: return aabb_aabb(&a->aabb, &b->aabb);
@@ -452,6 +455,22 @@ static int pair(const cl_shape *a, const cl_shape *b) {
     case CL_AABB * CL_NKINDS + CL_RAY:
     case CL_OBB * CL_NKINDS + CL_RAY:
       return ray_box(&b->ray, a);
+    case CL_PLANE * CL_NKINDS + CL_PLANE: return plane_plane(&a->plane, &b->plane);
+    case CL_PLANE * CL_NKINDS + CL_TRIANGLE: return cl_classify(&a->plane, b) == 0;
+    case CL_PLANE * CL_NKINDS + CL_RAY: return ray_plane(&b->ray, &a->plane);
+    case CL_TRIANGLE * CL_NKINDS + CL_TRIANGLE: return tri_tri(&a->tri, &b->tri);
+    case CL_TRIANGLE * CL_NKINDS + CL_RAY: {
+      cl_hit h;
+      return cl_cast(&b->ray, a, 0, &h);
+    }
+    case CL_RAY * CL_NKINDS + CL_RAY: return ray_ray(&a->ray, &b->ray);
+  }
+  return 0;
+}
+
+/* b a sphere */
+static int sphere_pair(const cl_shape *a, const cl_shape *b) {
+  switch (a->tag * CL_NKINDS + b->tag) {
     case CL_TRIANGLE * CL_NKINDS + CL_SPHERE:
       if (sphere_off_triangle_box(&b->sphere, &a->tri)) return 0;
       /* fall through */
@@ -465,21 +484,19 @@ static int pair(const cl_shape *a, const cl_shape *b) {
       cl_offset(a, b->sphere.c, v);
       return length_le(v, b->sphere.r);
     }
-    case CL_PLANE * CL_NKINDS + CL_PLANE: return plane_plane(&a->plane, &b->plane);
-    case CL_PLANE * CL_NKINDS + CL_TRIANGLE: return cl_classify(&a->plane, b) == 0;
-    case CL_PLANE * CL_NKINDS + CL_RAY: return ray_plane(&b->ray, &a->plane);
     case CL_PLANE * CL_NKINDS + CL_SPHERE: return cl_classify(&a->plane, b) == 0;
-    case CL_TRIANGLE * CL_NKINDS + CL_TRIANGLE: return tri_tri(&a->tri, &b->tri);
-    case CL_TRIANGLE * CL_NKINDS + CL_RAY: {
-      cl_hit h;
-      return cl_cast(&b->ray, a, 0, &h);
-    }
-    case CL_RAY * CL_NKINDS + CL_RAY: return ray_ray(&a->ray, &b->ray);
     case CL_SPHERE * CL_NKINDS + CL_SPHERE: {
       double d[3], r = a->sphere.r + b->sphere.r;
       cl_sub(d, a->sphere.c, b->sphere.c);
       return length_le(d, r);            /* as contact */
     }
+  }
+  return 0;
+}
+
+/* b a capsule */
+static int capsule_pair(const cl_shape *a, const cl_shape *b) {
+  switch (a->tag * CL_NKINDS + b->tag) {
     case CL_AABB * CL_NKINDS + CL_CAPSULE:
     case CL_OBB * CL_NKINDS + CL_CAPSULE:
     case CL_TRIANGLE * CL_NKINDS + CL_CAPSULE:
@@ -498,8 +515,14 @@ static int pair(const cl_shape *a, const cl_shape *b) {
       capsule_ray(&a->cap, &r);
       return sqrt(capsule_segment2(&b->cap, r.o, r.d, r.tmax)) <= a->cap.r + b->cap.r;
     }
-    /* a hull: separating axes against polytopes (hull.c), its clipped
-    ** ray, its closest point to a sphere's centre, a capsule as the box's */
+  }
+  return 0;
+}
+
+/* b a hull: separating axes against polytopes (hull.c), its clipped ray,
+** its closest point to a sphere's centre, a capsule as the box's */
+static int hull_pair(const cl_shape *a, const cl_shape *b) {
+  switch (a->tag * CL_NKINDS + b->tag) {
     case CL_AABB * CL_NKINDS + CL_HULL:
     case CL_OBB * CL_NKINDS + CL_HULL:
     case CL_TRIANGLE * CL_NKINDS + CL_HULL:
@@ -517,6 +540,16 @@ static int pair(const cl_shape *a, const cl_shape *b) {
     case CL_CAPSULE * CL_NKINDS + CL_HULL: return capsule_solid(b, &a->cap);
   }
   return 0;
+}
+
+/* a pair in canonical order: a->tag <= b->tag */
+static int pair(const cl_shape *a, const cl_shape *b) {
+  switch (b->tag) {
+    case CL_SPHERE: return sphere_pair(a, b);
+    case CL_CAPSULE: return capsule_pair(a, b);
+    case CL_HULL: return hull_pair(a, b);
+    default: return flat_pair(a, b);
+  }
 }
 
 int cl_intersects(const cl_shape *a, const cl_shape *b) {
