@@ -212,7 +212,14 @@ int l_mesh_intersects(lua_State *L);
 int l_mesh_contact(lua_State *L);
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
 
-/* l_mesh.c: the steps every set of triangles (a mesh, a heightfield)
+/* l_triset.c: the points of the array at argument i (a flat array of
+** numbers or an array of vectors, *flat telling which): its length, refused
+** with holes or a flat length not a multiple of 3; and its n entries read
+** into v, each refused when not a finite number (a vector) */
+size_t l_point_array(lua_State *L, int i, int *flat);
+void l_read_points(lua_State *L, int i, double *v, size_t n, int flat);
+
+/* l_triset.c: the steps every set of triangles (a mesh, a heightfield)
 ** answers with. l_push_tricast: nil, or a cast's t, p, n, u, v and the
 ** 1-based index of 0-based index; l_push_trisweep: nil, or a sweep's hit
 ** and that index. l_check_contact_shape: the shape at i for a contact
@@ -254,13 +261,6 @@ int l_heightfield_cast(lua_State *L);
 int l_heightfield_intersects(lua_State *L);
 int l_heightfield_contact(lua_State *L);
 int l_heightfield_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
-
-/* l_mesh.c: the points of the array at argument i (a flat array of
-** numbers or an array of vectors, *flat telling which): its length, refused
-** with holes or a flat length not a multiple of 3; and its n entries read
-** into v, each refused when not a finite number (a vector) */
-size_t l_point_array(lua_State *L, int i, int *flat);
-void l_read_points(lua_State *L, int i, double *v, size_t n, int flat);
 
 /* l_hull.c: collide.hull and the hull's methods; h:set(points, [position],
 ** [rotation]), which builds a new hull in place */

@@ -4,8 +4,8 @@
 ** the collector counts them and frees them with it (no __gc). Every access
 ** finds the arrays again from the grid's size and checks the userdata's
 ** length against it, so no pointer is ever read from its memory. Queries
-** answer as collide.mesh of the same triangles, through the steps l_mesh.c
-** shares with it, and allocate nothing but their result tables.
+** answer as collide.mesh of the same triangles, through the steps of
+** l_triset.c, and allocate nothing but their result tables.
 */
 #include <limits.h>
 #include <string.h>
