@@ -1,6 +1,6 @@
 /*
 ** l_args.c - what every binding file uses: the kinds' names and sizes,
-** argument readers, shape userdata checks and results.
+** argument readers, the objects' magic words, shape checks and results.
 */
 #include <math.h>
 #include <stdint.h>
@@ -84,17 +84,6 @@ void l_detachslot(lua_State *L, int i, int slot) {
   lua_pushboolean(L, 0);
   lua_rawseti(L, -3, slot);
   lua_remove(L, -2);
-}
-
-void *l_toobject(lua_State *L, int i, int mt, size_t size) {
-  void *p = lua_touserdata(L, i);
-  int ok;
-  if (p == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != size
-      || !lua_getmetatable(L, i))
-    return NULL;
-  ok = lua_rawequal(L, -1, mt);
-  lua_pop(L, 1);
-  return ok ? p : NULL;
 }
 
 const char *l_typename(lua_State *L, int i) {
@@ -255,7 +244,7 @@ int l_readquat(lua_State *L, int i, double q[4]) {
   return next;
 }
 
-const char l_shape_magic = 0;
+const char l_magic[L_NOBJ] = {0};
 
 cl_shape *l_checkshape(lua_State *L, int i, int kind) {
   cl_shape *s = l_toshape(L, i);
@@ -272,8 +261,7 @@ cl_shape *l_checkanyshape(lua_State *L, int i) {
 cl_shape *l_newshape(lua_State *L, int kind) {
   l_udheader *u = (l_udheader *)COLLIDE_NEWUD(L, sizeof(l_udheader) + l_kind_sizes[kind]);
   cl_shape *s = L_UDSHAPE(u);
-  u->magic = &l_shape_magic;
-  u->changes = 0;
+  l_setheader(u, L_OBJ_SHAPE);
   memset(s, 0, l_kind_sizes[kind]);
   s->tag = kind;
   lua_pushvalue(L, L_MT(kind));

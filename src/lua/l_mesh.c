@@ -77,6 +77,7 @@ static int f_mesh(lua_State *L) {
   lua_settop(L, 2);
   lm = (l_mesh *)COLLIDE_NEWUD(L, sizeof *lm);                  /* 3 */
   memset(lm, 0, sizeof *lm);
+  l_setheader(lm, L_OBJ_MESH);
   cl_mesh_init(&lm->m);
   lua_pushvalue(L, L_MT_MESH);
   lua_setmetatable(L, 3);
