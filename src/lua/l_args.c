@@ -149,11 +149,20 @@ size_t l_arraylen(lua_State *L, int i, size_t *hole) {
   return n < (double)SIZE_MAX ? (size_t)n : SIZE_MAX;
 }
 
+/* the name of a number that is not finite */
+static const char *nonfinite(double x) {
+  return x != x ? "nan" : (x > 0 ? "inf" : "-inf");
+}
+
 double l_checkfinite(lua_State *L, int i, double x) {
-  if (x - x != 0) {   /* nan or inf */
-    const char *what = x != x ? "nan" : (x > 0 ? "inf" : "-inf");
-    l_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
-  }
+  if (x - x != 0) l_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", nonfinite(x)));
+  return x;
+}
+
+double l_checkfinite_at(lua_State *L, int i, size_t k, double x) {
+  if (x - x != 0)   /* nan or inf: blame the array, name the element */
+    l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s", (int)k,
+                                        nonfinite(x)));
   return x;
 }
 
@@ -207,6 +216,16 @@ static const char *const xyzw[4] = {"x", "y", "z", "w"};
 
 int l_tovec(lua_State *L, int i, double v[3]) {
   return read_numbers(L, i, xyzw, 3, v);
+}
+
+void l_read_element_vec(lua_State *L, int i, size_t k, double v[3]) {
+  int t = lua_type(L, -1), top = lua_gettop(L), c;
+  if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
+        && l_tovec(L, top, v)))
+    l_argerror(L, i, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
+                                        l_typename(L, top)));
+  for (c = 0; c < 3; c++) l_checkfinite_at(L, i, k, v[c]);
+  lua_pop(L, 1);
 }
 
 /* a vector given as three numbers or one indexable value (lovr luax_readvec3);

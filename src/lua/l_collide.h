@@ -50,11 +50,18 @@ size_t l_arraylen(lua_State *L, int i, size_t *hole);
 double l_checknum(lua_State *L, int i);
 /* x, or an error at argument i when it is nan or infinite */
 double l_checkfinite(lua_State *L, int i, double x);
+/* x, element k of the array at argument i, or an error at i naming the
+** element when it is nan or infinite */
+double l_checkfinite_at(lua_State *L, int i, size_t k, double x);
 /* the numbers x, y, z (else [1], [2], [3]) of the table or userdata at i;
 ** 0 when it has neither (no check for finiteness, no error) */
 int l_tovec(lua_State *L, int i, double v[3]);
 int l_indexable(lua_State *L, int i);
 int l_readvec(lua_State *L, int i, double v[3]);
+/* element k of the array at argument i, the value on top, read as a
+** vector (as l_tovec; a shape is none) into v and popped; else an error
+** at i naming the element: not a vector, or a number not finite */
+void l_read_element_vec(lua_State *L, int i, size_t k, double v[3]);
 int l_readquat(lua_State *L, int i, double q[4]);
 /* Every userdata of collide's own objects (a shape, a mesh, a
 ** heightfield, a tree, a frustum) begins with the same header, and this

@@ -8,61 +8,21 @@
 #include <limits.h>
 #include "l_collide.h"
 
-static const char *nonfinite(double x) {
-  return x != x ? "nan" : (x > 0 ? "inf" : "-inf");
-}
-
-/* vertex k (1-based position in the array at argument i) as a vector value */
-static void read_vector_vertex(lua_State *L, int i, size_t k, double *v) {
-  int t = lua_type(L, -1), top = lua_gettop(L), c, ok = 0;
-  static const char *const keys[3] = {"x", "y", "z"};
-  if ((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
-      && l_tomesh(L, top) == NULL && l_indexable(L, top)) {
-    ok = 1;
-    for (c = 0; c < 3 && ok; c++) {
-      ok = COLLIDE_GETFIELD(L, top, keys[c]) == LUA_TNUMBER;
-      v[c] = lua_tonumber(L, -1);
-      lua_pop(L, 1);
-    }
-    if (!ok && t != L_TCDATA) {   /* (a cdata struct indexed by a number raises) */
-      ok = 1;
-      for (c = 0; c < 3 && ok; c++) {
-        ok = lua_geti(L, top, c + 1) == LUA_TNUMBER;
-        v[c] = lua_tonumber(L, -1);
-        lua_pop(L, 1);
-      }
-    }
-  }
-  if (!ok)
-    l_argerror(L, i, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
-                                        l_typename(L, top)));
-  for (c = 0; c < 3; c++)
-    if (v[c] - v[c] != 0)
-      l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s",
-                                          (int)k, nonfinite(v[c])));
-  lua_pop(L, 1);
-}
-
 void l_read_points(lua_State *L, int i, double *v, size_t n, int flat) {
   size_t k;
   if (flat) {
     for (k = 1; k <= n; k++) {
-      double x;
       lua_rawgeti(L, i, (lua_Integer)k);
       if (lua_type(L, -1) != LUA_TNUMBER)
         l_argerror(L, i, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
                                             l_typename(L, lua_gettop(L))));
-      x = lua_tonumber(L, -1);
-      if (x - x != 0)
-        l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s",
-                                            (int)k, nonfinite(x)));
-      v[k - 1] = x;
+      v[k - 1] = l_checkfinite_at(L, i, k, lua_tonumber(L, -1));
       lua_pop(L, 1);
     }
   } else {
     for (k = 1; k <= n; k++) {
       lua_rawgeti(L, i, (lua_Integer)k);
-      read_vector_vertex(L, i, k, v + 3 * (k - 1));
+      l_read_element_vec(L, i, k, v + 3 * (k - 1));
     }
   }
 }
