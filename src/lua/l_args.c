@@ -1,6 +1,6 @@
 /*
 ** l_args.c - what every binding file uses: the kinds' names and sizes,
-** argument readers, the objects' magic words, shape checks and results.
+** argument readers, the objects' magic words and checks, results.
 */
 #include <math.h>
 #include <stdint.h>
@@ -84,6 +84,32 @@ void l_detachslot(lua_State *L, int i, int slot) {
   lua_pushboolean(L, 0);
   lua_rawseti(L, -3, slot);
   lua_remove(L, -2);
+}
+
+l_mesh *l_tomesh(lua_State *L, int i) {
+  size_t len;
+  void *u = l_toobject(L, i, L_OBJ_MESH, sizeof(l_mesh), &len);
+  return u != NULL && len == sizeof(l_mesh) ? (l_mesh *)u : NULL;
+}
+
+l_tree *l_totree(lua_State *L, int i) {
+  size_t len;
+  void *u = l_toobject(L, i, L_OBJ_TREE, sizeof(l_tree), &len);
+  return u != NULL && len == sizeof(l_tree) ? (l_tree *)u : NULL;
+}
+
+l_heightfield *l_toheightfield(lua_State *L, int i) {
+  size_t len;
+  l_heightfield *lh = (l_heightfield *)l_toobject(L, i, L_OBJ_HEIGHTFIELD, sizeof *lh, &len);
+  cl_heightfield *hf;
+  if (lh == NULL) return NULL;
+  hf = &lh->hf;
+  if (cl_heightfield_blocks(hf->columns, hf->rows) == 0
+      || len != sizeof *lh + l_heightfield_storage(hf->columns, hf->rows))
+    return NULL;
+  cl_heightfield_arrays(hf, (double *)(void *)(lh + 1),
+                        (double *)(void *)(lh + 1) + (size_t)hf->columns * hf->rows);
+  return lh;
 }
 
 const char *l_typename(lua_State *L, int i) {

@@ -102,12 +102,12 @@ static inline void l_setheader(void *u, int type) {
 }
 
 /* the block of the userdata at i when it is one of our objects of the
-** type, with its length in *len (a header long at least), else NULL. Each
-** l_to* function is this and a check of the length. Inline: it runs on
-** every call. */
-static inline void *l_toobject(lua_State *L, int i, int type, size_t *len) {
+** type at least min bytes long (min: a header at least), with its length
+** in *len, else NULL. Each l_to* function is this and a check of the
+** length. Inline: it runs on every call. */
+static inline void *l_toobject(lua_State *L, int i, int type, size_t min, size_t *len) {
   void *u = lua_touserdata(L, i);
-  if (u == NULL || (*len = lua_rawlen(L, i)) < sizeof(l_udheader)
+  if (u == NULL || (*len = lua_rawlen(L, i)) < min
       || ((const l_udheader *)u)->magic != &l_magic[type])
     return NULL;
   return u;
@@ -119,9 +119,9 @@ static inline void l_changed(cl_shape *s) { L_UDHEADER(s)->changes++; }
 /* the shape at i if it is one of ours, else NULL */
 static inline cl_shape *l_toshape(lua_State *L, int i) {
   size_t len;
-  void *u = l_toobject(L, i, L_OBJ_SHAPE, &len);
+  void *u = l_toobject(L, i, L_OBJ_SHAPE, sizeof(l_udheader) + sizeof(int), &len);
   cl_shape *s;
-  if (u == NULL || len < sizeof(l_udheader) + sizeof(int)) return NULL;
+  if (u == NULL) return NULL;
   s = L_UDSHAPE(u);
   return (unsigned)s->tag < CL_NKINDS && len == sizeof(l_udheader) + l_kind_sizes[s->tag] ? s : NULL;
 }
@@ -207,17 +207,10 @@ void l_getanchor(lua_State *L, int i);
 void l_setslot(lua_State *L, int i, int slot);
 void l_detachslot(lua_State *L, int i, int slot);
 
-/* the mesh, the tree at i, or NULL */
-static inline l_mesh *l_tomesh(lua_State *L, int i) {
-  size_t len;
-  void *u = l_toobject(L, i, L_OBJ_MESH, &len);
-  return u != NULL && len == sizeof(l_mesh) ? (l_mesh *)u : NULL;
-}
-static inline l_tree *l_totree(lua_State *L, int i) {
-  size_t len;
-  void *u = l_toobject(L, i, L_OBJ_TREE, &len);
-  return u != NULL && len == sizeof(l_tree) ? (l_tree *)u : NULL;
-}
+/* l_args.c: the mesh, the tree at i, or NULL (not inline: off the shapes'
+** hot path, where they would only make the calls that inline them larger) */
+l_mesh *l_tomesh(lua_State *L, int i);
+l_tree *l_totree(lua_State *L, int i);
 
 /* l_tree.c: a free leaf in the tree at i (an absolute index), its node
 ** block grown as a userdata when needed */
@@ -287,20 +280,8 @@ typedef struct l_heightfield {
 static inline size_t l_heightfield_storage(uint32_t columns, uint32_t rows) {
   return ((size_t)columns * rows + 2 * cl_heightfield_blocks(columns, rows)) * sizeof(double);
 }
-/* the heightfield at i, its array pointers set, or NULL */
-static inline l_heightfield *l_toheightfield(lua_State *L, int i) {
-  size_t len;
-  l_heightfield *lh = (l_heightfield *)l_toobject(L, i, L_OBJ_HEIGHTFIELD, &len);
-  cl_heightfield *hf;
-  if (lh == NULL || len < sizeof *lh) return NULL;
-  hf = &lh->hf;
-  if (cl_heightfield_blocks(hf->columns, hf->rows) == 0
-      || len != sizeof *lh + l_heightfield_storage(hf->columns, hf->rows))
-    return NULL;
-  cl_heightfield_arrays(hf, (double *)(void *)(lh + 1),
-                        (double *)(void *)(lh + 1) + (size_t)hf->columns * hf->rows);
-  return lh;
-}
+/* l_args.c: the heightfield at i, its array pointers set, or NULL */
+l_heightfield *l_toheightfield(lua_State *L, int i);
 /* l_heightfield.c: ray:cast, collide.intersects, collide.contact with a
 ** heightfield on either side (or a mesh and a heightfield), a sweep at the
 ** heightfield at index i */

@@ -19,7 +19,7 @@ typedef struct { l_udheader h; int planes; cl_frustum f; } l_frustum;
 
 static l_frustum *to_frustum(lua_State *L, int i) {
   size_t len;
-  l_frustum *u = (l_frustum *)l_toobject(L, i, L_OBJ_FRUSTUM, &len);
+  l_frustum *u = (l_frustum *)l_toobject(L, i, L_OBJ_FRUSTUM, sizeof(l_frustum), &len);
   return u != NULL && len == sizeof(l_frustum) ? u : NULL;
 }
 
