@@ -55,6 +55,7 @@ build = {
         "src/lua/l_query.c",
         "src/lua/l_shapes.c",
         "src/lua/l_tree.c",
+        "src/lua/l_triset.c",
         "src/lua/l_world.c",
       },
       incdirs = { "include", "src/geometry", "src/lua" },

@@ -1,6 +1,6 @@
 /*
 ** l_args.c - what every binding file uses: the kinds' names and sizes,
-** argument readers, shape userdata checks and results.
+** argument readers, the objects' magic words and checks, results.
 */
 #include <math.h>
 #include <stdint.h>
@@ -86,15 +86,30 @@ void l_detachslot(lua_State *L, int i, int slot) {
   lua_remove(L, -2);
 }
 
-void *l_toobject(lua_State *L, int i, int mt, size_t size) {
-  void *p = lua_touserdata(L, i);
-  int ok;
-  if (p == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != size
-      || !lua_getmetatable(L, i))
+l_mesh *l_tomesh(lua_State *L, int i) {
+  size_t len;
+  void *u = l_toobject(L, i, L_OBJ_MESH, sizeof(l_mesh), &len);
+  return u != NULL && len == sizeof(l_mesh) ? (l_mesh *)u : NULL;
+}
+
+l_tree *l_totree(lua_State *L, int i) {
+  size_t len;
+  void *u = l_toobject(L, i, L_OBJ_TREE, sizeof(l_tree), &len);
+  return u != NULL && len == sizeof(l_tree) ? (l_tree *)u : NULL;
+}
+
+l_heightfield *l_toheightfield(lua_State *L, int i) {
+  size_t len;
+  l_heightfield *lh = (l_heightfield *)l_toobject(L, i, L_OBJ_HEIGHTFIELD, sizeof *lh, &len);
+  cl_heightfield *hf;
+  if (lh == NULL) return NULL;
+  hf = &lh->hf;
+  if (cl_heightfield_blocks(hf->columns, hf->rows) == 0
+      || len != sizeof *lh + l_heightfield_storage(hf->columns, hf->rows))
     return NULL;
-  ok = lua_rawequal(L, -1, mt);
-  lua_pop(L, 1);
-  return ok ? p : NULL;
+  cl_heightfield_arrays(hf, (double *)(void *)(lh + 1),
+                        (double *)(void *)(lh + 1) + (size_t)hf->columns * hf->rows);
+  return lh;
 }
 
 const char *l_typename(lua_State *L, int i) {
@@ -160,11 +175,20 @@ size_t l_arraylen(lua_State *L, int i, size_t *hole) {
   return n < (double)SIZE_MAX ? (size_t)n : SIZE_MAX;
 }
 
+/* the name of a number that is not finite */
+static const char *nonfinite(double x) {
+  return x != x ? "nan" : (x > 0 ? "inf" : "-inf");
+}
+
 double l_checkfinite(lua_State *L, int i, double x) {
-  if (x - x != 0) {   /* nan or inf */
-    const char *what = x != x ? "nan" : (x > 0 ? "inf" : "-inf");
-    l_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", what));
-  }
+  if (x - x != 0) l_argerror(L, i, lua_pushfstring(L, "finite number expected, got %s", nonfinite(x)));
+  return x;
+}
+
+double l_checkfinite_at(lua_State *L, int i, size_t k, double x) {
+  if (x - x != 0)   /* nan or inf: blame the array, name the element */
+    l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s", (int)k,
+                                        nonfinite(x)));
   return x;
 }
 
@@ -220,6 +244,16 @@ int l_tovec(lua_State *L, int i, double v[3]) {
   return read_numbers(L, i, xyzw, 3, v);
 }
 
+void l_read_element_vec(lua_State *L, int i, size_t k, double v[3]) {
+  int t = lua_type(L, -1), top = lua_gettop(L), c;
+  if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
+        && l_tovec(L, top, v)))
+    l_argerror(L, i, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
+                                        l_typename(L, top)));
+  for (c = 0; c < 3; c++) l_checkfinite_at(L, i, k, v[c]);
+  lua_pop(L, 1);
+}
+
 /* a vector given as three numbers or one indexable value (lovr luax_readvec3);
 ** returns the index of the next argument */
 int l_readvec(lua_State *L, int i, double v[3]) {
@@ -255,7 +289,7 @@ int l_readquat(lua_State *L, int i, double q[4]) {
   return next;
 }
 
-const char l_shape_magic = 0;
+const char l_magic[L_NOBJ] = {0};
 
 cl_shape *l_checkshape(lua_State *L, int i, int kind) {
   cl_shape *s = l_toshape(L, i);
@@ -272,8 +306,7 @@ cl_shape *l_checkanyshape(lua_State *L, int i) {
 cl_shape *l_newshape(lua_State *L, int kind) {
   l_udheader *u = (l_udheader *)COLLIDE_NEWUD(L, sizeof(l_udheader) + l_kind_sizes[kind]);
   cl_shape *s = L_UDSHAPE(u);
-  u->magic = &l_shape_magic;
-  u->changes = 0;
+  l_setheader(u, L_OBJ_SHAPE);
   memset(s, 0, l_kind_sizes[kind]);
   s->tag = kind;
   lua_pushvalue(L, L_MT(kind));

@@ -1,8 +1,10 @@
 /*
 ** l_collide.h - shared by the binding files (l_*.c): argument readers and
-** shape userdata. Every binding function is a closure whose first
-** CL_NKINDS upvalues are the shape metatables in cl_kind order, so a type
-** check is a raw comparison of metatables, never a registry look-up.
+** the userdata of collide's objects. Every binding function is a closure
+** whose first CL_NKINDS upvalues are the shape metatables in cl_kind order,
+** then the other objects' (L_MT_*), so a new object gets its metatable
+** without a registry look-up; which object a value is, its header tells
+** (l_toobject).
 */
 #ifndef COLLIDE_L_COLLIDE_H
 #define COLLIDE_L_COLLIDE_H
@@ -48,30 +50,43 @@ size_t l_arraylen(lua_State *L, int i, size_t *hole);
 double l_checknum(lua_State *L, int i);
 /* x, or an error at argument i when it is nan or infinite */
 double l_checkfinite(lua_State *L, int i, double x);
+/* x, element k of the array at argument i, or an error at i naming the
+** element when it is nan or infinite */
+double l_checkfinite_at(lua_State *L, int i, size_t k, double x);
 /* the numbers x, y, z (else [1], [2], [3]) of the table or userdata at i;
 ** 0 when it has neither (no check for finiteness, no error) */
 int l_tovec(lua_State *L, int i, double v[3]);
 int l_indexable(lua_State *L, int i);
 int l_readvec(lua_State *L, int i, double v[3]);
+/* element k of the array at argument i, the value on top, read as a
+** vector (as l_tovec; a shape is none) into v and popped; else an error
+** at i naming the element: not a vector, or a number not finite */
+void l_read_element_vec(lua_State *L, int i, size_t k, double v[3]);
 int l_readquat(lua_State *L, int i, double q[4]);
-/* Every shape userdata is a header followed by the shape. The header's magic
-** word, the address of a static of this library, tells our shapes from any
-** other userdata without fetching and comparing metatables on each call (the
+/* Every userdata of collide's own objects (a shape, a mesh, a
+** heightfield, a tree, a frustum) begins with the same header, and this
+** header alone tells them from any other value. Its magic word, the
+** address of the entry of l_magic for the object's type (L_OBJ_*), is
+** compared instead of fetching and comparing metatables on each call (the
 ** cost that dominated a call, measured with callgrind): a Lua script cannot
 ** forge it, a light userdata has length 0, and no userdata shorter than the
-** header is read. Its change counter goes up by one each time the shape is
-** changed in place (set, translate, flip, written as an out argument): a
-** tree that follows the shape (tree:track) refits it when the counter
-** differs from the one it saw last. The header's size is a multiple of 8, so
-** the shape after it is aligned for doubles on every platform (checked
-** below); nothing else should assume its size: the shape is at
-** L_UDSHAPE. */
+** header is read. So a userdata given one of collide's metatables is none
+** of its objects, and an object keeps its type whatever metatable it is
+** given. Its change counter goes up by one each time a shape is changed in
+** place (set, translate, flip, written as an out argument): a tree that
+** follows the shape (tree:track) refits it when the counter differs from
+** the one it saw last. The header's size is a multiple of 8, so what
+** follows it is aligned for doubles on every platform (checked below); a
+** shape's userdata is the header and the shape, at L_UDSHAPE; the other
+** objects' structs (l_mesh, l_tree, ...) have the header as their first
+** member. */
 typedef struct {
   const void *magic;
   uint32_t changes;
 } l_udheader;
 typedef char l_udheader_keeps_doubles_aligned[sizeof(l_udheader) % sizeof(double) == 0 ? 1 : -1];
-extern const char l_shape_magic;
+enum { L_OBJ_SHAPE, L_OBJ_MESH, L_OBJ_HEIGHTFIELD, L_OBJ_TREE, L_OBJ_FRUSTUM, L_NOBJ };
+extern const char l_magic[L_NOBJ];
 extern const size_t l_kind_sizes[CL_NKINDS];
 /* l_kind_sizes' initializer, which the FFI's entry points repeat */
 #define L_KIND_SIZES { sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), \
@@ -80,27 +95,35 @@ extern const size_t l_kind_sizes[CL_NKINDS];
 /* the header of one of our shapes */
 #define L_UDHEADER(s) ((l_udheader *)(void *)((char *)(s) - sizeof(l_udheader)))
 
+/* makes the block at u, at least a header long, an object of the type */
+static inline void l_setheader(void *u, int type) {
+  ((l_udheader *)u)->magic = &l_magic[type];
+  ((l_udheader *)u)->changes = 0;
+}
+
+/* the block of the userdata at i when it is one of our objects of the
+** type at least min bytes long (min: a header at least), with its length
+** in *len, else NULL. Each l_to* function is this and a check of the
+** length. Inline: it runs on every call. */
+static inline void *l_toobject(lua_State *L, int i, int type, size_t min, size_t *len) {
+  void *u = lua_touserdata(L, i);
+  if (u == NULL || (*len = lua_rawlen(L, i)) < min
+      || ((const l_udheader *)u)->magic != &l_magic[type])
+    return NULL;
+  return u;
+}
+
 /* every change to one of our shapes in place ends here */
 static inline void l_changed(cl_shape *s) { L_UDHEADER(s)->changes++; }
 
-/* the shape in a block known to be at least a header long, if ours */
-static inline cl_shape *l_blockshape(const void *u) {
-  cl_shape *s;
-  if (((const l_udheader *)u)->magic != &l_shape_magic) return NULL;
-  s = L_UDSHAPE(u);
-  return (unsigned)s->tag < CL_NKINDS ? s : NULL;
-}
-
-/* the shape at i if it is one of ours, else NULL. Inline: it runs twice on
-** every query. */
+/* the shape at i if it is one of ours, else NULL */
 static inline cl_shape *l_toshape(lua_State *L, int i) {
-  void *u = lua_touserdata(L, i);
   size_t len;
+  void *u = l_toobject(L, i, L_OBJ_SHAPE, sizeof(l_udheader) + sizeof(int), &len);
   cl_shape *s;
-  if (u == NULL || (len = lua_rawlen(L, i)) < sizeof(l_udheader) + sizeof(int)
-      || (s = l_blockshape(u)) == NULL || len != sizeof(l_udheader) + l_kind_sizes[s->tag])
-    return NULL;
-  return s;
+  if (u == NULL) return NULL;
+  s = L_UDSHAPE(u);
+  return (unsigned)s->tag < CL_NKINDS && len == sizeof(l_udheader) + l_kind_sizes[s->tag] ? s : NULL;
 }
 
 cl_shape *l_checkshape(lua_State *L, int i, int kind);
@@ -140,6 +163,7 @@ const cl_frustum *l_tofrustum(lua_State *L, int i);
 /* the userdata of a mesh and of a tree (their methods are in l_mesh.c and
 ** l_tree.c; the layouts are here so that naming a value needs neither) */
 typedef struct l_mesh {
+  l_udheader h;
   cl_mesh m;
   uint32_t *scratch;   /* cached query scratch, room for every triangle
                        ** index (NULL: none, or taken by a running query) */
@@ -153,6 +177,7 @@ typedef struct {
   int valid;              /* if set */
 } l_pairbuf;
 typedef struct l_tree {
+  l_udheader h;
   cl_tree tree;
   int locked;             /* raycast callbacks running: changes are refused */
   int owned;              /* a scene's: changes from Lua are refused */
@@ -182,12 +207,10 @@ void l_getanchor(lua_State *L, int i);
 void l_setslot(lua_State *L, int i, int slot);
 void l_detachslot(lua_State *L, int i, int slot);
 
-/* the full userdata at i when it is SIZE bytes long and has the metatable
-** at index MT, else NULL: a userdata given that metatable by
-** debug.setmetatable is not one */
-void *l_toobject(lua_State *L, int i, int mt, size_t size);
-#define l_tomesh(L, i) ((l_mesh *)l_toobject(L, i, L_MT_MESH, sizeof(l_mesh)))
-#define l_totree(L, i) ((l_tree *)l_toobject(L, i, L_MT_TREE, sizeof(l_tree)))
+/* l_args.c: the mesh, the tree at i, or NULL (not inline: off the shapes'
+** hot path, where they would only make the calls that inline them larger) */
+l_mesh *l_tomesh(lua_State *L, int i);
+l_tree *l_totree(lua_State *L, int i);
 
 /* l_tree.c: a free leaf in the tree at i (an absolute index), its node
 ** block grown as a userdata when needed */
@@ -212,7 +235,14 @@ int l_mesh_intersects(lua_State *L);
 int l_mesh_contact(lua_State *L);
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
 
-/* l_mesh.c: the steps every set of triangles (a mesh, a heightfield)
+/* l_triset.c: the points of the array at argument i (a flat array of
+** numbers or an array of vectors, *flat telling which): its length, refused
+** with holes or a flat length not a multiple of 3; and its n entries read
+** into v, each refused when not a finite number (a vector) */
+size_t l_point_array(lua_State *L, int i, int *flat);
+void l_read_points(lua_State *L, int i, double *v, size_t n, int flat);
+
+/* l_triset.c: the steps every set of triangles (a mesh, a heightfield)
 ** answers with. l_push_tricast: nil, or a cast's t, p, n, u, v and the
 ** 1-based index of 0-based index; l_push_trisweep: nil, or a sweep's hit
 ** and that index. l_check_contact_shape: the shape at i for a contact
@@ -239,13 +269,18 @@ void l_deepest_add(l_deepest *b, const cl_shape *t, const cl_shape *s, int tri_f
                    size_t index);
 int l_deepest_push(lua_State *L, const l_deepest *b);
 
-/* the userdata of a heightfield: this header, then the heights and the
+/* the userdata of a heightfield: this struct, then the heights and the
 ** blocks (l_heightfield.c); its arrays are found from the grid's size on
 ** every access, so the pointers in hf are never trusted from memory */
 typedef struct l_heightfield {
+  l_udheader h;
   cl_heightfield hf;
 } l_heightfield;
-/* the heightfield at i, its array pointers set, or NULL */
+/* the bytes after the struct: the heights, then two doubles a block */
+static inline size_t l_heightfield_storage(uint32_t columns, uint32_t rows) {
+  return ((size_t)columns * rows + 2 * cl_heightfield_blocks(columns, rows)) * sizeof(double);
+}
+/* l_args.c: the heightfield at i, its array pointers set, or NULL */
 l_heightfield *l_toheightfield(lua_State *L, int i);
 /* l_heightfield.c: ray:cast, collide.intersects, collide.contact with a
 ** heightfield on either side (or a mesh and a heightfield), a sweep at the
@@ -254,13 +289,6 @@ int l_heightfield_cast(lua_State *L);
 int l_heightfield_intersects(lua_State *L);
 int l_heightfield_contact(lua_State *L);
 int l_heightfield_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
-
-/* l_mesh.c: the points of the array at argument i (a flat array of
-** numbers or an array of vectors, *flat telling which): its length, refused
-** with holes or a flat length not a multiple of 3; and its n entries read
-** into v, each refused when not a finite number (a vector) */
-size_t l_point_array(lua_State *L, int i, int *flat);
-void l_read_points(lua_State *L, int i, double *v, size_t n, int flat);
 
 /* l_hull.c: collide.hull and the hull's methods; h:set(points, [position],
 ** [rotation]), which builds a new hull in place */

@@ -17,9 +17,12 @@
 #include "l_collide.h"
 
 /* the FFI hands over the block of a userdata whose metatable the Lua side
-** checked, so it is at least a header long */
+** checked, so it is at least a header long: the shape in it, if ours */
 static const cl_shape *ffi_shape(const void *u) {
-  return u == NULL ? NULL : l_blockshape(u);
+  const cl_shape *s;
+  if (u == NULL || ((const l_udheader *)u)->magic != &l_magic[L_OBJ_SHAPE]) return NULL;
+  s = L_UDSHAPE(u);
+  return (unsigned)s->tag < CL_NKINDS ? s : NULL;
 }
 
 /* ray:cast's results from a hit on a shape of kind: t, the point, the
@@ -75,7 +78,7 @@ static const struct {
   size_t kind_sizes[CL_NKINDS];
 } entries = {
   L_FFI_VERSION, ffi_intersects, ffi_cast, CL_LAYOUT_VERSION,
-  sizeof(l_udheader), offsetof(l_udheader, magic), &l_shape_magic, L_KIND_SIZES
+  sizeof(l_udheader), offsetof(l_udheader, magic), &l_magic[L_OBJ_SHAPE], L_KIND_SIZES
 };
 
 void l_push_ffi_entries(lua_State *L) {

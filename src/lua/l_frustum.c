@@ -17,13 +17,10 @@
 /* planes: whether the anchor holds the table f:planes() returns */
 typedef struct { l_udheader h; int planes; cl_frustum f; } l_frustum;
 
-static const char frustum_magic = 0;
-
 static l_frustum *to_frustum(lua_State *L, int i) {
-  l_frustum *u = (l_frustum *)lua_touserdata(L, i);
-  if (u == NULL || lua_rawlen(L, i) != sizeof(l_frustum) || u->h.magic != &frustum_magic)
-    return NULL;
-  return u;
+  size_t len;
+  l_frustum *u = (l_frustum *)l_toobject(L, i, L_OBJ_FRUSTUM, sizeof(l_frustum), &len);
+  return u != NULL && len == sizeof(l_frustum) ? u : NULL;
 }
 
 const cl_frustum *l_tofrustum(lua_State *L, int i) {
@@ -147,8 +144,7 @@ static void read_matrix(lua_State *L, int i, const char *fname, cl_frustum *f) {
 
 static int push_new(lua_State *L, const cl_frustum *f) {
   l_frustum *u = (l_frustum *)COLLIDE_NEWUD(L, sizeof(l_frustum));
-  memset(&u->h, 0, sizeof u->h);
-  u->h.magic = &frustum_magic;
+  l_setheader(u, L_OBJ_FRUSTUM);
   u->planes = 0;
   u->f = *f;
   lua_pushvalue(L, L_MT_FRUSTUM);

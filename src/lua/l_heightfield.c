@@ -4,37 +4,12 @@
 ** the collector counts them and frees them with it (no __gc). Every access
 ** finds the arrays again from the grid's size and checks the userdata's
 ** length against it, so no pointer is ever read from its memory. Queries
-** answer as collide.mesh of the same triangles, through the steps l_mesh.c
-** shares with it, and allocate nothing but their result tables.
+** answer as collide.mesh of the same triangles, through the steps of
+** l_triset.c, and allocate nothing but their result tables.
 */
 #include <limits.h>
 #include <string.h>
 #include "l_collide.h"
-
-/* the bytes after the header: the heights, then two doubles a block */
-static size_t storage(uint32_t columns, uint32_t rows) {
-  return ((size_t)columns * rows + 2 * cl_heightfield_blocks(columns, rows)) * sizeof(double);
-}
-
-l_heightfield *l_toheightfield(lua_State *L, int i) {
-  l_heightfield *lh = (l_heightfield *)lua_touserdata(L, i);
-  cl_heightfield *hf;
-  size_t len;
-  int ok;
-  if (lh == NULL || lua_type(L, i) != LUA_TUSERDATA || (len = lua_rawlen(L, i)) < sizeof *lh
-      || !lua_getmetatable(L, i))
-    return NULL;
-  ok = lua_rawequal(L, -1, L_MT_HEIGHTFIELD);
-  lua_pop(L, 1);
-  if (!ok) return NULL;
-  hf = &lh->hf;
-  if (cl_heightfield_blocks(hf->columns, hf->rows) == 0
-      || len != sizeof *lh + storage(hf->columns, hf->rows))
-    return NULL;
-  cl_heightfield_arrays(hf, (double *)(void *)(lh + 1),
-                        (double *)(void *)(lh + 1) + (size_t)hf->columns * hf->rows);
-  return lh;
-}
 
 static cl_heightfield *check_hf(lua_State *L, int i) {
   l_heightfield *lh = l_toheightfield(L, i);
@@ -111,15 +86,17 @@ static int f_heightfield(lua_State *L) {
                                         l_pushnumtext(L, (double)need),
                                         l_pushnumtext(L, (double)n)));
   lua_settop(L, 1);
-  lh = (l_heightfield *)COLLIDE_NEWUD(L, sizeof *lh + storage(columns, rows));   /* 2 */
+  lh = (l_heightfield *)COLLIDE_NEWUD(L, sizeof *lh + l_heightfield_storage(columns, rows));   /* 2 */
+  memset(lh, 0, sizeof *lh);   /* no heightfield until complete (l_setheader below) */
   cl_heightfield_use(&tmp, (double *)(void *)(lh + 1), (double *)(void *)(lh + 1) + need,
                      columns, rows, sx, sz, o);
   read_heights(L, tmp.h, need);
   cl_heightfield_refresh(&tmp);
   lh->hf = tmp;
+  l_setheader(lh, L_OBJ_HEIGHTFIELD);
   lua_pushvalue(L, L_MT_HEIGHTFIELD);
   lua_setmetatable(L, 2);
-  COLLIDE_GC_PACE(L, storage(columns, rows));
+  COLLIDE_GC_PACE(L, l_heightfield_storage(columns, rows));
   return 1;
 }
 
@@ -145,7 +122,7 @@ static int hf_count(lua_State *L) {
 
 static int hf_memory(lua_State *L) {
   cl_heightfield *hf = check_hf(L, 1);
-  lua_pushinteger(L, (lua_Integer)(sizeof(l_heightfield) + storage(hf->columns, hf->rows)));
+  lua_pushinteger(L, (lua_Integer)(sizeof(l_heightfield) + l_heightfield_storage(hf->columns, hf->rows)));
   return 1;
 }
 

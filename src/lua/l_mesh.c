@@ -8,7 +8,6 @@
 ** finds it either empty or whole. Queries allocate nothing but the result
 ** table, and their scratch is the call's own.
 */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "l_collide.h"
@@ -25,92 +24,8 @@ static l_mesh *check_mesh(lua_State *L, int i) {
   return m;
 }
 
-static const char *nonfinite(double x) {
-  return x != x ? "nan" : (x > 0 ? "inf" : "-inf");
-}
-
 /* ---------------------------------------------------------------------- */
 /* construction                                                           */
-
-/* vertex k (1-based position in the array at argument i) as a vector value */
-static void read_vector_vertex(lua_State *L, int i, size_t k, double *v) {
-  int t = lua_type(L, -1), top = lua_gettop(L), c, ok = 0;
-  static const char *const keys[3] = {"x", "y", "z"};
-  if ((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
-      && l_tomesh(L, top) == NULL && l_indexable(L, top)) {
-    ok = 1;
-    for (c = 0; c < 3 && ok; c++) {
-      ok = COLLIDE_GETFIELD(L, top, keys[c]) == LUA_TNUMBER;
-      v[c] = lua_tonumber(L, -1);
-      lua_pop(L, 1);
-    }
-    if (!ok && t != L_TCDATA) {   /* (a cdata struct indexed by a number raises) */
-      ok = 1;
-      for (c = 0; c < 3 && ok; c++) {
-        ok = lua_geti(L, top, c + 1) == LUA_TNUMBER;
-        v[c] = lua_tonumber(L, -1);
-        lua_pop(L, 1);
-      }
-    }
-  }
-  if (!ok)
-    l_argerror(L, i, lua_pushfstring(L, "vector expected at index %d, got %s", (int)k,
-                                        l_typename(L, top)));
-  for (c = 0; c < 3; c++)
-    if (v[c] - v[c] != 0)
-      l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s",
-                                          (int)k, nonfinite(v[c])));
-  lua_pop(L, 1);
-}
-
-void l_read_points(lua_State *L, int i, double *v, size_t n, int flat) {
-  size_t k;
-  if (flat) {
-    for (k = 1; k <= n; k++) {
-      double x;
-      lua_rawgeti(L, i, (lua_Integer)k);
-      if (lua_type(L, -1) != LUA_TNUMBER)
-        l_argerror(L, i, lua_pushfstring(L, "number expected at index %d, got %s", (int)k,
-                                            l_typename(L, lua_gettop(L))));
-      x = lua_tonumber(L, -1);
-      if (x - x != 0)
-        l_argerror(L, i, lua_pushfstring(L, "finite number expected at index %d, got %s",
-                                            (int)k, nonfinite(x)));
-      v[k - 1] = x;
-      lua_pop(L, 1);
-    }
-  } else {
-    for (k = 1; k <= n; k++) {
-      lua_rawgeti(L, i, (lua_Integer)k);
-      read_vector_vertex(L, i, k, v + 3 * (k - 1));
-    }
-  }
-}
-
-size_t l_point_array(lua_State *L, int i, int *flat) {
-  size_t n, hole;
-  n = l_arraylen(L, i, &hole);
-  *flat = 1;
-  if (n > 0 || hole) {
-    int t;
-    lua_rawgeti(L, i, 1);
-    t = lua_type(L, -1);
-    if (t != LUA_TNUMBER) {
-      if (t != LUA_TTABLE && t != LUA_TUSERDATA && t != L_TCDATA)
-        l_argerror(L, i, lua_pushfstring(L, "number or vector expected at index 1, got %s",
-                                            l_typename(L, lua_gettop(L))));
-      *flat = 0;
-    }
-    lua_pop(L, 1);
-  }
-  /* a nil inside an array is refused before anything is allocated, as
-  ** reading it would refuse it */
-  if (hole)
-    l_argerror(L, i, lua_pushfstring(L, "%s expected at index %d, got nil",
-                                        *flat ? "number" : "vector", (int)hole));
-  if (*flat) l_argcheck(L, n % 3 == 0, i, "vertex array length is not a multiple of 3");
-  return n;
-}
 
 static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
   size_t k;
@@ -162,6 +77,7 @@ static int f_mesh(lua_State *L) {
   lua_settop(L, 2);
   lm = (l_mesh *)COLLIDE_NEWUD(L, sizeof *lm);                  /* 3 */
   memset(lm, 0, sizeof *lm);
+  l_setheader(lm, L_OBJ_MESH);
   cl_mesh_init(&lm->m);
   lua_pushvalue(L, L_MT_MESH);
   lua_setmetatable(L, 3);
@@ -246,18 +162,6 @@ static int mesh_bounds(lua_State *L) {
   return l_push_bounds(L, ok, &b);
 }
 
-/* the bounds b of a set of triangles into the out argument at 2 (or a new
-** box); nil when it has none (empty: a scene keeps it beside its tree) */
-int l_push_bounds(lua_State *L, int ok, const cl_aabb *b) {
-  if (!ok) {
-    if (!lua_isnoneornil(L, 2)) l_checkshape(L, 2, CL_AABB);
-    lua_pushnil(L);
-    return 1;
-  }
-  l_outshape(L, 2, CL_AABB)->aabb = *b;
-  return 1;
-}
-
 /* a query's own scratch, pushed: the cached one, detached (Lua code run
 ** during the query finds none and makes its own), or a new one */
 static uint32_t *take_scratch(lua_State *L, l_mesh *lm) {
@@ -284,33 +188,6 @@ static void give_back(lua_State *L, l_mesh *lm, uint32_t *found, int i) {
 static uint32_t *borrow_scratch(lua_State *L, l_mesh *lm) {
   if (lm->scratch != NULL) return lm->scratch;
   return (uint32_t *)COLLIDE_NEWUD(L, lm->m.nt > 0 ? lm->m.nt * sizeof(uint32_t) : 1);
-}
-
-/* the result table of a query of triangle indices (the out argument at
-** i, or a new one), pushed; *old its length before */
-void l_indices_begin(lua_State *L, int i, size_t n, size_t *old) {
-  *old = 0;
-  if (lua_isnoneornil(L, i)) {
-    lua_createtable(L, n < INT_MAX ? (int)n : 0, 0);
-  } else {
-    lua_pushvalue(L, i);
-    *old = (size_t)lua_rawlen(L, i);
-  }
-}
-
-/* after n indices were set in the table on top: clears what is left of
-** an out table (its length, and beyond while set) */
-void l_indices_end(lua_State *L, size_t n, size_t old) {
-  size_t k;
-  for (k = n + 1;; k++) {
-    int set;
-    lua_rawgeti(L, -1, (lua_Integer)k);
-    set = !lua_isnil(L, -1);
-    lua_pop(L, 1);
-    if (!set && k > old) break;
-    lua_pushnil(L);
-    lua_rawseti(L, -2, (lua_Integer)k);
-  }
 }
 
 /* mesh:query(shape, [out]) -> array of triangle indices, increasing */
@@ -357,31 +234,6 @@ int l_mesh_cast(lua_State *L) {
   return l_push_tricast(L, found, &h, index);
 }
 
-/* a cast at a set of triangles: nil, or t, p, n, u, v and the 1-based
-** index of the triangle hit (0-based index) */
-int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index) {
-  if (!found) {
-    lua_pushnil(L);
-    return 1;
-  }
-  lua_pushnumber(L, h->t);
-  l_pushvec(L, h->p);
-  l_pushvec(L, h->n);
-  lua_pushnumber(L, h->u);
-  lua_pushnumber(L, h->v);
-  lua_pushinteger(L, (lua_Integer)index + 1);
-  return 10;
-}
-
-/* the shape at i for a contact with a set of triangles: not a ray, not a
-** triangle (triangle-triangle contact is not supported) */
-cl_shape *l_check_contact_shape(lua_State *L, int i, const char *kinds) {
-  cl_shape *s = l_toshape(L, i);
-  if (s == NULL || s->tag == CL_RAY) l_typeerror(L, i, kinds);
-  l_argcheck(L, s->tag != CL_TRIANGLE, i, "triangle-triangle contact is not supported");
-  return s;
-}
-
 /* mesh:contacts(shape) -> array of {index=, nx=, ny=, nz=, depth=}, one per
 ** triangle the shape intersects (increasing index), each cl_contact(triangle,
 ** shape): the normal points from the triangle towards the shape */
@@ -404,23 +256,6 @@ static int mesh_contacts(lua_State *L) {
   }
   give_back(L, lm, found, 3);
   return 1;
-}
-
-/* {index=, nx=, ny=, nz=, depth=} of triangle index (0-based) set at
-** position k of the table on top */
-void l_push_contact(lua_State *L, size_t index, const double n[3], double depth, size_t k) {
-  lua_createtable(L, 0, 5);
-  lua_pushinteger(L, (lua_Integer)index + 1);
-  lua_setfield(L, -2, "index");
-  lua_pushnumber(L, n[0] + 0.0);
-  lua_setfield(L, -2, "nx");
-  lua_pushnumber(L, n[1] + 0.0);
-  lua_setfield(L, -2, "ny");
-  lua_pushnumber(L, n[2] + 0.0);
-  lua_setfield(L, -2, "nz");
-  lua_pushnumber(L, depth);
-  lua_setfield(L, -2, "depth");
-  lua_rawseti(L, -2, (lua_Integer)k);
 }
 
 /* collide.contact(mesh, shape) or (shape, mesh) -> nx, ny, nz, depth, index:
@@ -451,39 +286,6 @@ int l_mesh_contact(lua_State *L) {
   return l_deepest_push(L, &best);
 }
 
-void l_deepest_init(l_deepest *b) {
-  b->found = 0;
-  b->depth = 0;
-  cl_set(b->n, 0, 0, 0);
-  b->index = 0;
-}
-
-/* the contact of triangle t (index, 0-based) and s, in that order when
-** tri_first, kept when it is the first or deeper (ties: the earlier) */
-void l_deepest_add(l_deepest *b, const cl_shape *t, const cl_shape *s, int tri_first,
-                   size_t index) {
-  double nv[3], depth;
-  int hit = tri_first ? cl_contact(t, s, nv, &depth) : cl_contact(s, t, nv, &depth);
-  if (hit && (!b->found || depth > b->depth)) {
-    b->found = 1;
-    b->depth = depth;
-    cl_copy(b->n, nv);
-    b->index = index;
-  }
-}
-
-/* nil, or nx, ny, nz, depth and the 1-based index */
-int l_deepest_push(lua_State *L, const l_deepest *b) {
-  if (!b->found) {
-    lua_pushnil(L);
-    return 1;
-  }
-  l_pushvec(L, b->n);
-  lua_pushnumber(L, b->depth);
-  lua_pushinteger(L, (lua_Integer)b->index + 1);
-  return 5;
-}
-
 /* collide.sweep(mover, d, mesh) with the mesh at index i: the hit and its
 ** triangle's index (8 results), or nil */
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i) {
@@ -492,18 +294,6 @@ int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i) 
   size_t index = 0;
   int found = cl_mesh_sweep(&lm->m, mover, d, &h, &index);
   return l_push_trisweep(L, found, &h, index);
-}
-
-/* a sweep at a set of triangles: nil, or the hit and the 1-based index of
-** the triangle hit (0-based index) */
-int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index) {
-  if (!found) {
-    lua_pushnil(L);
-    return 1;
-  }
-  l_pushhit(L, h);
-  lua_pushinteger(L, (lua_Integer)index + 1);
-  return 8;
 }
 
 const luaL_Reg l_mesh_functions[] = {{"mesh", f_mesh}, {NULL, NULL}};

@@ -160,18 +160,9 @@ static int f_aabb_from_points(lua_State *L) {
   if (hole) n = (lua_Integer)hole;
   l_argcheck(L, n > 0, 1, "empty point array");
   for (i = 1; i <= n; i++) {
-    int t = lua_geti(L, 1, i), top = lua_gettop(L);
-    if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, top) == NULL
-          && l_tovec(L, top, p))) {
-      const char *got = l_typename(L, top);
-      l_argerror(L, 1, lua_pushfstring(L, "vector expected at index %d, got %s",
-                                          (int)i, got));
-    }
-    lua_pop(L, 1);
+    lua_geti(L, 1, i);
+    l_read_element_vec(L, 1, (size_t)i, p);
     for (k = 0; k < 3; k++) {
-      if (p[k] - p[k] != 0)   /* nan or inf: blame the array, name the element */
-        l_argerror(L, 1, lua_pushfstring(L, "finite number expected at index %d, got %s",
-                      (int)i, p[k] != p[k] ? "nan" : (p[k] > 0 ? "inf" : "-inf")));
       if (i == 1 || p[k] < lo[k]) lo[k] = p[k];
       if (i == 1 || p[k] > hi[k]) hi[k] = p[k];
     }

@@ -152,6 +152,7 @@ static int t_new(lua_State *L) {
   lua_settop(L, 0);
   lt = (l_tree *)COLLIDE_NEWUD(L, sizeof(l_tree));
   memset(lt, 0, sizeof *lt);
+  l_setheader(lt, L_OBJ_TREE);
   cl_tree_init(&lt->tree, margin, no_alloc, NULL);
   lua_pushvalue(L, L_MT_TREE);
   lua_setmetatable(L, 1);
