@@ -530,6 +530,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   r = cl_character_state_move(&ch->st, w, s, ch->item, d, ch->mask, mv, &out);
   cl_world_leave(w);
   if (r < 0) return CL_NOT_FINITE;
+  if (r == 0) return CL_NOT_MOVER;                 /* (checked above) */
   ch->ncols = out.n < out.max ? out.n : out.max;
   /* a mover has bounds before and after: its refit needs no memory */
   (void)cl_world_update_item(w, ch->item, NULL, 0, NULL);

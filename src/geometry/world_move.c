@@ -759,7 +759,7 @@ static int leg_after(move_state *st, const leg_search *g, double r[3]) {
   /* the other solid contacts at the same t: which of them is answered
   ** first depends on the tie rule (items by centre, a mesh's triangles by
   ** index), what they are does not */
-  for (i = 0; i < g->nseen; i++) {
+  for (i = 0; st->tie_hook != NULL && i < g->nseen; i++) {   /* (seen only with one) */
     const cl_world_seen *x = &g->seen[i];
     if (x->t == g->bh.t && !(x->other == g->best && x->n[0] == g->bh.n[0]
                              && x->n[1] == g->bh.n[1] && x->n[2] == g->bh.n[2]))

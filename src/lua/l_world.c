@@ -778,12 +778,13 @@ static void push_hits(lua_State *L, const l_world *lw, l_box *b, int n, int item
 /* w:raycast_all(ray, [filter | mask]) -> array of hits */
 static int w_raycast_all(lua_State *L) {
   l_world *lw = check_world(L);
-  cl_ray r = check_ray(L, 2);
+  cl_ray r;
   cl_world_filter f;
   l_call c;
   l_sink k;
   l_box *b;
   int n, a;
+  (void)check_ray(L, 2);                           /* checked first, read after the allocation */
   lua_settop(L, 3);
   a = anchor(L);                                   /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
@@ -960,6 +961,7 @@ static int w_move(lua_State *L) {
   lua_pushnumber(L, moved[2] + 0.0);
   /* the other items read before anything is allocated */
   col = (const cl_world_collision *)b->p;
+  if (col == NULL) n = 0;                          /* (box_room gave it room) */
   base = lua_checkstack(L, n + 4) ? lua_gettop(L) + 1 : 0;
   if (base != 0)
     for (k = 0; k < n; k++) lua_rawgeti(L, c.items, col[k].other + 1);
