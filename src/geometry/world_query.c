@@ -603,20 +603,30 @@ long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pa
   filter_in in;
   cl_world_scratch *s = cl_world_enter(w, "pairs", 0);
   cl_world_level *lv;
-  long long nt, room, n, i;
+  long long nt, n, i;
+  int again = 0;
   if (s == NULL) return CL_NOMEM;
   lv = w->levels[w->depth - 1];
   filter_read(&in, f);
   nt = tree_pairs(w, s);
-  room = nt < 0 ? 0 : cl_world_pairs_room(w, s, nt);
-  if (nt < 0 || !pair_room(w, &lv->pairs, &lv->npairs, room > 0 ? room : 1)) {
-    cl_world_leave(w);
-    return CL_NOMEM;
+  /* the answer is built in the level's own buffer (a callback that asks
+  ** for pairs again builds its own): the tree's pairs, then those of the
+  ** items without bounds, in more room and again when they do not fit
+  ** (keep is not asked again about the items it answered) */
+  for (;;) {
+    if (nt < 0 || !pair_room(w, &lv->pairs, &lv->npairs, nt > 0 ? nt : 1)) {
+      cl_world_leave(w);
+      return CL_NOMEM;
+    }
+    if (nt > 0) memcpy(lv->pairs, w->pair_buf[0], (size_t)nt * sizeof(cl_tree_pair));
+    n = cl_world_pairs_with(w, s, lv->pairs, nt, lv->npairs, in.mask, in.keep, &in, again);
+    if (n <= lv->npairs) break;
+    if (!pair_room(w, &lv->pairs, &lv->npairs, n + n / 2)) {
+      cl_world_leave(w);
+      return CL_NOMEM;
+    }
+    again = 1;
   }
-  /* the answer is built in the level's own buffer: a callback that asks
-  ** for pairs again (a nested call) builds its own */
-  if (nt > 0) memcpy(lv->pairs, w->pair_buf[0], (size_t)nt * sizeof(cl_tree_pair));
-  n = cl_world_pairs_with(w, s, lv->pairs, nt, room, in.mask, in.keep, &in, 0);
   for (i = 0; fn != NULL && i < n; i++)
     if (!fn(ud, lv->pairs[i].a, lv->pairs[i].b)) { n = -2; break; }
   cl_world_leave(w);
