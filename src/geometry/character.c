@@ -132,7 +132,7 @@ static void set_floor(char_move *cm, const double f[3], int other) {
 
 /* the three passes' answers to a contact (the hook of cl_world_legs) */
 static int up_hook(move_state *st, const double p[3], const double n[3], int other, double e[3]) {
-  char_move *cm = st->hook_ud;
+  char_move *cm = (char_move *)st->hook_ud;
   const double *u = cm->c->up;
   (void)p; (void)other;
   if (cm->rising && n[0] * u[0] + n[1] * u[1] + n[2] * u[2] <= -cm->c->cos_slope)
@@ -143,7 +143,7 @@ static int up_hook(move_state *st, const double p[3], const double n[3], int oth
 
 static int side_hook(move_state *st, const double p[3], const double n[3], int other,
                      double e[3]) {
-  char_move *cm = st->hook_ud;
+  char_move *cm = (char_move *)st->hook_ud;
   const double *u = cm->c->up;
   double c = cm->c->cos_slope, nu = n[0] * u[0] + n[1] * u[1] + n[2] * u[2], h[3], hl;
   (void)p; (void)other;
@@ -164,7 +164,7 @@ static int side_hook(move_state *st, const double p[3], const double n[3], int o
 
 static int down_hook(move_state *st, const double p[3], const double n[3], int other,
                      double e[3]) {
-  char_move *cm = st->hook_ud;
+  char_move *cm = (char_move *)st->hook_ud;
   const double *u = cm->c->up;
   double f[3];
   cl_copy(e, n);
@@ -196,7 +196,7 @@ static void side_tie(move_state *st, const double p[3], const double n[3], int o
 }
 
 static void down_tie(move_state *st, const double p[3], const double n[3], int other) {
-  char_move *cm = st->hook_ud;
+  char_move *cm = (char_move *)st->hook_ud;
   const double *u = cm->c->up;
   double f[3];
   (void)other;
@@ -243,7 +243,7 @@ static void side_down(char_move *cm, cl_shape *w, const double hz[3], double v, 
 ** what cannot be followed (static geometry, planes) */
 static int anchor_of(const cl_world *w, int id, double p[3]) {
   const cl_world_item *it = &w->items[id];
-  const cl_shape *s = it->shape;
+  const cl_shape *s = (const cl_shape *)it->shape;
   switch (it->kind) {
     case CL_AABB: cl_copy(p, s->aabb.min); return 1;
     case CL_OBB: cl_copy(p, s->obb.c); return 1;
@@ -387,7 +387,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   cm.c = c;
   cm.rising = v > 0;
   cm.floor_other = -1;
-  cl_shape_copy(&ws, w->items[id].shape);
+  cl_shape_copy(&ws, (const cl_shape *)w->items[id].shape);
   cm.foot0 = lowest(&ws, u);
   cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
 

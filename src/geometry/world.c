@@ -16,30 +16,30 @@
 #include "world_private.h"
 
 /* ---- static triangle geometry: what the world asks of it ---- */
-static int mesh_bounds(const void *g, cl_aabb *out) { return cl_mesh_bounds(g, out); }
+static int mesh_bounds(const void *g, cl_aabb *out) { return cl_mesh_bounds((const cl_mesh *)g, out); }
 static int mesh_cast(const void *g, const cl_ray *r, cl_hit *h, size_t *index) {
-  return cl_mesh_cast(g, r, 0, h, index);
+  return cl_mesh_cast((const cl_mesh *)g, r, 0, h, index);
 }
 static int mesh_sweep(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
                       size_t *index) {
-  return cl_mesh_sweep(g, mover, d, h, index);
+  return cl_mesh_sweep((const cl_mesh *)g, mover, d, h, index);
 }
 static size_t mesh_visit(const void *g, const cl_shape *s,
                          int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
-  return cl_mesh_visit(g, s, fn, ud);
+  return cl_mesh_visit((const cl_mesh *)g, s, fn, ud);
 }
 
 static void mesh_triangle(const void *g, size_t index, cl_triangle *t) {
-  cl_mesh_triangle(g, index, t);
+  cl_mesh_triangle((const cl_mesh *)g, index, t);
 }
 
-static int hf_bounds(const void *g, cl_aabb *out) { return cl_heightfield_bounds(g, out); }
+static int hf_bounds(const void *g, cl_aabb *out) { return cl_heightfield_bounds((const cl_heightfield *)g, out); }
 static int hf_cast(const void *g, const cl_ray *r, cl_hit *h, size_t *index) {
-  return cl_heightfield_cast(g, r, 0, h, index);
+  return cl_heightfield_cast((const cl_heightfield *)g, r, 0, h, index);
 }
 static int hf_sweep(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
                     size_t *index) {
-  return cl_heightfield_sweep(g, mover, d, h, index);
+  return cl_heightfield_sweep((const cl_heightfield *)g, mover, d, h, index);
 }
 typedef struct {
   int (*fn)(void *ud, const cl_triangle *t, size_t index);
@@ -54,13 +54,13 @@ static size_t hf_visit(const void *g, const cl_shape *s,
   hf_visit_ctx c;
   c.fn = fn;
   c.ud = ud;
-  return cl_heightfield_query(g, s, hf_visit_one, &c);
+  return cl_heightfield_query((const cl_heightfield *)g, s, hf_visit_one, &c);
 }
 /* a hole's index is never visited, cast or swept, so no caller asks for
 ** it; were one asked, it would answer a point triangle at the origin
 ** rather than leave t unset */
 static void hf_triangle(const void *g, size_t index, cl_triangle *t) {
-  if (!cl_heightfield_triangle(g, index, t)) {
+  if (!cl_heightfield_triangle((const cl_heightfield *)g, index, t)) {
     static const double zero[3] = {0, 0, 0};
     cl_triangle_init(t, zero, zero, zero);
   }
@@ -424,7 +424,7 @@ size_t cl_world_query_scratch_size(const cl_world *w) { return scratch_bytes(w, 
 static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int moves) {
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
-  char *p = mem;
+  char *p = (char *)mem;
   cl_tree_scratch_init(&s->tree, p, cap);
   p += align8(cl_tree_scratch_size(cap));
   s->cands = (int *)(void *)p;

@@ -60,7 +60,7 @@ void cl_world_move_near(move_state *st, const cl_aabb *box) {
     k++;
     if (it->kind != CL_WORLD_MESH || mesh || s->near == NULL) continue;
     mesh = 1;
-    if (cl_mesh_near_gather(it->shape, box, s->near, CL_WORLD_NEAR, s->near_tris,
+    if (cl_mesh_near_gather((const cl_mesh *)it->shape, box, s->near, CL_WORLD_NEAR, s->near_tris,
                             CL_WORLD_NEAR_TRIS, &st->near))
       st->near_mesh = it->shape;
   }
@@ -224,7 +224,7 @@ static void clip_slide(move_state *st, const double e[3], double r[3]) {
 typedef struct { const cl_shape *w; int found; size_t best; double n[3], depth; } deepest;
 
 static int deepest_tri(void *ud, const cl_triangle *t, size_t index) {
-  deepest *q = ud;
+  deepest *q = (deepest *)ud;
   double n[3], depth;
   if (cl_contact((const cl_shape *)(const void *)t, q->w, n, &depth)
       && (!q->found || depth > q->depth || (depth == q->depth && index < q->best))) {
@@ -360,7 +360,7 @@ typedef struct {
 
 /* a triangle that w moved by r hits (at h) */
 static void swept_tri(void *ud, const cl_triangle *t, size_t index, const cl_hit *hit) {
-  tri_sweep *q = ud;
+  tri_sweep *q = (tri_sweep *)ud;
   cl_shape tri;
   cl_hit h = *hit;
   cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
@@ -381,7 +381,7 @@ static void swept_tri(void *ud, const cl_triangle *t, size_t index, const cl_hit
 }
 
 static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
-  tri_sweep *q = ud;
+  tri_sweep *q = (tri_sweep *)ud;
   cl_shape tri;
   cl_hit h;
   cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
@@ -405,7 +405,7 @@ static int geometry_first(move_state *st, const cl_world_item *it, const cl_shap
   q.n = 0;
   q.room = room;
   if (!cl_world_is_near(st, it)
-      || cl_mesh_sweep_each_near(it->shape, &st->near, (const cl_shape *)&box, w, r, swept_tri,
+      || cl_mesh_sweep_each_near((const cl_mesh *)it->shape, &st->near, (const cl_shape *)&box, w, r, swept_tri,
                                  &q) < 0)
     cl_world_geo_visit(st, it, (const cl_shape *)&box, sweep_tri, &q);
   if (nlist != NULL) *nlist = q.n;
@@ -853,7 +853,7 @@ int cl_world_move_with(cl_world *w, cl_world_scratch *s, int id, const double d[
                   cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out) {
   move_state st;
   cl_shape wsh;
-  const cl_shape *shape = w->items[id].shape;
+  const cl_shape *shape = (const cl_shape *)w->items[id].shape;
   double a[3];
   int stop;
   cl_world_move_begin(&st, w, s, id, mask, respond, ud, out);

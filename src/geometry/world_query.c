@@ -20,14 +20,14 @@ int cl_world_is_near(const move_state *st, const cl_world_item *it) {
 int cl_world_geo_sweep(const move_state *st, const cl_world_item *it, const cl_shape *mover,
                      const double d[3], cl_hit *h, size_t *index) {
   if (cl_world_is_near(st, it))
-    return cl_mesh_sweep_near(it->shape, &st->near, mover, d, h, index);
+    return cl_mesh_sweep_near((const cl_mesh *)it->shape, &st->near, mover, d, h, index);
   return GEOMETRY(it->kind)->sweep(it->shape, mover, d, h, index);
 }
 
 size_t cl_world_geo_visit(const move_state *st, const cl_world_item *it, const cl_shape *s,
                         int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
   if (cl_world_is_near(st, it))
-    return cl_mesh_visit_near(it->shape, &st->near, s, fn, ud);
+    return cl_mesh_visit_near((const cl_mesh *)it->shape, &st->near, s, fn, ud);
   return GEOMETRY(it->kind)->visit(it->shape, s, fn, ud);
 }
 /* ---- candidates ---- */
@@ -200,16 +200,21 @@ int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mo
 /* 1 when the shapes a and b (kind: a cl_kind or static geometry) meet, as
 ** collide.intersects(a, b) answers */
 int cl_world_kinds_meet(int ka, const void *a, int kb, const void *b) {
-  if (!IS_GEOMETRY(ka) && !IS_GEOMETRY(kb)) return cl_intersects(a, b);
+  if (!IS_GEOMETRY(ka) && !IS_GEOMETRY(kb))
+    return cl_intersects((const cl_shape *)a, (const cl_shape *)b);
   if (ka == CL_WORLD_HEIGHTFIELD || kb == CL_WORLD_HEIGHTFIELD) {
-    const void *hf = ka == CL_WORLD_HEIGHTFIELD ? a : b, *o = hf == a ? b : a;
-    int ko = hf == a ? kb : ka;
-    if (ko == CL_WORLD_HEIGHTFIELD) return cl_heightfield_intersects_heightfield(hf, o);
-    if (ko == CL_WORLD_MESH) return cl_heightfield_intersects_mesh(hf, o);
-    return cl_heightfield_intersects(hf, o);
+    const cl_heightfield *hf = (const cl_heightfield *)(ka == CL_WORLD_HEIGHTFIELD ? a : b);
+    const void *o = (const void *)hf == a ? b : a;
+    int ko = (const void *)hf == a ? kb : ka;
+    if (ko == CL_WORLD_HEIGHTFIELD)
+      return cl_heightfield_intersects_heightfield(hf, (const cl_heightfield *)o);
+    if (ko == CL_WORLD_MESH) return cl_heightfield_intersects_mesh(hf, (const cl_mesh *)o);
+    return cl_heightfield_intersects(hf, (const cl_shape *)o);
   }
-  if (ka == CL_WORLD_MESH && kb == CL_WORLD_MESH) return cl_mesh_intersects_mesh(a, b);
-  return ka == CL_WORLD_MESH ? cl_mesh_intersects(a, b) : cl_mesh_intersects(b, a);
+  if (ka == CL_WORLD_MESH && kb == CL_WORLD_MESH)
+    return cl_mesh_intersects_mesh((const cl_mesh *)a, (const cl_mesh *)b);
+  return ka == CL_WORLD_MESH ? cl_mesh_intersects((const cl_mesh *)a, (const cl_shape *)b)
+                             : cl_mesh_intersects((const cl_mesh *)b, (const cl_shape *)a);
 }
 
 /* keep's answer on id (1 when there is no keep) */
@@ -245,7 +250,7 @@ static int sift(cl_world *w, cl_world_scratch *s, const cl_tree_entry *e, int n,
 typedef struct { const void *shape; int kind; } shape_query;
 
 static int meets_query(const void *q, const cl_world_item *it) {
-  const shape_query *sq = q;
+  const shape_query *sq = (const shape_query *)q;
   return cl_world_kinds_meet(sq->kind, sq->shape, it->kind, it->shape);
 }
 
@@ -259,7 +264,7 @@ int cl_world_query_with(cl_world *w, cl_world_scratch *s, const void *shape, int
     if (GEOMETRY(kind)->bounds(shape, &box)) n = cl_tree_query(w->tree, (const cl_shape *)&box,
                                                                &s->tree, &e);
   } else {
-    n = cl_tree_query(w->tree, shape, &s->tree, &e);
+    n = cl_tree_query(w->tree, (const cl_shape *)shape, &s->tree, &e);
   }
   q.shape = shape;
   q.kind = kind;
@@ -269,7 +274,7 @@ int cl_world_query_with(cl_world *w, cl_world_scratch *s, const void *shape, int
 /* frustum:intersects where it is exact (every shape); static geometry by
 ** its bounds (an empty mesh has none and meets nothing) */
 static int in_frustum(const void *q, const cl_world_item *it) {
-  const cl_frustum *f = q;
+  const cl_frustum *f = (const cl_frustum *)q;
   if (IS_GEOMETRY(it->kind)) {
     cl_aabb box;
     cl_shape b;
