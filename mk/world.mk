@@ -25,7 +25,9 @@
 #   make bench-world-instructions  instructions per character update on
 #                      the three levels under Lua 5.4 and LuaJIT, counted
 #                      by callgrind (bench/world_instr.sh): repeatable on a
-#                      busy machine, a few minutes
+#                      busy machine, a few minutes; then the instructions
+#                      of scene:raycast, query, move and a frame's sync and
+#                      pairs (bench/scene_instr.sh)
 #   make bench-world-smoke  (CI) the same code on tiny sizes under $(LUA),
 #                      no peers, a few seconds
 
@@ -72,6 +74,8 @@ bench-world-instructions:
 	@command -v valgrind >/dev/null 2>&1 || sh tools/deps.sh lua5.4 valgrind:valgrind
 	sh bench/world_instr.sh lua5.4 build/lua5.4
 	sh bench/world_instr.sh luajit build/luajit
+	sh bench/scene_instr.sh lua5.4 build/lua5.4
+	sh bench/scene_instr.sh luajit build/luajit
 
 bench-world-smoke: $(SO)
 	@mkdir -p $(WORLD_DIR)
