@@ -208,7 +208,8 @@ static int anchor(lua_State *L) {
   return lua_gettop(L);
 }
 
-/* the shape or mesh at i: its pointer, kind and change counter */
+/* the shape, mesh or heightfield at i: its pointer, kind and change
+** counter (none for a mesh, which never changes) */
 static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **changes) {
   cl_shape *s = l_toshape(L, i);
   l_mesh *lm;
@@ -223,6 +224,7 @@ static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **c
     l_heightfield *lh = l_toheightfield(L, i);
     if (lh == NULL) l_typeerror(L, i, "shape");
     *kind = CL_WORLD_HEIGHTFIELD;
+    *changes = &lh->h.changes;
     return &lh->hf;
   }
   *kind = CL_WORLD_MESH;
