@@ -349,6 +349,90 @@ describe("collide.scene under hostile use", function()
     end)
   end)
 
+  -- A call given a hull works on a copy of its placement that points at
+  -- the hull's vertices. h:set is no change to the scene, so a filter may
+  -- give the hull new points and collect the garbage: the call still reads
+  -- the hull as it was when it began (before, the old vertices were freed
+  -- under it, and hulls built after took their memory).
+  describe("a filter that gives a hull new points", function()
+    local cube = { -0.5, -0.5, -0.5, 0.5, -0.5, -0.5, -0.5, 0.5, -0.5, 0.5, 0.5, -0.5,
+      -0.5, -0.5, 0.5, 0.5, -0.5, 0.5, -0.5, 0.5, 0.5, 0.5, 0.5, 0.5 }
+    local far = {}
+    for k = 1, #cube do far[k] = cube[k] + 100 end
+
+    -- twenty small balls inside the unit cube at the origin, a wall at
+    -- x = 3, a row of balls and a wall at y = 5
+    local function fixture()
+      local s = collide.scene()
+      for i = 1, 20 do s:add(i, collide.sphere(-0.5 + i * 0.045, 0, 0, 0.01)) end
+      s:add("wall", collide.aabb(3, -2, -2, 4, 2, 2))
+      for i = 1, 3 do s:add("row" .. i, collide.sphere(0.5 + i * 0.5, 5, 0, 0.1)) end
+      s:add("wall2", collide.aabb(3, 3, -2, 4, 7, 2))
+      return s
+    end
+
+    -- a filter that, on its first call, gives h the far points, collects
+    -- the garbage and builds hulls of the same size (which take any memory
+    -- freed), then answers answer(item)
+    local kept
+    local function replacing(h, answer, position)
+      local calls = 0
+      return function(item, other)
+        calls = calls + 1
+        if calls == 1 then
+          h:set(far, position)
+          collectgarbage()
+          collectgarbage()
+          for _ = 1, 8 do kept[#kept + 1] = collide.hull(far) end
+        end
+        return answer(other or item)
+      end
+    end
+    before_each(function() kept = {} end)
+
+    local function yes() return true end
+    local function sorted(t)
+      table.sort(t, function(a, b) return tostring(a) < tostring(b) end)
+      return t
+    end
+    local twenty = {}
+    for i = 1, 20 do twenty[i] = i end
+
+    it("query finds what the hull covered when the call began", function()
+      local s, h = fixture(), collide.hull(cube)
+      assert.are.same(sorted(twenty), sorted(s:query(h, replacing(h, yes))))
+      assert.are.same({}, s:query(h))
+    end)
+
+    it("sweep and sweep_all sweep the hull as it was", function()
+      local s, h = fixture(), collide.hull(cube)
+      local only_wall = function(item) return item == "wall" end
+      H.assert_exact(H.pack("wall", 0.25, 3, 0, 0, -1, 0, 0),
+        s:sweep(h, 10, 0, 0, replacing(h, only_wall)))
+      h = collide.hull(cube)
+      local hits = s:sweep_all(h, 10, 0, 0, replacing(h, only_wall))
+      assert.are.equal(1, #hits)
+      assert.are.equal("wall", hits[1].item)
+      assert.are.equal(0.25, hits[1].t)
+      h = collide.hull(cube)
+      assert.are.equal(21, #s:sweep_all(h, 10, 0, 0, replacing(h, yes)))
+    end)
+
+    it("move moves the hull item as it was when the move began", function()
+      local s, h = fixture(), collide.hull(cube, { 0, 5, 0 })
+      s:add("mover", h)
+      local mx, my, mz, cols = s:move("mover", 10, 0, 0, replacing(h, function(other)
+        return other == "wall2" and "slide" or "cross"
+      end, { 0, 5, 0 }))
+      assert.are.equal(2.5, mx)
+      assert.are.equal(0, my)
+      assert.are.equal(0, mz)
+      local others = {}
+      for k, c in ipairs(cols) do others[k] = c.other .. " " .. c.type .. " " .. c.t end
+      assert.are.same({ "row1 cross 0.04", "row2 cross 0.09", "row3 cross 0.14", "wall2 slide 0.25" }, others)
+    end)
+  end)
+
   -- -------------------------------------------------------------------
   describe("items() while the scene changes", function()
     local function scene_of(n)

@@ -131,7 +131,8 @@ size_t cl_world_memory(const cl_world *w);
 /* ---- items ---- */
 /* a new item, its id (>= 0), or CL_NOMEM, CL_BUSY. kind: the shape's tag
 ** (shape->tag), CL_WORLD_MESH or CL_WORLD_HEIGHTFIELD; changes: the
-** shape's change counter, or NULL */
+** shape's (or heightfield's) change counter, or NULL; cl_world_sync
+** refits an item that is not static when its counter moved */
 int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *changes);
 /* after the item's shape changed in place, or to give it another (shape
 ** NULL keeps it, and kind and changes are then not read): 0, or CL_NOMEM,

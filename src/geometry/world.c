@@ -358,7 +358,7 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
   for (i = 0; i < w->nwatched; i++) {
     cl_world_item *it = &w->items[w->watched[i]];
     cl_aabb box;
-    if (it->proxy >= 0 && *it->changes != it->seen && cl_bounds(cl_world_shape_of(it), &box))
+    if (it->proxy >= 0 && *it->changes != it->seen && item_bounds(it, &box))
       escaping += cl_tree_escapes(t, it->proxy, &box);
   }
   batch = escaping > 64 && escaping > t->count / BATCH_SHARE;
@@ -368,7 +368,7 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
     cl_aabb box;
     int has;
     if (*it->changes == it->seen) continue;
-    has = cl_bounds(cl_world_shape_of(it), &box);
+    has = item_bounds(it, &box);
     if (it->proxy >= 0 && has) {
       it->seen = *it->changes;
       if (!batch) (void)cl_tree_move(t, it->proxy, &box);

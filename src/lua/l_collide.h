@@ -296,6 +296,11 @@ extern const luaL_Reg l_hull_functions[], l_hull_methods[];
 int l_hull_set(lua_State *L);
 /* a clone of the hull at i, pushed, sharing its vertices and faces */
 void l_hull_clone(lua_State *L, int i);
+/* pushes the userdata holding the vertices, faces and edges the hull at i
+** points at now: a call that works on a copy of the hull keeps it on its
+** stack, so that an h:set run meanwhile (by a filter) frees nothing the
+** copy reads. Allocates nothing, runs no Lua code. */
+void l_hull_push_data(lua_State *L, int i);
 
 /* l_ffi.c: pushes the address of the FFI's entry points (a light
 ** userdata), the module's field _ffi; L_FFI_VERSION its layout's number,

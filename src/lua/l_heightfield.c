@@ -161,18 +161,24 @@ static int hf_height(lua_State *L) {
   return 1;
 }
 
-/* hf:set_height(i, j, h) -> hf */
+/* hf:set_height(i, j, h) -> hf; a change in place, counted in the
+** header (a scene's sync refits the heightfield's items) */
 static int hf_set_height(lua_State *L) {
-  cl_heightfield *hf = check_hf(L, 1);
-  uint32_t i = check_vertex(L, 2, hf->columns, "column");
-  uint32_t j = check_vertex(L, 3, hf->rows, "row");
+  l_heightfield *lh = l_toheightfield(L, 1);
+  cl_heightfield *hf;
+  uint32_t i, j;
   double h;
+  if (lh == NULL) l_typeerror(L, 1, "collide.heightfield");
+  hf = &lh->hf;
+  i = check_vertex(L, 2, hf->columns, "column");
+  j = check_vertex(L, 3, hf->rows, "row");
   if (lua_type(L, 4) != LUA_TNUMBER) l_typeerror(L, 4, "number");
   h = lua_tonumber(L, 4);
   if (h == INFINITY || h == -INFINITY)
     l_argerror(L, 4, h > 0 ? "finite number or nan expected, got inf"
                               : "finite number or nan expected, got -inf");
   cl_heightfield_set(hf, i, j, h);
+  lh->h.changes++;
   lua_settop(L, 1);
   return 1;
 }

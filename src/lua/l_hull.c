@@ -84,13 +84,17 @@ int l_hull_set(lua_State *L) {
   return 1;
 }
 
+void l_hull_push_data(lua_State *L, int i) {
+  l_getanchor(L, i);
+  lua_rawgeti(L, -1, 1);
+  lua_remove(L, -2);
+}
+
 void l_hull_clone(lua_State *L, int i) {
   cl_hull *h = check_hull(L, i);
   int top = lua_gettop(L);
   l_newshape(L, CL_HULL)->hull = *h;
-  l_getanchor(L, i);
-  lua_rawgeti(L, -1, 1);
-  lua_remove(L, -2);
+  l_hull_push_data(L, i);
   anchor_data(L, top + 1);
 }
 

@@ -208,7 +208,8 @@ static int anchor(lua_State *L) {
   return lua_gettop(L);
 }
 
-/* the shape or mesh at i: its pointer, kind and change counter */
+/* the shape, mesh or heightfield at i: its pointer, kind and change
+** counter (none for a mesh, which never changes) */
 static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **changes) {
   cl_shape *s = l_toshape(L, i);
   l_mesh *lm;
@@ -223,6 +224,7 @@ static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **c
     l_heightfield *lh = l_toheightfield(L, i);
     if (lh == NULL) l_typeerror(L, i, "shape");
     *kind = CL_WORLD_HEIGHTFIELD;
+    *changes = &lh->h.changes;
     return &lh->hf;
   }
   *kind = CL_WORLD_MESH;
@@ -673,6 +675,7 @@ static int w_query(lua_State *L) {
   if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
     memcpy(&copy, q, l_kind_sizes[kind]);
     q = &copy;
+    if (kind == CL_HULL) l_hull_push_data(L, 2);   /* 8: the data the copy reads */
   }
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_query(lw->w, q, kind, &f, gather_id, &k);
@@ -821,6 +824,7 @@ static int w_sweep(lua_State *L) {
   lua_settop(L, 6);
   call_begin(L, &c, 6, anchor(L));                 /* 7: the anchor, 8, 9 */
   filter_arg(L, 6, &f, &c);
+  if (mover.tag == CL_HULL) l_hull_push_data(L, 2);  /* 10: the data the copy reads */
   id = cl_world_sweep_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, &hit);
   call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
@@ -850,6 +854,7 @@ static int w_sweep_all(lua_State *L) {
   call_begin(L, &c, 6, a);                         /* 9, 10 */
   filter_arg(L, 6, &f, &c);
   (void)read_sweep(L, &mover, d);                  /* read again after the allocation */
+  if (mover.tag == CL_HULL) l_hull_push_data(L, 2);  /* 11: the data the copy reads */
   k.b = b; k.w = lw->w; k.n = 0; k.uv = 0; k.nomem = 0;
   n = cl_world_sweep_all_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, gather_hit, &k);
   sink_end(L, &k, &c, n);
@@ -948,6 +953,13 @@ static int w_move(lua_State *L) {
   cols.c = (cl_world_collision *)b->p;
   cols.max = cols_need(lw->w);
   cols.n = 0;
+  if (lw->w->items[id].kind == CL_HULL) {          /* 12: the data the move's copy reads */
+    lua_rawgeti(L, a, SLOT_SHAPES);
+    lua_rawgeti(L, -1, id + 1);
+    l_hull_push_data(L, -1);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+  }
   r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 6) ? NULL : respond, &c, moved, &cols);
   if (r == CL_NOT_MOVER) return refuse(L, "shape");
   if (r == CL_NOT_FINITE) return refuse(L, "finite");
