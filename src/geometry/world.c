@@ -488,11 +488,12 @@ cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves) {
     w->levels[w->nlevels++] = lv;
   }
   lv = w->levels[w->depth];
-  moves = moves || lv->moves;
-  need = scratch_bytes(w, moves);
-  if (need == 0) return NULL;
-  if (lv->size < need || !lv->valid || !cl_world_scratch_fits(w, &lv->s)
-      || (moves && !lv->moves)) {
+  /* laid out already for the world as it is: the common case, no sizes
+  ** to work out */
+  if (!(lv->valid && (lv->moves || !moves) && cl_world_scratch_fits(w, &lv->s))) {
+    moves = moves || lv->moves;
+    need = scratch_bytes(w, moves);
+    if (need == 0) return NULL;
     if (lv->size < need) {
       /* nothing in it is kept: freed first, so that the two never coexist */
       void *p;
