@@ -431,6 +431,35 @@ describe("collide.scene under hostile use", function()
       for k, c in ipairs(cols) do others[k] = c.other .. " " .. c.type .. " " .. c.t end
       assert.are.same({ "row1 cross 0.04", "row2 cross 0.09", "row3 cross 0.14", "wall2 slide 0.25" }, others)
     end)
+
+    it("a push-out reads another item's hull as the filter left it", function()
+      -- the box overlaps the wall by 0.1 and is pushed out along +x, into
+      -- the hull's place; the filter, asked about the hull, sends it far
+      -- away and fills the freed memory with hulls that would cover the box
+      local s = collide.scene()
+      s:add("wall", collide.aabb(0, 0, 0, 1, 1, 1))
+      local h = collide.hull(cube, { 2.45, 0.5, 0.5 })
+      s:add("hull", h)
+      s:add("box", collide.aabb(0.9, 0, 0, 1.9, 1, 1))
+      local big = {}
+      for k = 1, #cube do big[k] = cube[k] * 50 end
+      local asked = {}
+      local mx, my, mz, cols = s:move("box", 0, 0, 0, function(_, other)
+        asked[#asked + 1] = other
+        if other == "hull" then
+          h:set(far, { 2.45, 0.5, 0.5 })
+          collectgarbage()
+          collectgarbage()
+          for _ = 1, 8 do kept[#kept + 1] = collide.hull(big) end
+        end
+        return "slide"
+      end)
+      assert.are.same({ "wall", "hull" }, asked)
+      H.assert_exact({ 1 - 0.9, 0, 0 }, mx, my, mz)   -- its face on the wall's
+      assert.are.equal(1, #cols)
+      assert.are.same({ "wall", "slide", 0, 1, 0, 0 },
+        { cols[1].other, cols[1].type, cols[1].t, cols[1].nx, cols[1].ny, cols[1].nz })
+    end)
   end)
 
   -- -------------------------------------------------------------------

@@ -442,7 +442,12 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     it = &wo->items[other];
     if (geo) {
       if (geometry_first(st, it, w, p, plen, &h, NULL, 0, NULL)) return 1;
-    } else if (touch_blocks(st, w, h.t, &target, p, plen, h.n)) {
+      continue;
+    }
+    /* the filter may have changed the item's shape in place (a hull given
+    ** new points frees the old ones): read as it is now */
+    cl_shape_copy(&target, cl_world_shape_of(it));
+    if (touch_blocks(st, w, h.t, &target, p, plen, h.n)) {
       return 1;
     }
   }
