@@ -356,7 +356,15 @@ describe("collide.character", function()
     assert.has_error(function() ch:move("a") end, "bad argument #1 to 'move' (vector expected, got string)")
     assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got no value)")
     assert.has_error(function() ch:move(1, 2, math.huge) end, "bad argument #3 to 'move' (finite number expected, got inf)")
-    assert.has_error(function() ch.move({}, 1, 2, 3) end, "calling 'move' on bad self")
+    assert.has_error(function() ch.move({}, 1, 2, 3) end,
+      "calling 'move' on bad self (collide.character expected, got table)")
+    for _, name in ipairs({ "on_floor", "on_wall", "on_ceiling", "floor_normal", "floor_item",
+                            "collisions", "item", "scene" }) do
+      assert.has_error(function() ch[name](nil) end,
+        "calling '" .. name .. "' on bad self (collide.character expected, got nil)")
+      assert.has_error(function() ch[name]({}) end,
+        "calling '" .. name .. "' on bad self (collide.character expected, got table)")
+    end
     -- the item's shape replaced by one that cannot move: the same words on every Lua
     s:update("p", collide.plane(0, 1, 0, 0))
     local line

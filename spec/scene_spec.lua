@@ -655,4 +655,26 @@ describe("collide.scene", function()
       assert.is_true(s:tree():validate())
     end)
   end)
+
+  describe("a method called on what is not a scene", function()
+    it("says so in the core's words, for every method", function()
+      local unpack_ = table.unpack or unpack
+      local s = collide.scene()
+      local box = collide.aabb(0, 0, 0, 1, 1, 1)
+      local calls = {
+        add = { "a", box }, set = { "a", {} }, options = { "a" }, update = { "a" },
+        sync = {}, remove = { "a" }, has = { "a" }, count = {}, memory = {}, shape = { "a" },
+        items = {}, tree = {}, raycast = { collide.ray(0, 0, 0, 1, 0, 0) },
+        raycast_all = { collide.ray(0, 0, 0, 1, 0, 0) }, query = { box },
+        query_frustum = { 1 }, pairs = {}, sweep = { box, 1, 0, 0 },
+        sweep_all = { box, 1, 0, 0 }, move = { "a", 1, 0, 0 },
+      }
+      for name, args in pairs(calls) do
+        for _, self in ipairs({ { nil, "nil" }, { {}, "table" }, { box, "collide.aabb" } }) do
+          assert.has_error(function() s[name](self[1], unpack_(args)) end,
+            "calling '" .. name .. "' on bad self (collide.scene expected, got " .. self[2] .. ")")
+        end
+      end
+    end)
+  end)
 end)

@@ -133,10 +133,15 @@ local function refused(self, why, given, dx, dy, dz)
     .. typename(scene:shape(self._item)) .. ")", 3)
 end
 
+-- a method called on what is not a character raises the core's words
+-- for it, at the caller's line
+local function bad_self(self, name)
+  error(format("calling '%s' on bad self (collide.character expected, got %s)", name,
+    self == nil and "nil" or typename(self)), 3)
+end
+
 function Character:move(...)
-  if getmetatable(self) ~= Character then
-    error("calling 'move' on bad self", 2)
-  end
+  if getmetatable(self) ~= Character then bad_self(self, "move") end
   local dx, dy, dz = ...
   if type(dx) ~= "number" then
     dx, dy, dz = read_motion(1, "move", dx, dy, dz, select("#", ...))
@@ -151,24 +156,36 @@ function Character:move(...)
 end
 
 --- ch:on_floor() -> boolean: the last move ended on a floor
-function Character:on_floor() return self._floor end
+function Character:on_floor()
+  if getmetatable(self) ~= Character then bad_self(self, "on_floor") end
+  return self._floor
+end
 --- ch:on_wall() -> boolean: the last move met a wall
-function Character:on_wall() return self._wall end
+function Character:on_wall()
+  if getmetatable(self) ~= Character then bad_self(self, "on_wall") end
+  return self._wall
+end
 --- ch:on_ceiling() -> boolean: the last move's rise met a ceiling
-function Character:on_ceiling() return self._ceiling end
+function Character:on_ceiling()
+  if getmetatable(self) ~= Character then bad_self(self, "on_ceiling") end
+  return self._ceiling
+end
 --- ch:floor_normal() -> x, y, z of the floor under it, or nil
 function Character:floor_normal()
+  if getmetatable(self) ~= Character then bad_self(self, "floor_normal") end
   if not self._floor then return nil end
   return self._fx, self._fy, self._fz
 end
 --- ch:floor_item() -> the item the character stands on after its last
 --- move, or nil
 function Character:floor_item()
+  if getmetatable(self) ~= Character then bad_self(self, "floor_item") end
   if not self._floor or self._on == false then return nil end
   return self._on
 end
 --- ch:collisions() -> the last move's collisions, as scene:move gives them
 function Character:collisions()
+  if getmetatable(self) ~= Character then bad_self(self, "collisions") end
   local cols = self._cols
   if not cols then
     cols = self._c:collisions(self._item)
@@ -177,7 +194,13 @@ function Character:collisions()
   return cols
 end
 --- ch:item(), ch:scene()
-function Character:item() return self._item end
-function Character:scene() return self._scene end
+function Character:item()
+  if getmetatable(self) ~= Character then bad_self(self, "item") end
+  return self._item
+end
+function Character:scene()
+  if getmetatable(self) ~= Character then bad_self(self, "scene") end
+  return self._scene
+end
 
 return M

@@ -71,6 +71,13 @@ function M.world(scene)
   return worlds[scene]
 end
 
+-- a method called on what is not a scene raises the core's words for it,
+-- at the caller's line
+local function bad_self(self, name)
+  error(format("calling '%s' on bad self (collide.scene expected, got %s)", name,
+    self == nil and "nil" or typename(self)), 3)
+end
+
 -- the scene's error for a change refused while a filter runs, at level
 -- (as error counts it from here)
 local function busy_error(w, level)
@@ -159,7 +166,7 @@ end
 
 --- scene:add(item, shape, [options]) -> item; options: layer, mask, static
 function Scene:add(item, shape, options)
-  local w = worlds[self]
+  local w = (worlds[self] or bad_self(self, "add"))
   check_unlocked(w)
   check_item(item, "add")
   if w:has(item) then argerror(1, "add", "item already in the scene") end
@@ -176,7 +183,7 @@ end
 --- scene:set(item, options) -> item: changes the item's layer, mask or
 --- static flag (the options not given keep their values)
 function Scene:set(item, options)
-  local w = worlds[self]
+  local w = (worlds[self] or bad_self(self, "set"))
   check_unlocked(w)
   check_item(item, "set")
   if not w:has(item) then argerror(1, "set", "item not in the scene") end
@@ -190,8 +197,8 @@ end
 
 --- scene:options(item) -> layer, mask, static
 function Scene:options(item)
+  local w = (worlds[self] or bad_self(self, "options"))
   check_item(item, "options")
-  local w = worlds[self]
   if not w:has(item) then argerror(1, "options", "item not in the scene") end
   return w:options(item)
 end
@@ -199,7 +206,7 @@ end
 --- scene:update(item, [shape]) -> item: after its shape changed, or to
 --- give it another one
 function Scene:update(item, shape)
-  local w = worlds[self]
+  local w = (worlds[self] or bad_self(self, "update"))
   check_unlocked(w)
   check_item(item, "update")
   if not w:has(item) then argerror(1, "update", "item not in the scene") end
@@ -213,14 +220,14 @@ end
 --- changed in place (set, translate...) since it was added, updated or
 --- last synced, in one call; static items are not looked at
 function Scene:sync()
-  local w = worlds[self]
+  local w = (worlds[self] or bad_self(self, "sync"))
   check_unlocked(w)
   return w:sync()
 end
 
 --- scene:remove(item) -> item
 function Scene:remove(item)
-  local w = worlds[self]
+  local w = (worlds[self] or bad_self(self, "remove"))
   check_unlocked(w)
   check_item(item, "remove")
   local ok, why = w:remove(item)
@@ -230,30 +237,30 @@ end
 
 --- scene:has(item) -> boolean
 function Scene:has(item)
-  return worlds[self]:has(item)
+  return (worlds[self] or bad_self(self, "has")):has(item)
 end
 
 --- scene:count() -> number of items
 function Scene:count()
-  return worlds[self]:count()
+  return (worlds[self] or bad_self(self, "count")):count()
 end
 
 -- the bytes of the scene's storage in C that the Lua heap does not count
 -- (collectgarbage("count") already holds its tree)
 function Scene:memory()
-  return worlds[self]:memory()
+  return (worlds[self] or bad_self(self, "memory")):memory()
 end
 
 --- scene:shape(item) -> its shape, or nil when absent
 function Scene:shape(item)
-  return worlds[self]:shape(item)
+  return (worlds[self] or bad_self(self, "shape")):shape(item)
 end
 
 --- scene:items() -> iterator over item, shape in the order they were added.
 --- The scene may change during the loop: a removed item is never yielded
 --- (the one just returned or any other), an added one is (it goes last).
 function Scene:items()
-  local w = worlds[self]
+  local w = (worlds[self] or bad_self(self, "items"))
   -- the item last returned (its id and sequence number; 0 before the
   -- first) and the one after it then, for when the current one is removed
   local cur, cur_seq, ahead, ahead_seq = 0, 0, 0, 0
@@ -269,7 +276,7 @@ end
 
 --- scene:tree() -> the collide.tree underneath (read it, do not change it)
 function Scene:tree()
-  return worlds[self]:tree()
+  return (worlds[self] or bad_self(self, "tree")):tree()
 end
 
 -- ---------------------------------------------------------------------
@@ -286,36 +293,40 @@ end
 --- scene:raycast(ray, [filter]) -> item, t, px, py, pz, nx, ny, nz[, ...]
 --- or nil: the nearest hit, with everything ray:cast returns for it
 function Scene:raycast(ray, filter)
+  local w = (worlds[self] or bad_self(self, "raycast"))
   check_ray(ray, "raycast")
   filter = filter_arg(filter, 2, "raycast")
-  return worlds[self]:raycast(ray, filter)
+  return w:raycast(ray, filter)
 end
 
 --- scene:raycast_all(ray, [filter]) -> array of {item=, t=, x=, y=, z=,
 --- nx=, ny=, nz=[, u=, v=][, index=]} sorted by t, ties in add order
 function Scene:raycast_all(ray, filter)
+  local w = (worlds[self] or bad_self(self, "raycast_all"))
   check_ray(ray, "raycast_all")
   filter = filter_arg(filter, 2, "raycast_all")
-  return worlds[self]:raycast_all(ray, filter)
+  return w:raycast_all(ray, filter)
 end
 
 --- scene:query(shape, [filter]) -> array of the items whose shapes
 --- intersect shape, in add order
 function Scene:query(shape, filter)
+  local w = (worlds[self] or bad_self(self, "query"))
   check_shape(shape, 1, "query")
   filter = filter_arg(filter, 2, "query")
-  return worlds[self]:query(shape, filter)
+  return w:query(shape, filter)
 end
 
 --- scene:query_frustum(frustum, [filter]) -> array of the items inside or
 --- crossing the frustum (exact; a mesh or heightfield by its bounds), in
 --- add order
 function Scene:query_frustum(f, filter)
+  local w = (worlds[self] or bad_self(self, "query_frustum"))
   if getmetatable(f) ~= Frustum then
     argerror(1, "query_frustum", "collide.frustum expected, got " .. (f == nil and "nil" or typename(f)))
   end
   filter = filter_arg(filter, 2, "query_frustum")
-  return worlds[self]:query_frustum(f, filter)
+  return w:query_frustum(f, filter)
 end
 
 --- scene:pairs([filter]) -> array of {a, b}: every two items whose shapes
@@ -324,8 +335,9 @@ end
 --- paired. An item without bounds (a plane) is paired through a query of
 --- the tree by its shape, which visits only the part of the scene near it.
 function Scene:pairs(filter)
+  local w = (worlds[self] or bad_self(self, "pairs"))
   filter = filter_arg(filter, 1, "pairs")
-  return worlds[self]:pairs(filter)
+  return w:pairs(filter)
 end
 
 
@@ -395,19 +407,21 @@ end
 --- ny, nz[, index] or nil: the first item the moving shape touches (ties in
 --- t to the earlier added); index for a mesh
 function Scene:sweep(shape, ...)
+  local w = (worlds[self] or bad_self(self, "sweep"))
   local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
   x, y, z, filter = sweep_args("sweep", shape, dx, dy, dz, filter, given)
-  return worlds[self]:sweep(shape, x, y, z, filter)
+  return w:sweep(shape, x, y, z, filter)
 end
 
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
 --- x=, y=, z=, nx=, ny=, nz=[, index=]} sorted by t, ties in add order
 function Scene:sweep_all(shape, ...)
+  local w = (worlds[self] or bad_self(self, "sweep_all"))
   local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
   x, y, z, filter = sweep_args("sweep_all", shape, dx, dy, dz, filter, given)
-  return worlds[self]:sweep_all(shape, x, y, z, filter)
+  return w:sweep_all(shape, x, y, z, filter)
 end
 
 -- ---------------------------------------------------------------------
@@ -419,7 +433,7 @@ end
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
 function Scene:move(item, ...)
   local given, dx, dy, dz, filter = select("#", ...), ...
-  local w = worlds[self]
+  local w = (worlds[self] or bad_self(self, "move"))
   -- refused before anything moves while a filter runs (a move changes the
   -- scene: its item's shape in place, then the tree)
   local why = w:mover(item)
