@@ -258,6 +258,20 @@ describe("collide.hull", function()
       assert.has_error(function() collide.hull(pts) end,
         "bad argument #1 to 'hull' (hull has more than 256 vertices)")
     end)
+
+    it("refuses the 50,000 points of a dense sphere as it refuses 600", function()
+      -- a Fibonacci sphere: every point is a vertex of the points' hull;
+      -- the faces are read in time linear in the triangles, so the call
+      -- fails at once rather than after seconds
+      local pts, n, golden = {}, 50000, math.pi * (3 - sqrt(5))
+      for i = 0, n - 1 do
+        local y = 1 - 2 * (i + 0.5) / n
+        local r, t = sqrt(1 - y * y), golden * i
+        pts[#pts + 1], pts[#pts + 2], pts[#pts + 3] = math.cos(t) * r, y, math.sin(t) * r
+      end
+      assert.has_error(function() collide.hull(pts) end,
+        "bad argument #1 to 'hull' (hull has more than 256 vertices)")
+    end)
   end)
 
   describe("accessors", function()

@@ -324,16 +324,16 @@ static void merge_coplanar(qhull *q, double eps) {
   }
 }
 
-/* group r's boundary: the directed edges of its triangles whose neighbour
+/* the boundary of a group, its nt triangles tri[0..nt-1] (in index
+** order) with root r: the directed edges of its triangles whose neighbour
 ** is in another group, in q->dir from the start, and in n the sum of its
 ** triangles' cross products (the area-weighted normal, not unit); their
 ** count */
-static int group_boundary(qhull *q, int r, double n[3]) {
+static int group_boundary(qhull *q, const int *tri, int nt, int r, double n[3]) {
   int j, k, nd = 0;
   int *g = q->group;
-  for (k = 0; k < q->nfaces; k++) {
-    qface *f = &q->f[k];
-    if (!f->alive || find(g, k) != r) continue;
+  for (k = 0; k < nt; k++) {
+    qface *f = &q->f[tri[k]];
     {
       double e1[3], e2[3], c[3];
       cl_sub(e1, q->p[f->v[1]], q->p[f->v[0]]);
@@ -368,16 +368,29 @@ static int chain_loop(qhull *q, int cnt, int nloop) {
 /* a face for each group: its unit normal in q->fn, its boundary loop in
 ** q->loop_v from q->loop_start, and in q->vcount how many faces each
 ** point is a vertex of; the count of faces, or -1 when a group is too
-** thin for a normal or its boundary is not one simple loop */
+** thin for a normal or its boundary is not one simple loop. The live
+** triangles are first sorted by group, each group's in index order (a
+** counting sort into the construction's scratch, free by now: start in
+** q->stack, the triangles in q->touched), so that the groups are read in
+** time linear in the triangles, not their product with the groups. */
 static int face_loops(qhull *q) {
-  int i, k, nf = 0, nloop = 0;
+  int i, k, nf = 0, nloop = 0, nt = q->nfaces;
+  int *start = q->stack, *tri = q->touched;
   for (i = 0; i < (int)q->n; i++) q->vcount[i] = 0;
+  for (i = 0; i <= nt; i++) start[i] = 0;
+  for (i = 0; i < nt; i++)
+    if (q->f[i].alive) start[find(q->group, i) + 1]++;
+  for (i = 0; i < nt; i++) start[i + 1] += start[i];
+  for (i = 0; i < nt; i++)
+    if (q->f[i].alive) tri[start[find(q->group, i)]++] = i;
+  for (i = nt; i > 0; i--) start[i] = start[i - 1];   /* back to each group's start */
+  start[0] = 0;
   q->loop_start[0] = 0;
-  for (i = 0; i < q->nfaces; i++) {
+  for (i = 0; i < nt; i++) {
     int cnt;
     double n[3] = {0, 0, 0};
     if (!q->f[i].alive || find(q->group, i) != i) continue;
-    cnt = group_boundary(q, i, n);
+    cnt = group_boundary(q, tri + start[i], start[i + 1] - start[i], i, n);
     if (cnt < 3 || cl_normalize(n) == 0) return -1;
     cl_copy(q->fn[nf], n);
     q->loop_start[nf] = nloop;
