@@ -39,7 +39,7 @@ $(DIST_ZIP): $(wildcard lua/collide/*.lua) $(DIST_TXT) LICENSE $(SRC) $(HDR)
 	rm -f $@ && (cd build/dist && zip -q -X -r ../../$@ README-LOVE.txt LICENSE collide)
 	@echo "dist: $@"; unzip -l $@ | tail -n +2
 
-test-dist: dist
+test-dist: dist wine-deps
 	@sh tools/deps.sh luajit love:love unzip:unzip
 	@grep -q '^## $(subst .,\.,$(VERSION)) ' CHANGELOG.md \
 	  || { echo "test-dist: CHANGELOG.md has no section for $(VERSION)" >&2; exit 1; }

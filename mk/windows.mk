@@ -27,8 +27,10 @@ WIN       = build/win64
 WIN_LUAS  = lua5.4 luajit
 WINE     ?= env WINEPREFIX=$(CURDIR)/build/wine WINEDEBUG=-all \
             WINEDLLOVERRIDES="mscoree,mshtml=" wine
-WIN_DEPS  = sh tools/deps.sh - $(WIN_CC):gcc-mingw-w64-x86-64 wine:wine \
-            /usr/lib/wine/wine64:wine64
+# building needs the cross compiler alone; running (test-windows-run,
+# test-dist) needs wine too, unless WINE is empty (on Windows itself)
+WIN_DEPS  = sh tools/deps.sh - $(WIN_CC):gcc-mingw-w64-x86-64
+WINE_DEPS = sh tools/deps.sh - wine:wine /usr/lib/wine/wine64:wine64
 
 # busted (a Lua script) and the trees of pure-Lua modules it needs,
 # /usr/share/lua/5.x: Debian's
@@ -49,12 +51,15 @@ LUA54_SRC  = third_party/lua-5.4.8
 LUA54_CORE = $(filter-out $(LUA54_SRC)/lua.c,$(wildcard $(LUA54_SRC)/*.c))
 LUAJIT_SRC = third_party/luajit-2.1
 
-.PHONY: windows test-windows test-windows-run windows-deps windows-bundle
+.PHONY: windows test-windows test-windows-run windows-deps wine-deps windows-bundle
 
 windows: $(foreach v,$(WIN_LUAS),$(WIN)/$(v)/collide/core.dll $(WIN)/$(v)/lfs.dll)
 
 windows-deps:
 	@$(WIN_DEPS)
+
+wine-deps:
+	@$(if $(strip $(WINE)),$(WINE_DEPS),true)
 
 # Lua 5.4 as its makefile builds it for mingw: the core and libraries in
 # lua54.dll (LUA_BUILD_AS_DLL exports the API), lua.exe linked to it
@@ -109,7 +114,7 @@ FFI_PATH = local c = require "collide"; print("collide.intersects through " .. (
 test-windows: windows
 	@$(MAKE) --no-print-directory test-windows-run
 
-test-windows-run:
+test-windows-run: wine-deps
 	@fail=; : > build/test-windows.txt; \
 	for v in $(WIN_LUAS); do \
 	  case $$v in lua5.4) exe=$(WIN_EXE_lua5.4); t=$(WIN_TREE_lua5.4);; \
