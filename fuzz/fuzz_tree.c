@@ -19,7 +19,7 @@
 **    gives the very list cl_tree_pairs gives, in its order.
 */
 #include "fuzz_common.h"
-#include "collide/tree.h"
+#include "tree_ray.h"             /* the tree and its ray walk */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

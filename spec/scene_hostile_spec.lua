@@ -428,7 +428,7 @@ describe("collide.scene under hostile use", function()
       assert.are.equal(0, my)
       assert.are.equal(0, mz)
       local others = {}
-      for k, c in ipairs(cols) do others[k] = c.other .. " " .. c.type .. " " .. c.t end
+      for k, c in ipairs(cols) do others[k] = ("%s %s %.14g"):format(c.other, c.type, c.t) end
       assert.are.same({ "row1 cross 0.04", "row2 cross 0.09", "row3 cross 0.14", "wall2 slide 0.25" }, others)
     end)
 
