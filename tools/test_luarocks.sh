@@ -41,7 +41,7 @@ for lua in ${*:-lua5.1 lua5.2 lua5.3 lua5.4 luajit}; do
   echo "== luarocks --lua-version=$ver make ($lua)"
   src=$tmp/src-$lua tree=$tmp/tree-$lua
   mkdir -p "$src"
-  cp -r collide-scm-1.rockspec src lua "$src/"
+  cp -r collide-scm-1.rockspec include src lua "$src/"
   rm -f "$src"/src/*/*.o
   (cd "$src" && offline luarocks --lua-version="$ver" make --tree="$tree" \
      collide-scm-1.rockspec $vars) > "$tmp/log" 2>&1 || { cat "$tmp/log" >&2; exit 1; }
