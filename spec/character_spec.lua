@@ -307,6 +307,48 @@ describe("collide.character", function()
     assert.is_true(H.near(4, (cap:center()), 1e-9))
   end)
 
+  it("climbs with an absurd step_height as with one just high enough, keeping its size", function()
+    -- lifting 1e17 and back would fold a capsule's ends onto each other:
+    -- the lift stops a skin above everything in the scene, and a move
+    -- never changes the shape's size
+    for _, h in ipairs { 1e17, 1e300 } do
+      local ch, cap = step_walk({ step_height = h })
+      assert.is_true(ch:on_floor())
+      assert.is_true(H.near(0.25, foot(cap), 1e-9))
+      assert.is_true(H.near(4, (cap:center()), 1e-9))
+      local ax, ay, az = cap:a()
+      local bx, by, bz = cap:b()
+      H.assert_vals({ 0, HEIGHT - 2 * R, 0 }, 1e-12, bx - ax, by - ay, bz - az)
+      assert.are.equal(R, cap:radius())
+    end
+    -- a plane rising along up has no top: the item still moves by
+    -- translation alone, by what the move reports
+    for _, make in ipairs {
+      function() return collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R) end,
+      function() return collide.aabb(-R, 0, -R, R, HEIGHT, R) end,
+    } do
+      local s = collide.scene()
+      s:add("floor", collide.aabb(-100, -1, -100, 100, 0, 100))
+      s:add("slope", collide.plane(1, 1, 0, -500))
+      local shape = make()
+      local function box()
+        local b = shape:bounds()
+        local x0, y0, z0 = b:min()
+        local x1, y1, z1 = b:max()
+        return { x0, y0, z0, x1, y1, z1 }
+      end
+      local before = box()
+      s:add("p", shape)
+      local ch = collide.character(s, "p", { step_height = 1e17 })
+      assert.are.same({ 0, 0, 0 }, { ch:move(0, -0.1, 0) })
+      assert.are.same({ 0.1, 0, 0 }, { ch:move(0.1, 0, 0) })
+      assert.is_true(ch:on_floor())
+      local after = box()
+      assert.are.same({ before[1] + 0.1, before[2], before[3], before[4] + 0.1, before[5], before[6] },
+        after)
+    end
+  end)
+
   it("takes any up direction: z up", function()
     local s = collide.scene()
     s:add("floor", collide.aabb(-10, -10, -1, 10, 10, 0))

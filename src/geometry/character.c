@@ -298,6 +298,50 @@ static void char_gather(char_move *cm, const cl_shape *ws, const double d[3]) {
   cl_world_move_near(&cm->st, &reach);
 }
 
+/* the highest point along up of everything in the world, +inf when an
+** unbounded item rises along up without end (a plane not across up);
+** from the tree's root box, without a walk */
+static double world_top(const cl_world *w, const double u[3]) {
+  const cl_tree *t = w->tree;
+  double top = -HUGE_VAL, lo[3], hi[3];
+  int i, k;
+  if (t->root != -1) {
+    if (t->root <= -2) {
+      const cl_tree_box *b = &t->leaves[-2 - t->root].box;
+      cl_copy(lo, b->min);
+      cl_copy(hi, b->max);
+    } else {
+      const cl_tree_hot *h = &t->hot[t->root];
+      for (k = 0; k < 3; k++) {
+        lo[k] = fmin(h->lo[0][k], h->lo[1][k]);
+        hi[k] = fmax(h->hi[0][k], h->hi[1][k]);
+      }
+    }
+    top = 0;
+    for (k = 0; k < 3; k++) top += fmax(lo[k] * u[k], hi[k] * u[k]);
+  }
+  for (i = 0; i < w->nunbounded; i++) {
+    const cl_world_item *it = &w->items[w->unbounded[i]];
+    const cl_plane *pl = (const cl_plane *)it->shape;
+    double nu;
+    if (it->kind != CL_PLANE) return HUGE_VAL;
+    nu = pl->n[0] * u[0] + pl->n[1] * u[1] + pl->n[2] * u[2];
+    if (nu != 1 && nu != -1) return HUGE_VAL;
+    top = fmax(top, pl->d * nu);
+  }
+  return top;
+}
+
+/* the step of a walk from the floor: step_height, but no higher than
+** lifts the feet a skin above everything in the world (a higher lift
+** meets nothing more, and a step of 1e17 would leave the working copy
+** where its size no longer fits in a double) */
+static double step_of(const char_move *cm) {
+  const cl_character_state *c = cm->c;
+  double room = world_top(cm->st.w, c->up) - cm->foot0 + c->skin;
+  return room < c->step_height ? fmax(room, 0) : c->step_height;
+}
+
 /* the up, side and down passes of the motion (hz across up, v along it),
 ** stepping when walking from the floor; a and b their translations; -1
 ** when a motion's end is not finite */
@@ -308,7 +352,7 @@ static int char_passes(char_move *cm, cl_shape *ws, const double hz[3], double v
   const double *u = c->up;
   cl_shape keep;
   int walking = hz[0] != 0 || hz[1] != 0 || hz[2] != 0, ncols = out->n;
-  double step = (was_floor && v <= 0 && walking) ? c->step_height : 0;
+  double step = (was_floor && v <= 0 && walking) ? step_of(cm) : 0;
   double lift = (v > 0 ? v : 0) + step, raised;
   if (step > 0) cl_shape_copy(&keep, ws);
   if (lift > 0) {
@@ -368,6 +412,27 @@ static void char_snap(char_move *cm, cl_shape *ws, int was_floor, double moved[3
   out->n++;
 }
 
+/* 1 when b is a translated within rounding: the corners of an aabb and
+** the ends of a capsule are translated one by one, and far from where
+** they started (a step lifted beyond the precision of the shape's size)
+** they can fold onto each other; obbs, spheres and hulls keep their size
+** apart from their place */
+static int size_kept(const cl_shape *a, const cl_shape *b) {
+  const double *p0, *p1, *q0, *q1;
+  double scale = 1, drift = 0;
+  int k;
+  switch (a->tag) {
+    case CL_AABB: p0 = a->aabb.min; p1 = a->aabb.max; q0 = b->aabb.min; q1 = b->aabb.max; break;
+    case CL_CAPSULE: p0 = a->cap.a; p1 = a->cap.b; q0 = b->cap.a; q1 = b->cap.b; break;
+    default: return 1;
+  }
+  for (k = 0; k < 3; k++) {
+    scale = fmax(scale, fmax(fmax(fabs(p0[k]), fabs(p1[k])), fmax(fabs(q0[k]), fabs(q1[k]))));
+    drift = fmax(drift, fabs((q1[k] - q0[k]) - (p1[k] - p0[k])));
+  }
+  return drift <= 1e-12 * scale;
+}
+
 int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out) {
@@ -404,10 +469,16 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   moved[1] = moved[1] + a[1] + b[1];
   moved[2] = moved[2] + a[2] + b[2];
   if (!c->on_floor && v <= 0) char_snap(&cm, &ws, was_floor, moved);
-  cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &ws);
   if (carry[0] != 0 || carry[1] != 0 || carry[2] != 0) {
     moved[0] += carry[0]; moved[1] += carry[1]; moved[2] += carry[2];
   }
+  if (!size_kept((const cl_shape *)w->items[id].shape, &ws)) {
+    /* the passes folded the working copy: the item moves by translation
+    ** alone, by what the move reports */
+    cl_shape_copy(&ws, (const cl_shape *)w->items[id].shape);
+    cl_translate(&ws, moved);
+  }
+  cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &ws);
   c->floor_item = c->on_floor ? cm.floor_other : -1;
   if (c->floor_item >= 0) {
     c->floor_kind = w->items[c->floor_item].kind;
