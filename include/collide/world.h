@@ -90,7 +90,8 @@ typedef struct {
   int nexclude;
   cl_world_keep keep;        /* asked last, about the items left; NULL keeps them */
   void *ud;                  /* keep's */
-  int sensors;               /* reserved for sensor items: 0 */
+  int sensors;               /* 1: sensors are found too (raycasts, sweeps,
+                             ** queries); moves and pairs never meet them */
 } cl_world_filter;
 
 /* a filter of every item (mask CL_WORLD_ALL_BITS, nothing else) */
@@ -146,6 +147,29 @@ int cl_world_set_options(cl_world *w, int item, uint32_t layer, uint32_t mask, i
 /* 0 and the options (any pointer may be NULL), or CL_NOT_ITEM */
 int cl_world_options(const cl_world *w, int item, uint32_t *layer, uint32_t *mask,
                      int *is_static);
+/* an item's role (cl_world_set_role): a sensor never blocks (moves,
+** sweeps and the character pass it by, pairs leave it out, raycasts,
+** sweeps and queries skip it unless their filter's sensors is set) and
+** reports the items inside it as events; an item with events reports
+** when it begins and ends touching another (two items not both static) */
+#define CL_WORLD_SENSOR 1
+#define CL_WORLD_EVENTS 2
+/* role: 0 or CL_WORLD_SENSOR and/or CL_WORLD_EVENTS. 0, or CL_NOMEM,
+** CL_BUSY, CL_NOT_ITEM */
+int cl_world_set_role(cl_world *w, int item, int role);
+/* the item's role, or CL_NOT_ITEM */
+int cl_world_role(const cl_world *w, int item);
+/* a one-way item blocks a moving shape (cl_world_move, the character,
+** cl_world_sweep) only from the side dir points to: when the mover does
+** not overlap it where the motion starts and the contact normal, from the
+** item to the mover, has a positive component along dir. dir NULL: both
+** ways again. Not for a mesh or a heightfield. 0, or CL_NOT_FINITE (dir
+** zero or not finite), CL_NOT_MOVER (a mesh or a heightfield), CL_NOMEM,
+** CL_BUSY, CL_NOT_ITEM */
+int cl_world_set_one_way(cl_world *w, int item, const double dir[3]);
+/* 1 and the item's unit direction (dir may be NULL), 0 when it blocks both
+** ways, or CL_NOT_ITEM */
+int cl_world_one_way(const cl_world *w, int item, double dir[3]);
 int cl_world_is_item(const cl_world *w, int item);
 int cl_world_count(const cl_world *w);
 /* the item's shape and kind (kind may be NULL); NULL when no such item */
@@ -186,6 +210,35 @@ typedef int (*cl_world_each_pair)(void *ud, int a, int b);
 ** number, or CL_STOPPED, CL_NOMEM. fn may be NULL. */
 long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pair fn,
                          void *ud);
+
+/* ---- events ---- */
+#define CL_WORLD_ENTER 1     /* item b came inside sensor a */
+#define CL_WORLD_EXIT  2     /* b left a, or one was removed or can no longer meet the other */
+#define CL_WORLD_BEGIN 3     /* a and b (a added first) began touching */
+#define CL_WORLD_END   4     /* they stopped touching, or one was removed */
+/* an event: its type, the items (ids; a removed item's id may have been
+** given to a new item since: seq_a and seq_b, their sequence numbers,
+** tell) */
+typedef struct {
+  int type;
+  int a, b;
+  long long seq_a, seq_b;
+} cl_world_event;
+/* a callback on an event: 1 to go on, 0 to stop (the events not given are
+** dropped) */
+typedef int (*cl_world_each_event)(void *ud, const cl_world_event *e);
+/* everything that began or ended since the last call (the first: since
+** the world was made), found from the items changed since (added, moved,
+** updated, refitted by cl_world_sync, given other options or role), to
+** fn: all exits and ends first, then enters and begins, each in sequence
+** order of a, then of b. A sensor meets an item (not a sensor) when their
+** shapes intersect and each one's layer meets the other's mask; an item
+** with events meets another (not a sensor, not both static) on the same
+** rule. An item that came in and left again between two calls gives
+** nothing. The number of events, or CL_STOPPED, CL_BUSY (from inside a
+** callback), CL_NOMEM (the events found so far are kept for the next call,
+** with what is left to look at). fn may be NULL (the events are dropped). */
+long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud);
 
 /* ---- shape casts and moves ---- */
 /* the first item that mover (aabb, obb, sphere, capsule or hull) touches

@@ -93,20 +93,54 @@ end
 -- continuation, so a yield raises Lua's "attempt to yield across a C-call
 -- boundary", which ends the call on its way out.
 
--- the filter argument at n as the world takes it: nil, the function, or
 -- an integer mask reduced to its low 32 bits (the layers' width: -1 is
--- every layer)
+-- every layer); what the error names it: "" for the argument, else
+-- "field 'mask': "
 local TWO63 = 2 ^ 63
-local function filter_arg(filter, n, fname)
-  local t = type(filter)
-  if t == "number" then
-    if filter ~= filter or filter % 1 ~= 0 or filter >= TWO63 or filter < -TWO63 then
-      argerror(n, fname, "number has no integer representation", 4)
-    end
-    return filter % 0x100000000
+local function mask_arg(mask, n, fname, what, level)
+  if mask ~= mask or mask % 1 ~= 0 or mask >= TWO63 or mask < -TWO63 then
+    argerror(n, fname, what .. "number has no integer representation", level)
   end
+  return mask % 0x100000000
+end
+
+local FILTER_FIELDS = { mask = true, exclude = true, filter = true, sensors = true }
+
+-- a filter table, checked, as the world takes it: mask an integer of 32
+-- bits or nil, exclude an array of items or nil, filter a function or
+-- nil, sensors a boolean. exclude is one item, or an array of items when
+-- it is a table that is not itself an item of the scene.
+local function filter_table(w, t, n, fname)
+  for k in pairs(t) do
+    if not FILTER_FIELDS[k] then argerror(n, fname, format("invalid field '%s'", tostring(k)), 5) end
+  end
+  local mask, exclude, fn, sensors = t.mask, t.exclude, t.filter, t.sensors
+  if mask ~= nil then
+    if type(mask) ~= "number" then
+      argerror(n, fname, "field 'mask': integer expected, got " .. typename(mask), 5)
+    end
+    mask = mask_arg(mask, n, fname, "field 'mask': ", 6)
+  end
+  if fn ~= nil and type(fn) ~= "function" then
+    argerror(n, fname, "field 'filter': function expected, got " .. typename(fn), 5)
+  end
+  if sensors ~= nil and type(sensors) ~= "boolean" then
+    argerror(n, fname, "field 'sensors': boolean expected, got " .. typename(sensors), 5)
+  end
+  if exclude ~= nil and (type(exclude) ~= "table" or w:has(exclude)) then exclude = { exclude } end
+  return { mask = mask, exclude = exclude, filter = fn, sensors = sensors }
+end
+
+-- the filter argument at n as the world takes it: nil, the function, an
+-- integer mask reduced to its low 32 bits, or a filter table (where
+-- tables is true)
+local function filter_arg(filter, n, fname, w)
+  local t = type(filter)
+  if t == "number" then return mask_arg(filter, n, fname, "", 5) end
+  if t == "table" and w ~= nil then return filter_table(w, filter, n, fname) end
   if filter ~= nil and t ~= "function" then
-    argerror(n, fname, "function or integer expected, got " .. typename(filter), 4)
+    argerror(n, fname, (w ~= nil and "function, integer or table expected, got "
+      or "function or integer expected, got ") .. typename(filter), 4)
   end
   return filter
 end
@@ -127,7 +161,9 @@ function M.new(margin)
   return scene
 end
 
-local OPTION_NAMES = { layer = true, mask = true, static = true }
+local OPTION_NAMES = {
+  layer = true, mask = true, static = true, sensor = true, events = true, one_way = true,
+}
 
 -- an item option that is an integer bit set (32 bits)
 local function option_bits(v, name, n, fname)
@@ -140,8 +176,36 @@ local function option_bits(v, name, n, fname)
   return v
 end
 
--- the options table at n: layer, mask and static, each nil when not given
-local function read_options(options, n, fname)
+local function option_boolean(v, name, n, fname)
+  if v ~= nil and type(v) ~= "boolean" then
+    argerror(n, fname, format("option '%s': boolean expected, got %s", name, typename(v)))
+  end
+end
+
+-- the option one_way: a non-zero vector (false too, in scene:set: both
+-- ways again), as a table {x, y, z}; nil when not given
+local function option_one_way(v, n, fname, shape)
+  if v == nil or v == false and fname == "set" then return v end
+  local x, y, z = vector(v)
+  if x == nil then
+    argerror(n, fname, "option 'one_way': vector expected, got " .. typename(v))
+  end
+  for _, c in ipairs { x, y, z } do
+    if c ~= c or c == huge or c == -huge then
+      argerror(n, fname, "option 'one_way': finite vector expected")
+    end
+  end
+  if x == 0 and y == 0 and z == 0 then argerror(n, fname, "option 'one_way': zero vector") end
+  local kind = ctype(shape)
+  if kind == "mesh" or kind == "heightfield" then
+    argerror(n, fname, "option 'one_way': not for a " .. kind)
+  end
+  return { x, y, z }
+end
+
+-- the options table at n, each nil when not given: layer, mask, static,
+-- then sensor, events and one_way (shape: the item's, for one_way)
+local function read_options(options, n, fname, shape)
   if type(options) ~= "table" then
     argerror(n, fname, "table expected, got " .. typename(options), 4)
   end
@@ -151,10 +215,26 @@ local function read_options(options, n, fname)
   local layer, mask, static = options.layer, options.mask, options.static
   if layer ~= nil then option_bits(layer, "layer", n, fname) end
   if mask ~= nil then option_bits(mask, "mask", n, fname) end
-  if static ~= nil and type(static) ~= "boolean" then
-    argerror(n, fname, "option 'static': boolean expected, got " .. typename(static), 4)
+  option_boolean(static, "static", n, fname)
+  option_boolean(options.sensor, "sensor", n, fname)
+  option_boolean(options.events, "events", n, fname)
+  return layer, mask, static, options.sensor, options.events,
+    option_one_way(options.one_way, n, fname, shape)
+end
+
+-- the roles and the one-way direction given by the options (nil: kept)
+local function set_roles(w, item, sensor, events, one_way)
+  if sensor ~= nil or events ~= nil then
+    local s0, e0 = w:roles(item)
+    if sensor == nil then sensor = s0 end
+    if events == nil then events = e0 end
+    w:role(item, sensor, events)
   end
-  return layer, mask, static
+  if one_way == false then
+    w:one_way(item)
+  elseif one_way ~= nil then
+    w:one_way(item, one_way[1], one_way[2], one_way[3])
+  end
 end
 
 -- a refusal of the world (nil and why) raised as the scene's error
@@ -164,19 +244,23 @@ local function refused(w, why, fname)
   argerror(1, fname, "item not in the scene")
 end
 
---- scene:add(item, shape, [options]) -> item; options: layer, mask, static
+--- scene:add(item, shape, [options]) -> item; options: layer, mask,
+--- static, sensor, events, one_way
 function Scene:add(item, shape, options)
   local w = (worlds[self] or bad_self(self, "add"))
   check_unlocked(w)
   check_item(item, "add")
   if w:has(item) then argerror(1, "add", "item already in the scene") end
   check_shape(shape, 2, "add")
-  local layer, mask, static
-  if options ~= nil then layer, mask, static = read_options(options, 3, "add") end
+  local layer, mask, static, sensor, events, one_way
+  if options ~= nil then
+    layer, mask, static, sensor, events, one_way = read_options(options, 3, "add", shape)
+  end
   -- the world's call may step the collector: a finalizer may add the same
   -- item meanwhile, and then this add is refused
   local ok, why = w:add(item, shape, layer, mask, static)
   if not ok then refused(w, why, "add") end
+  if sensor or events or one_way then set_roles(w, item, sensor, events, one_way) end
   return item
 end
 
@@ -187,11 +271,12 @@ function Scene:set(item, options)
   check_unlocked(w)
   check_item(item, "set")
   if not w:has(item) then argerror(1, "set", "item not in the scene") end
-  local layer, mask, static = read_options(options, 2, "set")
+  local layer, mask, static, sensor, events, one_way = read_options(options, 2, "set", w:shape(item))
   local l0, m0, s0 = w:options(item)
   if static == nil then static = s0 end
   local ok, why = w:set(item, layer or l0, mask or m0, static)
   if not ok then refused(w, why, "set") end
+  set_roles(w, item, sensor, events, one_way)
   return item
 end
 
@@ -233,6 +318,16 @@ function Scene:remove(item)
   local ok, why = w:remove(item)
   if not ok then refused(w, why, "remove") end
   return item
+end
+
+--- scene:events() -> array of what began or ended since the last call:
+--- {type = "enter" | "exit", sensor =, item =} and {type = "begin" |
+--- "end", a =, b =}, the exits and ends first (doc/events.md)
+function Scene:events()
+  local w = (worlds[self] or bad_self(self, "events"))
+  local events = w:events()
+  if events == nil then error("cannot read a scene's events during its " .. w:busy(), 2) end
+  return events
 end
 
 --- scene:has(item) -> boolean
@@ -295,7 +390,7 @@ end
 function Scene:raycast(ray, filter)
   local w = (worlds[self] or bad_self(self, "raycast"))
   check_ray(ray, "raycast")
-  filter = filter_arg(filter, 2, "raycast")
+  filter = filter_arg(filter, 2, "raycast", w)
   return w:raycast(ray, filter)
 end
 
@@ -304,7 +399,7 @@ end
 function Scene:raycast_all(ray, filter)
   local w = (worlds[self] or bad_self(self, "raycast_all"))
   check_ray(ray, "raycast_all")
-  filter = filter_arg(filter, 2, "raycast_all")
+  filter = filter_arg(filter, 2, "raycast_all", w)
   return w:raycast_all(ray, filter)
 end
 
@@ -313,7 +408,7 @@ end
 function Scene:query(shape, filter)
   local w = (worlds[self] or bad_self(self, "query"))
   check_shape(shape, 1, "query")
-  filter = filter_arg(filter, 2, "query")
+  filter = filter_arg(filter, 2, "query", w)
   return w:query(shape, filter)
 end
 
@@ -325,7 +420,7 @@ function Scene:query_frustum(f, filter)
   if getmetatable(f) ~= Frustum then
     argerror(1, "query_frustum", "collide.frustum expected, got " .. (f == nil and "nil" or typename(f)))
   end
-  filter = filter_arg(filter, 2, "query_frustum")
+  filter = filter_arg(filter, 2, "query_frustum", w)
   return w:query_frustum(f, filter)
 end
 
@@ -336,7 +431,7 @@ end
 --- the tree by its shape, which visits only the part of the scene near it.
 function Scene:pairs(filter)
   local w = (worlds[self] or bad_self(self, "pairs"))
-  filter = filter_arg(filter, 1, "pairs")
+  filter = filter_arg(filter, 1, "pairs", w)
   return w:pairs(filter)
 end
 
@@ -396,11 +491,11 @@ end
 
 -- the arguments of sweep and sweep_all, checked: the motion (three numbers
 -- or a vector) and the filter; the scene locked while the filter runs
-local function sweep_args(fname, shape, dx, dy, dz, filter, given)
+local function sweep_args(w, fname, shape, dx, dy, dz, filter, given)
   check_mover(shape, 1, fname)
   local x, y, z, nf = read_motion(2, fname, dx, dy, dz, given)
   if nf == 3 then filter = dy end
-  return x, y, z, filter_arg(filter, nf, fname)
+  return x, y, z, filter_arg(filter, nf, fname, w)
 end
 
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
@@ -410,7 +505,7 @@ function Scene:sweep(shape, ...)
   local w = (worlds[self] or bad_self(self, "sweep"))
   local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args("sweep", shape, dx, dy, dz, filter, given)
+  x, y, z, filter = sweep_args(w, "sweep", shape, dx, dy, dz, filter, given)
   return w:sweep(shape, x, y, z, filter)
 end
 
@@ -420,7 +515,7 @@ function Scene:sweep_all(shape, ...)
   local w = (worlds[self] or bad_self(self, "sweep_all"))
   local given, dx, dy, dz, filter = select("#", ...), ...
   local x, y, z
-  x, y, z, filter = sweep_args("sweep_all", shape, dx, dy, dz, filter, given)
+  x, y, z, filter = sweep_args(w, "sweep_all", shape, dx, dy, dz, filter, given)
   return w:sweep_all(shape, x, y, z, filter)
 end
 

@@ -58,6 +58,11 @@ typedef struct {
   int floor_other;
 } char_move;
 
+/* a keep of the floor's ray: sensors are not stood on */
+static int solid(void *ud, int id) {
+  return !cl_world_is_sensor(&((const cl_world *)ud)->items[id]);
+}
+
 /* the floor normal f under a contact at p with normal n: n itself when
 ** walkable, else, for an edge whose top is walkable, that top's normal
 ** (a ray cast down beside the contact, on the edge's top side); 0 when
@@ -84,8 +89,8 @@ static int floor_under(char_move *cm, const double p[3], const double n[3], doub
   o[2] = p[2] - h[2] * k + u[2] * 2 * s;
   cl_set(dn, -u[0], -u[1], -u[2]);
   if (!cl_ray_init(&ray, o, dn, 3 * s)) return 0;
-  if (cl_world_raycast_with(cm->st.w, cm->st.s, &ray, cm->st.self, cm->st.mask, NULL, NULL,
-                       &hit, &idx) >= 0
+  if (cl_world_raycast_with(cm->st.w, cm->st.s, &ray, cm->st.self, cm->st.mask,
+                            cm->st.w->nsensors > 0 ? solid : NULL, cm->st.w, &hit, &idx) >= 0
       && hit.t > 0 && hit.n[0] * u[0] + hit.n[1] * u[1] + hit.n[2] * u[2] >= c->cos_slope) {
     cl_copy(f, hit.n);
     return 1;
@@ -441,7 +446,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   const double *u = c->up;
   double v, hz[3], a[3] = {0, 0, 0}, b[3], carry[3] = {0, 0, 0};
   int was_floor = c->on_floor, i;
-  if (!cl_world_is_mover(w->items[id].kind)) return 0;
+  if (!cl_world_is_mover(w->items[id].kind) || cl_world_is_sensor(&w->items[id])) return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
   hz[0] = d[0] - v * u[0]; hz[1] = d[1] - v * u[1]; hz[2] = d[2] - v * u[2];
   c->on_floor = c->on_wall = c->on_ceiling = 0;
@@ -529,7 +534,8 @@ cl_character *cl_character_new(cl_world *w, int item, const cl_character_options
     cl_character_options_init(&defaults);
     o = &defaults;
   }
-  if (cl_world_shape(w, item, &kind) == NULL || !cl_world_is_mover(kind) || !options_valid(o))
+  if (cl_world_shape(w, item, &kind) == NULL || !cl_world_is_mover(kind) || !options_valid(o)
+      || cl_world_is_sensor(&w->items[item]))
     return NULL;
   ch = (cl_character *)w->alloc(w->ud, NULL, 0, sizeof *ch);
   if (ch == NULL) return NULL;

@@ -103,6 +103,7 @@ void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud)
   w->tree = tree;
   w->free_head = -1;
   w->first = w->last = -1;
+  w->free_contact = w->free_one_way = -1;
   w->alloc = alloc ? alloc : default_alloc;
   w->ud = alloc ? ud : NULL;
 }
@@ -118,6 +119,7 @@ void cl_world_free_all(cl_world *w) {
   if (w->items) w->alloc(w->ud, w->items, (size_t)w->cap * sizeof *w->items, 0);
   if (w->unbounded) w->alloc(w->ud, w->unbounded, (size_t)w->cap_unbounded * sizeof(int), 0);
   if (w->watched) w->alloc(w->ud, w->watched, (size_t)w->cap_watched * sizeof(int), 0);
+  cl_world_ev_free(w);
   w->items = NULL;
   w->unbounded = w->watched = NULL;
   w->first = w->last = -1;
@@ -228,6 +230,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
     if (!grow(w, (void **)&w->items, &w->cap, w->nitems + 1, sizeof *w->items)) return -1;
     id = w->nitems;
   }
+  if (!cl_world_ev_room(w, w->count + 1)) return -1;
   it = &w->items[id];
   memset(it, 0, sizeof *it);
   it->shape = shape;
@@ -238,6 +241,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
   it->mask = CL_WORLD_ALL_BITS;
   it->seq = w->counter + 1;
   it->watch = -1;
+  it->contacts = it->evpos = it->one_way = -1;
   if ((wants_watch(it) && !watch(w, id)) || !place(w, id)) {
     unwatch(w, id);
     w->items[id].kind = -1;
@@ -255,6 +259,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
   w->count++;
   w->nmovable++;                                 /* (not static when added) */
   if (kind == CL_WORLD_MESH) w->nmeshes++;
+  cl_world_ev_touch(w, id);
   return id;
 }
 
@@ -303,11 +308,17 @@ int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const
   it = &w->items[id];
   it->seen = it->changes ? *it->changes : 0;
   w->nmeshes += (it->kind == CL_WORLD_MESH) - (old.kind == CL_WORLD_MESH);
+  if (IS_GEOMETRY(it->kind)) cl_world_one_way_clear(w, id);
+  cl_world_ev_touch(w, id);
   return 1;
 }
 
 void cl_world_remove_item(cl_world *w, int id) {
   cl_world_item *it = &w->items[id];
+  cl_world_ev_remove(w, id);
+  cl_world_one_way_clear(w, id);
+  w->nsensors -= cl_world_is_sensor(it);
+  w->nevents -= (it->role & CL_WORLD_EVENTS) != 0;
   if (it->proxy >= 0) cl_tree_remove(w->tree, it->proxy);
   else unbounded_remove(w, id);
   unwatch(w, id);
@@ -334,6 +345,7 @@ int cl_world_set_item_options(cl_world *w, int id, uint32_t layer, uint32_t mask
   it->layer = layer;
   it->mask = mask;
   w->nmovable += was - it->is_static;
+  cl_world_ev_touch(w, id);
   return 1;
 }
 
@@ -373,6 +385,7 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
       it->seen = *it->changes;
       if (!batch) (void)cl_tree_move(t, it->proxy, &box);
       else if (cl_tree_escapes(t, it->proxy, &box)) cl_tree_set_fat(t, it->proxy, &box);
+      cl_world_ev_touch(w, id);
       n++;
     } else if (it->proxy >= 0 || has) {
       /* lost or gained bounds: placed again after the batch */
@@ -380,6 +393,7 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
       nm++;
     } else {
       it->seen = *it->changes;
+      cl_world_ev_touch(w, id);
     }
   }
   if (batch) cl_tree_refit_all(t, t->count / REINSERT_SHARE + 1);
@@ -576,7 +590,7 @@ void cl_world_delete(cl_world *w) {
 
 size_t cl_world_memory(const cl_world *w) {
   size_t n = (size_t)w->cap * sizeof(cl_world_item) + (size_t)w->cap_unbounded * sizeof(int)
-             + (size_t)w->cap_watched * sizeof(int) + levels_memory(w);
+             + (size_t)w->cap_watched * sizeof(int) + levels_memory(w) + cl_world_ev_memory(w);
   int i;
   for (i = 0; i < 2; i++) n += (size_t)w->pair_room[i] * sizeof(cl_tree_pair);
   if (w->tree == &w->own_tree) {

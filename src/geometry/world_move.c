@@ -37,7 +37,8 @@
 int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, const double d[3],
                         cl_hit *h) {
   long long idx;
-  return cl_world_sweep_one(st, &st->w->items[id], mover, d, h, &idx);
+  return cl_world_sweep_one(st, &st->w->items[id], mover, d, h, &idx)
+         && cl_world_one_way_blocks(st->w, &st->w->items[id], mover, h);
 }
 
 void cl_world_move_near(move_state *st, const cl_aabb *box) {
@@ -426,7 +427,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     cl_hit h;
     cl_shape target;
     int geo = IS_GEOMETRY(it->kind);   /* (the filter below cannot change it) */
-    if (it->inside_mark == st->inside) continue;
+    if (it->inside_mark == st->inside || it->one_way >= 0) continue;
     if (geo) {
       size_t ti;
       if (!cl_world_geo_sweep(st, it, w, p, &h, &ti)) continue;
@@ -481,6 +482,7 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
     for (i = 0; i < n; i++) {
       int other = st->s->cands[i];
       double nv[3], depth;
+      if (wo->items[other].one_way >= 0) continue;   /* they never push */
       if (!contact_item(st, &wo->items[other], w, nv, &depth) || !(depth > tol)) continue;
       {
         int r = respond_to(st, other);
@@ -657,6 +659,7 @@ static int leg_hit(move_state *st, leg_search *g, const cl_world_item *it, const
     hit_plus_zero(h);
     /* later than the first solid contact so far: not reached */
     if (g->best >= 0 && h->t > g->bh.t) return 0;
+    if (!cl_world_one_way_blocks(st->w, it, w, h)) return 0;
     if (!touch_blocks(st, w, h->t, &target, r, g->rlen, h->n)) return 0;
   }
   return 1;

@@ -39,10 +39,31 @@ typedef struct {
   ** and whether the item was crossed (cross_mark == the move's mark) */
   unsigned resp_mark, cross_mark;
   unsigned inside_mark;      /* overlapped at the push-out step so marked */
+  /* events (world_events.c): the head of the item's contacts, its place
+  ** on the list of items changed since the last cl_world_events (-1: not
+  ** on it), and a mark and contact for the search of one item's contacts */
+  int contacts, evpos;
+  unsigned ev_mark;
+  int ev_contact;
+  int one_way;               /* its direction in w->one_way, -1: none */
   signed char kind;          /* cl_kind, CL_WORLD_MESH...; -1 for a free record */
   signed char resp;
   unsigned char is_static;
+  unsigned char role;        /* CL_WORLD_SENSOR, CL_WORLD_EVENTS */
 } cl_world_item;
+
+/* a one-way item's unit direction; free records: next, the next free one */
+typedef struct { double n[3]; int next; } cl_world_dir;
+
+/* a sensor's item inside it, or two items touching (events): item[0] is
+** the sensor or the one added first; next and prev thread the lists of
+** both items' contacts (k: the side of the item the list is of) */
+typedef struct {
+  int item[2];
+  int next[2], prev[2];
+  unsigned stamp;            /* found at this search (ev_stamp) */
+  int type;                  /* CL_WORLD_ENTER (a sensor's) or CL_WORLD_BEGIN */
+} cl_world_contact;
 
 struct cl_world {
   cl_tree *tree;             /* own_tree, or the caller's (cl_world_init_tree) */
@@ -72,6 +93,18 @@ struct cl_world {
   long long ntree_pairs;     /* in pair_buf[0], found at */
   unsigned tree_pairs_epoch;
   int tree_pairs_valid;      /* 0: none yet */
+  /* events (world_events.c) */
+  int nsensors, nevents;     /* items with those roles */
+  int *evdirty;              /* the items changed since the last events call */
+  int nevdirty, cap_evdirty; /* (room for every item while any role is set) */
+  cl_world_contact *contacts;
+  int ncontacts, cap_contacts, free_contact;
+  cl_world_event *pending;   /* events found and not yet given: room for
+                             ** them and for one more per contact */
+  long long npending, cap_pending;
+  unsigned ev_stamp;
+  cl_world_dir *one_way;     /* one-way directions, by item's one_way */
+  int none_way, cap_one_way, free_one_way;
 };
 
 /* the memory of one call: a tree scratch (tree.h) and room for the move's
@@ -319,5 +352,36 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
 
 /* the character's state, read (the binding's flags) */
 const cl_character_state *cl_character_get_state(const cl_character *ch);
+
+/* ---- events (world_events.c) ---- */
+/* the item's bounds or shape changed, or its options: looked at by the
+** next cl_world_events (no-op while no item has a role; never allocates:
+** the list has room for every item then) */
+void cl_world_ev_touch(cl_world *w, int id);
+/* before the item is removed: its contacts ended (exit and end events
+** kept for the next call; never allocates) */
+void cl_world_ev_remove(cl_world *w, int id);
+/* room on the changed list for cap items when any role is set; 0 when
+** out of memory */
+int cl_world_ev_room(cl_world *w, int cap);
+/* the item blocks both ways again (its direction's record freed) */
+void cl_world_one_way_clear(cl_world *w, int item);
+/* frees the events' memory */
+void cl_world_ev_free(cl_world *w);
+size_t cl_world_ev_memory(const cl_world *w);
+/* 1 when the item is a sensor */
+static inline int cl_world_is_sensor(const cl_world_item *it) {
+  return (it->role & CL_WORLD_SENSOR) != 0;
+}
+/* the unit direction of a one-way item, NULL when it blocks both ways */
+static inline const double *cl_world_one_way_of(const cl_world *w, const cl_world_item *it) {
+  return it->one_way >= 0 ? w->one_way[it->one_way].n : NULL;
+}
+/* 1 when the one-way item (its shape, not static geometry) blocks mover
+** at the hit h of its motion: the contact normal (from the item to the
+** mover) along the item's direction, and the mover not overlapping it
+** where the motion starts */
+int cl_world_one_way_blocks(const cl_world *w, const cl_world_item *it, const cl_shape *mover,
+                            const cl_hit *h);
 
 #endif

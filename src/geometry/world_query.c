@@ -49,11 +49,12 @@ void cl_world_swept_box(const cl_shape *shape, const double d[3], cl_aabb *box) 
 ** no self) left out; the new count */
 int cl_world_unbounded_candidates(const cl_world *w, int *cands, int k, int self, uint32_t mask) {
   int i;
+  if (self >= 0 && cl_world_is_sensor(&w->items[self])) return k;
   for (i = 0; i < w->nunbounded; i++) {
     int id = w->unbounded[i];
     const cl_world_item *it = &w->items[id];
     if (it->kind == CL_RAY || (it->layer & mask) == 0) continue;
-    if (self >= 0 && !cl_world_meets(w, self, id)) continue;
+    if (self >= 0 && (!cl_world_meets(w, self, id) || cl_world_is_sensor(it))) continue;
     cands[k++] = id;
   }
   return k;
@@ -68,13 +69,15 @@ int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
   cl_aabb box;
   const cl_tree_entry *e;
   int i, n, k = 0;
+  /* a sensor moves through everything */
+  if (self >= 0 && cl_world_is_sensor(&w->items[self])) return 0;
   cl_world_swept_box(shape, d, &box);
   n = cl_tree_query(w->tree, (const cl_shape *)&box, &s->tree, &e);
   for (i = 0; i < n; i++) {
     int id = (int)w->tree->leaves[e[i].node].stamp;
     const cl_world_item *it = &w->items[id];
     if (it->shape == skip || it->kind == CL_RAY || (it->layer & mask) == 0) continue;
-    if (self >= 0 && !cl_world_meets(w, self, id)) continue;
+    if (self >= 0 && (!cl_world_meets(w, self, id) || cl_world_is_sensor(it))) continue;
     s->cands[k++] = id;
   }
   return cl_world_unbounded_candidates(w, s->cands, k, self, mask);
@@ -170,6 +173,7 @@ int cl_world_sweep_with(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
     cl_hit hit;
     long long idx;
     if (!cl_world_sweep_one(NULL, &w->items[id], mover, d, &hit, &idx)) continue;
+    if (!cl_world_one_way_blocks(w, &w->items[id], mover, &hit)) continue;
     if (nearer(w, &best, h, index, id, &hit, idx, keep, ud) < 0) return -2;
   }
   return best;
@@ -184,6 +188,7 @@ int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mo
     cl_hit hit;
     long long idx;
     if (!cl_world_sweep_one(NULL, &w->items[id], mover, d, &hit, &idx)) continue;
+    if (!cl_world_one_way_blocks(w, &w->items[id], mover, &hit)) continue;
     if (keep != NULL) {
       int k = keep(kud, id);
       if (k < 0) return -2;
@@ -310,6 +315,8 @@ static int pair_passes(cl_world *w, cl_world_scratch *s, int a, int b, uint32_t 
   int r;
   if ((w->items[a].layer & mask) == 0 || (w->items[b].layer & mask) == 0) return 0;
   if (!cl_world_pairable(w, a, b)) return 0;
+  if (w->nsensors > 0 && (cl_world_is_sensor(&w->items[a]) || cl_world_is_sensor(&w->items[b])))
+    return 0;
   r = pair_keeps(s, keep, ud, a);
   if (r <= 0) return r;
   return pair_keeps(s, keep, ud, b);
@@ -466,25 +473,33 @@ typedef struct {
   cl_world_filter f;
   uint32_t mask;
   cl_world_keep keep;
+  const cl_world *w;
+  int skip_sensors;
 } filter_in;
 
 static int filter_keep(void *ud, int id) {
-  const cl_world_filter *f = &((const filter_in *)ud)->f;
+  const filter_in *in = (const filter_in *)ud;
+  const cl_world_filter *f = &in->f;
   int i;
+  if (in->skip_sensors && cl_world_is_sensor(&in->w->items[id])) return 0;
   for (i = 0; i < f->nexclude; i++)
     if (f->exclude[i] == id) return 0;
   return f->keep != NULL ? f->keep(f->ud, id) : 1;
 }
 
-static void filter_read(filter_in *in, const cl_world_filter *f) {
+/* sensors: skipped unless the filter asks for them (pairs never list
+** them: they skip them themselves) */
+static void filter_read(filter_in *in, const cl_world *w, const cl_world_filter *f) {
   if (f == NULL) {
     cl_world_filter_init(&in->f);
   } else {
     in->f = *f;
     if (in->f.exclude == NULL || in->f.nexclude < 0) in->f.nexclude = 0;
   }
+  in->w = w;
+  in->skip_sensors = w->nsensors > 0 && !in->f.sensors;
   in->mask = in->f.mask;
-  in->keep = in->f.nexclude > 0 || in->f.keep != NULL ? filter_keep : NULL;
+  in->keep = in->f.nexclude > 0 || in->f.keep != NULL || in->skip_sensors ? filter_keep : NULL;
 }
 
 int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_world_hit *hit) {
@@ -494,7 +509,7 @@ int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_
   int id;
   if (s == NULL) return CL_NOMEM;
   if (hit == NULL) hit = &local;
-  filter_read(&in, f);
+  filter_read(&in, w, f);
   hit->index = -1;
   id = cl_world_raycast_with(w, s, r, -1, in.mask, in.keep, &in, &hit->hit, &hit->index);
   cl_world_leave(w);
@@ -524,7 +539,7 @@ int cl_world_raycast_all(cl_world *w, const cl_ray *r, const cl_world_filter *f,
   cl_world_scratch *s = cl_world_enter(w, "raycast_all", 0);
   int n;
   if (s == NULL) return CL_NOMEM;
-  filter_read(&in, f);
+  filter_read(&in, w, f);
   e.fn = fn;
   e.ud = ud;
   n = cl_world_raycast_all_with(w, s, r, in.mask, in.keep, &in, each_hit_at, &e);
@@ -548,7 +563,7 @@ int cl_world_query(cl_world *w, const void *shape, int kind, const cl_world_filt
   cl_world_scratch *s = cl_world_enter(w, "query", 0);
   int n;
   if (s == NULL) return CL_NOMEM;
-  filter_read(&in, f);
+  filter_read(&in, w, f);
   n = each_item(w, cl_world_query_with(w, s, shape, kind, in.mask, in.keep, &in), fn, ud);
   cl_world_leave(w);
   return n;
@@ -560,7 +575,7 @@ int cl_world_query_frustum(cl_world *w, const cl_frustum *fr, const cl_world_fil
   cl_world_scratch *s = cl_world_enter(w, "query_frustum", 0);
   int n;
   if (s == NULL) return CL_NOMEM;
-  filter_read(&in, f);
+  filter_read(&in, w, f);
   n = each_item(w, cl_world_query_frustum_with(w, s, fr, in.mask, in.keep, &in), fn, ud);
   cl_world_leave(w);
   return n;
@@ -612,7 +627,7 @@ long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pa
   int again = 0;
   if (s == NULL) return CL_NOMEM;
   lv = w->levels[w->depth - 1];
-  filter_read(&in, f);
+  filter_read(&in, w, f);
   nt = tree_pairs(w, s);
   /* the answer is built in the level's own buffer (a callback that asks
   ** for pairs again builds its own): the tree's pairs, then those of the
@@ -651,7 +666,7 @@ int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3
   int id;
   if (s == NULL) return CL_NOMEM;
   if (hit == NULL) hit = &local;
-  filter_read(&in, f);
+  filter_read(&in, w, f);
   hit->index = -1;
   id = cl_world_sweep_with(w, s, mover, d, skip, in.mask, in.keep, &in, &hit->hit, &hit->index);
   cl_world_leave(w);
@@ -673,7 +688,7 @@ int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double
   cl_world_scratch *s = cl_world_enter(w, "sweep_all", 0);
   int n;
   if (s == NULL) return CL_NOMEM;
-  filter_read(&in, f);
+  filter_read(&in, w, f);
   e.fn = fn;
   e.ud = ud;
   n = cl_world_sweep_all_with(w, s, mover, d, skip, in.mask, in.keep, &in, each_hit_at, &e);

@@ -40,6 +40,8 @@
 #define SLOT_SHAPES 3        /* id + 1 -> the item's shape, kept alive */
 #define SLOT_ITEMS 4         /* id + 1 -> the item */
 #define SLOT_IDS 5           /* item -> id + 1 */
+#define SLOT_GONE 6          /* removed items with contacts, by sequence number,
+                             ** for the next events (nil when none) */
 /* a character's anchor */
 #define CSLOT_WORLD 1        /* its world's userdata */
 #define CSLOT_ITEM 2         /* its item */
@@ -330,6 +332,25 @@ static int w_remove(lua_State *L) {
   if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
   id = lookup(L, 2);
   if (id < 0) return refuse(L, "absent");
+  if (lw->w->items[id].contacts >= 0) {
+    /* its exits and ends wait for the next events: the item kept for them
+    ** (the allocation may run finalizers: looked up again) */
+    l_getanchor(L, 1);
+    lua_rawgeti(L, -1, SLOT_GONE);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, -3, SLOT_GONE);
+    }
+    lua_pushnumber(L, (lua_Number)lw->w->items[id].seq);
+    lua_pushvalue(L, 2);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);
+    if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
+    id = lookup(L, 2);
+    if (id < 0) return refuse(L, "absent");
+  }
   (void)cl_world_remove(lw->w, id);
   lw->lt->version++;
   push_slot(L, 1, SLOT_IDS);
@@ -356,6 +377,57 @@ static int w_set(lua_State *L) {
   if (r != 0) return luaL_error(L, "not enough memory");
   lua_pushboolean(L, 1);
   return 1;
+}
+
+/* w:role(item, sensor, events) -> true, or nil and why */
+static int w_role(lua_State *L) {
+  l_world *lw = check_world(L);
+  int id, r;
+  check_item(L, 2);
+  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
+  id = lookup(L, 2);
+  if (id < 0) return refuse(L, "absent");
+  r = cl_world_set_role(lw->w, id, (lua_toboolean(L, 3) ? CL_WORLD_SENSOR : 0)
+                                   | (lua_toboolean(L, 4) ? CL_WORLD_EVENTS : 0));
+  if (r != 0) return luaL_error(L, "not enough memory");
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* w:one_way(item, [x, y, z]) -> true, or nil and why ("finite", "shape");
+** no direction: both ways again */
+static int w_one_way(lua_State *L) {
+  l_world *lw = check_world(L);
+  double d[3];
+  int id, r;
+  check_item(L, 2);
+  if (!lua_isnoneornil(L, 3)) {
+    d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
+  }
+  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
+  id = lookup(L, 2);
+  if (id < 0) return refuse(L, "absent");
+  r = cl_world_set_one_way(lw->w, id, lua_isnoneornil(L, 3) ? NULL : d);
+  if (r == CL_NOT_FINITE) return refuse(L, "finite");
+  if (r == CL_NOT_MOVER) return refuse(L, "shape");
+  if (r != 0) return luaL_error(L, "not enough memory");
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* w:roles(item) -> sensor, events, and the one-way direction x, y, z
+** when it has one; nothing when absent */
+static int w_roles(lua_State *L) {
+  l_world *lw = check_world(L);
+  int id = lookup(L, 2), role;
+  double d[3];
+  if (id < 0) return 0;
+  role = cl_world_role(lw->w, id);
+  lua_pushboolean(L, role & CL_WORLD_SENSOR);
+  lua_pushboolean(L, role & CL_WORLD_EVENTS);
+  if (cl_world_one_way(lw->w, id, d) != 1) return 2;
+  l_pushvec(L, d);
+  return 5;
 }
 
 /* w:options(item) -> layer, mask, static, or nothing when absent */
@@ -458,6 +530,7 @@ static int w_count(lua_State *L) {
 typedef struct {
   lua_State *L;
   int filter, items, err;
+  int anchor;                  /* the world's anchor */
   int nf;                      /* move: the filter's argument number */
   const char *fname;
 } l_call;
@@ -534,10 +607,42 @@ static int respond(void *ud, int self, int other) {
   return CL_WORLD_ABORT;
 }
 
+/* a filter table's fields as scene.lua has checked them: mask (an
+** integer of 32 bits, or nil), sensors, exclude (an array of items, or
+** nil: their ids pushed in a userdata, those not in the world left out)
+** and filter (a function, put at i, or nil) */
+static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
+  lua_getfield(L, i, "mask");
+  if (lua_type(L, -1) == LUA_TNUMBER) f->mask = (uint32_t)lua_tointeger(L, -1);
+  lua_getfield(L, i, "sensors");
+  f->sensors = lua_toboolean(L, -1);
+  lua_pop(L, 2);
+  lua_getfield(L, i, "exclude");
+  if (lua_istable(L, -1)) {
+    int n = (int)lua_rawlen(L, -1), k, t = lua_gettop(L), *ids;
+    ids = (int *)COLLIDE_NEWUD(L, (size_t)(n > 0 ? n : 1) * sizeof(int)); /* kept on the stack */
+    lua_insert(L, t);
+    lua_rawgeti(L, c->anchor, SLOT_IDS);
+    for (k = 1; k <= n; k++) {
+      lua_rawgeti(L, t + 1, k);
+      f->nexclude += (ids[f->nexclude] = id_of(L, t + 2, lua_gettop(L))) >= 0;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    f->exclude = ids;
+  } else {
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, i, "filter");
+  lua_replace(L, i);
+}
+
 /* the filter argument at i as the world's filter: a function (kept at i,
-** asked through keep_item), an integer mask (i set to nil), or nil */
+** asked through keep_item), an integer mask (i set to nil), a filter
+** table (its function, if any, put at i), or nil */
 static void filter_arg(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   cl_world_filter_init(f);
+  if (lua_istable(L, i)) filter_table(L, i, f, c);
   if (lua_type(L, i) == LUA_TNUMBER) {
     f->mask = (uint32_t)lua_tointeger(L, i);
     lua_pushnil(L);
@@ -554,6 +659,7 @@ static void call_begin(lua_State *L, l_call *c, int fi, int a) {
   lua_rawgeti(L, a, SLOT_ITEMS);
   lua_pushnil(L);
   c->L = L;
+  c->anchor = a;
   c->filter = fi;
   c->items = lua_gettop(L) - 1;
   c->err = lua_gettop(L);
@@ -899,6 +1005,78 @@ static int w_pairs(lua_State *L) {
   return 1;
 }
 
+/* ---- events ---- */
+
+static int gather_event(void *ud, const cl_world_event *e) {
+  l_sink *k = (l_sink *)ud;
+  if (!box_room(k->b, ((size_t)k->n + 1) * sizeof(cl_world_event))) { k->nomem = 1; return 0; }
+  ((cl_world_event *)k->b->p)[k->n++] = *e;
+  return 1;
+}
+
+/* pushes the item of id with sequence number seq: from the items while it
+** is there, else from the removed ones kept (table at gone, or 0); nil
+** when neither has it */
+static void push_event_item(lua_State *L, const cl_world *w, int items, int gone, int id,
+                            long long seq) {
+  if (cl_world_is_item(w, id) && w->items[id].seq == seq) {
+    lua_rawgeti(L, items, id + 1);
+  } else if (gone != 0) {
+    lua_pushnumber(L, (lua_Number)seq);
+    lua_rawget(L, gone);
+  } else {
+    lua_pushnil(L);
+  }
+}
+
+static const char *const event_names[] = {"", "enter", "exit", "begin", "end"};
+
+/* w:events() -> array of {type=, sensor=, item=} and {type=, a=, b=}, or
+** nil and "busy" */
+static int w_events(lua_State *L) {
+  l_world *lw = check_world(L);
+  l_sink k;
+  l_box *b;
+  long long n;
+  int a, i, m = 0, items, gone, out;
+  const cl_world_event *e;
+  lua_settop(L, 1);
+  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
+  a = anchor(L);                                   /* 2 */
+  b = take_box(L, lw, a);                          /* 3 */
+  lua_rawgeti(L, a, SLOT_ITEMS);                   /* 4 */
+  items = lua_gettop(L);
+  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
+  k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
+  n = cl_world_events(lw->w, gather_event, &k);
+  if (n == CL_BUSY) return refuse(L, "busy");
+  if (k.nomem || n == CL_NOMEM) return luaL_error(L, "not enough memory");
+  /* the removed items these events name; those removed while the tables
+  ** are built wait for the next call in a table of their own */
+  lua_rawgeti(L, a, SLOT_GONE);                    /* 5 */
+  gone = lua_isnil(L, -1) ? 0 : lua_gettop(L);
+  lua_pushnil(L);
+  lua_rawseti(L, a, SLOT_GONE);
+  /* the events copied out of the box before anything is allocated: the
+  ** box is this call's until it is given back */
+  lua_createtable(L, k.n, 0);                      /* 6 */
+  out = lua_gettop(L);
+  e = (const cl_world_event *)b->p;
+  for (i = 0; i < k.n; i++) {
+    int sensor = e[i].type == CL_WORLD_ENTER || e[i].type == CL_WORLD_EXIT;
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, event_names[e[i].type]);
+    lua_setfield(L, -2, "type");
+    push_event_item(L, lw->w, items, gone, e[i].a, e[i].seq_a);
+    lua_setfield(L, -2, sensor ? "sensor" : "a");
+    push_event_item(L, lw->w, items, gone, e[i].b, e[i].seq_b);
+    lua_setfield(L, -2, sensor ? "item" : "b");
+    lua_rawseti(L, out, ++m);
+  }
+  give_back(L, lw, b, a, 3);
+  return 1;
+}
+
 /* ---- move ---- */
 
 static const char *const type_names[] = {"", "slide", "touch", "cross", "bounce"};
@@ -1177,6 +1355,7 @@ static const luaL_Reg world_methods[] = {
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
   {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
   {"query_frustum", w_query_frustum}, {"pairs", w_pairs}, {"character", w_character},
+  {"role", w_role}, {"one_way", w_one_way}, {"roles", w_roles}, {"events", w_events},
   {NULL, NULL}
 };
 static const luaL_Reg character_methods[] = {
