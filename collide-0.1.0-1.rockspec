@@ -43,6 +43,7 @@ build = {
         "src/geometry/sweep.c",
         "src/geometry/tree.c",
         "src/geometry/world.c",
+        "src/geometry/world_events.c",
         "src/geometry/world_move.c",
         "src/geometry/world_query.c",
         "src/lua/l_args.c",

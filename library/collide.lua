@@ -669,7 +669,20 @@ function heightfield:type() end
 ---@overload fun(heights: number[], columns: integer, rows: integer, sx: number, sz: number, ox: number, oy: number, oz: number): collide.heightfield
 function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 
----@alias collide.filter (fun(item: any): boolean)|integer
+---@class collide.filter_table
+---@field mask? integer the layers met (bits)
+---@field exclude? any an item, or an array of items, skipped
+---@field filter? fun(item: any): boolean asked last, about the items left
+---@field sensors? boolean find sensors too (raycasts, sweeps, queries; default false)
+
+---@alias collide.filter (fun(item: any): boolean)|integer|collide.filter_table
+
+---@class collide.event
+---@field type "enter"|"exit"|"begin"|"end"
+---@field sensor? any enter, exit: the sensor
+---@field item? any enter, exit: the item inside it
+---@field a? any begin, end: the item added first
+---@field b? any begin, end: the other
 
 ---@class collide.hit
 ---@field item any
@@ -690,6 +703,9 @@ local scene = {}
 ---@field layer? integer what the item is (bits; default 1)
 ---@field mask? integer what it meets (bits; default all)
 ---@field static? boolean never scanned by sync, never paired with another static item
+---@field sensor? boolean never blocks; reports the items inside it (scene:events)
+---@field events? boolean reports when it begins and ends touching another item
+---@field one_way? collide.vec3|false blocks moving shapes only from the side it points to (false in set: both ways)
 
 ---@param item any
 ---@param shape collide.shape|collide.mesh|collide.heightfield
@@ -718,6 +734,10 @@ function scene:sync() end
 ---@param item any
 ---@return boolean
 function scene:has(item) end
+---Everything that began or ended since the previous call: exits and ends
+---first, then enters and begins, in add order.
+---@return collide.event[]
+function scene:events() end
 ---@return integer
 function scene:count() end
 ---The bytes of the scene's storage in C that collectgarbage("count") does

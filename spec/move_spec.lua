@@ -177,7 +177,7 @@ describe("scene:sweep", function()
     assert.has_error(function() s:sweep(ball, { 1, 0, math.huge }) end, "bad argument #2 to 'sweep' (finite number expected, got inf)")
     assert.has_error(function() s:sweep(ball, 1, 0, 0, 5.5) end, "bad argument #5 to 'sweep' (number has no integer representation)")
     assert.has_error(function() s:sweep(ball, { 1, 0, 0 }, math.huge) end, "bad argument #3 to 'sweep' (number has no integer representation)")
-    assert.has_error(function() s:sweep_all(ball, 1, 0, 0, {}) end, "bad argument #5 to 'sweep_all' (function or integer expected, got table)")
+    assert.has_error(function() s:sweep_all(ball, 1, 0, 0, true) end, "bad argument #5 to 'sweep_all' (function, integer or table expected, got boolean)")
     assert.has_error(function() s:sweep_all(ball, {}) end, "bad argument #2 to 'sweep_all' (vector expected, got table)")
   end)
 

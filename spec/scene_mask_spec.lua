@@ -269,10 +269,11 @@ describe("a mask in place of a filter", function()
 
     it("other values", function()
       assert.has_error(function() s:query(everything, "1") end,
-        "bad argument #2 to 'query' (function or integer expected, got string)")
-      assert.has_error(function() s:pairs({}) end, "bad argument #1 to 'pairs' (function or integer expected, got table)")
+        "bad argument #2 to 'query' (function, integer or table expected, got string)")
+      assert.has_error(function() s:pairs("{}") end,
+        "bad argument #1 to 'pairs' (function, integer or table expected, got string)")
       assert.has_error(function() s:raycast(ray, false) end,
-        "bad argument #2 to 'raycast' (function or integer expected, got boolean)")
+        "bad argument #2 to 'raycast' (function, integer or table expected, got boolean)")
       assert.has_error(function() s:move("mover", { 1, 0, 0 }, ray) end,
         "bad argument #3 to 'move' (function or integer expected, got collide.ray)")
     end)

@@ -304,7 +304,7 @@ describe("collide.scene", function()
       assert.has_error(function() s:raycast(collide.ray(0, 0, 0, 1, 0, 0), 5.5) end,
         "bad argument #2 to 'raycast' (number has no integer representation)")
       assert.has_error(function() s:raycast(collide.ray(0, 0, 0, 1, 0, 0), "5") end,
-        "bad argument #2 to 'raycast' (function or integer expected, got string)")
+        "bad argument #2 to 'raycast' (function, integer or table expected, got string)")
       assert.has_error(function() s:raycast_all("ray") end,
         "bad argument #1 to 'raycast_all' (collide.ray expected, got string)")
     end)
@@ -326,8 +326,10 @@ describe("collide.scene", function()
       assert.are.same({ "sphere", "tri", "ray" }, s:query(collide.plane(1, 0, 0, 0), function() return true end))
       assert.are.same({ "ray" }, s:query(collide.plane(1, 0, 0, 0), function(item) return item == "ray" end))
       assert.has_error(function() s:query("box") end, "bad argument #1 to 'query' (shape expected, got string)")
-      assert.has_error(function() s:query(collide.aabb(0, 0, 0, 1, 1, 1), {}) end,
-        "bad argument #2 to 'query' (function or integer expected, got table)")
+      assert.has_error(function() s:query(collide.aabb(0, 0, 0, 1, 1, 1), true) end,
+        "bad argument #2 to 'query' (function, integer or table expected, got boolean)")
+      assert.has_error(function() s:query(collide.aabb(0, 0, 0, 1, 1, 1), { bits = 1 }) end,
+        "bad argument #2 to 'query' (invalid field 'bits')")
     end)
 
     it("query with a mesh, and a mesh in the scene", function()
@@ -388,7 +390,7 @@ describe("collide.scene", function()
       assert.are.same({ { "a", "d" }, { "a", "wall" }, { "d", "wall" } },
         s:pairs(function(item) return item ~= "b" and item ~= "floor" end))
       assert.has_error(function() s:pairs(0.5) end, "bad argument #1 to 'pairs' (number has no integer representation)")
-      assert.has_error(function() s:pairs(true) end, "bad argument #1 to 'pairs' (function or integer expected, got boolean)")
+      assert.has_error(function() s:pairs(true) end, "bad argument #1 to 'pairs' (function, integer or table expected, got boolean)")
     end)
   end)
 
