@@ -288,6 +288,17 @@ function Scene:options(item)
   return w:options(item)
 end
 
+--- scene:roles(item) -> sensor, events, one_way: the options sensor and
+--- events (booleans) and the one-way direction as a unit vector {x, y, z}
+--- (nil when it blocks both ways)
+function Scene:roles(item)
+  local w = (worlds[self] or bad_self(self, "roles"))
+  check_item(item, "roles")
+  if not w:has(item) then argerror(1, "roles", "item not in the scene") end
+  local sensor, events, x, y, z = w:roles(item)
+  return sensor, events, x ~= nil and { x, y, z } or nil
+end
+
 --- scene:update(item, [shape]) -> item: after its shape changed, or to
 --- give it another one
 function Scene:update(item, shape)

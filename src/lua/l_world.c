@@ -332,9 +332,10 @@ static int w_remove(lua_State *L) {
   if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
   id = lookup(L, 2);
   if (id < 0) return refuse(L, "absent");
-  if (lw->w->items[id].contacts >= 0) {
-    /* its exits and ends wait for the next events: the item kept for them
-    ** (the allocation may run finalizers: looked up again) */
+  if (lw->w->items[id].contacts >= 0 || lw->w->npending > 0) {
+    /* exits and ends that name it wait for the next events (its own, or
+    ** those of an item removed before it): the item kept for them (the
+    ** allocation may run finalizers: looked up again) */
     l_getanchor(L, 1);
     lua_rawgeti(L, -1, SLOT_GONE);
     if (lua_isnil(L, -1)) {
