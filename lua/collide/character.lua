@@ -106,6 +106,7 @@ function M.new(scene, item, options)
   local state, why = scene_mod.world(scene):character(item, ux, uy, uz, step, slope, skin, snap)
   if state == nil then
     if why == "absent" then argerror(2, "character", "item not in the scene") end
+    if why == "sensor" then argerror(2, "character", "item is a sensor") end
     argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   return setmetatable({
@@ -129,6 +130,7 @@ local function refused(self, why, given, dx, dy, dz)
   local scene = self._scene
   if why == "busy" then error("cannot change a scene during its " .. scene_mod.world(scene):busy(), 3) end
   if why == "absent" then error("the character's item is no longer in its scene", 3) end
+  if why == "sensor" then error("the character's item is a sensor", 3) end
   error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
     .. typename(scene:shape(self._item)) .. ")", 3)
 end

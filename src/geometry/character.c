@@ -594,7 +594,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   if (w->depth > 0) return CL_BUSY;
   if (cl_world_shape(w, ch->item, &kind) == NULL || w->items[ch->item].seq != ch->seq)
     return CL_NOT_ITEM;
-  if (!cl_world_is_mover(kind)) return CL_NOT_MOVER;
+  if (!cl_world_is_mover(kind) || cl_world_is_sensor(&w->items[ch->item])) return CL_NOT_MOVER;
   /* a floor removed since is no floor to be carried by */
   if (ch->st.floor_item >= 0 && !cl_world_is_item(w, ch->st.floor_item)) ch->st.floor_item = -1;
   if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;

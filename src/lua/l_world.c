@@ -1245,6 +1245,7 @@ static int w_character(lua_State *L) {
     int kind;
     (void)cl_world_shape(lw->w, id, &kind);
     if (!cl_world_is_mover(kind)) return refuse(L, "shape");
+    if (cl_world_is_sensor(&lw->w->items[id])) return refuse(L, "sensor");
     return luaL_error(L, "not enough memory");
   }
   lua_settop(L, 10);
@@ -1298,7 +1299,10 @@ static int c_move(lua_State *L) {
     lua_settop(L, 2);
     r = cl_character_move(lc->ch, d, moved);
   }
-  if (r == CL_NOT_MOVER) return refuse(L, "shape");
+  if (r == CL_NOT_MOVER) {
+    id = cl_character_item(lc->ch);
+    return refuse(L, cl_world_is_sensor(&lw->w->items[id]) ? "sensor" : "shape");
+  }
   if (r == CL_NOT_FINITE) return refuse(L, "finite");
   if (r == CL_NOMEM) return luaL_error(L, "not enough memory");
   id = cl_character_item(lc->ch);
