@@ -734,6 +734,13 @@ function scene:sync() end
 ---@param item any
 ---@return boolean
 function scene:has(item) end
+---The options sensor and events, and the one-way direction (a unit vector;
+---nil when the item blocks both ways).
+---@param item any
+---@return boolean sensor
+---@return boolean events
+---@return number[]? one_way
+function scene:roles(item) end
 ---Everything that began or ended since the previous call: exits and ends
 ---first, then enters and begins, in add order.
 ---@return collide.event[]

@@ -4,7 +4,8 @@
 ** level of boxes; moves slide and stop exactly at contact; raycasts,
 ** queries, frustum queries, pairs and sweeps with masks, exclude lists and
 ** keep callbacks, over boxes, a sphere, a mesh and a heightfield; the
-** errors (CL_NOT_ITEM, CL_NOT_MOVER, CL_NOT_FINITE, CL_BUSY); calls made
+** errors (CL_NOT_ITEM, CL_NOT_MOVER, CL_NOT_FINITE, CL_BUSY); sensors,
+** events and one-way items; calls made
 ** from inside the callbacks of others, which answer as the same calls made
 ** alone. Then allocation failure, tested the way SQLite tests it: an
 ** allocator that counts the live bytes and blocks fails its k-th
@@ -805,6 +806,131 @@ static void nested(void) {
   cl_mesh_free(&lv.mesh);
 }
 
+/* ---- sensors, events and one-way items ---- */
+
+typedef struct { cl_world_event e[32]; int n; } events_seen;
+
+static int see_event(void *ud, const cl_world_event *e) {
+  events_seen *s = (events_seen *)ud;
+  if (s->n < 32) s->e[s->n] = *e;
+  s->n++;
+  return 1;
+}
+
+static int events_are(const events_seen *s, const int *want, int n) {
+  int i;
+  if (s->n != n) return 0;
+  for (i = 0; i < n; i++)
+    if (s->e[i].type != want[3 * i] || s->e[i].a != want[3 * i + 1] || s->e[i].b != want[3 * i + 2])
+      return 0;
+  return 1;
+}
+
+/* a keep that asks for the events: what it was answered */
+typedef struct { cl_world *w; long long r; } events_try;
+
+static int try_events(void *ud, int item) {
+  events_try *t = (events_try *)ud;
+  (void)item;
+  t->r = cl_world_events(t->w, NULL, NULL);
+  return 1;
+}
+
+static int stop_event(void *ud, const cl_world_event *e) { (void)ud; (void)e; return 0; }
+
+static void events_api(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb zone = box(0, 0, 0, 2, 2, 2), a = box(-3, 0.5, 0.5, -2, 1.5, 1.5);
+  cl_aabb b = box(1, 0.5, 0.5, 1.5, 1, 1), plat = box(-1, 3, -1, 1, 3.2, 1);
+  cl_aabb c = box(-0.5, 1, -0.5, 0.5, 2, 0.5);
+  double d[3], moved[3], dir[3] = {0, 2, 0}, got[3];
+  events_seen ev;
+  cl_world_filter f;
+  cl_world_hit hit;
+  cl_ray r = ray(-5, 1, 1, 1, 0, 0, INFINITY);
+  events_try busy;
+  int zone_id, a_id, b_id, plat_id, c_id;
+  long long n;
+  CHECK(w != NULL, "a world");
+  zone_id = cl_world_add(w, &zone, CL_AABB, NULL);
+  a_id = cl_world_add(w, &a, CL_AABB, NULL);
+  CHECK(cl_world_set_role(w, zone_id, CL_WORLD_SENSOR) == 0, "a sensor");
+  CHECK(cl_world_role(w, zone_id) == CL_WORLD_SENSOR, "its role");
+  CHECK(cl_world_role(w, 99) == CL_NOT_ITEM && cl_world_set_role(w, 99, 1) == CL_NOT_ITEM,
+        "no such item");
+  ev.n = 0;
+  CHECK(cl_world_events(w, see_event, &ev) == 0 && ev.n == 0, "nothing inside yet");
+  /* a moves into the zone: enter, with the sequence numbers */
+  vec(d, 3.5, 0, 0);
+  CHECK(cl_world_move(w, a_id, d, NULL, NULL, NULL, moved, NULL) == 0, "a moves");
+  EQ3(moved, 3.5, 0, 0, "through the sensor");
+  ev.n = 0;
+  n = cl_world_events(w, see_event, &ev);
+  {
+    static const int want[] = {CL_WORLD_ENTER, 0, 1};
+    CHECK(n == 1 && events_are(&ev, want, 1), "enter");
+    CHECK(ev.e[0].seq_a == 1 && ev.e[0].seq_b == 2, "the sequence numbers");
+  }
+  /* the raycast skips the sensor unless the filter asks */
+  CHECK(cl_world_raycast(w, &r, NULL, &hit) == a_id, "the ray skips the sensor");
+  cl_world_filter_init(&f);
+  f.sensors = 1;
+  CHECK(cl_world_raycast(w, &r, &f, &hit) == zone_id && hit.hit.t == 5, "unless asked");
+  /* b, with events, begins touching a; removing a ends both contacts */
+  b_id = cl_world_add(w, &b, CL_AABB, NULL);
+  CHECK(cl_world_set_role(w, b_id, CL_WORLD_EVENTS) == 0, "events");
+  ev.n = 0;
+  n = cl_world_events(w, see_event, &ev);
+  {
+    static const int want[] = {CL_WORLD_ENTER, 0, 2, CL_WORLD_BEGIN, 1, 2};
+    CHECK(n == 2 && events_are(&ev, want, 2), "enter and begin, in add order");
+  }
+  CHECK(cl_world_remove(w, a_id) == 0, "a removed");
+  c_id = cl_world_add(w, &c, CL_AABB, NULL);     /* takes a's id */
+  CHECK(c_id == a_id, "the id given again");
+  ev.n = 0;
+  n = cl_world_events(w, see_event, &ev);
+  {
+    static const int want[] = {CL_WORLD_EXIT, 0, 1, CL_WORLD_END, 1, 2, CL_WORLD_ENTER, 0, 1};
+    CHECK(n == 3 && events_are(&ev, want, 3), "exit and end, then the new item's enter");
+    CHECK(ev.e[0].seq_b == 2 && ev.e[1].seq_a == 2 && ev.e[2].seq_b == 4,
+          "the removed item told apart by its sequence number");
+  }
+  /* from a callback: refused; a callback that stops drops the rest */
+  busy.r = 0;
+  busy.w = w;
+  cl_world_filter_init(&f);
+  f.keep = try_events;
+  f.ud = &busy;
+  CHECK(cl_world_query(w, &zone, CL_AABB, &f, NULL, NULL) >= 0 && busy.r == CL_BUSY,
+        "events from a callback: CL_BUSY");
+  CHECK(cl_world_set_role(w, c_id, CL_WORLD_SENSOR) == 0, "c a sensor");
+  CHECK(cl_world_events(w, stop_event, NULL) == CL_STOPPED, "stopped");
+  CHECK(cl_world_events(w, see_event, &ev) == 0, "the rest dropped");
+  /* one-way: up through from below, held from above */
+  plat_id = cl_world_add(w, &plat, CL_AABB, NULL);
+  CHECK(cl_world_set_one_way(w, plat_id, dir) == 0, "one way");
+  CHECK(cl_world_one_way(w, plat_id, got) == 1, "read back");
+  EQ3(got, 0, 1, 0, "a unit direction");
+  CHECK(cl_world_one_way(w, zone_id, NULL) == 0, "both ways");
+  vec(got, 0, 0, 0);
+  CHECK(cl_world_set_one_way(w, plat_id + 1, dir) == CL_NOT_ITEM, "no such item");
+  CHECK(cl_world_set_one_way(w, zone_id, got) == CL_NOT_FINITE, "a zero direction");
+  got[0] = NAN;
+  CHECK(cl_world_set_one_way(w, zone_id, got) == CL_NOT_FINITE, "not finite");
+  CHECK(cl_world_set_role(w, c_id, 0) == 0, "c solid again");
+  vec(d, 0, 3, 0);
+  CHECK(cl_world_move(w, c_id, d, NULL, NULL, NULL, moved, NULL) == 0, "c jumps");
+  EQ3(moved, 0, 3, 0, "up through the platform");
+  vec(d, 0, -3, 0);
+  CHECK(cl_world_move(w, c_id, d, NULL, NULL, NULL, moved, NULL) == 0, "c falls");
+  EQ3(moved, 0, 3.2 - 4, 0, "onto the platform, its top exactly");
+  EQ(c.min[1], 3.2, "resting on its top");
+  CHECK(cl_world_set_one_way(w, plat_id, NULL) == 0 && cl_world_one_way(w, plat_id, NULL) == 0,
+        "both ways again");
+  cl_world_delete(w);
+}
+
 /* ---- allocation failure ---- */
 
 /* an allocator that counts the live bytes and blocks and fails its
@@ -1144,6 +1270,38 @@ static int st_remove(scenario *sc, int arg) {
   return r;
 }
 
+/* roles: the crate a sensor, the mover with events, or both taken back */
+static int st_role(scenario *sc, int arg) {
+  int r = cl_world_set_role(sc->w, arg ? sc->crate_id : sc->mover_id,
+                            arg ? CL_WORLD_SENSOR : CL_WORLD_EVENTS);
+  rec(sc, r);
+  return r;
+}
+
+static int rec_event(void *ud, const cl_world_event *e) {
+  scenario *sc = (scenario *)ud;
+  rec(sc, e->type);
+  rec(sc, e->a);
+  rec(sc, e->b);
+  rec(sc, (double)e->seq_a);
+  rec(sc, (double)e->seq_b);
+  return 1;
+}
+
+static int st_events(scenario *sc, int arg) {
+  long long n = cl_world_events(sc->w, rec_event, sc);
+  (void)arg;
+  rec(sc, (double)n);
+  return n == CL_NOMEM ? CL_NOMEM : 0;
+}
+
+static int st_one_way(scenario *sc, int arg) {
+  double up[3] = {0, 1, 0};
+  int r = cl_world_set_one_way(sc->w, sc->box_ids[arg], up);
+  rec(sc, r);
+  return r;
+}
+
 typedef struct { step_fn fn; int arg; } step;
 
 static const step steps[] = {
@@ -1155,13 +1313,14 @@ static const step steps[] = {
   {st_add, 11}, {st_ground, 1}, {st_add, 12}, {st_ground, 0}, {st_add, 13}, {st_ground, 1},
   {st_add, 14}, {st_ground, 0}, {st_add, 15}, {st_ground, 1}, {st_add, 16},
   {st_ground, 0}, {st_add, 17}, {st_ground, 1}, {st_add, 18}, {st_ground, 0},
-  {st_character_move, 2}, {st_raycast, 1}, {st_raycast_all, 0}, {st_query, 0},
+  {st_role, 1}, {st_role, 0}, {st_events, 0}, {st_one_way, 1}, {st_one_way, 3},
+  {st_character_move, 2}, {st_events, 0}, {st_raycast, 1}, {st_raycast_all, 0}, {st_query, 0},
   {st_frustum, 0}, {st_pairs, 0}, {st_sweep, 0}, {st_sweep, 1}, {st_move, 0}, {st_move, 1},
   {st_nested, 0}, {st_nested, 1}, {st_nested, 2}, {st_nested, 3},
   {st_change, 0}, {st_sync, 0}, {st_pairs, 0}, {st_change, 1}, {st_sync, 0},
   {st_query, 1}, {st_change, 1}, {st_sync, 0}, {st_raycast_all, 0},
   {st_remove, 1}, {st_remove, 12}, {st_character_move, 3}, {st_pairs, 0},
-  {st_query, 1}, {st_ground, 1}, {st_sync, 0}, {st_remove, 3}, {st_sweep, 1}
+  {st_query, 1}, {st_ground, 1}, {st_sync, 0}, {st_remove, 3}, {st_sweep, 1}, {st_events, 0}
 };
 #define NSTEPS ((int)(sizeof steps / sizeof steps[0]))
 
@@ -1192,6 +1351,10 @@ static unsigned long long fingerprint(scenario *sc) {
     h = fnv(h, &is_static, sizeof is_static);
     h = fnv(h, &kind, sizeof kind);
     h = fnv(h, &at, sizeof at);
+    r = cl_world_role(sc->w, i);
+    h = fnv(h, &r, sizeof r);
+    r = cl_world_one_way(sc->w, i, NULL);
+    h = fnv(h, &r, sizeof r);
   }
   st_query(sc, 1);
   st_pairs(sc, 0);
@@ -1317,6 +1480,7 @@ int main(void) {
   queries();
   errors();
   nested();
+  events_api();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
