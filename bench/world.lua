@@ -25,14 +25,17 @@
 --      at cell sizes 4, 8 and 16 (BUMP3DPD=path/to/bump-3dpd.lua);
 --   3. a frame of 100,000 static and 1,000 moving boxes (shapes set,
 --      scene:sync(), scene:pairs()), the same with one ground plane, and
---      one where nothing moved;
+--      one where nothing moved; then, with 1,000 static sensors among the
+--      items, a frame that moves, syncs and reads scene:events(), beside
+--      a call of scene:events() where nothing moved;
 --   4. memory per scene item: collectgarbage("count") before and after
 --      adding the items (their shapes made before), and what the module
 --      reports of its own when it has such a report.
 -- Environment: WORLD_ONLY=character (the character's rows alone),
 -- WORLD_SMOKE=1 (tiny sizes, a few seconds), WORLD_REPS (the
 -- character's script walked 1 + WORLD_REPS times, the first not timed),
--- WORLD_MOVES (moves per mover, 100 movers), WORLD_FRAMES, BUMP3DPD.
+-- WORLD_MOVES (moves per mover, 100 movers), WORLD_FRAMES, WORLD_STATIC,
+-- WORLD_MOVING, WORLD_SENSORS, BUMP3DPD.
 local mode = arg and arg[1]
 local fmt, clock, floor, sqrt = string.format, os.clock, math.floor, math.sqrt
 local unpack = table.unpack or unpack
@@ -49,6 +52,7 @@ local MOVES = env("WORLD_MOVES", 40, 2)
 local FRAMES = env("WORLD_FRAMES", 10, 2)
 local STATIC = env("WORLD_STATIC", 100000, 2000)
 local MOVING = env("WORLD_MOVING", 1000, 50)
+local SENSORS = env("WORLD_SENSORS", 1000, 20)
 local MOVE_SIZES = SMOKE and { 300, 1000 } or { 1000, 10000 }
 local CELLS = { 4, 8, 16 }
 
@@ -262,6 +266,21 @@ local function report(paths)
   verdict("a ground plane costs <= 1.2x the frame without", plane_ok, #pw > 0 and table.concat(pw, ", ") or nil)
   verdict("nothing-moved frame <= 5% of the frame where the movers moved", still_ok,
     #sw > 0 and table.concat(sw, ", ") or nil)
+  local ev_ok, ew = true, {}
+  for _, l in ipairs(luas) do
+    local t = l.t
+    local frame, idle = num(t, "events.frame"), num(t, "events.idle")
+    if frame and idle then
+      print(fmt("   %-12s %-44s %9s ms  %d events; %s sensors among the items", l.name:sub(1, 12),
+        "frame with events (move, sync, scene:events())", fig(frame, "%.2f"), num(t, "events.frame", 2) or -1,
+        fig(num(t, "events.sensors"), "%d")))
+      print(fmt("   %-12s %-44s %9s ms  %s of that frame (target <= 0.05x)", "",
+        "scene:events() where nothing moved", fig(idle, "%.4f"), ratio(idle, frame)))
+      if idle / frame > 0.05 then ev_ok = false; ew[#ew + 1] = fmt("%s %.3fx", l.name:sub(1, 10), idle / frame) end
+    end
+  end
+  verdict("an idle scene:events() <= 5% of a frame that moves the movers", ev_ok,
+    #ew > 0 and table.concat(ew, ", ") or nil)
 
   -- 4. memory
   print()
@@ -446,6 +465,37 @@ if not ONLY_CHARACTER then
   put("frame.plain", unpack(best.plain))
   put("frame.still", unpack(best.still))
   put("frame.plane", unpack(best.plane))
+
+  -- events: SENSORS static sensor boxes among the items; a frame that
+  -- moves the movers, syncs and reads the events, beside a call of
+  -- scene:events() where nothing moved (its cost must follow what moved,
+  -- not the size of the scene)
+  if type(s.events) == "function" then
+    local sr = levels.rng(20261128)
+    for k = 1, SENSORS do
+      local cx, cy, cz, h = sr(0, W), sr(0, W), sr(0, W), sr(0.02, 0.04) * W
+      s:add("sensor" .. k, collide.aabb(cx - h, cy - h, cz - h, cx + h, cy + h, cz + h),
+        { sensor = true, static = true })
+    end
+    s:events()
+    local bf, bi, nev = math.huge, math.huge, 0
+    for _ = 1, 3 do
+      for _ = 1, FRAMES do
+        local t0 = clock()
+        step(); s:sync()
+        nev = #s:events()
+        bf = math.min(bf, clock() - t0)
+      end
+      for _ = 1, FRAMES do
+        local t0 = clock()
+        for _ = 1, 100 do s:events() end
+        bi = math.min(bi, (clock() - t0) / 100)
+      end
+    end
+    put("events.frame", bf * 1e3, nev)
+    put("events.idle", bi * 1e3)
+    put("events.sensors", SENSORS)
+  end
 end
 
 
