@@ -468,6 +468,14 @@ function collide.capsule(a, b, radius) end
 ---@param v any
 ---@return collide.kind|"mesh"|"heightfield"|nil
 function collide.type(v) end
+---Segments outlining the shape, for debug drawing: a flat array
+---{x1, y1, z1, x2, y2, z2, ...}, a new table each call (a box's 12 edges,
+---a sphere's three great circles, a capsule's rings and outlines, a hull's
+---edges, a triangle's 3, a mesh's or heightfield's triangle edges, a plane
+---as a square of side 10, a ray as one segment).
+---@param shape collide.shape|collide.mesh|collide.heightfield
+---@return number[]
+function collide.lines(shape) end
 
 -- ------------------------------------------------------------ narrow phase
 
@@ -777,6 +785,14 @@ function scene:query_frustum(frustum, filter) end
 ---@param filter? collide.filter
 ---@return {[1]: any, [2]: any}[]
 function scene:pairs(filter) end
+---The outlines of the items (collide.lines) the filter keeps, in add order,
+---as one flat array {x1, y1, z1, x2, y2, z2, ...}; with bounds, only the
+---items whose bounds meet it, and of a mesh or a heightfield only the
+---triangles whose bounds meet it.
+---@param filter? fun(item: any): any
+---@param bounds? collide.aabb
+---@return number[]
+function scene:lines(filter, bounds) end
 ---@return fun(): any, collide.shape
 function scene:items() end
 ---The first item the moving shape touches.

@@ -217,6 +217,20 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
 int cl_sweep_until(const cl_shape *mover, const double d[3], const cl_shape *target,
                    double limit, cl_hit *h);
 
+/* ---- lines.c: outlines for debug drawing ---- */
+/* the segments of each circle of a sphere's or a capsule's outline */
+#define CL_LINES_CIRCLE 16
+/* the number of segments of the shape's outline: 12 for an aabb or an
+** obb (its edges), 4 for a plane (a square of side 10), 3 for a
+** triangle, 1 for a ray, 48 for a sphere (three great circles), 68 for a
+** capsule (two rings and two outlines), a hull's number of edges */
+size_t cl_lines_count(const cl_shape *s);
+/* writes the outline into out (room for 6 cl_lines_count(s) doubles), a
+** segment as x1 y1 z1 x2 y2 z2, in the order doc/reference.md gives
+** ("collide.lines"); returns the number of segments. Coordinates beyond
+** the doubles are clamped to +-DBL_MAX; nothing is allocated. */
+size_t cl_lines_fill(const cl_shape *s, double *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -92,6 +92,14 @@ int cl_heightfield_sweep(const cl_heightfield *hf, const cl_shape *mover, const 
 int cl_heightfield_intersects_mesh(const cl_heightfield *hf, const cl_mesh *m);
 int cl_heightfield_intersects_heightfield(const cl_heightfield *a, const cl_heightfield *b);
 
+/* debug lines (lines.c): the edges of the triangles whose bounds meet
+** box (touching counts; NULL: every triangle), three segments a triangle
+** (a-b, b-c, c-a), the triangles in increasing index. count: the number
+** of segments; fill writes them into out (room for 6 count doubles, six
+** a segment) and returns it. Nothing is allocated. */
+size_t cl_heightfield_lines_count(const cl_heightfield *hf, const cl_aabb *box);
+size_t cl_heightfield_lines_fill(const cl_heightfield *hf, const cl_aabb *box, double *out);
+
 #ifdef __cplusplus
 }
 #endif

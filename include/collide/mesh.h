@@ -139,6 +139,14 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
 /* 1 when a triangle of a intersects a triangle of b */
 int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b);
 
+/* debug lines (lines.c): the edges of the triangles whose bounds meet
+** box (touching counts; NULL: every triangle), three segments a triangle
+** (a-b, b-c, c-a), the triangles in increasing index. count: the number
+** of segments; fill writes them into out (room for 6 count doubles, six
+** a segment) and returns it. Nothing is allocated. */
+size_t cl_mesh_lines_count(const cl_mesh *m, const cl_aabb *box);
+size_t cl_mesh_lines_fill(const cl_mesh *m, const cl_aabb *box, double *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -448,6 +448,26 @@ end
 
 
 -- ---------------------------------------------------------------------
+-- debug drawing: scene:lines
+
+-- the filter of scene:lines at n, in the form the world takes: nil or a
+-- function of the item (the one place its forms are read)
+--- scene:lines([filter], [bounds]) -> {x1, y1, z1, x2, y2, z2, ...}: the
+--- outlines of the items (collide.lines) the filter (a function, a mask
+--- or a filter table; sensors are drawn) keeps, in add order;
+--- with bounds (an aabb), only the items whose bounds meet it, and of a
+--- mesh or heightfield only the triangles whose bounds meet it
+function Scene:lines(filter, bounds)
+  local w = (worlds[self] or bad_self(self, "lines"))
+  filter = filter_arg(filter, 1, "lines", w)
+  if bounds ~= nil and ctype(bounds) ~= "aabb" then
+    argerror(2, "lines", "collide.aabb expected, got " .. typename(bounds))
+  end
+  return w:lines(filter, bounds)
+end
+
+
+-- ---------------------------------------------------------------------
 -- motion: scene:sweep, scene:sweep_all, scene:move
 --
 -- The world (src/geometry/world.c) tests a moving shape (sphere, capsule,

@@ -302,6 +302,11 @@ void l_hull_clone(lua_State *L, int i);
 ** copy reads. Allocates nothing, runs no Lua code. */
 void l_hull_push_data(lua_State *L, int i);
 
+/* l_lines.c: collide.lines; l_push_lines pushes a new array of the n
+** segments at p (six doubles each, -0 written as 0) */
+extern const luaL_Reg l_lines_functions[];
+void l_push_lines(lua_State *L, const double *p, size_t n);
+
 /* l_ffi.c: pushes the address of the FFI's entry points (a light
 ** userdata), the module's field _ffi; L_FFI_VERSION its layout's number,
 ** which lua/collide/ffi.lua checks */

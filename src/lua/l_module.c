@@ -109,6 +109,8 @@ COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
   luaL_setfuncs(L, l_heightfield_functions, L_NUPVALUES);
   push_upvalues(L, mts);
   luaL_setfuncs(L, l_hull_functions, L_NUPVALUES);
+  push_upvalues(L, mts);
+  luaL_setfuncs(L, l_lines_functions, L_NUPVALUES);
   lua_pushnumber(L, CL_EPSILON);
   lua_setfield(L, -2, "epsilon");
   lua_pushcfunction(L, module_info);
