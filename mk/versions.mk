@@ -24,9 +24,9 @@ TEST_ALL_VERSIONS ?= $(VERSIONS)
 # Debian's luarocks knows Lua 5.1 to 5.4 and LuaJIT, not 5.5
 LUAROCKS_VERSIONS = $(filter-out lua5.5,$(VERSIONS))
 
-.PHONY: test-all test-love test-luarocks test-c rockspec
+.PHONY: test-all test-love love-example test-luarocks test-c rockspec
 
-CI_TARGETS += test-all test-love test-luarocks test-c
+CI_TARGETS += test-all test-love love-example test-luarocks test-c
 
 # every version runs even when one fails, so the summary shows them all
 test-all:
@@ -48,6 +48,13 @@ test-love:
 	@sh tools/deps.sh luajit love:love zip:zip
 	@$(MAKE) --no-print-directory all LUA=luajit
 	@sh tools/test_love.sh
+
+# the example game, headless under Xvfb (tools/love_example.sh)
+SHOT ?= build/love-example.png
+love-example:
+	@sh tools/deps.sh luajit love:love xvfb-run:xvfb xauth:xauth
+	@$(MAKE) --no-print-directory all LUA=luajit
+	@sh tools/love_example.sh $(SHOT)
 
 test-luarocks:
 	@for v in $(LUAROCKS_VERSIONS); do sh tools/deps.sh $$v luarocks:luarocks unshare:util-linux || exit 1; done

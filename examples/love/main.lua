@@ -19,7 +19,8 @@ local collide = require "collide"
 
 local scene, player, ch, shapes
 local vy, lit, coin_taken, landed = 0, false, false, false
-local shot, frame, log = nil, 0, {}
+local shot, frame, lit_frames, taken, log = nil, 0, 0, false, {}
+local trail = {}                                  -- where the player's feet were
 local PLAYER, SCENERY = 2, 1                      -- layers
 local SCALE, OX, OY, DEPTH = 32, 120, 300, 0.35   -- projection: pixels a metre, origin, z's slant
 
@@ -38,7 +39,7 @@ local function build()
     right = collide.aabb(26, 0, -2, 27, 4, 2),
     step = collide.aabb(3, 0, -2, 5, 0.25, 2),
     ramp = collide.obb(8, 0, 0, 2, 0.3, 2, 0, 0, math.sin(math.rad(10)), math.cos(math.rad(10))),
-    crate = collide.aabb(12, 0, -0.6, 13.2, 1.2, 0.6),
+    crate = collide.aabb(12, 0, -1.9, 13.2, 1.2, -0.7),
     ledge = collide.aabb(16, 2, -1.5, 20, 2.2, 1.5),
     zone = collide.aabb(18, 2.2, -1, 20, 4, 1),
     coin = collide.sphere(22.5, 0.6, 0, 0.3),
@@ -87,6 +88,11 @@ local function update(dt)
   if ch:on_floor() and ch:floor_item() == "ledge" and not landed then
     landed = true
     say("landed on the one-way ledge from below")
+  end
+  if frame % 4 == 0 then
+    local x, y, z = player:a()
+    trail[#trail + 1] = { x, y - player:radius(), z }
+    if #trail > 120 then table.remove(trail, 1) end
   end
   for _, e in ipairs(scene:events()) do
     say(("%s %s %s"):format(e.type, tostring(e.sensor or e.a), tostring(e.item or e.b)))
@@ -148,6 +154,11 @@ function love.draw()
     love.graphics.setColor(1, 0.9, 0.3)
     draw_lines(collide.lines(shapes.coin))
   end
+  love.graphics.setColor(0.3, 0.9, 1, 0.5)
+  for _, p in ipairs(trail) do
+    local x, y = project(p[1], p[2], p[3])
+    love.graphics.circle("fill", x, y, 1.5)
+  end
   love.graphics.setColor(0.3, 0.9, 1)
   love.graphics.setLineWidth(2)
   draw_lines(collide.lines(player))
@@ -159,7 +170,10 @@ function love.draw()
     tostring(ch:floor_item()), lit and "LIT" or "dark", coin_taken and "taken" or "there"), 12, 28)
   for i, line in ipairs(log) do love.graphics.print(line, 12, 330 + 14 * i) end
   frame = frame + 1
-  if shot and frame == 230 then
+  lit_frames = lit and lit_frames + 1 or 0
+  -- the picture: the player standing in the lit zone on the ledge
+  if shot and lit_frames == 12 and not taken then
+    taken = true
     love.graphics.captureScreenshot(function(img)
       local f = assert(io.open(shot, "wb"))
       f:write(img:encode("png"):getString())
@@ -167,7 +181,7 @@ function love.draw()
       say("screenshot " .. shot)
     end)
   end
-  if shot and frame == 420 then
+  if shot and (player:a() >= 24 or frame == 900) then
     say(("done: landed %s, zone lit %s, coin %s"):format(tostring(landed), tostring(lit),
       coin_taken and "taken" or "left"))
     love.event.quit(0)
