@@ -23,7 +23,9 @@
 --
 -- Standing on things that move: the item stood on is ch:floor_item(); when
 -- its shape moved since the last move (a lift, a platform), the next move
--- first carries the character by that translation.
+-- first carries the character by that translation, and by its turn about
+-- `up` (a merry-go-round); ch:floor_motion() is that carry. A character
+-- made standing on a floor has it from the start.
 local core = require "collide.core"
 local scene_mod = require "collide.scene"
 local args = require "collide.args"
@@ -44,7 +46,8 @@ Character.__name = "collide.character"
 M.Character = Character
 
 local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
-local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true }
+local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true,
+                  mask = true, filter = true }
 
 local function option_number(v, name)
   if type(v) ~= "number" then
@@ -102,17 +105,32 @@ function M.new(scene, item, options)
   local snap = step
   if options.snap ~= nil then snap = option_number(options.snap, "snap") end
   if snap < 0 then argerror(3, "character", "option 'snap': negative value") end
+  local mask = options.mask
+  if mask == nil then
+    mask = 0xffffffff
+  elseif type(mask) ~= "number" then
+    argerror(3, "character", "option 'mask': integer expected, got " .. typename(mask))
+  elseif mask ~= mask or mask % 1 ~= 0 or mask < 0 or mask > 0xffffffff then
+    argerror(3, "character", "option 'mask': integer between 0 and 0xffffffff expected")
+  end
+  local filter = options.filter
+  if filter ~= nil and type(filter) ~= "function" then
+    argerror(3, "character", "option 'filter': function expected, got " .. typename(filter))
+  end
 
-  local state, why = scene_mod.world(scene):character(item, ux, uy, uz, step, slope, skin, snap)
+  -- the world probes for the floor below, asking the filter
+  local state, on, wall, ceiling, fx, fy, fz, floor =
+    scene_mod.world(scene):character(item, ux, uy, uz, step, slope, skin, snap, mask, filter)
   if state == nil then
-    if why == "absent" then argerror(2, "character", "item not in the scene") end
+    if on == "absent" then argerror(2, "character", "item not in the scene") end
     argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   return setmetatable({
     _scene = scene, _item = item,
     _c = state,      -- the C character (core._world): the world's controller
-    _floor = false, _wall = false, _ceiling = false,
-    _fx = 0, _fy = 0, _fz = 0, _on = false,
+    _floor = on, _wall = wall, _ceiling = ceiling,
+    _fx = fx, _fy = fy, _fz = fz, _on = floor,
+    _cx = 0, _cy = 0, _cz = 0,   -- the last move's carry
     _cols = false,   -- the last move's collisions, built when asked (false: not yet)
   }, Character)
 end
@@ -146,12 +164,15 @@ function Character:move(...)
   if type(dx) ~= "number" then
     dx, dy, dz = read_motion(1, "move", dx, dy, dz, select("#", ...))
   end
-  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = self._c:move(dx, dy, dz)
+  -- (a filter that raises leaves the character where it was, with no
+  -- collisions: forgotten before the call)
+  self._cols = false
+  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor, cx, cy, cz = self._c:move(dx, dy, dz)
   if mx == nil then refused(self, my, select("#", ...), ...) end
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz
   self._on = floor
-  self._cols = false
+  self._cx, self._cy, self._cz = cx, cy, cz
   return mx, my, mz
 end
 
@@ -182,6 +203,12 @@ function Character:floor_item()
   if getmetatable(self) ~= Character then bad_self(self, "floor_item") end
   if not self._floor or self._on == false then return nil end
   return self._on
+end
+--- ch:floor_motion() -> dx, dy, dz: the carry the last move applied (the
+--- floor's motion under the character), zeros when its floor did not move
+function Character:floor_motion()
+  if getmetatable(self) ~= Character then bad_self(self, "floor_motion") end
+  return self._cx, self._cy, self._cz
 end
 --- ch:collisions() -> the last move's collisions, as scene:move gives them
 function Character:collisions()
