@@ -480,6 +480,23 @@ describe("collide.character, more", function()
     return s, collide.character(s, "p", options), cap
   end
 
+  it("a move whose end is not finite moves nothing and keeps no collisions", function()
+    local s = collide.scene()
+    s:add("floor", collide.aabb(1e308 - 1e293, -1, -10, 1e308, 0, 10))
+    local cap = collide.capsule(1e308 - 1e292, R, 0, 1e308 - 1e292, HEIGHT - R, 0, R)
+    s:add("p", cap)
+    local ch = collide.character(s, "p")
+    assert.are.equal("floor", ch:floor_item())
+    ch:move(0, -0.01, 0)
+    assert.is_true(#ch:collisions() >= 1)
+    local before = tostring(cap)
+    assert.has_error(function() ch:move(1e308, 0, 0) end, "bad argument #1 to 'move' (result is not finite)")
+    assert.are.equal(before, tostring(cap))
+    assert.are.same({}, ch:collisions())
+    assert.is_true(ch:on_floor())
+    assert.are.equal("floor", ch:floor_item())
+  end)
+
   describe("mask and filter", function()
     local function pickup(s) s:add("pickup", collide.aabb(1, 0, -1, 2, 1, 1), { layer = 2 }) end
 

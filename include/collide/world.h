@@ -248,9 +248,10 @@ cl_character *cl_character_new(cl_world *w, int item, const cl_character_options
 ** which turns the character's centre about the floor's centre, or the
 ** capsule's a; the character's shape is only translated) and refits its
 ** item; moved (may be NULL) the displacement applied. 0, or
-** CL_NOT_FINITE (nothing moved), CL_STOPPED (keep stopped it: nothing
-** moved, the flags and the floor as they were, no collisions), CL_NOMEM,
-** CL_BUSY, CL_NOT_ITEM (its item was removed), CL_NOT_MOVER. */
+** CL_NOT_FINITE or CL_STOPPED (keep stopped it): nothing moved, the
+** flags and the floor as they were (a move stopped on its way keeps no
+** collisions); CL_NOMEM, CL_BUSY, CL_NOT_ITEM (its item was removed),
+** CL_NOT_MOVER. */
 int cl_character_move(cl_character *ch, const double d[3], double moved[3]);
 int cl_character_on_floor(const cl_character *ch);
 int cl_character_on_wall(const cl_character *ch);

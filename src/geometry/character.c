@@ -773,11 +773,12 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   out.max = ch->capcols;
   r = cl_character_state_move(&ch->st, w, s, ch->item, d, ch->mask, mv, &out);
   cl_world_leave(w);
-  if (r == -2) {
-    ch->ncols = 0;                                 /* (overwritten in part) */
-    return CL_STOPPED;
+  if (r < 0) {
+    /* nothing moved and the state is as it was; the collisions, written
+    ** over in part, are none */
+    ch->ncols = 0;
+    return r == -2 ? CL_STOPPED : CL_NOT_FINITE;
   }
-  if (r < 0) return CL_NOT_FINITE;
   if (r == 0) return CL_NOT_MOVER;                 /* (checked above) */
   ch->ncols = out.n < out.max ? out.n : out.max;
   /* a mover has bounds before and after: its refit needs no memory */
