@@ -573,7 +573,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   cl_character_state before = *c;
   cl_shape ws;
   const double *u = c->up;
-  double v, hz[3], a[3] = {0, 0, 0}, b[3], carry[3] = {0, 0, 0};
+  double v, hz[3], a[3] = {0, 0, 0}, b[3] = {0, 0, 0}, carry[3] = {0, 0, 0};
   int was_floor = c->on_floor, i;
   if (!cl_world_is_mover(w->items[id].kind)) return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
