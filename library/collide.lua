@@ -859,9 +859,13 @@ function character:on_ceiling() end
 function character:floor_normal() end
 ---@return collide.collision[]
 function character:collisions() end
----The item stood on after the last move, or nil.
+---The item stood on after the last move (or since it was made), or nil.
 ---@return any
 function character:floor_item() end
+---The carry the last move applied: the floor's translation and its turn
+---about up, after sliding; zeros when the floor did not move.
+---@return number dx, number dy, number dz
+function character:floor_motion() end
 ---@return any
 function character:item() end
 ---@return collide.scene
@@ -872,6 +876,8 @@ function character:scene() end
 ---@field max_slope? number degrees
 ---@field skin? number
 ---@field snap? number
+---@field mask? integer the layers it meets (0..0xffffffff)
+---@field filter? fun(other: any): boolean meets the items for which it is true
 
 ---@param scene collide.scene
 ---@param item any

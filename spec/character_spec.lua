@@ -215,8 +215,12 @@ describe("collide.character", function()
 
   it("reports what the last move met", function()
     local s, ch = wall_level()
-    assert.is_false(ch:on_floor())
-    assert.is_nil(ch:floor_normal())
+    -- made standing on the floor: on it from the start
+    assert.is_true(ch:on_floor())
+    assert.is_false(ch:on_wall())
+    H.assert_exact({ 0, 1, 0 }, ch:floor_normal())
+    assert.are.equal("floor", ch:floor_item())
+    assert.are.same({ 0, 0, 0 }, { ch:floor_motion() })
     ch:move(0, -0.01, 0)
     assert.is_true(ch:on_floor())
     assert.is_false(ch:on_wall())
@@ -394,6 +398,30 @@ describe("collide.character", function()
       "bad argument #3 to 'character' (option 'max_slope': not between 0 and 90)")
     assert.has_error(function() collide.character(s, "p", { skin = 0 }) end,
       "bad argument #3 to 'character' (option 'skin': not positive)")
+    assert.has_error(function() collide.character(s, "p", { mask = "1" }) end,
+      "bad argument #3 to 'character' (option 'mask': integer expected, got string)")
+    for _, bad in ipairs { -1, 2 ^ 32, 1.5, 0 / 0, math.huge } do
+      assert.has_error(function() collide.character(s, "p", { mask = bad }) end,
+        "bad argument #3 to 'character' (option 'mask': integer between 0 and 0xffffffff expected)")
+    end
+    assert.has_error(function() collide.character(s, "p", { filter = 1 }) end,
+      "bad argument #3 to 'character' (option 'filter': function or table expected, got number)")
+    assert.has_error(function() collide.character(s, "p", { filter = false }) end,
+      "bad argument #3 to 'character' (option 'filter': function or table expected, got boolean)")
+    assert.has_error(function() collide.character(s, "p", { filter = { skip = 1 } }) end,
+      "bad argument #3 to 'character' (option 'filter': invalid field 'skip')")
+    assert.has_error(function() collide.character(s, "p", { filter = { mask = "1" } }) end,
+      "bad argument #3 to 'character' (option 'filter': field 'mask': integer expected, got string)")
+    assert.has_error(function() collide.character(s, "p", { filter = { mask = 1.5 } }) end,
+      "bad argument #3 to 'character' (option 'filter': field 'mask': integer between 0 and 0xffffffff expected)")
+    assert.has_error(function() collide.character(s, "p", { filter = { filter = 1 } }) end,
+      "bad argument #3 to 'character' (option 'filter': field 'filter': function expected, got number)")
+    assert.has_error(function() collide.character(s, "p", { filter = { sensors = 1 } }) end,
+      "bad argument #3 to 'character' (option 'filter': field 'sensors': boolean expected, got number)")
+    -- the extremes of the mask are masks
+    assert.are.equal("collide.character", getmetatable(collide.character(s, "p", { mask = 0 })).__name)
+    assert.are.equal("collide.character",
+      getmetatable(collide.character(s, "p", { mask = 0xffffffff })).__name)
     local ch = collide.character(s, "p")
     assert.has_error(function() ch:move("a") end, "bad argument #1 to 'move' (vector expected, got string)")
     assert.has_error(function() ch:move(1, 2) end, "bad argument #3 to 'move' (number expected, got no value)")
@@ -401,7 +429,7 @@ describe("collide.character", function()
     assert.has_error(function() ch.move({}, 1, 2, 3) end,
       "calling 'move' on bad self (collide.character expected, got table)")
     for _, name in ipairs({ "on_floor", "on_wall", "on_ceiling", "floor_normal", "floor_item",
-                            "collisions", "item", "scene" }) do
+                            "floor_motion", "collisions", "item", "scene" }) do
       assert.has_error(function() ch[name](nil) end,
         "calling '" .. name .. "' on bad self (collide.character expected, got nil)")
       assert.has_error(function() ch[name]({}) end,
@@ -446,5 +474,359 @@ describe("collide.character", function()
     s:shape("floor"):translate(0, 0, 2)
     s:update("floor")
     H.assert_exact({ 0.01, 0, 2 }, ch:move(0.01, 0, 0))
+  end)
+end)
+
+describe("collide.character, more", function()
+  -- a floor and the capsule standing at (x, 0, z), in a new scene
+  local function standing(x, z, options, extra)
+    local s = collide.scene()
+    s:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
+    if extra then extra(s) end
+    local cap = collide.capsule(x, R, z, x, HEIGHT - R, z, R)
+    s:add("p", cap)
+    return s, collide.character(s, "p", options), cap
+  end
+
+  it("a move whose end is not finite moves nothing and keeps no collisions", function()
+    local s = collide.scene()
+    s:add("floor", collide.aabb(1e308 - 1e293, -1, -10, 1e308, 0, 10))
+    local cap = collide.capsule(1e308 - 1e292, R, 0, 1e308 - 1e292, HEIGHT - R, 0, R)
+    s:add("p", cap)
+    local ch = collide.character(s, "p")
+    assert.are.equal("floor", ch:floor_item())
+    ch:move(0, -0.01, 0)
+    assert.is_true(#ch:collisions() >= 1)
+    local before = tostring(cap)
+    assert.has_error(function() ch:move(1e308, 0, 0) end, "bad argument #1 to 'move' (result is not finite)")
+    assert.are.equal(before, tostring(cap))
+    assert.are.same({}, ch:collisions())
+    assert.is_true(ch:on_floor())
+    assert.are.equal("floor", ch:floor_item())
+  end)
+
+  describe("mask and filter", function()
+    local function pickup(s) s:add("pickup", collide.aabb(1, 0, -1, 2, 1, 1), { layer = 2 }) end
+
+    it("a mask leaves out the items in other layers: a pickup never stops it", function()
+      local _, ch = standing(0, 0, nil, pickup)
+      H.assert_vals({ 0.7, 0, 0 }, 1e-12, ch:move(2, 0, 0))
+      assert.is_true(ch:on_wall())
+      local _, ch1, cap = standing(0, 0, { mask = 1 }, pickup)
+      assert.are.same({ 2, 0, 0 }, { ch1:move(2, 0, 0) })
+      assert.is_false(ch1:on_wall())
+      assert.is_true(ch1:on_floor())
+      assert.are.same({ 2, R, 0 }, { cap:a() })
+      for _, c in ipairs(ch1:collisions()) do assert.are.equal("floor", c.other) end
+      -- the mask leaves the floor out too: it falls
+      local _, ch2 = standing(0, 0, { mask = 2 }, pickup)
+      assert.is_false(ch2:on_floor())
+      assert.are.same({ 0, -1, 0 }, { ch2:move(0, -1, 0) })
+    end)
+
+    it("a mask leaves out a floor at creation", function()
+      local s = collide.scene()
+      s:add("pad", collide.aabb(-1, -1, -1, 1, 0, 1), { layer = 4 })
+      s:add("p", collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R))
+      local on = collide.character(s, "p", { mask = 5 })
+      assert.is_true(on:on_floor())
+      assert.are.equal("pad", on:floor_item())
+      local off = collide.character(s, "p", { mask = 3 })
+      assert.is_false(off:on_floor())
+      assert.is_nil(off:floor_item())
+      assert.is_nil(off:floor_normal())
+    end)
+
+    it("a filter leaves out the items it refuses, asked once an item a move", function()
+      local asked = {}
+      local function filter(other)
+        asked[#asked + 1] = other
+        return other ~= "ghost"
+      end
+      local _, ch, cap = standing(0, 0, { filter = filter }, function(s)
+        s:add("ghost", collide.aabb(1, 0, -1, 2, 3, 1))
+        s:add("wall", collide.aabb(3, 0, -1, 4, 3, 1))
+      end)
+      -- asked about the floor found below at creation
+      assert.are.same({ "floor" }, asked)
+      assert.are.equal("floor", ch:floor_item())
+      asked = {}
+      H.assert_vals({ 2.7, 0, 0 }, 1e-12, ch:move(4, 0, 0))
+      assert.is_true(H.near(2.7, (cap:a()), 1e-12))
+      assert.is_true(ch:on_wall())
+      table.sort(asked)
+      assert.are.same({ "floor", "ghost", "wall" }, asked)
+      local names = {}
+      for _, c in ipairs(ch:collisions()) do names[c.other] = true end
+      assert.are.same({ floor = true, wall = true }, names)
+      -- a filter that keeps everything: stopped by the ghost
+      local _, ch2 = standing(0, 0, { filter = function() return true end }, function(s)
+        s:add("ghost", collide.aabb(1, 0, -1, 2, 3, 1))
+      end)
+      H.assert_vals({ 0.7, 0, 0 }, 1e-12, ch2:move(4, 0, 0))
+      -- mask and filter together: both must let an item in
+      local _, ch3 = standing(0, 0, { mask = 1, filter = function(o) return o ~= "ghost" end },
+        function(s)
+          s:add("ghost", collide.aabb(1, 0, -1, 2, 3, 1))
+          s:add("pickup", collide.aabb(3, 0, -1, 4, 1, 1), { layer = 2 })
+        end)
+      assert.are.same({ 5, 0, 0 }, { ch3:move(5, 0, 0) })
+    end)
+
+    it("a filter's error propagates; the character stays as it was", function()
+      local armed = false
+      local function filter(other)
+        if armed and other == "bomb" then error("boom", 0) end
+        return true
+      end
+      local s, ch, cap = standing(0, 0, { filter = filter }, function(sc)
+        sc:add("bomb", collide.aabb(1, 0, -1, 2, 3, 1))
+      end)
+      ch:move(0.5, -0.01, 0)
+      local cols = #ch:collisions()
+      assert.is_true(cols >= 1)
+      armed = true
+      -- the floor is asked again in each move; the bomb only when met
+      assert.are.same({ 0.1, 0, 0 }, { ch:move(0.1, 0, 0) })
+      assert.has_error(function() ch:move(1, 0, 0) end, "boom")
+      assert.are.same({ 0.6, R, 0 }, { cap:a() })
+      assert.is_true(ch:on_floor())
+      assert.is_false(ch:on_wall())
+      assert.are.equal("floor", ch:floor_item())
+      assert.are.same({}, ch:collisions())
+      -- the scene is not left busy, and the next move works
+      s:add("later", collide.sphere(50, 50, 50, 1))
+      armed = false
+      H.assert_vals({ 0.1, 0, 0 }, 1e-12, ch:move(1, 0, 0))
+      -- at creation, the floor's probe asks it too
+      armed = true
+      local s2 = collide.scene()
+      s2:add("bomb", collide.aabb(-1, -1, -1, 1, 0, 1))
+      s2:add("p", collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R))
+      assert.has_error(function() collide.character(s2, "p", { filter = filter }) end, "boom")
+      s2:add("later", collide.sphere(50, 50, 50, 1))
+      -- a filter that moves the scene is refused, as in scene:move
+      local s3 = collide.scene()
+      s3:add("floor", collide.aabb(-1, -1, -1, 1, 0, 1))
+      s3:add("p", collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R))
+      local ok, e = pcall(collide.character, s3, "p", { filter = function() s3:remove("floor") end })
+      assert.is_false(ok)
+      assert.are.equal("cannot change a scene during its character", (e:gsub("^[^:]*:%d+: ", "")))
+    end)
+  end)
+end)
+
+describe("collide.character on turning floors", function()
+  local pi = math.pi
+
+  -- a turn by angle a about y as a quaternion
+  local function turn_y(a) return { 0, sin(a / 2), 0, cos(a / 2) } end
+  -- q1 * q2 (x, y, z, w)
+  local function qmul(p, q)
+    return {
+      p[4] * q[1] + q[4] * p[1] + p[2] * q[3] - p[3] * q[2],
+      p[4] * q[2] + q[4] * p[2] + p[3] * q[1] - p[1] * q[3],
+      p[4] * q[3] + q[4] * p[3] + p[1] * q[2] - p[2] * q[1],
+      p[4] * q[4] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3],
+    }
+  end
+  -- the point (x, z) turned by a about y: x cos a + z sin a, -x sin a + z cos a
+  local function turned(x, z, a) return x * cos(a) + z * sin(a), -x * sin(a) + z * cos(a) end
+
+  -- a round platform of the kind (its top at y = 0, centre (cx, -0.5, cz))
+  -- and a way to place it; the character, of shape body, at (2, 0 + lift, 0)
+  local BOX = { -4, -0.5, -4, 4, -0.5, -4, -4, -0.5, 4, 4, -0.5, 4,
+                -4, 0.5, -4, 4, 0.5, -4, -4, 0.5, 4, 4, 0.5, 4 }
+  local makers = {
+    obb = function()
+      local o = collide.obb({ 0, -0.5, 0 }, { 4, 0.5, 4 })
+      return o, function(cx, cz, q) o:set({ cx, -0.5, cz }, { 4, 0.5, 4 }, q) end
+    end,
+    hull = function()
+      local h = collide.hull(BOX, { 0, -0.5, 0 })
+      return h, function(cx, cz, q) h:set_position({ cx, -0.5, cz }); h:set_rotation(q) end
+    end,
+  }
+  local function ride(kind, body_kind, lift)
+    local s = collide.scene()
+    local shape, place = makers[kind]()
+    s:add("mgr", shape)
+    local body
+    if body_kind == "obb" then
+      body = collide.obb({ 2, lift + 0.9, 0 }, { 0.3, 0.9, 0.3 })
+    else
+      body = collide.capsule(2, lift + R, 0, 2, lift + HEIGHT - R, 0, R)
+    end
+    s:add("p", body)
+    local ch = collide.character(s, "p")
+    assert.are.equal("mgr", ch:floor_item())
+    return s, ch, body, place
+  end
+  local function centre(body)
+    if collide.type(body) == "obb" then return body:center() end
+    local ax, ay, az = body:a()
+    local bx, by, bz = body:b()
+    return (ax + bx) / 2, (ay + by) / 2, (az + bz) / 2
+  end
+
+  for _, kind in ipairs { "obb", "hull" } do
+    for _, body_kind in ipairs { "capsule", "obb" } do
+      it("a merry-go-round " .. kind .. " turning 90 degrees carries a " .. body_kind
+        .. " around the circle, its shape not turned", function()
+        local s, ch, body, place = ride(kind, body_kind, 0)
+        local _, y0 = centre(body)
+        local px, pz = 2, 0
+        for k = 1, 9 do
+          local a = k * pi / 18
+          place(0, 0, turn_y(a))
+          s:update("mgr")
+          ch:move(0, 0, 0)
+          local x, y, z = centre(body)
+          local wx, wz = turned(2, 0, a)
+          assert.is_true(H.near(wx, x, 1e-9) and H.near(wz, z, 1e-9),
+            ("step %d: (%.17g, %.17g) for (%.17g, %.17g)"):format(k, x, z, wx, wz))
+          assert.are.equal(y0, y)
+          local fx, fy, fz = ch:floor_motion()
+          assert.is_true(H.near(wx - px, fx, 1e-9) and fy == 0 and H.near(wz - pz, fz, 1e-9))
+          px, pz = wx, wz
+          assert.are.equal("mgr", ch:floor_item())
+          assert.is_true(ch:on_floor())
+        end
+        assert.is_true(H.near(0, px, 1e-15) and H.near(-2, pz, 1e-15))
+        if body_kind == "obb" then
+          assert.are.same({ 0, 0, 0, 1 }, { body:rotation() })
+        else
+          local ax, ay, az = body:a()
+          local bx, by, bz = body:b()
+          H.assert_vals({ 0, HEIGHT - 2 * R, 0 }, 1e-12, bx - ax, by - ay, bz - az)
+        end
+        -- it stops: no carry
+        ch:move(0, 0, 0)
+        assert.are.same({ 0, 0, 0 }, { ch:floor_motion() })
+      end)
+    end
+
+    it("a " .. kind .. " that moves and turns at once: the centre moved, then turned about it", function()
+      local s, ch, body, place = ride(kind, "capsule", 0)
+      place(1, 0.5, turn_y(pi / 2))
+      s:update("mgr")
+      ch:move(0, 0, 0)
+      local x, _, z = centre(body)
+      -- (1, 0.5) + the turn of (2, 0) by 90 degrees, (0, -2)
+      assert.is_true(H.near(1, x, 1e-9) and H.near(-1.5, z, 1e-9))
+      H.assert_vals({ -1, 0, -1.5 }, 1e-9, ch:floor_motion())
+    end)
+
+    it("a " .. kind .. " tilted about x is not followed; only its turn about up is", function()
+      -- standing 0.1 above the top (within snap): the tilt does not reach it
+      local s, ch, body, place = ride(kind, "capsule", 0.1)
+      local tilt = { sin(rad(5)), 0, 0, cos(rad(5)) }
+      place(0, 0, tilt)
+      s:update("mgr")
+      ch:move(0, 0, 0)
+      assert.are.same({ 0, 0, 0 }, { ch:floor_motion() })
+      local x, _, z = centre(body)
+      assert.are.same({ 2, 0 }, { x, z })
+      assert.are.equal("mgr", ch:floor_item())
+      -- tilted by 5 degrees, then turned by 30 degrees about y: the turn alone
+      local s2, ch2, body2, place2 = ride(kind, "capsule", 0.1)
+      place2(0, 0, qmul(turn_y(rad(30)), tilt))
+      s2:update("mgr")
+      ch2:move(0, 0, 0)
+      local wx, wz = turned(2, 0, rad(30))
+      H.assert_vals({ wx - 2, 0, wz }, 1e-9, ch2:floor_motion())
+      x, _, z = centre(body2)
+      assert.is_true(H.near(wx, x, 1e-9) and H.near(wz, z, 1e-9))
+    end)
+  end
+
+  it("a capsule platform turning carries it about the capsule's end a", function()
+    -- a log along x, its top at y = 0, turned about its middle in steps
+    local s = collide.scene()
+    local log = collide.capsule(-3, -0.5, 0, 3, -0.5, 0, 0.5)
+    s:add("log", log)
+    local body = collide.capsule(2, R, 0, 2, HEIGHT - R, 0, R)
+    s:add("p", body)
+    local ch = collide.character(s, "p")
+    assert.are.equal("log", ch:floor_item())
+    for k = 1, 6 do
+      local a = k * pi / 12
+      local ex, ez = turned(3, 0, a)
+      log:set(-ex, -0.5, -ez, ex, -0.5, ez, 0.5)
+      s:update("log")
+      ch:move(0, 0, 0)
+      local x, _, z = centre(body)
+      local wx, wz = turned(2, 0, a)
+      assert.is_true(H.near(wx, x, 1e-9) and H.near(wz, z, 1e-9),
+        ("step %d: (%.17g, %.17g) for (%.17g, %.17g)"):format(k, x, z, wx, wz))
+      assert.are.equal("log", ch:floor_item())
+    end
+    -- a capsule along up has no turn to follow: its translation alone
+    local s2 = collide.scene()
+    local pole = collide.capsule(0, -3, 0, 0, -0.5, 0, 0.5)
+    s2:add("pole", pole)
+    local body2 = collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R)
+    s2:add("p", body2)
+    local ch2 = collide.character(s2, "p")
+    assert.are.equal("pole", ch2:floor_item())
+    pole:set(0.25, -3, 0, 0.25, -0.5, 0, 0.5)
+    s2:update("pole")
+    assert.are.same({ 0.25, 0, 0 }, { ch2:move(0, 0, 0) })
+    assert.are.same({ 0.25, 0, 0 }, { ch2:floor_motion() })
+  end)
+
+  it("made on a moving platform, the first move is carried by exactly its translation", function()
+    for _, make in ipairs {
+      function() return collide.aabb(-1, -1, -1, 1, 0, 1) end,
+      function() return collide.obb({ 0, -0.5, 0 }, { 1, 0.5, 1 }) end,
+    } do
+      local s = collide.scene()
+      local lift = make()
+      s:add("lift", lift)
+      local body = collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R)
+      s:add("p", body)
+      local ch = collide.character(s, "p")
+      assert.is_true(ch:on_floor())
+      assert.are.equal("lift", ch:floor_item())
+      H.assert_exact({ 0, 1, 0 }, ch:floor_normal())
+      lift:translate(0.5, 0.25, -0.125)
+      s:update("lift")
+      assert.are.same({ 0.5, 0.25, -0.125 }, { ch:move(0, 0, 0) })
+      assert.are.same({ 0.5, 0.25, -0.125 }, { ch:floor_motion() })
+      assert.are.same({ 0.5, R + 0.25, -0.125 }, { body:a() })
+    end
+  end)
+
+  it("floor_motion is the platform's translation in each frame, zero off it", function()
+    local s = collide.scene()
+    s:add("ground", collide.aabb(-50, -2, -50, 50, -1, 50))
+    local lift = collide.aabb(-2, -1, -2, 2, 0, 2)
+    s:add("lift", lift)
+    local body = collide.capsule(0, R, 0, 0, HEIGHT - R, 0, R)
+    s:add("p", body)
+    local ch = collide.character(s, "p")
+    assert.are.same({ 0, 0, 0 }, { ch:floor_motion() })
+    for _ = 1, 10 do
+      lift:translate(0.25, 0, 0.5)
+      s:sync()
+      s:update("lift")
+      ch:move(0.125, -0.01, 0)
+      assert.are.same({ 0.25, 0, 0.5 }, { ch:floor_motion() })
+      assert.are.equal("lift", ch:floor_item())
+    end
+    assert.are.same({ 10 * 0.375, R, 5 }, { body:a() })
+    -- the lift stops: no carry
+    ch:move(0, -0.01, 0)
+    assert.are.same({ 0, 0, 0 }, { ch:floor_motion() })
+    -- it jumps off as the lift moves: carried, then off the floor
+    lift:translate(0.25, 0, 0)
+    s:update("lift")
+    ch:move(0, 0.5, 0)
+    assert.are.same({ 0.25, 0, 0 }, { ch:floor_motion() })
+    assert.is_false(ch:on_floor())
+    lift:translate(0.25, 0, 0)
+    s:update("lift")
+    ch:move(0, 0.1, 0)
+    assert.are.same({ 0, 0, 0 }, { ch:floor_motion() })
   end)
 end)

@@ -137,6 +137,27 @@ describe("filter tables", function()
     assert.are.same({ "player", "a", "b" }, s:query(collide.aabb(-10, -1, -1, 10, 1, 1), {}))
   end)
 
+  it("for the character: exclude walks through, mask narrows the character's", function()
+    local s = collide.scene()
+    s:add("floor", collide.aabb(-10, -1, -10, 10, 0, 10))
+    s:add("crate", collide.aabb(1, 0, -1, 2, 2, 1))
+    s:add("ghost", collide.aabb(3, 0, -1, 4, 2, 1), { layer = 2 })
+    s:add("rock", collide.aabb(5, 0, -1, 6, 2, 1))
+    local cap = collide.capsule(0, 0.5, 0, 0, 1.5, 0, 0.5)
+    s:add("p", cap)
+    local ch = collide.character(s, "p", { mask = 3, filter = { exclude = "crate", mask = 1 } })
+    ch:move(0, -0.1, 0)
+    local mx = ch:move(10, 0, 0)                  -- through the crate and the ghost, to the rock
+    assert.are.equal(4.5, mx)
+    local seen = {}
+    for _, c in ipairs(ch:collisions()) do seen[c.other] = true end
+    assert.is_nil(seen.crate)
+    assert.is_nil(seen.ghost)
+    assert.is_true(seen.rock)
+    local ch2 = collide.character(s, "p", { filter = { exclude = { "rock" }, filter = function(o) return o ~= "floor" end } })
+    assert.is_false(ch2:on_floor())               -- the floor refused: none below
+  end)
+
   it("errors", function()
     local s = fixture()
     local ray = collide.ray(0, 0, 0, 1, 0, 0)

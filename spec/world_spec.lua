@@ -249,7 +249,8 @@ describe("collide.character on moving items", function()
 
   it("floor_item is the item stood on, nil in the air", function()
     local s, _, _, ch = level()
-    assert.is_nil(ch:floor_item())
+    -- made standing on the lift: on it from the start
+    assert.are.equal("lift", ch:floor_item())
     ch:move(0, -0.1, 0)
     assert.are.equal("lift", ch:floor_item())
     ch:move(0, 1, 0)
@@ -297,6 +298,9 @@ describe("collide.character on moving items", function()
     local x = body:a()
     -- stopped by the post (x + 0.3 = 0.4), to the sweep's rounding
     assert.is_true(math.abs(x - 0.1) < 1e-15)
+    -- the floor's motion is the carry applied, after sliding
+    local fx, fy, fz = ch:floor_motion()
+    assert.are.same({ x, 0, 0 }, { fx, fy, fz })
     assert.is_false(collide.intersects(collide.capsule(x, 0.8, 0, x, 2, 0, 0.3 - 1e-7), s:shape("post")))
   end)
 end)

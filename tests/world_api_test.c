@@ -160,9 +160,11 @@ static void walk(void) {
   cl_character_options_init(&o);
   ch = cl_character_new(w, id, &o);
   CHECK(ch != NULL, "a character");
-  CHECK(!cl_character_on_floor(ch) && cl_character_floor_item(ch) == CL_NONE,
-        "not on the floor before it moves");
-  CHECK(cl_character_floor_normal(ch, n) == 0, "no floor normal before it moves");
+  /* made standing on the floor: on it from the start */
+  CHECK(cl_character_on_floor(ch) && cl_character_floor_item(ch) == floor_id,
+        "on the floor before it moves");
+  CHECK(cl_character_floor_normal(ch, n) == 1, "a floor normal before it moves");
+  EQ3(n, 0, 1, 0, "the floor's normal before it moves");
   for (frame = 1; frame <= 90; frame++) {
     double d[3], before = body.a[0];
     vy = vy - 9.81 / 60;
@@ -207,6 +209,154 @@ static void walk(void) {
   }
   cl_character_delete(ch);
   cl_world_delete(w);
+}
+
+/* ---- the character: mask and keep, the floor at creation, turning floors ---- */
+
+/* how often keep was asked about each item; refuses *ud, stops on fail */
+static int asked[8], keep_fails;
+static int keep_but(void *ud, int item) {
+  if (item >= 0 && item < 8) asked[item]++;
+  if (keep_fails) return -1;
+  return item != *(const int *)ud;
+}
+
+static void character_more(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb floor = box(-10, -1, -10, 10, 0, 10), ghost = box(1, 0, -1, 2, 3, 1);
+  cl_aabb pickup = box(3, 0, -1, 4, 1, 1);
+  cl_capsule body = capsule(0, 0.3, 1.5, 0, 0.3), start;
+  cl_character_options o;
+  cl_character *ch;
+  double d[3], moved[3], n[3], fm[3];
+  int floor_id, ghost_id, pickup_id, id, k, ncols;
+  floor_id = cl_world_add(w, &floor, floor.tag, NULL);
+  ghost_id = cl_world_add(w, &ghost, ghost.tag, NULL);
+  pickup_id = cl_world_add(w, &pickup, pickup.tag, NULL);
+  CHECK(cl_world_set_options(w, pickup_id, 2, CL_WORLD_ALL_BITS, 0) == 0, "the pickup in layer 2");
+  id = cl_world_add(w, &body, body.tag, NULL);
+  cl_character_options_init(&o);
+  CHECK(o.keep == NULL && o.keep_ud == NULL, "no keep by default");
+  o.mask = 1;
+  o.keep = keep_but;
+  o.keep_ud = &ghost_id;
+  memset(asked, 0, sizeof asked);
+  keep_fails = 0;
+  ch = cl_character_new(w, id, &o);
+  CHECK(ch != NULL, "a character with a mask and keep");
+  EQ(asked[floor_id], 1, "keep asked about the floor below at creation");
+  EQ(cl_character_floor_item(ch), floor_id, "on the floor from the start");
+  /* through the ghost (keep) and the pickup (mask), to x = 5 */
+  memset(asked, 0, sizeof asked);
+  vec(d, 5, 0, 0);
+  EQ(cl_character_move(ch, d, moved), 0, "a move");
+  EQ3(moved, 5, 0, 0, "through the ghost and the pickup");
+  EQ3(body.a, 5, 0.3, 0, "at x = 5");
+  CHECK(!cl_character_on_wall(ch) && cl_character_on_floor(ch), "on the floor, no wall");
+  CHECK(asked[floor_id] <= 1 && asked[ghost_id] == 1 && asked[pickup_id] == 0,
+        "keep asked once about the items the mask lets in");
+  cl_character_floor_motion(ch, fm);
+  EQ3(fm, 0, 0, 0, "no floor motion on a still floor");
+  /* keep stops the move: nothing moved, the state as it was */
+  keep_fails = 1;
+  start = body;
+  vec(d, -1, -0.01, 0);
+  EQ(cl_character_move(ch, d, moved), CL_STOPPED, "keep stops the move");
+  CHECK(memcmp(&start, &body, sizeof body) == 0, "the body as it was");
+  CHECK(cl_character_on_floor(ch) && cl_character_floor_item(ch) == floor_id,
+        "the floor as it was");
+  (void)cl_character_collisions(ch, &ncols);
+  EQ(ncols, 0, "no collisions after a stopped move");
+  CHECK(cl_character_new(w, id, &o) == NULL, "keep stops the probe: no character");
+  keep_fails = 0;
+  vec(d, -1, -0.01, 0);
+  EQ(cl_character_move(ch, d, moved), 0, "the next move works");
+  EQ3(body.a, 4, 0.3, 0, "back at x = 4");
+  cl_character_delete(ch);
+  cl_world_delete(w);
+
+  /* made on a platform that moves: the first move carries it */
+  {
+    cl_obb lift;
+    cl_capsule rider = capsule(2, 0.3, 1.5, 0, 0.3);
+    double c[3], e[3], q[4] = {0, 0, 0, 1};
+    int lift_id, rid;
+    w = cl_world_new(0.1, NULL, NULL);
+    vec(c, 0, -0.5, 0);
+    vec(e, 4, 0.5, 4);
+    cl_obb_init(&lift, c, e, q);
+    lift_id = cl_world_add(w, &lift, lift.tag, NULL);
+    rid = cl_world_add(w, &rider, rider.tag, NULL);
+    ch = cl_character_new(w, rid, NULL);
+    CHECK(ch != NULL && cl_character_on_floor(ch) && cl_character_floor_item(ch) == lift_id,
+          "made on the platform, on it");
+    CHECK(cl_character_floor_normal(ch, n) == 1 && n[0] == 0 && n[1] == 1 && n[2] == 0,
+          "the platform's normal");
+    vec(d, 0.5, 0.25, -0.125);
+    cl_translate((cl_shape *)(void *)&lift, d);
+    cl_world_update(w, lift_id, NULL, 0, NULL);
+    vec(d, 0, 0, 0);
+    EQ(cl_character_move(ch, d, moved), 0, "the first move");
+    EQ3(moved, 0.5, 0.25, -0.125, "carried by the platform's translation");
+    cl_character_floor_motion(ch, fm);
+    EQ3(fm, 0.5, 0.25, -0.125, "the floor's motion");
+    EQ3(rider.a, 2.5, 0.55, -0.125, "on the platform");
+    /* a merry-go-round: the platform turns about y by 10 degrees a step,
+    ** about its centre (0.5, -0.25, -0.125); the rider at radius 2 goes
+    ** around the circle, its capsule upright */
+    for (k = 1; k <= 9; k++) {
+      double a = k * 3.141592653589793 / 18, wx, wz, before[3];
+      cl_set(q, 0, sin(a / 2), 0);
+      q[3] = cos(a / 2);
+      cl_copy(c, lift.c);
+      cl_obb_init(&lift, c, e, q);
+      cl_world_update(w, lift_id, NULL, 0, NULL);
+      cl_copy(before, rider.a);
+      EQ(cl_character_move(ch, d, moved), 0, "a turning step");
+      wx = 0.5 + 2 * cos(a);
+      wz = -0.125 - 2 * sin(a);
+      CHECK(fabs(rider.a[0] - wx) < 1e-9 && fabs(rider.a[2] - wz) < 1e-9,
+            "around the circle");
+      EQ(rider.a[1], 0.55, "at the platform's height");
+      EQ(rider.b[0] - rider.a[0], 0, "upright (x)");
+      EQ(rider.b[2] - rider.a[2], 0, "upright (z)");
+      cl_character_floor_motion(ch, fm);
+      CHECK(fabs(fm[0] - (rider.a[0] - before[0])) < 1e-15 && fm[1] == 0
+            && fabs(fm[2] - (rider.a[2] - before[2])) < 1e-15, "the floor's motion is the carry");
+      EQ(cl_character_floor_item(ch), lift_id, "still on the platform");
+    }
+    CHECK(fabs(rider.a[0] - 0.5) < 1e-12 && fabs(rider.a[2] + 2.125) < 1e-12,
+          "a quarter turn around");
+    /* a tilt about x: not followed */
+    {
+      double tilt[4], p0[3];
+      /* the quarter turn, then a tilt about the world's x that lowers
+      ** the top under the rider (at z - 2 from the centre) */
+      cl_set(tilt, -sin(0.05), 0, 0);
+      tilt[3] = cos(0.05);
+      cl_set(q, 0, sin(3.141592653589793 / 4), 0);
+      q[3] = cos(3.141592653589793 / 4);
+      {
+        double t[4];
+        t[0] = tilt[3] * q[0] + q[3] * tilt[0] + tilt[1] * q[2] - tilt[2] * q[1];
+        t[1] = tilt[3] * q[1] + q[3] * tilt[1] + tilt[2] * q[0] - tilt[0] * q[2];
+        t[2] = tilt[3] * q[2] + q[3] * tilt[2] + tilt[0] * q[1] - tilt[1] * q[0];
+        t[3] = tilt[3] * q[3] - tilt[0] * q[0] - tilt[1] * q[1] - tilt[2] * q[2];
+        memcpy(q, t, sizeof t);
+      }
+      cl_copy(c, lift.c);
+      cl_obb_init(&lift, c, e, q);
+      cl_world_update(w, lift_id, NULL, 0, NULL);
+      cl_copy(p0, rider.a);
+      EQ(cl_character_move(ch, d, moved), 0, "a tilted step");
+      cl_character_floor_motion(ch, fm);
+      CHECK(fabs(fm[0]) < 1e-15 && fm[1] == 0 && fabs(fm[2]) < 1e-15, "a tilt carries nothing");
+      CHECK(fabs(rider.a[0] - p0[0]) < 1e-15 && fabs(rider.a[2] - p0[2]) < 1e-15,
+            "a tilt does not turn it");
+    }
+    cl_character_delete(ch);
+    cl_world_delete(w);
+  }
 }
 
 /* ---- moves: slide, stop at contact exactly, responses and filters ---- */
@@ -1476,6 +1626,7 @@ static void allocation_failures(void) {
 
 int main(void) {
   walk();
+  character_more();
   moves();
   queries();
   errors();

@@ -278,20 +278,33 @@ typedef struct {
   double skin;               /* > 0 */
   double snap;               /* >= 0 */
   uint32_t mask;             /* the items it meets (beside its own mask) */
+  cl_world_keep keep;        /* asked about the other items it meets, at most
+                             ** once each a move (and at cl_character_new):
+                             ** 1 meets the item, 0 passes through it, -1
+                             ** stops the call; NULL meets every item */
+  void *keep_ud;             /* keep's */
 } cl_character_options;
 
 /* the defaults: up (0, 1, 0), step_height 0.3, max_slope 45, skin 0.01,
-** snap 0.3, mask CL_WORLD_ALL_BITS */
+** snap 0.3, mask CL_WORLD_ALL_BITS, keep NULL */
 void cl_character_options_init(cl_character_options *o);
 /* a character walking the item (aabb, obb, sphere, capsule or hull) of w;
-** options NULL: the defaults. NULL when out of memory, when the item is
-** not a mover or the options are out of range. */
+** options NULL: the defaults. Standing on a floor within snap below (as a
+** move's snap finds it), it has that floor at once: on_floor, the floor's
+** normal and item answer, and the first move is carried by it. NULL when
+** out of memory, when the item is not a mover, the options are out of
+** range, or keep stopped the probe for the floor. */
 cl_character *cl_character_new(cl_world *w, int item, const cl_character_options *o);
 /* moves the character by d (up, side and down passes, stepping, sliding,
-** snapping, carried first by the floor it stands on when that moved) and
-** refits its item; moved (may be NULL) the displacement applied. 0, or
-** CL_NOT_FINITE (nothing moved), CL_NOMEM, CL_BUSY, CL_NOT_ITEM (its item
-** was removed), CL_NOT_MOVER. */
+** snapping, carried first by the floor it stands on when that moved:
+** its translation, and its turn about up for an obb, a hull or a capsule,
+** which turns the character's centre about the floor's centre, or the
+** capsule's a; the character's shape is only translated) and refits its
+** item; moved (may be NULL) the displacement applied. 0, or
+** CL_NOT_FINITE or CL_STOPPED (keep stopped it): nothing moved, the
+** flags and the floor as they were (a move stopped on its way keeps no
+** collisions); CL_NOMEM, CL_BUSY, CL_NOT_ITEM (its item was removed),
+** CL_NOT_MOVER. */
 int cl_character_move(cl_character *ch, const double d[3], double moved[3]);
 int cl_character_on_floor(const cl_character *ch);
 int cl_character_on_wall(const cl_character *ch);
@@ -302,6 +315,10 @@ int cl_character_floor_normal(const cl_character *ch, double n[3]);
 int cl_character_floor_item(const cl_character *ch);
 /* the character's item */
 int cl_character_item(const cl_character *ch);
+/* the carry the last move applied (after sliding): the floor's motion
+** under the character, zero when it did not move (divided by the
+** frame's time, the ground velocity a jump keeps) */
+void cl_character_floor_motion(const cl_character *ch, double d[3]);
 /* the last move's collisions (as cl_world_move's) and their number */
 const cl_world_collision *cl_character_collisions(const cl_character *ch, int *n);
 void cl_character_delete(cl_character *ch);

@@ -23,7 +23,9 @@
 --
 -- Standing on things that move: the item stood on is ch:floor_item(); when
 -- its shape moved since the last move (a lift, a platform), the next move
--- first carries the character by that translation.
+-- first carries the character by that translation, and by its turn about
+-- `up` (a merry-go-round); ch:floor_motion() is that carry. A character
+-- made standing on a floor has it from the start.
 local core = require "collide.core"
 local scene_mod = require "collide.scene"
 local args = require "collide.args"
@@ -44,7 +46,8 @@ Character.__name = "collide.character"
 M.Character = Character
 
 local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
-local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true }
+local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true,
+                  mask = true, filter = true }
 
 local function option_number(v, name)
   if type(v) ~= "number" then
@@ -66,6 +69,59 @@ local function option_up(v)
   option_number(x, "up"); option_number(y, "up"); option_number(z, "up")
   if max(abs(x), abs(y), abs(z)) == 0 then argerror(3, "character", "option 'up': zero vector") end
   return x, y, z
+end
+
+-- a and b's common bits (32-bit integers), on every Lua
+local function band(a, b)
+  local r, bit = 0, 1
+  for _ = 1, 32 do
+    if a % (2 * bit) >= bit and b % (2 * bit) >= bit then r = r + bit end
+    bit = bit * 2
+  end
+  return r
+end
+
+local TABLE_FIELDS = { mask = true, exclude = true, filter = true, sensors = true }
+
+-- the option filter as a filter table {mask, exclude, filter, sensors}
+-- (as a scene's queries take one): the character's mask narrowed by its
+-- mask, and a function that leaves out the excluded items before asking
+-- its filter. sensors is taken and changes nothing: sensors never stop a
+-- character.
+local function filter_table(scene, t, mask)
+  for k in pairs(t) do
+    if not TABLE_FIELDS[k] then
+      argerror(3, "character", format("option 'filter': invalid field '%s'", tostring(k)))
+    end
+  end
+  local m, fn, sensors = t.mask, t.filter, t.sensors
+  if m ~= nil then
+    if type(m) ~= "number" then
+      argerror(3, "character", "option 'filter': field 'mask': integer expected, got " .. typename(m))
+    elseif m ~= m or m % 1 ~= 0 or m < 0 or m > 0xffffffff then
+      argerror(3, "character", "option 'filter': field 'mask': integer between 0 and 0xffffffff expected")
+    end
+    mask = band(mask, m)
+  end
+  if fn ~= nil and type(fn) ~= "function" then
+    argerror(3, "character", "option 'filter': field 'filter': function expected, got " .. typename(fn))
+  end
+  if sensors ~= nil and type(sensors) ~= "boolean" then
+    argerror(3, "character", "option 'filter': field 'sensors': boolean expected, got " .. typename(sensors))
+  end
+  local ex = t.exclude
+  if ex == nil then return mask, fn end
+  if type(ex) ~= "table" or scene:has(ex) then ex = { ex } end
+  local skip = {}
+  for i = 1, #ex do
+    local v = ex[i]
+    if v ~= nil and v == v then skip[v] = true end
+  end
+  return mask, function(other)
+    if skip[other] then return false end
+    if fn then return fn(other) end
+    return true
+  end
 end
 
 --- collide.character(scene, item, [options]) -> character
@@ -102,18 +158,35 @@ function M.new(scene, item, options)
   local snap = step
   if options.snap ~= nil then snap = option_number(options.snap, "snap") end
   if snap < 0 then argerror(3, "character", "option 'snap': negative value") end
+  local mask = options.mask
+  if mask == nil then
+    mask = 0xffffffff
+  elseif type(mask) ~= "number" then
+    argerror(3, "character", "option 'mask': integer expected, got " .. typename(mask))
+  elseif mask ~= mask or mask % 1 ~= 0 or mask < 0 or mask > 0xffffffff then
+    argerror(3, "character", "option 'mask': integer between 0 and 0xffffffff expected")
+  end
+  local filter = options.filter
+  if type(filter) == "table" then
+    mask, filter = filter_table(scene, filter, mask)
+  elseif filter ~= nil and type(filter) ~= "function" then
+    argerror(3, "character", "option 'filter': function or table expected, got " .. typename(filter))
+  end
 
-  local state, why = scene_mod.world(scene):character(item, ux, uy, uz, step, slope, skin, snap)
+  -- the world probes for the floor below, asking the filter
+  local state, on, wall, ceiling, fx, fy, fz, floor =
+    scene_mod.world(scene):character(item, ux, uy, uz, step, slope, skin, snap, mask, filter)
   if state == nil then
-    if why == "absent" then argerror(2, "character", "item not in the scene") end
-    if why == "sensor" then argerror(2, "character", "item is a sensor") end
+    if on == "absent" then argerror(2, "character", "item not in the scene") end
+    if on == "sensor" then argerror(2, "character", "item is a sensor") end
     argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
   end
   return setmetatable({
     _scene = scene, _item = item,
     _c = state,      -- the C character (core._world): the world's controller
-    _floor = false, _wall = false, _ceiling = false,
-    _fx = 0, _fy = 0, _fz = 0, _on = false,
+    _floor = on, _wall = wall, _ceiling = ceiling,
+    _fx = fx, _fy = fy, _fz = fz, _on = floor,
+    _cx = 0, _cy = 0, _cz = 0,   -- the last move's carry
     _cols = false,   -- the last move's collisions, built when asked (false: not yet)
   }, Character)
 end
@@ -148,12 +221,15 @@ function Character:move(...)
   if type(dx) ~= "number" then
     dx, dy, dz = read_motion(1, "move", dx, dy, dz, select("#", ...))
   end
-  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = self._c:move(dx, dy, dz)
+  -- (a filter that raises leaves the character where it was, with no
+  -- collisions: forgotten before the call)
+  self._cols = false
+  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor, cx, cy, cz = self._c:move(dx, dy, dz)
   if mx == nil then refused(self, my, select("#", ...), ...) end
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz
   self._on = floor
-  self._cols = false
+  self._cx, self._cy, self._cz = cx, cy, cz
   return mx, my, mz
 end
 
@@ -184,6 +260,12 @@ function Character:floor_item()
   if getmetatable(self) ~= Character then bad_self(self, "floor_item") end
   if not self._floor or self._on == false then return nil end
   return self._on
+end
+--- ch:floor_motion() -> dx, dy, dz: the carry the last move applied (the
+--- floor's motion under the character), zeros when its floor did not move
+function Character:floor_motion()
+  if getmetatable(self) ~= Character then bad_self(self, "floor_motion") end
+  return self._cx, self._cy, self._cz
 end
 --- ch:collisions() -> the last move's collisions, as scene:move gives them
 function Character:collisions()

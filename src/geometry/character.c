@@ -26,6 +26,14 @@
 ** Ceiling: a normal within max_slope of -up. Wall: anything else.
 ** Every pass is the move's sweep and slide (no tunnelling, no overlap);
 ** an overlap at the start is pushed out first.
+**
+** Carried: when the floor stood on moved since the last move, the move
+** first carries the character by the floor's motion: its translation,
+** and the part of its turn about `up` (the twist of a swing-twist
+** decomposition of the rotation), which turns the character's centre
+** about the floor's reference point; the character's shape is only
+** translated. A character made standing on a floor has it at once (the
+** snap's probe, below it).
 */
 #include <float.h>
 #include <string.h>
@@ -63,6 +71,42 @@ static int solid(void *ud, int id) {
   return !cl_world_is_sensor(&((const cl_world *)ud)->items[id]);
 }
 
+/* the character's filter as a move's response: the items keep refuses
+** are ignored, the rest slid on; after keep stopped the move, every
+** answer stops it (keep is not asked again) */
+static int keep_respond(void *ud, int self, int other) {
+  char_move *cm = (char_move *)ud;
+  int k;
+  (void)self;
+  if (cm->st.aborted) return CL_WORLD_ABORT;
+  k = cm->c->keep(cm->c->keep_ud, other);
+  if (k < 0) return CL_WORLD_ABORT;
+  return k > 0 ? CL_WORLD_SLIDE : CL_WORLD_IGNORE;
+}
+
+/* the same as a query's keep, for the probes beside the legs: the move's
+** response, asked once a move */
+static int char_keep(void *ud, int item) {
+  char_move *cm = (char_move *)ud;
+  int r;
+  if (cm->st.aborted) return -1;
+  r = cl_world_response(&cm->st, item);
+  if (cm->st.aborted) return -1;
+  return r != CL_WORLD_IGNORE;
+}
+
+/* the floor's ray keeps what the character meets: not sensors, and what
+** its filter keeps */
+static int floor_keeps(const char_move *cm) {
+  return cm->st.w->nsensors > 0 || cm->c->keep != NULL;
+}
+
+static int floor_keep(void *ud, int item) {
+  char_move *cm = (char_move *)ud;
+  if (!solid(cm->st.w, item)) return 0;
+  return cm->c->keep != NULL ? char_keep(cm, item) : 1;
+}
+
 /* the floor normal f under a contact at p with normal n: n itself when
 ** walkable, else, for an edge whose top is walkable, that top's normal
 ** (a ray cast down beside the contact, on the edge's top side); 0 when
@@ -90,7 +134,7 @@ static int floor_under(char_move *cm, const double p[3], const double n[3], doub
   cl_set(dn, -u[0], -u[1], -u[2]);
   if (!cl_ray_init(&ray, o, dn, 3 * s)) return 0;
   if (cl_world_raycast_with(cm->st.w, cm->st.s, &ray, cm->st.self, cm->st.mask,
-                            cm->st.w->nsensors > 0 ? solid : NULL, cm->st.w, &hit, &idx) >= 0
+                            floor_keeps(cm) ? floor_keep : NULL, cm, &hit, &idx) >= 0
       && hit.t > 0 && hit.n[0] * u[0] + hit.n[1] * u[1] + hit.n[2] * u[2] >= c->cos_slope) {
     cl_copy(f, hit.n);
     return 1;
@@ -209,6 +253,17 @@ static void down_tie(move_state *st, const double p[3], const double n[3], int o
     cm->c->on_wall = 1;
 }
 
+/* a move of the character c's item id begins: its response is c's
+** filter (none without one) */
+static void char_begin(char_move *cm, cl_character_state *c, cl_world *w, cl_world_scratch *s,
+                       int id, uint32_t mask, cl_world_collisions *out) {
+  memset(cm, 0, sizeof *cm);
+  cl_world_move_begin(&cm->st, w, s, id, mask, c->keep != NULL ? keep_respond : NULL, cm, out);
+  cm->st.hook_ud = cm;
+  cm->c = c;
+  cm->floor_other = -1;
+}
+
 /* the first contact of w moved by d: its t, hit and item, -1 when none */
 static int first_contact(char_move *cm, const cl_shape *w, const double d[3], cl_hit *h) {
   cl_world_scratch *s = cm->st.s;
@@ -216,7 +271,8 @@ static int first_contact(char_move *cm, const cl_shape *w, const double d[3], cl
   n = cl_world_move_candidates(&cm->st, w, d);
   for (i = 0; i < n; i++) {
     cl_hit hit;
-    if (cl_world_sweep_item(&cm->st, s->cands[i], w, d, &hit) && (best < 0 || hit.t < h->t)) {
+    if (cl_world_sweep_item(&cm->st, s->cands[i], w, d, &hit) && (best < 0 || hit.t < h->t)
+        && (cm->c->keep == NULL || char_keep(cm, s->cands[i]) > 0)) {
       best = s->cands[i];
       *h = hit;
     }
@@ -234,7 +290,7 @@ static void side_down(char_move *cm, cl_shape *w, const double hz[3], double v, 
   cm->st.tie_hook = side_tie;
   cm->st.np = 0;
   cl_world_legs(&cm->st, w, hz, mv);
-  if (fall > 0 && !cm->st.overflow) {
+  if (fall > 0 && !cm->st.overflow && !cm->st.aborted) {
     cm->st.hook = down_hook;
     cm->st.tie_hook = down_tie;
     cm->st.np = 0;
@@ -260,13 +316,86 @@ static int anchor_of(const cl_world *w, int id, double p[3]) {
   }
 }
 
+/* the floor stood on as the next move compares it: its item, its
+** reference point and its orientation */
+static void remember_floor(cl_character_state *c, const cl_world *w, int id) {
+  const cl_world_item *it = &w->items[id];
+  const cl_shape *s = (const cl_shape *)it->shape;
+  int k;
+  c->floor_kind = it->kind;
+  c->floor_seq = it->seq;
+  c->floor_shape = it->shape;
+  if (!anchor_of(w, id, c->floor_at)) cl_set(c->floor_at, 0, 0, 0);
+  if (it->kind == CL_OBB) for (k = 0; k < 4; k++) c->floor_q[k] = s->obb.q[k];
+  if (it->kind == CL_HULL) for (k = 0; k < 4; k++) c->floor_q[k] = s->hull.q[k];
+  if (it->kind == CL_CAPSULE) cl_sub(c->floor_axis, s->cap.b, s->cap.a);
+}
+
+/* v across the unit u, scaled by its largest component (no overflow in
+** the products that follow); 0 when nothing is left */
+static int across(double h[3], const double v[3], const double u[3]) {
+  double m, vu = v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
+  h[0] = v[0] - vu * u[0]; h[1] = v[1] - vu * u[1]; h[2] = v[2] - vu * u[2];
+  m = fmax(fabs(h[0]), fmax(fabs(h[1]), fabs(h[2])));
+  if (!(m > 0) || !isfinite(m)) return 0;
+  cl_set(h, h[0] / m, h[1] / m, h[2] / m);
+  return 1;
+}
+
+/* the turn about up of the floor item s (of kind) since it was
+** remembered: cos and sin of its angle; 0 when it did not turn about up
+** or cannot say (kinds without orientation, a capsule along up). For an
+** obb or a hull, the twist about up of the relative rotation q1 q0*
+** (swing-twist decomposition: the rotation's vector part projected on
+** the axis; Dobrowolski, "Swing-twist decomposition in Clifford
+** algebra", 2015); for a capsule, the signed angle between its axes
+** projected across up. */
+static int floor_turn(const cl_character_state *c, const cl_shape *s, int kind, double *cs,
+                      double *sn) {
+  const double *u = c->up;
+  double a, b, n;
+  if (kind == CL_OBB || kind == CL_HULL) {
+    const double *q1 = kind == CL_OBB ? s->obb.q : s->hull.q, *q0 = c->floor_q;
+    double v[3];
+    /* q1 * conj(q0): vector w0 v1 - w1 v0 - v1 x v0, scalar w1 w0 + v1.v0 */
+    v[0] = q0[3] * q1[0] - q1[3] * q0[0] - (q1[1] * q0[2] - q1[2] * q0[1]);
+    v[1] = q0[3] * q1[1] - q1[3] * q0[1] - (q1[2] * q0[0] - q1[0] * q0[2]);
+    v[2] = q0[3] * q1[2] - q1[3] * q0[2] - (q1[0] * q0[1] - q1[1] * q0[0]);
+    b = q1[3] * q0[3] + q1[0] * q0[0] + q1[1] * q0[1] + q1[2] * q0[2];
+    a = v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
+    /* the twist (a u, b) turns by 2 atan2(a, b) */
+    n = a * a + b * b;
+    if (a == 0 || !(n > 0)) return 0;
+    *cs = (b * b - a * a) / n;
+    *sn = 2 * a * b / n;
+    return 1;
+  }
+  if (kind == CL_CAPSULE) {
+    double d1[3], h0[3], h1[3];
+    cl_sub(d1, s->cap.b, s->cap.a);
+    if (!across(h0, c->floor_axis, u) || !across(h1, d1, u)) return 0;
+    a = u[0] * (h0[1] * h1[2] - h0[2] * h1[1]) + u[1] * (h0[2] * h1[0] - h0[0] * h1[2])
+        + u[2] * (h0[0] * h1[1] - h0[1] * h1[0]);
+    b = h0[0] * h1[0] + h0[1] * h1[1] + h0[2] * h1[2];
+    n = sqrt(a * a + b * b);
+    if (a == 0 || !(n > 0)) return 0;
+    *cs = b / n;
+    *sn = a / n;
+    return 1;
+  }
+  return 0;
+}
+
 /* carried: when the floor stood on moved since the last move, the
-** character is moved by its translation first (into carry); -1 when that
-** motion's end is not finite */
+** character is moved by its motion first (into carry): the translation
+** of its reference point, and its turn about up, which turns the
+** character's centre about that point (Rodrigues' formula); -1 when
+** that motion's end is not finite */
 static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3]) {
   cl_character_state *c = cm->c;
   const cl_world *w = cm->st.w;
-  double p[3], by[3];
+  const double *u = c->up;
+  double p[3], by[3], cs, sn;
   if (!(was_floor && cl_world_is_item(w, c->floor_item)
         && w->items[c->floor_item].kind == c->floor_kind
         && w->items[c->floor_item].seq == c->floor_seq
@@ -274,11 +403,25 @@ static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3
     return 0;
   if (!anchor_of(w, c->floor_item, p)) return 0;
   cl_sub(by, p, c->floor_at);
+  if (floor_turn(c, (const cl_shape *)w->items[c->floor_item].shape, c->floor_kind, &cs, &sn)) {
+    cl_aabb bb;
+    double v[3], k[3], vu;
+    int i;
+    (void)cl_bounds(ws, &bb);
+    for (i = 0; i < 3; i++) v[i] = (bb.min[i] / 2 + bb.max[i] / 2) - c->floor_at[i];
+    cl_set(k, u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]);
+    vu = v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
+    /* the part of v across up turns (the rest stays): by that part
+    ** times cos - 1, plus up x v times sin */
+    for (i = 0; i < 3; i++) by[i] += (v[i] - vu * u[i]) * (cs - 1) + k[i] * sn;
+    if (!(isfinite(by[0]) && isfinite(by[1]) && isfinite(by[2]))) return -1;
+  }
   if (by[0] == 0 && by[1] == 0 && by[2] == 0) return 0;
   cm->st.hook = NULL;
   cm->st.tie_hook = NULL;
   cl_world_legs(&cm->st, ws, by, carry);
   if (cm->st.overflow) return -1;
+  if (cm->st.aborted) return 0;
   cm->st.out->n = 0;
   cm->foot0 = lowest(ws, c->up);
   cm->tiny = 1e-9 * (1 + fabs(cm->foot0));
@@ -368,10 +511,12 @@ static int char_passes(char_move *cm, cl_shape *ws, const double hz[3], double v
     cm->st.np = 0;
     cl_world_legs(&cm->st, ws, up, a);
     if (cm->st.overflow) return -1;
+    if (cm->st.aborted) return 0;
   }
   raised = step > 0 ? (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) : 0;
   side_down(cm, ws, hz, v, raised, b);
   if (cm->st.overflow) return -1;
+  if (cm->st.aborted) return 0;
   if (step > 0 && (cm->st.steep || !c->on_floor)) {
     /* the step landed on nothing walkable: undo it */
     cl_world_copy_back(ws, &keep);
@@ -398,7 +543,7 @@ static void char_snap(char_move *cm, cl_shape *ws, int was_floor, double moved[3
   if (was_floor && c->snap > reach) reach = c->snap;
   cl_set(down, -u[0] * reach, -u[1] * reach, -u[2] * reach);
   other = first_contact(cm, ws, down, &h);
-  if (other < 0 || !floor_under(cm, h.p, h.n, f)) return;
+  if (other < 0 || !floor_under(cm, h.p, h.n, f) || cm->st.aborted) return;
   dist = h.t * reach;
   cl_set(tr, -u[0] * dist, -u[1] * dist, -u[2] * dist);
   cl_translate(ws, tr);
@@ -442,38 +587,43 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out) {
   char_move cm;
+  cl_character_state before = *c;
   cl_shape ws;
   const double *u = c->up;
-  double v, hz[3], a[3] = {0, 0, 0}, b[3], carry[3] = {0, 0, 0};
+  double v, hz[3], a[3] = {0, 0, 0}, b[3] = {0, 0, 0}, carry[3] = {0, 0, 0};
   int was_floor = c->on_floor, i;
   if (!cl_world_is_mover(w->items[id].kind) || cl_world_is_sensor(&w->items[id])) return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
   hz[0] = d[0] - v * u[0]; hz[1] = d[1] - v * u[1]; hz[2] = d[2] - v * u[2];
   c->on_floor = c->on_wall = c->on_ceiling = 0;
 
-  memset(&cm, 0, sizeof cm);
-  cl_world_move_begin(&cm.st, w, s, id, mask, NULL, NULL, out);
-  cm.st.hook_ud = &cm;
-  cm.c = c;
+  char_begin(&cm, c, w, s, id, mask, out);
   cm.rising = v > 0;
-  cm.floor_other = -1;
   cl_shape_copy(&ws, (const cl_shape *)w->items[id].shape);
   cm.foot0 = lowest(&ws, u);
   cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
 
-  if (char_carry(&cm, &ws, was_floor, carry) < 0) return -1;
+  if (char_carry(&cm, &ws, was_floor, carry) < 0) { *c = before; return -1; }
   char_gather(&cm, &ws, d);
   cl_world_push_out(&cm.st, &ws, moved);
   /* an overlap pushed out from below is floor */
-  for (i = 0; i < out->n && i < out->max; i++) {
+  for (i = 0; i < out->n && i < out->max && !cm.st.aborted; i++) {
     double f[3];
     if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, out->c[i].other);
   }
-  if (char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0) return -1;
+  if (!cm.st.aborted && char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0) {
+    *c = before;
+    return -1;
+  }
   moved[0] = moved[0] + a[0] + b[0];
   moved[1] = moved[1] + a[1] + b[1];
   moved[2] = moved[2] + a[2] + b[2];
-  if (!c->on_floor && v <= 0) char_snap(&cm, &ws, was_floor, moved);
+  if (!c->on_floor && v <= 0 && !cm.st.aborted) char_snap(&cm, &ws, was_floor, moved);
+  if (cm.st.aborted) {
+    /* keep stopped the move: nothing moved, the state is as it was */
+    *c = before;
+    return -2;
+  }
   if (carry[0] != 0 || carry[1] != 0 || carry[2] != 0) {
     moved[0] += carry[0]; moved[1] += carry[1]; moved[2] += carry[2];
   }
@@ -485,13 +635,35 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   }
   cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &ws);
   c->floor_item = c->on_floor ? cm.floor_other : -1;
-  if (c->floor_item >= 0) {
-    c->floor_kind = w->items[c->floor_item].kind;
-    c->floor_seq = w->items[c->floor_item].seq;
-    c->floor_shape = w->items[c->floor_item].shape;
-    if (!anchor_of(w, c->floor_item, c->floor_at)) cl_set(c->floor_at, 0, 0, 0);
-  }
+  if (c->floor_item >= 0) remember_floor(c, w, c->floor_item);
+  cl_copy(c->floor_motion, carry);
   return 1;
+}
+
+/* the floor under a character just made, without moving it: the snap's
+** probe (within snap, or the skin, below); 1, or -2 when keep stopped it
+** (the state is then as it was) */
+static int char_probe(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
+                      uint32_t mask) {
+  cl_world_collisions none = {NULL, 0, 0};
+  const cl_shape *shape = (const cl_shape *)w->items[id].shape;
+  const double *u = c->up;
+  double reach = fmax(c->snap, c->skin), down[3], f[3];
+  char_move cm;
+  cl_hit h;
+  int other;
+  char_begin(&cm, c, w, s, id, mask, &none);
+  cm.foot0 = lowest(shape, u);
+  cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
+  cl_set(down, -u[0] * reach, -u[1] * reach, -u[2] * reach);
+  other = first_contact(&cm, shape, down, &h);
+  if (other >= 0 && floor_under(&cm, h.p, h.n, f) && !cm.st.aborted) {
+    c->on_floor = 1;
+    cl_copy(c->floor_normal, f);
+    c->floor_item = other;
+    remember_floor(c, w, other);
+  }
+  return cm.st.aborted ? -2 : 1;
 }
 
 /* ---- the public character ---- */
@@ -516,6 +688,8 @@ void cl_character_options_init(cl_character_options *o) {
   o->skin = 0.01;
   o->snap = 0.3;
   o->mask = CL_WORLD_ALL_BITS;
+  o->keep = NULL;
+  o->keep_ud = NULL;
 }
 
 static int options_valid(const cl_character_options *o) {
@@ -529,7 +703,8 @@ static int options_valid(const cl_character_options *o) {
 cl_character *cl_character_new(cl_world *w, int item, const cl_character_options *o) {
   cl_character_options defaults;
   cl_character *ch;
-  int kind;
+  cl_world_scratch *s;
+  int kind, r;
   if (o == NULL) {
     cl_character_options_init(&defaults);
     o = &defaults;
@@ -547,6 +722,16 @@ cl_character *cl_character_new(cl_world *w, int item, const cl_character_options
   ch->seq = w->items[item].seq;
   ch->mask = o->mask;
   cl_character_init(&ch->st, o->up, o->step_height, o->max_slope, o->skin, o->snap);
+  ch->st.keep = o->keep;
+  ch->st.keep_ud = o->keep_ud;
+  /* standing on a floor already: it is the floor from the start */
+  s = cl_world_enter(w, "character", 1);
+  r = s != NULL ? char_probe(&ch->st, w, s, item, ch->mask) : CL_NOMEM;
+  if (s != NULL) cl_world_leave(w);
+  if (r < 0) {
+    ch->alloc(ch->ud, ch, sizeof *ch, 0);
+    return NULL;
+  }
   return ch;
 }
 
@@ -606,7 +791,12 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   out.max = ch->capcols;
   r = cl_character_state_move(&ch->st, w, s, ch->item, d, ch->mask, mv, &out);
   cl_world_leave(w);
-  if (r < 0) return CL_NOT_FINITE;
+  if (r < 0) {
+    /* nothing moved and the state is as it was; the collisions, written
+    ** over in part, are none */
+    ch->ncols = 0;
+    return r == -2 ? CL_STOPPED : CL_NOT_FINITE;
+  }
   if (r == 0) return CL_NOT_MOVER;                 /* (checked above) */
   ch->ncols = out.n < out.max ? out.n : out.max;
   /* a mover has bounds before and after: its refit needs no memory */
@@ -626,6 +816,10 @@ int cl_character_floor_normal(const cl_character *ch, double n[3]) {
 }
 
 int cl_character_item(const cl_character *ch) { return ch->item; }
+
+void cl_character_floor_motion(const cl_character *ch, double d[3]) {
+  cl_copy(d, ch->st.floor_motion);
+}
 
 int cl_character_floor_item(const cl_character *ch) {
   if (!ch->st.on_floor || ch->st.floor_item < 0) return CL_NONE;

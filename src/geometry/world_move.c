@@ -879,6 +879,11 @@ int cl_world_move_with(cl_world *w, cl_world_scratch *s, int id, const double d[
 }
 
 
+/* the response of a move to other, asked once a move (the character's
+** filter, for its probes beside the legs) */
+int cl_world_response(move_state *st, int other) { return respond_to(st, other); }
+
+
 /* ---- the public move ---- */
 
 int cl_world_is_mover(int kind) {

@@ -332,6 +332,11 @@ typedef struct {
   long long floor_seq;        /* the item's sequence number and shape then: a */
   const void *floor_shape;    /* new item given its id, or the item given
                               ** another shape, is not the floor that moved */
+  double floor_q[4];          /* its rotation then (an obb, a hull) */
+  double floor_axis[3];       /* its axis b - a then (a capsule) */
+  double floor_motion[3];     /* the carry the last move applied */
+  cl_world_keep keep;         /* the items it meets (beside the mask); NULL: */
+  void *keep_ud;              /* all (cl_character_new sets them) */
 } cl_character_state;
 
 /* up (any finite non-zero vector, normalised here), step_height >= 0, max_slope
@@ -342,10 +347,12 @@ void cl_character_init(cl_character_state *c, const double up[3], double step_he
 ** side and down passes, its shape written in place; moved the
 ** displacement; the flags, the floor normal and the floor item set. When
 ** the floor item's shape moved since the last move, the character is
-** carried by that translation first (included in moved). mask as in
-** cl_world_move. Returns 1; 0 when the item is not a mover, -1 when a
-** motion's end is not finite (the shape is then unchanged). The caller
-** refits the item afterwards (cl_world_update). */
+** carried by that motion first (included in moved): its translation and
+** its turn about up. mask as in cl_world_move; c->keep, when set, is
+** asked about the other items (at most once each a move). Returns 1; 0
+** when the item is not a mover, -1 when a motion's end is not finite, -2
+** when keep stopped the move (the shape and the state are then
+** unchanged). The caller refits the item afterwards (cl_world_update). */
 int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out);

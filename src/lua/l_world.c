@@ -48,6 +48,7 @@
 #define CSLOT_OTHERS 3       /* the other items of its last move's collisions */
 #define CSLOT_ITEMS 4        /* its world's items by id + 1 */
 #define CSLOT_IDS 5          /* its world's ids by item */
+#define CSLOT_FILTER 6       /* its filter, or nil */
 
 /* a growable block of C memory whose userdata frees it: where a call
 ** gathers its answer */
@@ -59,10 +60,13 @@ typedef struct {
   l_box *cache;              /* the box kept between calls, or NULL */
 } l_world;
 
+struct l_call;
+
 typedef struct {
   cl_character *ch;
   l_world *lw;               /* its world (kept alive in the anchor) */
   int ncols;                 /* the last move's collisions */
+  struct l_call *call;       /* the call asking its filter, or NULL */
 } l_character;
 
 /* ---- boxes ---- */
@@ -528,7 +532,7 @@ static int w_count(lua_State *L) {
 
 /* a call with a filter: the filter (function, or nil), the items by id
 ** and the stack index where an error is kept */
-typedef struct {
+typedef struct l_call {
   lua_State *L;
   int filter, items, err;
   int anchor;                  /* the world's anchor */
@@ -1316,13 +1320,38 @@ static int c_gc(lua_State *L) {
   return 0;
 }
 
-/* w:character(item, ux, uy, uz, step, slope, skin, snap) -> its state, or
-** nil and why */
+/* a character's filter: that of the call running (none: every item) */
+static int character_keep(void *ud, int id) {
+  l_character *lc = (l_character *)ud;
+  return lc->call != NULL ? keep_item(lc->call, id) : 1;
+}
+
+/* pushes on_floor, on_wall, on_ceiling, nx, ny, nz, the floor's item (or
+** false), the floor's motion dx, dy, dz */
+static void push_flags(lua_State *L, const cl_character *ch, int items) {
+  const cl_character_state *st = cl_character_get_state(ch);
+  int floor = cl_character_floor_item(ch);
+  double carry[3];
+  lua_pushboolean(L, st->on_floor);
+  lua_pushboolean(L, st->on_wall);
+  lua_pushboolean(L, st->on_ceiling);
+  l_pushvec(L, st->floor_normal);
+  if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
+  cl_character_floor_motion(ch, carry);
+  lua_pushnumber(L, carry[0] + 0.0);
+  lua_pushnumber(L, carry[1] + 0.0);
+  lua_pushnumber(L, carry[2] + 0.0);
+}
+
+/* w:character(item, ux, uy, uz, step, slope, skin, snap, mask, [filter])
+** -> its state and the flags as push_flags gives them (the floor it
+** stands on from the start), or nil and why; the filter's error raised */
 static int w_character(lua_State *L) {
   l_world *lw = check_world(L);
   cl_character_options o;
   l_character *lc;
-  int id;
+  l_call c;
+  int id, a;
   check_item(L, 2);
   cl_character_options_init(&o);
   o.up[0] = luaL_checknumber(L, 3); o.up[1] = luaL_checknumber(L, 4);
@@ -1331,14 +1360,16 @@ static int w_character(lua_State *L) {
   o.max_slope = luaL_checknumber(L, 7);
   o.skin = luaL_checknumber(L, 8);
   o.snap = luaL_checknumber(L, 9);
-  lua_settop(L, 9);
-  lc = (l_character *)COLLIDE_NEWUD(L, sizeof(l_character));   /* 10 */
+  o.mask = (uint32_t)luaL_checkinteger(L, 10);
+  lua_settop(L, 11);
+  lc = (l_character *)COLLIDE_NEWUD(L, sizeof(l_character));   /* 12 */
   lc->ch = NULL;
   lc->lw = lw;
   lc->ncols = 0;
+  lc->call = NULL;
   luaL_getmetatable(L, MT_CHARACTER);
-  lua_setmetatable(L, 10);
-  lua_createtable(L, 5, 0);
+  lua_setmetatable(L, 12);
+  lua_createtable(L, 6, 0);
   lua_pushvalue(L, 1);
   lua_rawseti(L, -2, CSLOT_WORLD);
   lua_pushvalue(L, 2);
@@ -1349,19 +1380,31 @@ static int w_character(lua_State *L) {
   lua_rawseti(L, -2, CSLOT_ITEMS);
   push_slot(L, 1, SLOT_IDS);
   lua_rawseti(L, -2, CSLOT_IDS);
-  l_setanchor(L, 10);
+  lua_pushvalue(L, 11);
+  lua_rawseti(L, -2, CSLOT_FILTER);
+  l_setanchor(L, 12);
   id = lookup(L, 2);
   if (id < 0) return refuse(L, "absent");
+  a = anchor(L);                                   /* 13 */
+  call_begin(L, &c, 11, a);                        /* 14, 15 */
+  if (!lua_isnil(L, 11)) {
+    o.keep = character_keep;
+    o.keep_ud = lc;
+    lc->call = &c;
+  }
   lc->ch = cl_character_new(lw->w, id, &o);
+  lc->call = NULL;
   if (lc->ch == NULL) {
     int kind;
     (void)cl_world_shape(lw->w, id, &kind);
     if (!cl_world_is_mover(kind)) return refuse(L, "shape");
     if (cl_world_is_sensor(&lw->w->items[id])) return refuse(L, "sensor");
+    call_end(L, &c, CL_STOPPED);                   /* the filter's error */
     return luaL_error(L, "not enough memory");
   }
-  lua_settop(L, 10);
-  return 1;
+  lua_pushvalue(L, 12);
+  push_flags(L, lc->ch, c.items);
+  return 11;
 }
 
 static l_character *check_character(lua_State *L) {
@@ -1370,28 +1413,18 @@ static l_character *check_character(lua_State *L) {
   return lc;
 }
 
-/* pushes on_floor, on_wall, on_ceiling, nx, ny, nz, the floor's item (or
-** false) */
-static void push_flags(lua_State *L, const cl_character *ch, int items) {
-  const cl_character_state *st = cl_character_get_state(ch);
-  int floor = cl_character_floor_item(ch);
-  lua_pushboolean(L, st->on_floor);
-  lua_pushboolean(L, st->on_wall);
-  lua_pushboolean(L, st->on_ceiling);
-  l_pushvec(L, st->floor_normal);
-  if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
-}
-
 /* state:move(dx, dy, dz) -> mx, my, mz and the flags as push_flags gives
 ** them; nil and why ("args": dx, dy, dz are not three finite numbers;
 ** "busy", "absent", "shape", "finite") when nothing moved. The caller
-** names the arguments' errors by its rules. */
+** names the arguments' errors by its rules. The character's filter is
+** asked through keep_item; its error is raised (nothing moved). */
 static int c_move(lua_State *L) {
   l_character *lc = check_character(L);
   l_world *lw = lc->lw;
   double d[3], moved[3];
   int k, r, n, id, a;
   const cl_world_collision *cols;
+  l_call c;
   for (k = 0; k < 3; k++) {
     if (lua_type(L, 2 + k) != LUA_TNUMBER) return refuse(L, "args");
     d[k] = lua_tonumber(L, 2 + k);
@@ -1401,38 +1434,44 @@ static int c_move(lua_State *L) {
   lua_settop(L, 1);
   l_getanchor(L, 1);                               /* 2 */
   a = 2;
+  lua_rawgeti(L, a, CSLOT_ITEMS);                  /* 3 */
+  lua_rawgeti(L, a, CSLOT_FILTER);                 /* 4: the filter, or nil */
+  lua_pushnil(L);                                  /* 5: its error */
+  c.L = L; c.filter = 4; c.items = 3; c.err = 5; c.nf = 0; c.fname = NULL;
+  lc->call = &c;
   r = cl_character_move(lc->ch, d, moved);
   if (r == CL_NOT_ITEM) {                          /* removed, or added again */
-    lua_rawgeti(L, a, CSLOT_IDS);                  /* 3 */
-    lua_rawgeti(L, a, CSLOT_ITEM);                 /* 4 */
-    id = id_of(L, 3, 4);
-    if (id < 0) return refuse(L, "absent");
+    lua_rawgeti(L, a, CSLOT_IDS);                  /* 6 */
+    lua_rawgeti(L, a, CSLOT_ITEM);                 /* 7 */
+    id = id_of(L, 6, 7);
+    lua_settop(L, 5);
+    if (id < 0) { lc->call = NULL; return refuse(L, "absent"); }
     cl_character_retarget(lc->ch, id);
-    lua_settop(L, 2);
     r = cl_character_move(lc->ch, d, moved);
   }
+  lc->call = NULL;
   if (r == CL_NOT_MOVER) {
     id = cl_character_item(lc->ch);
     return refuse(L, cl_world_is_sensor(&lw->w->items[id]) ? "sensor" : "shape");
   }
   if (r == CL_NOT_FINITE) return refuse(L, "finite");
-  if (r == CL_NOMEM) return luaL_error(L, "not enough memory");
+  if (r == CL_STOPPED) lc->ncols = 0;              /* (the character has none) */
+  call_end(L, &c, r);                              /* the filter's error; no memory */
   id = cl_character_item(lc->ch);
   l_changed((cl_shape *)(void *)lw->w->items[id].shape);
   cl_world_mark_seen(lw->w, id);                   /* the world has refitted it */
   lw->lt->version++;
   /* the other items of the collisions, kept for ch:collisions() */
-  lua_rawgeti(L, a, CSLOT_ITEMS);                  /* 3 */
   cols = cl_character_collisions(lc->ch, &n);
   if (n > 0 || lc->ncols > 0) {
-    lua_rawgeti(L, a, CSLOT_OTHERS);               /* 4 */
+    lua_rawgeti(L, a, CSLOT_OTHERS);               /* 6 */
     for (k = 0; k < n; k++) {
       lua_rawgeti(L, 3, cols[k].other + 1);
-      lua_rawseti(L, 4, k + 1);
+      lua_rawseti(L, 6, k + 1);
     }
     for (k = n; k < lc->ncols; k++) {              /* the last move's extra ones */
       lua_pushnil(L);
-      lua_rawseti(L, 4, k + 1);
+      lua_rawseti(L, 6, k + 1);
     }
   }
   lc->ncols = n;
@@ -1440,7 +1479,7 @@ static int c_move(lua_State *L) {
   lua_pushnumber(L, moved[1] + 0.0);
   lua_pushnumber(L, moved[2] + 0.0);
   push_flags(L, lc->ch, 3);
-  return 10;
+  return 13;
 }
 
 /* state:collisions(item) -> the last move's collisions, as w:move gives
