@@ -6,7 +6,6 @@
 ** writes it; nothing is allocated.
 */
 #include <float.h>
-#include <stdlib.h>
 #include "collide/heightfield.h"
 #include "collide/hull.h"
 #include "collide/mesh.h"
@@ -268,9 +267,31 @@ static size_t mesh_walk(const cl_mesh *m, const cl_aabb *box, double *idx) {
   return found;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
+/* heapsort of the n doubles at a, increasing, in place: no memory beyond
+** a's (a library's qsort may allocate) */
+static void sift_down(double *a, size_t root, size_t end) {
+  for (;;) {
+    size_t child = 2 * root + 1;
+    double x;
+    if (child >= end) return;
+    if (child + 1 < end && a[child] < a[child + 1]) child++;
+    if (!(a[root] < a[child])) return;
+    x = a[root];
+    a[root] = a[child];
+    a[child] = x;
+    root = child;
+  }
+}
+
+static void sort_doubles(double *a, size_t n) {
+  size_t i;
+  for (i = n / 2; i-- > 0;) sift_down(a, i, n);
+  for (i = n; i-- > 1;) {
+    double x = a[0];
+    a[0] = a[i];
+    a[i] = x;
+    sift_down(a, 0, i);
+  }
 }
 
 size_t cl_mesh_lines_count(const cl_mesh *m, const cl_aabb *box) {
@@ -302,7 +323,7 @@ size_t cl_mesh_lines_fill(const cl_mesh *m, const cl_aabb *box, double *out) {
   ** last triangle back: triangle k's edges go to 18 k .. 18 k + 17, past
   ** the indices still to be read (at 0 .. k - 1) */
   n = mesh_walk(m, box, out);
-  qsort(out, n, sizeof *out, cmp_double);
+  sort_doubles(out, n);
   for (t = n; t-- > 0;) {
     size_t i = (size_t)out[t];
     (void)triangle_edges(out + 18 * t, mesh_vertex(m, i, 0), mesh_vertex(m, i, 1),
