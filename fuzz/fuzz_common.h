@@ -201,6 +201,36 @@ static inline int fz_nonan(const double *v, int n) {
   return 1;
 }
 
+/* x clamped to the doubles, as the debug lines write a coordinate */
+static inline double fz_clamp_big(double x) {
+  return x > DBL_MAX ? DBL_MAX : (x < -DBL_MAX ? -DBL_MAX : x);
+}
+
+/* debug lines (lines.c) by brute force: the edges a-b, b-c, c-a of the
+** triangle appended at out when its bounds meet box (touching counts;
+** NULL: always), coordinates beyond the doubles clamped; the new end */
+static inline double *fz_tri_lines(double *out, const double *a, const double *b,
+                                   const double *c, const cl_aabb *box) {
+  const double *v[3];
+  int k, e;
+  v[0] = a; v[1] = b; v[2] = c;
+  if (box != NULL)
+    for (k = 0; k < 3; k++) {
+      double lo = a[k], hi = a[k];
+      for (e = 1; e < 3; e++) {
+        if (v[e][k] < lo) lo = v[e][k];
+        if (v[e][k] > hi) hi = v[e][k];
+      }
+      if (lo > box->max[k] || hi < box->min[k]) return out;
+    }
+  for (e = 0; e < 3; e++, out += 6)
+    for (k = 0; k < 3; k++) {
+      out[k] = fz_clamp_big(v[e][k]);
+      out[3 + k] = fz_clamp_big(v[(e + 1) % 3][k]);
+    }
+  return out;
+}
+
 static inline void fz_check_unit(const double n[3], const char *what) {
   double l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
   FZ_CHECK(fabs(l - 1) <= 1e-9, what, l);

@@ -15,7 +15,11 @@
 **  - cl_heightfield_query visits exactly those triangles, increasing;
 **  - cl_heightfield_sweep: the nearest cl_sweep, lowest index, same bits;
 **  - cl_heightfield_intersects_mesh == some pair of triangles intersects;
-**  - the bounds are exactly those of the existing triangles' vertices.
+**  - the bounds are exactly those of the existing triangles' vertices;
+**  - cl_heightfield_lines_fill, within the query shape's bounds (over
+**    every triangle when it has none), writes the edges of the existing triangles whose
+**    bounds meet them, in number order, as they are tested here one by
+**    one, bit for bit.
 */
 #include "fuzz_common.h"
 #include "collide/heightfield.h"
@@ -55,6 +59,28 @@ static double height(fz_in *in) {
 static double spacing(fz_in *in) {
   double s = fabs(fz_double(in));
   return s > 0 && s < INFINITY ? s : 1;
+}
+
+/* the heightfield's debug lines within the bounds of s (every triangle
+** when s is NULL or has none), against the triangles tested one by one */
+static void check_lines(const cl_heightfield *hf, const cl_shape *s) {
+  static double got[36 * (MAXV - 1) * (MAXV - 1)], want[36 * (MAXV - 1) * (MAXV - 1)];
+  cl_aabb b;
+  const cl_aabb *box = NULL;
+  cl_triangle t;
+  size_t i, n, nw, count = cl_heightfield_count(hf);
+  double *w = want;
+  if (s != NULL && cl_bounds(s, &b)) box = &b;
+  for (i = 0; i < count; i++)
+    if (cl_heightfield_triangle(hf, i, &t)) w = fz_tri_lines(w, t.v[0], t.v[1], t.v[2], box);
+  nw = (size_t)(w - want) / 6;
+  n = cl_heightfield_lines_count(hf, box);
+  FZ_CHECK(n == nw, "heightfield lines count", (double)n - (double)nw);
+  FZ_CHECK(cl_heightfield_lines_fill(hf, box, got) == n, "heightfield lines fill count", (double)n);
+  if (getenv("FZ_VERBOSE"))
+    for (i = 0; i < 6 * n; i++)
+      if (!(got[i] == want[i])) fprintf(stderr, "lines at %zu: %.17g, brute %.17g\n", i, got[i], want[i]);
+  for (i = 0; i < 6 * n; i++) FZ_CHECK(got[i] == want[i], "heightfield lines differ", (double)i);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -118,6 +144,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       FZ_CHECK(bx.min[k] == lo[k], "heightfield bounds min", bx.min[k] - lo[k]);
       FZ_CHECK(bx.max[k] == hi[k], "heightfield bounds max", bx.max[k] - hi[k]);
     }
+
+  check_lines(&hf, vs ? &s : NULL);
 
   /* as the mesh's fuzzer: exact agreement within the range of the no-NaN
   ** promise, where the triangle tests are more than rounding */

@@ -18,7 +18,10 @@
 **    cl_mesh_visit_near visits the triangles cl_mesh_query lists, and
 **    cl_mesh_sweep_each_near hands those of the swept bounds' that the
 **    sweep hits, each with its cl_sweep hit;
-**  - the bounds hold every vertex of every triangle.
+**  - the bounds hold every vertex of every triangle;
+**  - cl_mesh_lines_fill, within the query shape's bounds (over every
+**    triangle when it has none), writes the edges of the triangles whose bounds meet them,
+**    in index order, as they are tested here one by one, bit for bit.
 */
 #include "fuzz_common.h"
 #include "collide/mesh.h"
@@ -119,6 +122,25 @@ static void near_checks(const cl_mesh *m, const cl_shape *s, const double mv[3],
     if (at >= 0) FZ_CHECK(same_hit(&v.h[at], &hi), "sweep each: hit data differ", (double)i);
   }
   FZ_CHECK(v.n == in, "sweep each handed a triangle not hit", (double)v.n - (double)in);
+}
+
+/* the mesh's debug lines within the bounds of s (every triangle when s
+** is NULL or has none), against the triangles tested one by one */
+static void check_lines(const cl_mesh *m, const cl_shape *s) {
+  static double got[48 * 18], want[48 * 18];
+  cl_aabb b;
+  const cl_aabb *box = NULL;
+  size_t i, n, nw;
+  double *w = want;
+  if (s != NULL && cl_bounds(s, &b)) box = &b;
+  for (i = 0; i < m->nt; i++)
+    w = fz_tri_lines(w, m->v + 3 * m->tri[3 * i], m->v + 3 * m->tri[3 * i + 1],
+                     m->v + 3 * m->tri[3 * i + 2], box);
+  nw = (size_t)(w - want) / 6;
+  n = cl_mesh_lines_count(m, box);
+  FZ_CHECK(n == nw, "mesh lines count", (double)n - (double)nw);
+  FZ_CHECK(cl_mesh_lines_fill(m, box, got) == n, "mesh lines fill count", (double)n);
+  for (i = 0; i < 6 * n; i++) FZ_CHECK(got[i] == want[i], "mesh lines differ", (double)i);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -238,6 +260,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       FZ_CHECK(cl_mesh_intersects_mesh(&m, &m2) == any, "mesh-mesh disagrees", any);
     }
   }
+  if (ok) check_lines(&m, vs ? &s : NULL);
   cl_mesh_free(&m);
   cl_mesh_free(&m2);
   return 0;

@@ -19,7 +19,10 @@
 **    past t = 0; a zero motion hits when b robustly intersects a, and
 **    when they are robustly apart only if within rounding of touching
 **    (shapes of no volume that touch, which nudges cannot tell);
-**  - no NaN in any output when the inputs are moderate.
+**  - no NaN in any output when the inputs are moderate;
+**  - the debug lines of a valid shape: its kind's number of segments,
+**    every coordinate finite, and for moderate input every point within
+**    the shape's bounds (grown by rounding).
 */
 #include "fuzz_common.h"
 
@@ -124,6 +127,26 @@ static void check_contact(const cl_shape *a, const cl_shape *b, int moderate, do
   }
 }
 
+/* the shape's debug lines (lines.c): the count its kind has, never a
+** coordinate that is not finite, and within the bounds at moderate scale */
+static void check_lines(const cl_shape *a, int moderate, double maxabs) {
+  /* fz_shape makes no hull */
+  static const size_t counts[CL_NKINDS] = {12, 12, 4, 3, 1, 48, 68, 0};
+  double out[6 * 68];
+  cl_aabb b;
+  size_t n = cl_lines_count(a), i;
+  int k;
+  FZ_CHECK(n == counts[a->tag] && n > 0, "lines count", (double)n);
+  FZ_CHECK(cl_lines_fill(a, out) == n, "lines fill count", (double)n);
+  for (i = 0; i < 6 * n; i++) FZ_CHECK(isfinite(out[i]), "lines not finite", out[i]);
+  if (!moderate || maxabs > 1e6 || !cl_bounds(a, &b)) return;
+  for (i = 0; i < 2 * n; i++)
+    for (k = 0; k < 3; k++) {
+      double x = out[3 * i + k], tol = 1e-12 * (1 + maxabs);
+      FZ_CHECK(x >= b.min[k] - tol && x <= b.max[k] + tol, "lines outside the bounds", x);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fz_in in = {data, size};
   cl_shape a, b;
@@ -178,6 +201,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_contact(&a, &b, moderate, delta, robust);
   if (measurable(ka) && measurable(kb)) check_distance(&a, &b, moderate, robust, sc.maxabs);
   if (movable(ka) && kb != CL_RAY) check_sweep(&a, mv, &b, moderate, robust, sc.maxabs);
+  check_lines(&a, fz_moderate(&sc), sc.maxabs);
   /* derived shapes of valid shapes are finite */
   if (fz_moderate(&sc)) {
     cl_aabb bx;

@@ -6,7 +6,6 @@
 ** writes it; nothing is allocated.
 */
 #include <float.h>
-#include <stdlib.h>
 #include "collide/heightfield.h"
 #include "collide/hull.h"
 #include "collide/mesh.h"
@@ -268,9 +267,31 @@ static size_t mesh_walk(const cl_mesh *m, const cl_aabb *box, double *idx) {
   return found;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
+/* heapsort of the n doubles at a, increasing, in place: no memory beyond
+** a's (a library's qsort may allocate) */
+static void sift_down(double *a, size_t root, size_t end) {
+  for (;;) {
+    size_t child = 2 * root + 1;
+    double x;
+    if (child >= end) return;
+    if (child + 1 < end && a[child] < a[child + 1]) child++;
+    if (!(a[root] < a[child])) return;
+    x = a[root];
+    a[root] = a[child];
+    a[child] = x;
+    root = child;
+  }
+}
+
+static void sort_doubles(double *a, size_t n) {
+  size_t i;
+  for (i = n / 2; i-- > 0;) sift_down(a, i, n);
+  for (i = n; i-- > 1;) {
+    double x = a[0];
+    a[0] = a[i];
+    a[i] = x;
+    sift_down(a, 0, i);
+  }
 }
 
 size_t cl_mesh_lines_count(const cl_mesh *m, const cl_aabb *box) {
@@ -302,7 +323,7 @@ size_t cl_mesh_lines_fill(const cl_mesh *m, const cl_aabb *box, double *out) {
   ** last triangle back: triangle k's edges go to 18 k .. 18 k + 17, past
   ** the indices still to be read (at 0 .. k - 1) */
   n = mesh_walk(m, box, out);
-  qsort(out, n, sizeof *out, cmp_double);
+  sort_doubles(out, n);
   for (t = n; t-- > 0;) {
     size_t i = (size_t)out[t];
     (void)triangle_edges(out + 18 * t, mesh_vertex(m, i, 0), mesh_vertex(m, i, 1),
@@ -329,7 +350,10 @@ static int cell_range(double a, double b, double o, double is, uint32_t n, uint3
 }
 
 /* the heightfield's triangles whose bounds meet the box (NULL: all): how
-** many; with out, their edges written there in increasing index */
+** many; with out, their edges written there in increasing number. The
+** vertices are heightfield.h's, (o[0] + i sx, o[1] + h, o[2] + j sz),
+** computed in that order; cell (i, j)'s triangles are (i,j) (i,j+1)
+** (i+1,j+1) and (i,j) (i+1,j+1) (i+1,j), none when a corner is a hole. */
 static size_t hf_lines(const cl_heightfield *hf, const cl_aabb *box, double *out) {
   uint32_t i0 = 0, i1 = hf->columns - 2, j0 = 0, j1 = hf->rows - 2, i, j;
   size_t n = 0;
@@ -340,18 +364,28 @@ static size_t hf_lines(const cl_heightfield *hf, const cl_aabb *box, double *out
         || !cell_range(box->min[2], box->max[2], hf->o[2], hf->isz, hf->rows - 1, &j0, &j1))
       return 0;
   }
-  for (j = j0; j <= j1; j++)
+  for (j = j0; j <= j1; j++) {
+    double z0 = hf->o[2] + (double)j * hf->sz, z1 = hf->o[2] + (double)(j + 1) * hf->sz;
     for (i = i0; i <= i1; i++) {
-      size_t c = 2 * ((size_t)j * (hf->columns - 1) + i);
+      const double *h = hf->h + (size_t)j * hf->columns + i;
+      double x0 = hf->o[0] + (double)i * hf->sx, x1 = hf->o[0] + (double)(i + 1) * hf->sx;
+      double v[4][3];
       int k;
+      if (h[0] != h[0] || h[hf->columns] != h[hf->columns] || h[hf->columns + 1] != h[hf->columns + 1]
+          || h[1] != h[1])
+        continue;                                  /* a hole */
+      cl_set(v[0], x0, hf->o[1] + h[0], z0);
+      cl_set(v[1], x0, hf->o[1] + h[hf->columns], z1);
+      cl_set(v[2], x1, hf->o[1] + h[hf->columns + 1], z1);
+      cl_set(v[3], x1, hf->o[1] + h[1], z0);
       for (k = 0; k < 2; k++) {
-        cl_triangle t;
-        if (!cl_heightfield_triangle(hf, c + (size_t)k, &t)) break;   /* a hole */
-        if (box != NULL && !tri_meets(t.v[0], t.v[1], t.v[2], box)) continue;
-        if (out != NULL) out = triangle_edges(out, t.v[0], t.v[1], t.v[2]);
+        const double *a = v[0], *b = v[1 + k], *c = v[2 + k];
+        if (box != NULL && !tri_meets(a, b, c, box)) continue;
+        if (out != NULL) out = triangle_edges(out, a, b, c);
         n++;
       }
     }
+  }
   return 3 * n;
 }
 
