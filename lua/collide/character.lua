@@ -186,7 +186,6 @@ function M.new(scene, item, options)
     _c = state,      -- the C character (core._world): the world's controller
     _floor = on, _wall = wall, _ceiling = ceiling,
     _fx = fx, _fy = fy, _fz = fz, _on = floor,
-    _cx = 0, _cy = 0, _cz = 0,   -- the last move's carry
     _cols = false,   -- the last move's collisions, built when asked (false: not yet)
   }, Character)
 end
@@ -224,12 +223,11 @@ function Character:move(...)
   -- (a filter that raises leaves the character where it was, with no
   -- collisions: forgotten before the call)
   self._cols = false
-  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor, cx, cy, cz = self._c:move(dx, dy, dz)
+  local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = self._c:move(dx, dy, dz)
   if mx == nil then refused(self, my, select("#", ...), ...) end
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz
   self._on = floor
-  self._cx, self._cy, self._cz = cx, cy, cz
   return mx, my, mz
 end
 
@@ -265,7 +263,7 @@ end
 --- floor's motion under the character), zeros when its floor did not move
 function Character:floor_motion()
   if getmetatable(self) ~= Character then bad_self(self, "floor_motion") end
-  return self._cx, self._cy, self._cz
+  return self._c:floor_motion()
 end
 --- ch:collisions() -> the last move's collisions, as scene:move gives them
 function Character:collisions()

@@ -583,11 +583,23 @@ static int size_kept(const cl_shape *a, const cl_shape *b) {
   return drift <= 1e-12 * scale;
 }
 
+/* a move that failed: the flags and the floor normal put back (the rest
+** of the state is written only at the end of a move); r returned */
+static int char_undo(cl_character_state *c, const int flags[3], const double normal[3], int r) {
+  c->on_floor = flags[0];
+  c->on_wall = flags[1];
+  c->on_ceiling = flags[2];
+  cl_copy(c->floor_normal, normal);
+  return r;
+}
+
 int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out) {
   char_move cm;
-  cl_character_state before = *c;
+  /* what the passes change before the end: put back when they fail */
+  int flags[3] = {c->on_floor, c->on_wall, c->on_ceiling};
+  double normal[3];
   cl_shape ws;
   const double *u = c->up;
   double v, hz[3], a[3] = {0, 0, 0}, b[3] = {0, 0, 0}, carry[3] = {0, 0, 0};
@@ -595,6 +607,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   if (!cl_world_is_mover(w->items[id].kind) || cl_world_is_sensor(&w->items[id])) return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
   hz[0] = d[0] - v * u[0]; hz[1] = d[1] - v * u[1]; hz[2] = d[2] - v * u[2];
+  cl_copy(normal, c->floor_normal);
   c->on_floor = c->on_wall = c->on_ceiling = 0;
 
   char_begin(&cm, c, w, s, id, mask, out);
@@ -603,7 +616,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   cm.foot0 = lowest(&ws, u);
   cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
 
-  if (char_carry(&cm, &ws, was_floor, carry) < 0) { *c = before; return -1; }
+  if (char_carry(&cm, &ws, was_floor, carry) < 0) return char_undo(c, flags, normal, -1);
   char_gather(&cm, &ws, d);
   cl_world_push_out(&cm.st, &ws, moved);
   /* an overlap pushed out from below is floor */
@@ -611,19 +624,14 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
     double f[3];
     if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, out->c[i].other);
   }
-  if (!cm.st.aborted && char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0) {
-    *c = before;
-    return -1;
-  }
+  if (!cm.st.aborted && char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0)
+    return char_undo(c, flags, normal, -1);
   moved[0] = moved[0] + a[0] + b[0];
   moved[1] = moved[1] + a[1] + b[1];
   moved[2] = moved[2] + a[2] + b[2];
   if (!c->on_floor && v <= 0 && !cm.st.aborted) char_snap(&cm, &ws, was_floor, moved);
-  if (cm.st.aborted) {
-    /* keep stopped the move: nothing moved, the state is as it was */
-    *c = before;
-    return -2;
-  }
+  /* keep stopped the move: nothing moved, the state is as it was */
+  if (cm.st.aborted) return char_undo(c, flags, normal, -2);
   if (carry[0] != 0 || carry[1] != 0 || carry[2] != 0) {
     moved[0] += carry[0]; moved[1] += carry[1]; moved[2] += carry[2];
   }

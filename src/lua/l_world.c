@@ -66,6 +66,7 @@ typedef struct {
   cl_character *ch;
   l_world *lw;               /* its world (kept alive in the anchor) */
   int ncols;                 /* the last move's collisions */
+  int filtered;              /* it has a filter (in its anchor) */
   struct l_call *call;       /* the call asking its filter, or NULL */
 } l_character;
 
@@ -1327,20 +1328,15 @@ static int character_keep(void *ud, int id) {
 }
 
 /* pushes on_floor, on_wall, on_ceiling, nx, ny, nz, the floor's item (or
-** false), the floor's motion dx, dy, dz */
+** false) */
 static void push_flags(lua_State *L, const cl_character *ch, int items) {
   const cl_character_state *st = cl_character_get_state(ch);
   int floor = cl_character_floor_item(ch);
-  double carry[3];
   lua_pushboolean(L, st->on_floor);
   lua_pushboolean(L, st->on_wall);
   lua_pushboolean(L, st->on_ceiling);
   l_pushvec(L, st->floor_normal);
   if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
-  cl_character_floor_motion(ch, carry);
-  lua_pushnumber(L, carry[0] + 0.0);
-  lua_pushnumber(L, carry[1] + 0.0);
-  lua_pushnumber(L, carry[2] + 0.0);
 }
 
 /* w:character(item, ux, uy, uz, step, slope, skin, snap, mask, [filter])
@@ -1366,6 +1362,7 @@ static int w_character(lua_State *L) {
   lc->ch = NULL;
   lc->lw = lw;
   lc->ncols = 0;
+  lc->filtered = !lua_isnil(L, 11);
   lc->call = NULL;
   luaL_getmetatable(L, MT_CHARACTER);
   lua_setmetatable(L, 12);
@@ -1387,7 +1384,7 @@ static int w_character(lua_State *L) {
   if (id < 0) return refuse(L, "absent");
   a = anchor(L);                                   /* 13 */
   call_begin(L, &c, 11, a);                        /* 14, 15 */
-  if (!lua_isnil(L, 11)) {
+  if (lc->filtered) {
     o.keep = character_keep;
     o.keep_ud = lc;
     lc->call = &c;
@@ -1404,7 +1401,7 @@ static int w_character(lua_State *L) {
   }
   lua_pushvalue(L, 12);
   push_flags(L, lc->ch, c.items);
-  return 11;
+  return 8;
 }
 
 static l_character *check_character(lua_State *L) {
@@ -1435,8 +1432,8 @@ static int c_move(lua_State *L) {
   l_getanchor(L, 1);                               /* 2 */
   a = 2;
   lua_rawgeti(L, a, CSLOT_ITEMS);                  /* 3 */
-  lua_rawgeti(L, a, CSLOT_FILTER);                 /* 4: the filter, or nil */
-  lua_pushnil(L);                                  /* 5: its error */
+  if (lc->filtered) lua_rawgeti(L, a, CSLOT_FILTER); else lua_pushnil(L);  /* 4 */
+  lua_pushnil(L);                                  /* 5: the filter's error */
   c.L = L; c.filter = 4; c.items = 3; c.err = 5; c.nf = 0; c.fname = NULL;
   lc->call = &c;
   r = cl_character_move(lc->ch, d, moved);
@@ -1479,7 +1476,18 @@ static int c_move(lua_State *L) {
   lua_pushnumber(L, moved[1] + 0.0);
   lua_pushnumber(L, moved[2] + 0.0);
   push_flags(L, lc->ch, 3);
-  return 13;
+  return 10;
+}
+
+/* state:floor_motion() -> dx, dy, dz: the carry of the last move */
+static int c_floor_motion(lua_State *L) {
+  l_character *lc = check_character(L);
+  double d[3];
+  cl_character_floor_motion(lc->ch, d);
+  lua_pushnumber(L, d[0] + 0.0);
+  lua_pushnumber(L, d[1] + 0.0);
+  lua_pushnumber(L, d[2] + 0.0);
+  return 3;
 }
 
 /* state:collisions(item) -> the last move's collisions, as w:move gives
@@ -1515,7 +1523,8 @@ static const luaL_Reg world_methods[] = {
   {"lines", w_lines}, {NULL, NULL}
 };
 static const luaL_Reg character_methods[] = {
-  {"move", c_move}, {"collisions", c_collisions}, {NULL, NULL}
+  {"move", c_move}, {"collisions", c_collisions}, {"floor_motion", c_floor_motion},
+  {NULL, NULL}
 };
 static const luaL_Reg world_functions[] = {
   {"world", f_world}, {NULL, NULL}
