@@ -1068,6 +1068,10 @@ static void events_api(void) {
   CHECK(cl_world_set_one_way(w, zone_id, got) == CL_NOT_FINITE, "a zero direction");
   got[0] = NAN;
   CHECK(cl_world_set_one_way(w, zone_id, got) == CL_NOT_FINITE, "not finite");
+  vec(got, NAN, 1, 0);
+  CHECK(cl_world_set_one_way(w, zone_id, got) == CL_NOT_FINITE, "not finite beside a number");
+  vec(got, 0, INFINITY, 0);
+  CHECK(cl_world_set_one_way(w, zone_id, got) == CL_NOT_FINITE, "infinite");
   CHECK(cl_world_set_role(w, c_id, 0) == 0, "c solid again");
   vec(d, 0, 3, 0);
   CHECK(cl_world_move(w, c_id, d, NULL, NULL, NULL, moved, NULL) == 0, "c jumps");

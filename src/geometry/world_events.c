@@ -384,9 +384,10 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
     return 0;
   }
   if (IS_GEOMETRY(it->kind)) return CL_NOT_MOVER;
+  if (!(isfinite(dir[0]) && isfinite(dir[1]) && isfinite(dir[2]))) return CL_NOT_FINITE;
   /* scaled by the largest component first: no overflow for any finite dir */
   m = fmax(fabs(dir[0]), fmax(fabs(dir[1]), fabs(dir[2])));
-  if (!(m > 0 && m <= 1.7976931348623157e308)) return CL_NOT_FINITE;
+  if (!(m > 0)) return CL_NOT_FINITE;
   cl_set(u, dir[0] / m, dir[1] / m, dir[2] / m);
   len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
   if (it->one_way >= 0) {
