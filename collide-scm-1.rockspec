@@ -33,6 +33,7 @@ build = {
         "src/geometry/heightfield.c",
         "src/geometry/hull.c",
         "src/geometry/intersect.c",
+        "src/geometry/manifold.c",
         "src/geometry/mesh.c",
         "src/geometry/points.c",
         "src/geometry/rays.c",

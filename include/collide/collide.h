@@ -217,6 +217,47 @@ int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, c
 int cl_sweep_until(const cl_shape *mover, const double d[3], const cl_shape *target,
                    double limit, cl_hit *h);
 
+/* ---- manifold.c: contact manifolds ---- */
+/* a contact point and how deep it lies: how far behind the other shape's
+** surface along the normal */
+typedef struct { double p[3], depth; } cl_contact_point;
+/* n as cl_contact's, from a to b; count points (at most 4) */
+typedef struct { double n[3]; int count; cl_contact_point p[4]; } cl_contacts;
+/* the contact of a and b (the pairs cl_contact answers) as its normal and
+** up to four points spanning the region where they touch, each lying in
+** both shapes (within rounding, for a depth less than either shape's
+** thickness along n), the deepest first, then counter-clockwise
+** seen from the tip of n: the corners of the overlap of two faces, the
+** ends of a capsule's segment on a face, one point where only an edge, a
+** vertex or a curved surface touches. When a face of a and one of b both
+** face the normal, a's is the reference: the points lie on b's surface.
+** Returns m->count, 0 when they do
+** not touch. Clipping by the reference face (Ericson, Real-Time
+** Collision Detection, 8.3.4; Gregorius, GDC 2015); no allocation. */
+int cl_manifold(const cl_shape *a, const cl_shape *b, cl_contacts *m);
+/* Reducing a sequence of candidate points to four, in passes: feed every
+** candidate (the same ones, in the same order) to cl_reduce_add, then
+** call cl_reduce_next; while it returns 1, feed them all again. Then
+** cl_reduce_finish writes the points kept: the deepest, the farthest from
+** it, the one spanning the largest triangle with those two, and the one
+** adding the most area outside it (points closer than CL_EPSILON * scale
+** count as one), ordered as cl_manifold's. */
+typedef struct {
+  double n[3], t[3], tol, best;
+  int pass, count, have;
+  cl_contact_point p[4], cand;
+} cl_reduce;
+void cl_reduce_init(cl_reduce *r, const double n[3], double scale);
+void cl_reduce_add(cl_reduce *r, const double p[3], double depth);
+int cl_reduce_next(cl_reduce *r);
+int cl_reduce_finish(const cl_reduce *r, cl_contacts *m);
+/* every candidate point of the pair a, b (before the reduction to four)
+** fed to r: how many, 0 when they do not touch. hint, when not NULL, is a
+** unit normal from a to b that a face of the pair aligned with it clips by
+** first (the normal of a set of triangles, so every triangle's points
+** are measured along it); else the pair's own contact decides. */
+int cl_manifold_add(const cl_shape *a, const cl_shape *b, const double *hint, cl_reduce *r);
+
 #ifdef __cplusplus
 }
 #endif
