@@ -29,6 +29,7 @@ build = {
         "src/geometry/character.c",
         "src/geometry/contact.c",
         "src/geometry/distance.c",
+        "src/geometry/epa.c",
         "src/geometry/frustum.c",
         "src/geometry/gjk.c",
         "src/geometry/heightfield.c",

@@ -5,8 +5,16 @@
 #                     Lua beside Bullet's btConvexHullShape with
 #                     btGjkPairDetector (double precision) on the same
 #                     pairs, and how often the answers agree
+#   make bench-hull-contact   bench/hull_contact.lua: collide.contact between
+#                     overlapping hulls of 12 to 96 vertices, per call, and
+#                     each size's time over the 12-vertex one (part of
+#                     `make bench`)
 
-.PHONY: bench-hull hull-ref-deps
+.PHONY: bench-hull hull-ref-deps bench-hull-contact
+bench: bench-hull-contact
+
+bench-hull-contact: $(SO)
+	$(RUN) bench/hull_contact.lua
 
 BULLET_HULL = $(BUILD)/bench/bullet_hull
 

@@ -35,6 +35,11 @@ extern "C" {
 ** rounding, and always for contact (which needs the depth): they cost
 ** the product of the two edge counts */
 #define CL_HULL_SAT_PAIRS 256
+/* above this many edge pairs, the contact of a hull and a polytope whose
+** cores overlap asks EPA (epa.c) for the normal, then measures only the
+** separating axes near it, exactly as the full search would; it runs
+** every axis where EPA fails or those axes miss its depth */
+#define CL_HULL_EPA_PAIRS 256
 
 /* The hull in its frame. The arrays follow the struct in one block
 ** (cl_hull_store): v[nv], the vertices; plane[nf], each face's unit
