@@ -111,6 +111,10 @@ int cl_hull_cast(const cl_ray *r, const cl_hull *h, cl_hit *hit);
 ** depth, the minimum translation: n (unit, world) moves the other shape
 ** out of the hull, depth how far */
 int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth);
+/* cl_hull_sat by every separating axis, whatever the sizes (no GJK
+** first, no EPA): the search cl_hull_sat falls back on, and the reference
+** its EPA path is tested against (tests/hull_contact_test.c) */
+int cl_hull_sat_all(const cl_hull *h, const cl_shape *s, double n[3], double *depth);
 int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], double n[3],
                         double *depth);
 

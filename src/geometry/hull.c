@@ -965,6 +965,18 @@ int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth)
   return finish_sat(h, &A, &B, pair_tol(h, other), n, depth);
 }
 
+int cl_hull_sat_all(const cl_hull *h, const cl_shape *s, double n[3], double *depth) {
+  poly A, B;
+  poly_store st;
+  cl_aabb b;
+  if (s->tag == CL_TRIANGLE && s->tri.degenerate)
+    return cl_hull_sat_segment(h, s->tri.v[s->tri.s0], s->tri.v[s->tri.s1], n, depth);
+  cl_bounds(s, &b);
+  hull_poly(h, &A);
+  poly_of(h, s, &B, &st);
+  return finish_sat(h, &A, &B, pair_tol(h, fmax(cl_maxabs3(b.min), cl_maxabs3(b.max))), n, depth);
+}
+
 int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], double n[3],
                         double *depth) {
   poly A, B;
