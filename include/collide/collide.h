@@ -246,8 +246,14 @@ typedef struct {
   double n[3], t[3], tol, best;
   int pass, count, have;
   cl_contact_point p[4], cand;
+  cl_contact_point *buf;
+  int cap, nbuf;
 } cl_reduce;
 void cl_reduce_init(cl_reduce *r, const double n[3], double scale);
+/* keeps the first pass's candidates in buf (cap points): when they all
+** fit, cl_reduce_next runs the other passes over them itself and returns
+** 0 after the first, so the caller feeds its candidates once */
+void cl_reduce_buffer(cl_reduce *r, cl_contact_point *buf, int cap);
 void cl_reduce_add(cl_reduce *r, const double p[3], double depth);
 int cl_reduce_next(cl_reduce *r);
 int cl_reduce_finish(const cl_reduce *r, cl_contacts *m);

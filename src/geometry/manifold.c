@@ -348,6 +348,14 @@ void cl_reduce_init(cl_reduce *r, const double n[3], double scale) {
   r->count = 0;
   r->have = 0;
   r->best = 0;
+  r->buf = NULL;
+  r->cap = r->nbuf = 0;
+}
+
+void cl_reduce_buffer(cl_reduce *r, cl_contact_point *buf, int cap) {
+  r->buf = buf;
+  r->cap = cap;
+  r->nbuf = 0;
 }
 
 /* how much candidate x is worth in the current pass (> tolerance to count) */
@@ -372,6 +380,13 @@ static double worth(const cl_reduce *r, const double x[3]) {
 void cl_reduce_add(cl_reduce *r, const double p[3], double depth) {
   double w;
   if (r->pass == 0) {
+    if (r->buf != NULL) {
+      if (r->nbuf < r->cap) {
+        cl_copy(r->buf[r->nbuf].p, p);
+        r->buf[r->nbuf].depth = depth;
+      }
+      if (r->nbuf <= r->cap) r->nbuf++;
+    }
     if (!r->have || depth > r->cand.depth + r->tol
         || (depth >= r->cand.depth - r->tol && cl_dot(r->t, p) > r->best)) {
       r->have = 1;
@@ -397,7 +412,24 @@ static double threshold(const cl_reduce *r) {
   return t * sqrt(spread2(r->n, r->p[0].p, r->p[1].p));
 }
 
+static int next_pass(cl_reduce *r);
+
 int cl_reduce_next(cl_reduce *r) {
+  int more = next_pass(r);
+  if (more && r->pass == 1 && r->buf != NULL && r->nbuf <= r->cap) {
+    /* every candidate kept: the other passes run over them here */
+    const cl_contact_point *b = r->buf;
+    int i, n = r->nbuf;
+    r->buf = NULL;
+    do {
+      for (i = 0; i < n; i++) cl_reduce_add(r, b[i].p, b[i].depth);
+    } while (next_pass(r));
+    return 0;
+  }
+  return more;
+}
+
+static int next_pass(cl_reduce *r) {
   if (r->pass >= 4) return 0;
   if (!r->have || (r->pass > 0 && !(r->best > threshold(r)))) {
     r->pass = 4;

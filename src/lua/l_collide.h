@@ -275,9 +275,11 @@ int l_deepest_push(lua_State *L, const l_deepest *b);
 ** returns 1 (a first pass finds the normal of the deepest contact, as
 ** l_deepest; then each pass of cl_reduce_* over the points of every
 ** triangle's cl_manifold); then push nil or nx, ny, nz and the points */
+#define L_TRIMANIFOLD_BUF 128
 typedef struct {
   l_deepest best;
   cl_reduce red;
+  cl_contact_point buf[L_TRIMANIFOLD_BUF];   /* the candidates, fed once when they fit */
   const cl_shape *s;
   int tri_first, pass;
   double scale;

@@ -207,6 +207,7 @@ int l_trimanifold_next(l_trimanifold *t) {
   if (t->pass < 0) {
     if (!t->best.found) return 0;
     cl_reduce_init(&t->red, t->best.n, t->scale);
+    cl_reduce_buffer(&t->red, t->buf, L_TRIMANIFOLD_BUF);
     t->pass = 0;
     return 1;
   }
