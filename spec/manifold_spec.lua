@@ -244,16 +244,12 @@ describe("collide.manifold", function()
       assert.are.same({ 0, 1, 0 }, m.n)
       points_are(corners, m.pts)
     end)
-    it("the shape first: the normal reversed, four points on the triangles", function()
+    it("the shape first: the normal reversed, the same four corners", function()
+      -- the triangles are the reference faces in either order
       for _, set in ipairs { mesh, hf } do
         local m = manifold(box, set)
         assert.are.same({ 0, -1, 0 }, m.n)
-        assert.are.equal(4, #m.pts)
-        for _, p in ipairs(m.pts) do
-          assert.are.equal(0, p.y)
-          assert.are.equal(0.2, p.depth)
-        end
-        assert.are.equal(3 * 2.5, abs(polygon_area(m.n, m.pts)))
+        points_are(corners, m.pts)
       end
     end)
     it("a sphere: one point; apart: nil", function()
@@ -261,6 +257,53 @@ describe("collide.manifold", function()
       points_are({ { 2.5, -0.1, 2.5, 0.1 } }, m.pts)
       assert.is_nil(collide.manifold(mesh, collide.sphere(2.5, 0.6, 2.5, 0.5)))
       assert.is_nil(collide.manifold(collide.sphere(2.5, 0.6, 2.5, 0.5), hf))
+    end)
+    it("on bumpy ground, random shapes: contact's normal, points in the shape and on or under the triangles", function()
+      local r = H.rng(77)
+      local bumps = {}
+      for k = 1, 81 do bumps[k] = r(0, 0.3) end
+      local ground = collide.heightfield(bumps, 9, 9)
+      local tris = {}
+      for i = 1, ground:count() do tris[i] = ground:triangle(i) end
+      local makers = {
+        function(x, z) return collide.aabb(x - 0.6, 0, z - 0.4, x + 0.6, 1, z + 0.4) end,
+        function(x, z) return collide.obb(x, 0.5, z, 0.7, 0.5, 0.3, r(-1, 1), r(-1, 1), r(-1, 1), r(0.1, 1)) end,
+        function(x, z) return collide.sphere(x, 0.5, z, r(0.2, 0.8)) end,
+        function(x, z) return collide.capsule(x - 0.5, 0.5, z, x + 0.5, 0.5 + r(-0.2, 0.2), z + 0.3, 0.3) end,
+        function(x, z)
+          return collide.hull({ { -0.5, -0.5, -0.5 }, { 0.5, -0.5, -0.4 }, { 0, 0.5, 0 }, { 0.1, -0.4, 0.5 },
+            { -0.3, 0.2, 0.4 } }, { x, 0.5, z })
+        end,
+      }
+      local checked = 0
+      for _ = 1, 300 do
+        local s = makers[math.floor(r(1, 6))](r(1, 7), r(1, 7))
+        -- lowered until it rests a little into the ground
+        local _, y0 = s:bounds():min()
+        s:translate(0, -y0 + r(0, 0.3), 0)
+        for order = 1, 2 do
+          local a, b = ground, s
+          if order == 2 then a, b = s, ground end
+          local nx, ny, nz, depth = collide.contact(a, b)
+          local m = manifold(a, b)
+          if nx == nil then
+            assert.is_nil(m)
+          else
+            checked = checked + 1
+            assert.are.same({ nx, ny, nz }, m.n)
+            assert.is_true(#m.pts >= 1 and #m.pts <= 4)
+            for _, p in ipairs(m.pts) do
+              local at = { p.x, p.y, p.z }
+              assert.is_true(p.depth >= 0 and p.depth < 0.5, ("depth %.17g of %.17g, %s"):format(p.depth, depth, tostring(s)))
+              assert.is_true(s:distance(at) <= 1e-9, "point outside the shape")
+              local near = math.huge
+              for _, t in ipairs(tris) do near = math.min(near, t:distance(at)) end
+              assert.is_true(near <= p.depth + 1e-9, ("point %.17g from the ground, depth %.17g"):format(near, p.depth))
+            end
+          end
+        end
+      end
+      assert.is_true(checked > 300, checked .. " contacts")
     end)
     it("errors", function()
       assert.has_error(function() collide.manifold(mesh, mesh) end,

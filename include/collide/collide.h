@@ -259,9 +259,10 @@ int cl_reduce_next(cl_reduce *r);
 int cl_reduce_finish(const cl_reduce *r, cl_contacts *m);
 /* every candidate point of the pair a, b (before the reduction to four)
 ** fed to r: how many, 0 when they do not touch. hint, when not NULL, is a
-** unit normal from a to b that a face of the pair aligned with it clips by
-** first (the normal of a set of triangles, so every triangle's points
-** are measured along it); else the pair's own contact decides. */
+** unit normal from a to b (the normal of a set of triangles): a triangle
+** of the pair whose face is aligned with it is the reference face, so the
+** triangles facing the set's normal are clipped along it; else the pair's
+** own contact decides. */
 int cl_manifold_add(const cl_shape *a, const cl_shape *b, const double *hint, cl_reduce *r);
 
 #ifdef __cplusplus

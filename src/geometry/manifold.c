@@ -538,30 +538,37 @@ static int parallel_capsules(const cl_capsule *a, const cl_capsule *b, const dou
 
 /* clips along the unit normal n (from a to b): 1 with w's feature when a
 ** face of a (else of b) is within ALIGN_TOL of n, or the capsules are
-** parallel; 0 when neither */
-static int clip_along(const cl_shape *a, const cl_shape *b, const double n[3], pair_work *w) {
+** parallel; 0 when neither. tri_only: only a triangle's face serves */
+static int clip_along(const cl_shape *a, const cl_shape *b, const double n[3], int tri_only,
+                      pair_work *w) {
   double neg[3];
   cl_scale(neg, n, -1);
   /* a plane is always the reference: it has no feature of its own */
-  if (b->tag != CL_PLANE && reference_of(a, n, &w->r)) feature_of(b, neg, &w->f);
-  else if (a->tag != CL_PLANE && reference_of(b, neg, &w->r)) feature_of(a, n, &w->f);
-  else if (!(a->tag == CL_CAPSULE && b->tag == CL_CAPSULE
-             && parallel_capsules(&a->cap, &b->cap, n, &w->r, &w->f)))
+  if (b->tag != CL_PLANE && (!tri_only || a->tag == CL_TRIANGLE) && reference_of(a, n, &w->r))
+    feature_of(b, neg, &w->f);
+  else if (a->tag != CL_PLANE && (!tri_only || b->tag == CL_TRIANGLE)
+           && reference_of(b, neg, &w->r))
+    feature_of(a, n, &w->f);
+  else if (tri_only || !(a->tag == CL_CAPSULE && b->tag == CL_CAPSULE
+                         && parallel_capsules(&a->cap, &b->cap, n, &w->r, &w->f)))
     return 0;
   clip_by(&w->f, &w->r, &w->g);
   return 1;
 }
 
 /* the candidates of the pair: 0 when apart. With a hint (a unit normal
-** from a to b), a face aligned with it clips first, so the triangles of a
-** set clip against one normal; else the pair's own contact decides: the
-** points of the clipped feature behind the reference face, else one point */
+** from a to b), a triangle of the pair whose face is aligned with it is
+** the reference, so the triangles of a set facing the set's normal clip
+** along it, whatever the pair's own least translation (a triangle only
+** partly under a box may push it sideways); else the pair's own contact
+** decides: the points of the clipped feature behind the reference face,
+** else one point */
 static int pair_candidates(const cl_shape *a, const cl_shape *b, const double *hint,
                            pair_work *w) {
   int i, kept = 0;
   if (!cl_contact(a, b, w->n, &w->depth)) return 0;
   w->tol = CL_HULL_REL * fmax(shape_scale(a), shape_scale(b));
-  if ((hint != NULL && clip_along(a, b, hint, w)) || clip_along(a, b, w->n, w)) {
+  if ((hint != NULL && clip_along(a, b, hint, 1, w)) || clip_along(a, b, w->n, 0, w)) {
     for (i = 0; i < w->f.np; i++) {
       double d = -plane_dist(&w->r.face, w->f.p[i]);
       if (d >= -w->tol) {
