@@ -8,7 +8,7 @@
 local collide = require "collide"
 local H = require "helpers"
 
-local sqrt, abs, max, min = math.sqrt, math.abs, math.max, math.min
+local sqrt, abs = math.sqrt, math.abs
 
 -- the manifold as {n = {x, y, z}, points}, or nil
 local function manifold(a, b)
@@ -432,9 +432,9 @@ describe("collide.manifold", function()
         local inside, top = {}, ea[2]
         for i = 0, N do
           for j = 0, N do
-            local u, w = (2 * i / N - 1) * eb[1], (2 * j / N - 1) * eb[3]
+            local su, sw = (2 * i / N - 1) * eb[1], (2 * j / N - 1) * eb[3]
             local p = {}
-            for k = 1, 3 do p[k] = centre[k] + u * bx[k] - eb[2] * ay[k] + w * bz[k] end
+            for k = 1, 3 do p[k] = centre[k] + su * bx[k] - eb[2] * ay[k] + sw * bz[k] end
             local lx = p[1] * ax[1] + p[2] * ax[2] + p[3] * ax[3]
             local lz = p[1] * az[1] + p[2] * az[2] + p[3] * az[3]
             if abs(lx) <= ea[1] and abs(lz) <= ea[3] then inside[#inside + 1] = { x = p[1], y = p[2], z = p[3] } end

@@ -919,7 +919,8 @@ static void hull_poly(const cl_hull *h, poly *A) {
   cl_copy(A->c, h->h->centroid);
 }
 
-int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth) {
+/* cl_hull_sat; fast 0 runs every axis (cl_hull_sat_all) */
+static int hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth, int fast) {
   poly A, B;
   poly_store st;
   double other;
@@ -940,7 +941,7 @@ int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth)
     if (cl_length(gap) > r + pair_tol(h, other) && r < INFINITY) return 0;
   }
   pairs = A.ne * (s->tag == CL_HULL ? s->hull.h->ne : s->tag == CL_TRIANGLE ? 3 : 12);
-  if (pairs > CL_HULL_SAT_PAIRS) {
+  if (fast && pairs > CL_HULL_SAT_PAIRS) {
     /* many edge pairs: GJK decides where it is certain (hull.h) */
     cl_core CA, CB;
     double ca[3], cb[3], dc, tol = pair_tol(h, other);
@@ -965,16 +966,12 @@ int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth)
   return finish_sat(h, &A, &B, pair_tol(h, other), n, depth);
 }
 
+int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth) {
+  return hull_sat(h, s, n, depth, 1);
+}
+
 int cl_hull_sat_all(const cl_hull *h, const cl_shape *s, double n[3], double *depth) {
-  poly A, B;
-  poly_store st;
-  cl_aabb b;
-  if (s->tag == CL_TRIANGLE && s->tri.degenerate)
-    return cl_hull_sat_segment(h, s->tri.v[s->tri.s0], s->tri.v[s->tri.s1], n, depth);
-  cl_bounds(s, &b);
-  hull_poly(h, &A);
-  poly_of(h, s, &B, &st);
-  return finish_sat(h, &A, &B, pair_tol(h, fmax(cl_maxabs3(b.min), cl_maxabs3(b.max))), n, depth);
+  return hull_sat(h, s, n, depth, 0);
 }
 
 int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], double n[3],
