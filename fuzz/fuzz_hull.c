@@ -58,8 +58,13 @@ static void queries(const cl_shape *h, const cl_shape *s, fz_in *in) {
   (void)cl_intersects(h, s);
   (void)cl_intersects(s, h);
   if (s->tag != CL_RAY && cl_contact(h, s, n, &depth)) {
+    cl_contacts mf;
+    int i, c = cl_manifold(h, s, &mf);
     if (s->tag != CL_PLANE) fz_check_unit(n, "contact normal");
     FZ_CHECK(isfinite(depth) && depth >= 0, "contact depth", depth);
+    FZ_CHECK(c >= 1 && c <= 4, "manifold count", c);
+    for (i = 0; i < c && i < 4; i++)
+      FZ_CHECK(fz_nonan(mf.p[i].p, 3) && isfinite(mf.p[i].depth), "manifold point", mf.p[i].depth);
   }
   if (s->tag != CL_RAY && s->tag != CL_PLANE) {
     double dist = cl_shape_distance(h, s, pa, pb);

@@ -1,5 +1,5 @@
 /*
-** fuzz_pair.c - cl_intersects, cl_contact and cl_classify on two shapes.
+** fuzz_pair.c - cl_intersects, cl_contact, cl_manifold and cl_classify on two shapes.
 **
 ** Input: a mode byte (bit 0: raw shapes, no validity checks), a kind byte
 ** for each shape, then the numbers.
@@ -94,9 +94,17 @@ static void check_contact(const cl_shape *a, const cl_shape *b, int moderate, do
     fprintf(stderr, "contact n %.17g %.17g %.17g depth %.17g delta %.17g robust %d\n",
             n[0], n[1], n[2], depth, delta, robust);
   if (got && moderate) {
+    cl_contacts mf;
+    int i, c = cl_manifold(a, b, &mf);
     FZ_CHECK(fz_nonan(n, 3) && !isnan(depth), "contact NaN", depth);
     fz_check_unit(n, "contact normal not unit");
     FZ_CHECK(depth >= 0 && isfinite(depth), "contact depth", depth);
+    /* the manifold: contact's normal, one to four finite points */
+    FZ_CHECK(c >= 1 && c <= 4, "manifold count", c);
+    FZ_CHECK(mf.n[0] == n[0] && mf.n[1] == n[1] && mf.n[2] == n[2], "manifold normal", 0);
+    for (i = 0; i < c && i < 4; i++)
+      FZ_CHECK(fz_nonan(mf.p[i].p, 3) && isfinite(mf.p[i].depth) && mf.p[i].depth >= 0,
+               "manifold point", mf.p[i].depth);
   }
   if (robust < 0) return;
   /* shapes of no volume touching exactly (a point box on a segment's end)
@@ -166,7 +174,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (ka == CL_PLANE && kb != CL_PLANE && kb != CL_RAY) (void)cl_classify(&a.plane, &b);
   if (contactable(ka) && contactable(kb)) {
     double n[3], depth;
+    cl_contacts mf;
     (void)cl_contact(&a, &b, n, &depth);
+    (void)cl_manifold(&a, &b, &mf);
   }
   if (measurable(ka) && measurable(kb)) {
     double pa[3], pb[3];

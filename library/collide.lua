@@ -497,6 +497,20 @@ function collide.cast(ray, shape, cull_backfaces) end
 ---@param b collide.solid|collide.plane|collide.mesh|collide.heightfield
 ---@return number? nx, number ny, number nz, number depth, integer index
 function collide.contact(a, b) end
+---A contact point of collide.manifold: where, and how far behind the other
+---shape's face along the normal.
+---@class collide.contact_point
+---@field x number
+---@field y number
+---@field z number
+---@field depth number
+---The contact as collide.contact's normal and one to four points spanning
+---the touching region (the deepest first, then counter-clockwise seen from
+---the tip of the normal); nil when they do not touch.
+---@param a collide.solid|collide.plane|collide.mesh|collide.heightfield
+---@param b collide.solid|collide.plane|collide.mesh|collide.heightfield
+---@return number? nx, number ny, number nz, collide.contact_point[] points
+function collide.manifold(a, b) end
 ---@param a collide.solid
 ---@param b collide.solid
 ---@return number d, number ax, number ay, number az, number bx, number by, number bz

@@ -14,8 +14,12 @@ $(GEOMETRY_SO): bench/geometry.c $(GEOMETRY_SRC) $(HDR) | deps
 	@mkdir -p $(BUILD)/bench
 	$(CC) $(CFLAGS) -I$(LUA_INCDIR) $(INC) bench/geometry.c $(GEOMETRY_SRC) -o $@ $(LDFLAGS) -lm
 
-.PHONY: bench bench-narrow
-bench: bench-narrow
+.PHONY: bench bench-narrow bench-manifold
+bench: bench-narrow bench-manifold
+
+# collide.manifold beside collide.contact on resting pairs
+bench-manifold: $(SO)
+	$(RUN) bench/manifold.lua
 
 bench-narrow: $(SO) $(FLOOR_SO) $(GEOMETRY_SO)
 	$(RUN) bench/narrow.lua

@@ -85,11 +85,36 @@ describe("the LuaJIT FFI path", function()
     local want = has_ffi and "Lua" or "C"
     assert.are.equal(want, debug.getinfo(ray.cast, "S").what)
     for _, s in ipairs { box, collide.obb(0, 0, 0, 1, 1, 1), collide.plane(0, 1, 0, 0), collide.sphere(0, 0, 0, 1),
-                         collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0), collide.capsule(0, 0, 0, 0, 1, 0, 1), ray } do
+                         collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0), collide.capsule(0, 0, 0, 0, 1, 0, 1), ray,
+                         collide.hull({ 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1 }) } do
       assert.are.equal(want, debug.getinfo(s.intersects, "S").what, tostring(s))
     end
     assert.is_true(box:intersects(collide.sphere(1, 1, 1, 0)))
     assert.are.same({ 1, 0, 0.5, 0.5, -1, 0, 0 }, { ray:cast(box) })
+  end)
+
+  it("takes hulls through the C entry points and answers as the classic functions", function()
+    local r = H.rng(41)
+    local make, v = makers(r)
+    local hulls = {}
+    for i = 1, 8 do
+      local pts = {}
+      for k = 1, 6 + i do pts[k] = { v(1) } end
+      hulls[i] = collide.hull(pts, { v(1.5) })
+    end
+    for _ = 1, 400 do
+      local h = hulls[math.floor(r(1, 9))]
+      local o = r(0, 1) < 0.3 and hulls[math.floor(r(1, 9))] or make[math.floor(r(1, 7))]()
+      assert.are.equal(core.intersects(h, o), collide.intersects(h, o))
+      assert.are.equal(core.intersects(o, h), collide.intersects(o, h))
+      assert.are.equal(core.intersects(h, o), h:intersects(o))
+      local ray = make[7]()
+      assert.are.same({ core.cast(ray, h) }, { collide.cast(ray, h) })
+      assert.are.same({ core.cast(ray, h, true) }, { ray:cast(h, true) })
+    end
+    expect_errors(function(...) local x = collide.cast(...); return x end, {
+      { "bad argument #1 to 'cast' (collide.ray expected, got collide.hull)", 2, hulls[1], hulls[2] },
+    })
   end)
 
   it("needs no file: a core loaded by another loader binds it too", function()

@@ -231,6 +231,54 @@ size_t cl_lines_count(const cl_shape *s);
 ** the doubles are clamped to +-DBL_MAX; nothing is allocated. */
 size_t cl_lines_fill(const cl_shape *s, double *out);
 
+/* ---- manifold.c: contact manifolds ---- */
+/* a contact point and how deep it lies: how far behind the other shape's
+** surface along the normal */
+typedef struct { double p[3], depth; } cl_contact_point;
+/* n as cl_contact's, from a to b; count points (at most 4) */
+typedef struct { double n[3]; int count; cl_contact_point p[4]; } cl_contacts;
+/* the contact of a and b (the pairs cl_contact answers) as its normal and
+** up to four points spanning the region where they touch, each lying in
+** both shapes (within rounding, for a depth less than either shape's
+** thickness along n), the deepest first, then counter-clockwise
+** seen from the tip of n: the corners of the overlap of two faces, the
+** ends of a capsule's segment on a face, one point where only an edge, a
+** vertex or a curved surface touches. When a face of a and one of b both
+** face the normal, a's is the reference: the points lie on b's surface.
+** Returns m->count, 0 when they do
+** not touch. Clipping by the reference face (Ericson, Real-Time
+** Collision Detection, 8.3.4; Gregorius, GDC 2015); no allocation. */
+int cl_manifold(const cl_shape *a, const cl_shape *b, cl_contacts *m);
+/* Reducing a sequence of candidate points to four, in passes: feed every
+** candidate (the same ones, in the same order) to cl_reduce_add, then
+** call cl_reduce_next; while it returns 1, feed them all again. Then
+** cl_reduce_finish writes the points kept: the deepest, the farthest from
+** it, the one spanning the largest triangle with those two, and the one
+** adding the most area outside it (points closer than CL_EPSILON * scale
+** count as one), ordered as cl_manifold's. */
+typedef struct {
+  double n[3], t[3], tol, best;
+  int pass, count, have;
+  cl_contact_point p[4], cand;
+  cl_contact_point *buf;
+  int cap, nbuf;
+} cl_reduce;
+void cl_reduce_init(cl_reduce *r, const double n[3], double scale);
+/* keeps the first pass's candidates in buf (cap points): when they all
+** fit, cl_reduce_next runs the other passes over them itself and returns
+** 0 after the first, so the caller feeds its candidates once */
+void cl_reduce_buffer(cl_reduce *r, cl_contact_point *buf, int cap);
+void cl_reduce_add(cl_reduce *r, const double p[3], double depth);
+int cl_reduce_next(cl_reduce *r);
+int cl_reduce_finish(const cl_reduce *r, cl_contacts *m);
+/* every candidate point of the pair a, b (before the reduction to four)
+** fed to r: how many, 0 when they do not touch. hint, when not NULL, is a
+** unit normal from a to b (the normal of a set of triangles): a triangle
+** of the pair whose face is aligned with it is the reference face, so the
+** triangles facing the set's normal are clipped along it; else the pair's
+** own contact decides. */
+int cl_manifold_add(const cl_shape *a, const cl_shape *b, const double *hint, cl_reduce *r);
+
 #ifdef __cplusplus
 }
 #endif

@@ -35,6 +35,11 @@ extern "C" {
 ** rounding, and always for contact (which needs the depth): they cost
 ** the product of the two edge counts */
 #define CL_HULL_SAT_PAIRS 256
+/* above this many edge pairs, the contact of a hull and a polytope whose
+** cores overlap asks EPA (epa.c) for the normal, then measures only the
+** separating axes near it, exactly as the full search would; it runs
+** every axis where EPA fails or those axes miss its depth */
+#define CL_HULL_EPA_PAIRS 256
 
 /* The hull in its frame. The arrays follow the struct in one block
 ** (cl_hull_store): v[nv], the vertices; plane[nf], each face's unit
@@ -106,6 +111,10 @@ int cl_hull_cast(const cl_ray *r, const cl_hull *h, cl_hit *hit);
 ** depth, the minimum translation: n (unit, world) moves the other shape
 ** out of the hull, depth how far */
 int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth);
+/* cl_hull_sat by every separating axis, whatever the sizes (no GJK
+** first, no EPA): the search cl_hull_sat falls back on, and the reference
+** its EPA path is tested against (tests/hull_contact_test.c) */
+int cl_hull_sat_all(const cl_hull *h, const cl_shape *s, double n[3], double *depth);
 int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], double n[3],
                         double *depth);
 

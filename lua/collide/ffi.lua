@@ -37,7 +37,7 @@ local DECLS = [[
     int layout;
     size_t header_size, magic_offset;
     const void *magic;
-    size_t kind_sizes[7];
+    size_t kind_sizes[8];
   } collide_ffi_entries;
   typedef struct { int tag; double min[3], max[3]; } collide_aabb;
   typedef struct { int tag; double c[3], e[3], u[3][3], q[4]; } collide_obb;
@@ -50,8 +50,9 @@ local DECLS = [[
   typedef struct { int tag; double o[3], d[3], tmax; } collide_ray;
   typedef struct { int tag; double c[3], r; } collide_sphere;
   typedef struct { int tag; double a[3], b[3], r; } collide_capsule;
+  typedef struct { int tag; double c[3], q[4], u[3][3]; const void *h; } collide_hull;
 ]]
-local KINDS = { "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule" }
+local KINDS = { "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule", "hull" }
 local AABB, TRIANGLE, RAY, SPHERE = 0, 3, 4, 5
 
 -- the index, in 32-bit words before a userdata's block, of the block's
@@ -294,6 +295,7 @@ function M.bind(core)
     core.aabb(0, 0, 0, 0, 0, 0), core.obb(0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
     core.plane(0, 0, 1, 0), core.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
     core.ray(0, 0, 0, 1, 0, 0), core.sphere(0, 0, 0, 0), core.capsule(0, 0, 0, 0, 0, 0, 0),
+    core.hull({ 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1 }),
   }
   local getmetatable, type, pcall, error, debug, tonumber = debug_getmetatable, type, pcall, error, debug, tonumber
   local shape_mt = {}
@@ -319,8 +321,8 @@ function M.bind(core)
     ffi.typeof("const void * const *")
   local aabb_t, tri_t, ray_t, sphere_t = ptr[AABB], ptr[TRIANGLE], ptr[RAY], ptr[SPHERE]
 
-  -- the seven metatables carry a key that only this function has: one
-  -- look-up at a fixed place in the table (the seven are built alike),
+  -- the shapes' metatables carry a key that only this function has: one
+  -- look-up at a fixed place in the table (they are built alike),
   -- where a set of metatables took a hash look-up on each call
   local OURS, rawget = {}, rawget
   for mt in pairs(shape_mt) do rawset(mt, OURS, true) end
@@ -341,7 +343,7 @@ function M.bind(core)
     local len = cast(words_t, p)[LENGTH]
     if len < HEADER + 4 or cast(magic_t, p + MAGIC_AT)[0] ~= MAGIC then return -1 end
     local kind = cast(int_t, p + HEADER)[0]
-    if kind < 0 or kind > 6 or len ~= HEADER + sizes[kind + 1] then return -1 end
+    if kind < 0 or kind > #KINDS - 1 or len ~= HEADER + sizes[kind + 1] then return -1 end
     return kind, p + HEADER
   end
 

@@ -167,8 +167,10 @@ static void combine(const vert *s, int n, const double l[4], double ca[3], doubl
   }
 }
 
-double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double cb[3],
-                        int *touch) {
+/* GJK; with tetra not NULL, the four points of the Minkowski difference
+** a tetrahedron that holds the origin, when the run ends on one */
+static double gjk(const cl_core *A, const cl_core *B, double ca[3], double cb[3], int *touch,
+                  double (*tetra)[3], int *has_tetra) {
   vert s[4], best_s[4];
   double l[4], best_l[4], v[3], vv, tol, scale;
   int n = 0, best_n, it, inside = 0, certified = 0;
@@ -224,6 +226,11 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
     for (i = 0; i < n; i++) { best_s[i] = s[i]; best_l[i] = l[i]; }
   }
   if (inside) {
+    if (tetra != NULL) {
+      int i;
+      for (i = 0; i < 4; i++) cl_copy(tetra[i], s[i].w);
+      *has_tetra = 1;
+    }
     combine(s, 4, l, ca, cb);
     cl_copy(cb, ca);
     *touch = 1;
@@ -240,4 +247,16 @@ double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double
     *touch = certified ? 0 : 2;
     return dist;
   }
+}
+
+double cl_core_distance(const cl_core *A, const cl_core *B, double ca[3], double cb[3],
+                        int *touch) {
+  return gjk(A, B, ca, cb, touch, NULL, NULL);
+}
+
+int cl_core_tetra(const cl_core *A, const cl_core *B, double tetra[4][3]) {
+  double ca[3], cb[3];
+  int touch, has = 0;
+  gjk(A, B, ca, cb, &touch, tetra, &has);
+  return has;
 }

@@ -21,6 +21,20 @@
 double cl_core_distance(const cl_core *a, const cl_core *b, double ca[3], double cb[3],
                         int *touch);
 
+/* GJK on two cores that overlap: 1 and, in tetra, four points of their
+** Minkowski difference A - B whose tetrahedron holds the origin (what
+** EPA starts from) when the run ends inside one; else 0 (the cores are
+** apart, or touch, or meet only within GJK's tolerance) */
+int cl_core_tetra(const cl_core *a, const cl_core *b, double tetra[4][3]);
+
+/* the penetration of two overlapping cores by the expanding polytope
+** algorithm (epa.c): 1 and the unit n along which b moves out of a, with
+** lo <= the depth <= hi, hi - lo at most CL_EPA_REL times the cores'
+** scale; 0 when GJK gives no tetrahedron or the polytope degenerates */
+#define CL_EPA_REL 1e-11
+int cl_core_penetration(const cl_core *a, const cl_core *b, double n[3], double *lo,
+                        double *hi);
+
 /* cl_shape_distance, with u the unit direction from pa's core point to
 ** pb's (zero when the cores meet) and *core the cores' distance: for a
 ** sphere or capsule u stays accurate while the surfaces touch */

@@ -813,6 +813,91 @@ static int sat(const poly *A, const poly *B, double tol, axis_best *best) {
   return 1;
 }
 
+/* the edge pair ea (of A), eb (of B) as sat() takes it; 0 when it separates */
+static int edge_pair(const poly *A, const poly *B, int i, int j, double tol, axis_best *best) {
+  const int *ea = A->e[i], *eb = B->e[j];
+  double da[3], db[3], L[3], bxa[3] = {0, 0, 0};
+  int pruned = ea[2] >= 0 && eb[2] >= 0;
+  cl_sub(da, A->v[ea[1]], A->v[ea[0]]);
+  if (ea[2] >= 0) cl_cross(bxa, A->pl[ea[3]], A->pl[ea[2]]);
+  if (pruned && !minkowski_face(A->pl[ea[2]], A->pl[ea[3]], bxa, B->pl[eb[2]], B->pl[eb[3]]))
+    return 1;
+  cl_sub(db, B->v[eb[1]], B->v[eb[0]]);
+  cl_cross(L, da, db);
+  if (!cl_axis_ok(L, da, db)) return 1;
+  if (pruned) {
+    double sm[3], w[3], ll = cl_dot(L, L), len, ov;
+    cl_add(sm, A->pl[ea[2]], A->pl[ea[3]]);
+    if (cl_dot(L, sm) < 0) cl_scale(L, L, -1);
+    len = ll > 1e-280 && ll < 1e280 ? sqrt(ll) : cl_length(L);
+    cl_sub(w, A->v[ea[0]], B->v[eb[0]]);
+    ov = cl_dot(L, w) / len;
+    if (ov < -tol) return 0;
+    if (ov < best->depth) { cl_scale(L, L, 1 / len); keep(best, ov, L, tol); }
+    return 1;
+  }
+  return full_axis(A, B, L, tol, best);
+}
+
+/* the edges of P whose ends both lie within etol of P's extreme along
+** the local direction L (sg = 1: its top, -1: its bottom), into out */
+static int extreme_edges(const poly *P, const double L[3], int sg, double etol, int *out) {
+  double top = -INFINITY;
+  int i, n = 0;
+  for (i = 0; i < P->nv; i++) top = fmax(top, sg * cl_dot(P->v[i], L));
+  for (i = 0; i < P->ne; i++)
+    if (sg * cl_dot(P->v[P->e[i][0]], L) >= top - etol
+        && sg * cl_dot(P->v[P->e[i][1]], L) >= top - etol)
+      out[n++] = i;
+  return n;
+}
+
+/* the faces of P most along the local direction L (sg = 1) or against
+** it (sg = -1), within 1e-9 of the best cosine, tested as sat() does */
+static int aligned_faces(const poly *P, const poly *Q, const double L[3], int sg, double tol,
+                         axis_best *best) {
+  double top = -INFINITY;
+  int i, j;
+  for (i = 0; i < P->nf; i++) top = fmax(top, sg * cl_dot(P->pl[i], L));
+  for (i = 0; i < P->nf; i++) {
+    double lo = INFINITY, ax[3];
+    if (sg * cl_dot(P->pl[i], L) < top - 1e-9) continue;
+    for (j = 0; j < Q->nv; j++) lo = fmin(lo, cl_dot(P->pl[i], Q->v[j]));
+    cl_scale(ax, P->pl[i], sg);
+    if (!keep(best, P->pl[i][3] - lo, ax, tol)) return 0;
+  }
+  return 1;
+}
+
+/* the least overlap of A and B, overlapping, by EPA's normal: the
+** separating axes near it alone (A's and B's faces along it, the edge
+** pairs at A's and B's extremes along it), each measured exactly as sat()
+** measures it. 1 when their least overlap is within EPA's bounds (the
+** axis of least overlap of all is then among them, up to those bounds);
+** 0 when EPA fails or the axes near its normal do not reach its depth:
+** the caller runs every axis */
+static int epa_sat(const cl_hull *h, const cl_shape *s, const poly *A, const poly *B, double tol,
+                   axis_best *best) {
+  cl_core CA, CB;
+  double nw[3], L[3], lo, hi, etol, scale;
+  int ia[3 * CL_HULL_MAX_VERTICES], ib[3 * CL_HULL_MAX_VERTICES], na, nb, i, j;
+  cl_core_of((const cl_shape *)(const void *)h, &CA);
+  cl_core_of(s, &CB);
+  if (!cl_core_penetration(&CA, &CB, nw, &lo, &hi)) return 0;
+  scale = fmax(cl_core_scale(&CA), cl_core_scale(&CB));
+  cl_hull_dir_in(h, nw, L);
+  best->depth = INFINITY;
+  cl_set(best->n, 0, 1, 0);
+  if (!aligned_faces(A, B, L, 1, tol, best) || !aligned_faces(B, A, L, -1, tol, best)) return 0;
+  etol = 1e-9 * scale;
+  na = extreme_edges(A, L, 1, etol, ia);
+  nb = extreme_edges(B, L, -1, etol, ib);
+  for (i = 0; i < na; i++)
+    for (j = 0; j < nb; j++)
+      if (!edge_pair(A, B, ia[i], ib[j], tol, best)) return 0;
+  return best->depth <= hi + CL_EPA_REL * scale + tol;
+}
+
 static double pair_tol(const cl_hull *h, double other) {
   return CL_HULL_REL * fmax(cl_hull_scale(h), other);
 }
@@ -834,10 +919,12 @@ static void hull_poly(const cl_hull *h, poly *A) {
   cl_copy(A->c, h->h->centroid);
 }
 
-int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth) {
+/* cl_hull_sat; fast 0 runs every axis (cl_hull_sat_all) */
+static int hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth, int fast) {
   poly A, B;
   poly_store st;
   double other;
+  int pairs, epa = 0;
   cl_aabb b;
   if (s->tag == CL_TRIANGLE && s->tri.degenerate)
     return cl_hull_sat_segment(h, s->tri.v[s->tri.s0], s->tri.v[s->tri.s1], n, depth);
@@ -853,8 +940,8 @@ int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth)
     r = h->h->radius + cl_length(e);
     if (cl_length(gap) > r + pair_tol(h, other) && r < INFINITY) return 0;
   }
-  if (A.ne * (s->tag == CL_HULL ? s->hull.h->ne : s->tag == CL_TRIANGLE ? 3 : 12)
-      > CL_HULL_SAT_PAIRS) {
+  pairs = A.ne * (s->tag == CL_HULL ? s->hull.h->ne : s->tag == CL_TRIANGLE ? 3 : 12);
+  if (fast && pairs > CL_HULL_SAT_PAIRS) {
     /* many edge pairs: GJK decides where it is certain (hull.h) */
     cl_core CA, CB;
     double ca[3], cb[3], dc, tol = pair_tol(h, other);
@@ -864,9 +951,27 @@ int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth)
     dc = cl_core_distance(&CA, &CB, ca, cb, &touch);
     if (touch == 0 && dc > tol) return 0;
     if (n == NULL && touch != 2) return 1;
+    epa = touch == 1 && pairs > CL_HULL_EPA_PAIRS;
   }
   poly_of(h, s, &B, &st);
+  if (n != NULL && epa) {
+    /* many edge pairs and cores that overlap: EPA's normal picks the axes */
+    axis_best best;
+    if (epa_sat(h, s, &A, &B, pair_tol(h, other), &best)) {
+      cl_hull_dir_out(h, best.n, n);
+      *depth = best.depth > 0 ? best.depth : 0;
+      return 1;
+    }
+  }
   return finish_sat(h, &A, &B, pair_tol(h, other), n, depth);
+}
+
+int cl_hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *depth) {
+  return hull_sat(h, s, n, depth, 1);
+}
+
+int cl_hull_sat_all(const cl_hull *h, const cl_shape *s, double n[3], double *depth) {
+  return hull_sat(h, s, n, depth, 0);
 }
 
 int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], double n[3],

@@ -234,6 +234,8 @@ int l_mesh_cast(lua_State *L);
 int l_mesh_intersects(lua_State *L);
 int l_mesh_contact(lua_State *L);
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
+/* collide.manifold with a mesh on either side */
+int l_mesh_manifold(lua_State *L);
 
 /* l_triset.c: the points of the array at argument i (a flat array of
 ** numbers or an array of vectors, *flat telling which): its length, refused
@@ -268,6 +270,26 @@ void l_deepest_init(l_deepest *b);
 void l_deepest_add(l_deepest *b, const cl_shape *t, const cl_shape *s, int tri_first,
                    size_t index);
 int l_deepest_push(lua_State *L, const l_deepest *b);
+/* the manifold of a shape with triangles: every triangle touched given to
+** l_trimanifold_add in increasing index, again while l_trimanifold_next
+** returns 1 (a first pass finds the normal of the deepest contact, as
+** l_deepest; then each pass of cl_reduce_* over the points of every
+** triangle's cl_manifold); then push nil or nx, ny, nz and the points */
+#define L_TRIMANIFOLD_BUF 128
+typedef struct {
+  l_deepest best;
+  cl_reduce red;
+  cl_contact_point buf[L_TRIMANIFOLD_BUF];   /* the candidates, fed once when they fit */
+  const cl_shape *s;
+  int tri_first, pass;
+  double scale;
+} l_trimanifold;
+void l_trimanifold_init(l_trimanifold *t, const cl_shape *s, int tri_first);
+void l_trimanifold_add(l_trimanifold *t, const cl_shape *tri, size_t index);
+int l_trimanifold_next(l_trimanifold *t);
+int l_trimanifold_push(lua_State *L, l_trimanifold *t);
+/* nx, ny, nz and the array of {x=, y=, z=, depth=} of m (count > 0) */
+int l_push_manifold(lua_State *L, const cl_contacts *m);
 
 /* the userdata of a heightfield: this struct, then the heights and the
 ** blocks (l_heightfield.c); its arrays are found from the grid's size on
@@ -288,6 +310,7 @@ l_heightfield *l_toheightfield(lua_State *L, int i);
 int l_heightfield_cast(lua_State *L);
 int l_heightfield_intersects(lua_State *L);
 int l_heightfield_contact(lua_State *L);
+int l_heightfield_manifold(lua_State *L);
 int l_heightfield_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
 
 /* l_hull.c: collide.hull and the hull's methods; h:set(points, [position],

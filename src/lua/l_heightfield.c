@@ -335,6 +335,33 @@ int l_heightfield_contact(lua_State *L) {
   return l_deepest_push(L, &c.best);
 }
 
+static int visit_manifold(void *p, uint32_t index, const cl_triangle *t) {
+  cl_shape tri;
+  tri.tri = *t;
+  l_trimanifold_add((l_trimanifold *)p, &tri, index);
+  return 1;
+}
+
+/* collide.manifold(heightfield, shape) or (shape, heightfield), as a mesh's */
+int l_heightfield_manifold(lua_State *L) {
+  l_heightfield *a = l_toheightfield(L, 1), *b = l_toheightfield(L, 2);
+  cl_shape *s;
+  l_trimanifold tm;
+  int tri_first;
+  if (a == NULL && b == NULL) check_hf(L, 1);
+  if ((a != NULL && b != NULL) || (a != NULL && l_tomesh(L, 2) != NULL))
+    l_argerror(L, 2, "heightfield-heightfield and heightfield-mesh contacts are not supported");
+  if (b != NULL && l_tomesh(L, 1) != NULL)
+    l_argerror(L, 1, "heightfield-heightfield and heightfield-mesh contacts are not supported");
+  tri_first = a != NULL;
+  s = l_check_contact_shape(L, tri_first ? 2 : 1, l_target_kinds);
+  l_trimanifold_init(&tm, s, tri_first);
+  do {
+    cl_heightfield_query(a != NULL ? &a->hf : &b->hf, s, visit_manifold, &tm);
+  } while (l_trimanifold_next(&tm));
+  return l_trimanifold_push(L, &tm);
+}
+
 /* collide.sweep(mover, d, heightfield) with the heightfield at index i */
 int l_heightfield_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i) {
   cl_heightfield *hf = check_hf(L, i);

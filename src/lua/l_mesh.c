@@ -286,6 +286,35 @@ int l_mesh_contact(lua_State *L) {
   return l_deepest_push(L, &best);
 }
 
+/* collide.manifold(mesh, shape) or (shape, mesh) -> nx, ny, nz, points:
+** the normal of collide.contact's deepest triangle, and the points of
+** every triangle's manifold reduced to four; nil when none touches */
+int l_mesh_manifold(lua_State *L) {
+  l_mesh *a = l_tomesh(L, 1), *b = l_tomesh(L, 2), *lm;
+  cl_shape *s, t;
+  int mesh_first;
+  size_t n, k;
+  uint32_t *scratch;
+  l_trimanifold tm;
+  if (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL)
+    return l_heightfield_manifold(L);
+  if (a == NULL && b == NULL) a = check_mesh(L, 1);
+  if (a != NULL && b != NULL) l_argerror(L, 2, "mesh-mesh contact is not supported");
+  mesh_first = a != NULL;
+  lm = mesh_first ? a : b;
+  s = l_check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
+  scratch = borrow_scratch(L, lm);       /* nothing below allocates until the passes end */
+  n = cl_mesh_query(&lm->m, s, scratch);
+  l_trimanifold_init(&tm, s, mesh_first);
+  do {
+    for (k = 0; k < n; k++) {
+      cl_mesh_triangle(&lm->m, scratch[k], &t.tri);
+      l_trimanifold_add(&tm, &t, scratch[k]);
+    }
+  } while (l_trimanifold_next(&tm));
+  return l_trimanifold_push(L, &tm);
+}
+
 /* collide.sweep(mover, d, mesh) with the mesh at index i: the hit and its
 ** triangle's index (8 results), or nil */
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i) {

@@ -45,6 +45,25 @@ static int q_contact(lua_State *L) {
   return 4;
 }
 
+/* collide.manifold(a, b) -> nx, ny, nz, points: the pairs of
+** collide.contact, with the same checks and messages */
+static int q_manifold(lua_State *L) {
+  cl_shape *a = l_toshape(L, 1), *b = l_toshape(L, 2);
+  cl_contacts m;
+  if ((a == NULL || b == NULL) && (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL))
+    return l_heightfield_manifold(L);
+  if ((a == NULL || b == NULL) && (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL))
+    return l_mesh_manifold(L);
+  if (a == NULL || a->tag == CL_RAY) l_typeerror(L, 1, l_target_kinds);
+  if (b == NULL || b->tag == CL_RAY) l_typeerror(L, 2, l_target_kinds);
+  l_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
+                "triangle-triangle contact is not supported");
+  l_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
+                "plane-plane contact is not supported");
+  if (!cl_manifold(a, b, &m)) { lua_pushnil(L); return 1; }
+  return l_push_manifold(L, &m);
+}
+
 /* ray:cast and collide.cast: checks inline, the cull flag read only when
 ** given, the values pushed straight from the hit. They are the list
 ** l_ffi.c fills for the FFI; filling that array here and pushing from it
@@ -217,8 +236,8 @@ static int q_barycentric(lua_State *L) {
 ** function, as collide.intersects is a:intersects(b): under LuaJIT it is the
 ** one lua/collide/ffi.lua can route through the FFI */
 const luaL_Reg l_query_functions[] = {
-  {"intersects", q_intersects}, {"contact", q_contact}, {"cast", q_cast},
-  {"distance", q_distance_shapes}, {"sweep", q_sweep}, {NULL, NULL}
+  {"intersects", q_intersects}, {"contact", q_contact}, {"manifold", q_manifold},
+  {"cast", q_cast}, {"distance", q_distance_shapes}, {"sweep", q_sweep}, {NULL, NULL}
 };
 
 static const luaL_Reg solid_methods[] = {

@@ -177,3 +177,69 @@ int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index) {
   lua_pushinteger(L, (lua_Integer)index + 1);
   return 8;
 }
+
+static double tri_scale(const cl_triangle *t) {
+  return fmax(cl_maxabs3(t->v[0]), fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2])));
+}
+
+void l_trimanifold_init(l_trimanifold *t, const cl_shape *s, int tri_first) {
+  cl_aabb b;
+  l_deepest_init(&t->best);
+  t->s = s;
+  t->tri_first = tri_first;
+  t->pass = -1;
+  t->scale = 0;
+  if (s->tag == CL_PLANE) t->scale = fabs(s->plane.d);
+  else if (cl_bounds(s, &b)) t->scale = fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+}
+
+void l_trimanifold_add(l_trimanifold *t, const cl_shape *tri, size_t index) {
+  if (t->pass < 0) {
+    l_deepest_add(&t->best, tri, t->s, t->tri_first, index);
+    t->scale = fmax(t->scale, tri_scale(&tri->tri));
+    return;
+  }
+  if (t->tri_first) cl_manifold_add(tri, t->s, t->best.n, &t->red);
+  else cl_manifold_add(t->s, tri, t->best.n, &t->red);
+}
+
+int l_trimanifold_next(l_trimanifold *t) {
+  if (t->pass < 0) {
+    if (!t->best.found) return 0;
+    cl_reduce_init(&t->red, t->best.n, t->scale);
+    cl_reduce_buffer(&t->red, t->buf, L_TRIMANIFOLD_BUF);
+    t->pass = 0;
+    return 1;
+  }
+  t->pass++;
+  return cl_reduce_next(&t->red);
+}
+
+int l_trimanifold_push(lua_State *L, l_trimanifold *t) {
+  cl_contacts m;
+  if (!t->best.found || cl_reduce_finish(&t->red, &m) == 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  cl_copy(m.n, t->best.n);
+  return l_push_manifold(L, &m);
+}
+
+int l_push_manifold(lua_State *L, const cl_contacts *m) {
+  int i;
+  l_pushvec(L, m->n);
+  lua_createtable(L, m->count, 0);
+  for (i = 0; i < m->count; i++) {
+    lua_createtable(L, 0, 4);
+    lua_pushnumber(L, m->p[i].p[0] + 0.0);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, m->p[i].p[1] + 0.0);
+    lua_setfield(L, -2, "y");
+    lua_pushnumber(L, m->p[i].p[2] + 0.0);
+    lua_setfield(L, -2, "z");
+    lua_pushnumber(L, m->p[i].depth + 0.0);
+    lua_setfield(L, -2, "depth");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 4;
+}
