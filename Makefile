@@ -8,7 +8,9 @@ LUA        ?= lua5.4
 LUA_INCDIR ?= $(firstword $(wildcard /usr/include/$(LUA) /usr/include/$(LUA:luajit=luajit-2.1)) /usr/include/$(LUA))
 CC         ?= cc
 OPT        ?= -O2
-CFLAGS_W    = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes
+# -ffp-contract=off: no fused multiply-add, the same bits on every build
+# (doc/determinism.md; src/geometry/fp.h says so in the source too)
+CFLAGS_W    = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes -ffp-contract=off
 # hidden: only luaopen_collide_core is exported, so calls inside the
 # module are direct (no PLT); measured with make bench-instructions
 CFLAGS     += $(OPT) -fPIC -fvisibility=hidden $(CFLAGS_W)

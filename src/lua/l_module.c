@@ -2,6 +2,7 @@
 ** l_module.c - luaopen_collide_core: makes the metatables and registers the
 ** functions and methods of every binding file with the same upvalues.
 */
+#include "fp.h"
 #include "l_collide.h"
 
 static void push_upvalues(lua_State *L, int first) {
