@@ -59,9 +59,9 @@ static int m_call(lua_State *L) {
   return lua_gettop(L);
 }
 
-COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
+COLLIDE_LINKAGE COLLIDE_EXPORT int luaopen_collide_core(lua_State *L);
 
-COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
+COLLIDE_EXPORT int luaopen_collide_core(lua_State *L) {
   int k, mts;
   lua_settop(L, 0);
   l_anchors_init(L);
