@@ -1,34 +1,17 @@
 -- The same bits on every build: a fixed game (spec/game.lua) played through
 -- every kind of query, its results written exactly and hashed per
--- section, against the hashes below. Every Lua (5.1 to 5.5, LuaJIT with
--- and without its FFI path) and every build CI makes (x86-64, arm64 under
--- qemu, Windows under wine, WebAssembly under node, the portable C
--- without SSE2) must give them (doc/determinism.md).
+-- section, against the hashes committed in it (game.EXPECTED). Every Lua
+-- (5.1 to 5.5, LuaJIT with and without its FFI path) and every build CI
+-- makes (x86-64, arm64 under qemu, Windows under wine, WebAssembly under
+-- node, the portable C without SSE2, C++) must give them
+-- (doc/determinism.md).
 --
--- A change that alters a result on purpose (an algorithm, collide.epsilon)
--- changes these hashes: print the new ones with
---   lua5.4 spec/game.lua        (with lua/, spec/ and the module on the paths)
--- and say in the commit which results changed and why.
+-- A change that alters a result on purpose changes them: spec/game.lua
+-- says how to print the new ones.
 local collide = require "collide"
 local game = require "game"
 
-local EXPECTED = {
-  { name = "narrow", count = 2757, hash = "2f433762805afb04" },
-  { name = "mesh", count = 6119, hash = "d718ffccf7d061ea" },
-  { name = "heightfield", count = 2904, hash = "6e72ac3e5eff33d9" },
-  { name = "hull", count = 4251, hash = "d2c18b9b2f99c900" },
-  { name = "contact", count = 6946, hash = "3b100926bae34396" },
-  { name = "sweep", count = 1968, hash = "d5dc08663d55fd28" },
-  { name = "scene", count = 2027, hash = "9ad380268c99d943" },
-  { name = "character", count = 3574, hash = "da2e24a8e393d475" },
-}
-
--- "name count hash" per section, one line each: a failure shows which
-local function lines(sections)
-  local out = {}
-  for i, s in ipairs(sections) do out[i] = s.name .. " " .. s.count .. " " .. s.hash end
-  return table.concat(out, "\n")
-end
+local EXPECTED, lines = game.EXPECTED, game.lines
 
 describe("determinism", function()
   describe("game.hex", function()

@@ -10,18 +10,41 @@
 -- as hex floats, `hex` below) and each section's text is hashed.
 --
 --   local game = require "game"
+--   game.EXPECTED           the committed hashes, {{name=, count=, hash=}, ...}
+--   game.lines(sections)    "name count hash" per section, one line each
 --   game.hex(x)             x as a normalised hex float, "0x1.8p+1"
 --   game.play([log], [lib]) {{name=, count=, hash=}, ...}, one per section
 --                           in play order; log(section, line) sees every
 --                           line; lib is the module (require "collide")
 --
 -- As a script (lua spec/game.lua, with collide and spec/ on the paths):
--- prints one line per section, "name count hash".
+-- prints one line per section, "name count hash", and fails unless they
+-- are the committed ones.
 local as_module = ...
 local the_module = require "collide"
 local rng = require("ref").rng
 
 local G = {}
+
+-- A change that alters a result on purpose (an algorithm, collide.epsilon)
+-- changes these: print the new ones by running this file, and say in the
+-- commit which results changed and why.
+G.EXPECTED = {
+  { name = "narrow", count = 2757, hash = "2f433762805afb04" },
+  { name = "mesh", count = 6119, hash = "d718ffccf7d061ea" },
+  { name = "heightfield", count = 2904, hash = "6e72ac3e5eff33d9" },
+  { name = "hull", count = 4251, hash = "d2c18b9b2f99c900" },
+  { name = "contact", count = 6946, hash = "3b100926bae34396" },
+  { name = "sweep", count = 1968, hash = "d5dc08663d55fd28" },
+  { name = "scene", count = 2027, hash = "9ad380268c99d943" },
+  { name = "character", count = 3574, hash = "da2e24a8e393d475" },
+}
+
+function G.lines(sections)
+  local out = {}
+  for i, s in ipairs(sections) do out[i] = s.name .. " " .. s.count .. " " .. s.hash end
+  return table.concat(out, "\n")
+end
 
 local floor, huge = math.floor, math.huge
 local DIGITS = "0123456789abcdef"
@@ -337,7 +360,12 @@ function G.play(log, lib)
 end
 
 if as_module == nil then
-  for _, s in ipairs(G.play()) do print(s.name, s.count, s.hash) end
+  local got = G.lines(G.play())
+  print(got)
+  if got ~= G.lines(G.EXPECTED) then
+    io.stderr:write("game: not the committed hashes:\n", G.lines(G.EXPECTED), "\n")
+    os.exit(1)
+  end
 end
 
 return G
