@@ -45,6 +45,23 @@ describe("determinism", function()
     end
   end)
 
+  it("compiles every C file of src/ with fp.h first: no fused multiply-add", function()
+    local H = require "helpers"
+    local files = {}
+    for _, dir in ipairs({ "src/geometry", "src/lua" }) do
+      for _, f in ipairs(H.ls(dir, "%.c$")) do files[#files + 1] = f end
+    end
+    assert.is_true(#files > 0)
+    for _, f in ipairs(files) do
+      assert.are.equal(f .. ': #include "fp.h"', f .. ": " .. H.read(f):match("\n(#include [^\n]*)"))
+    end
+    -- and fp.h turns contraction off for each compiler family
+    local fp = H.read("src/geometry/fp.h")
+    assert.truthy(fp:find("#pragma STDC FP_CONTRACT OFF", 1, true))
+    assert.truthy(fp:find('#pragma GCC optimize ("fp-contract=off")', 1, true))
+    assert.truthy(fp:find("#pragma fp_contract (off)", 1, true))
+  end)
+
   it("plays the fixed game to the committed hashes", function()
     assert.are.equal(lines(EXPECTED), lines(game.play()))
   end)
