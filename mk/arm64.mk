@@ -5,9 +5,9 @@
 #                     third_party (LuaJIT's own makefile, cross-compiling),
 #                     and build/arm64/$(v)/collide/core.so against each,
 #                     with busted's C modules
-#   make test-arm64   every spec with Debian's busted run by the arm64
-#                     LuaJIT under qemu-aarch64 (its JIT and the FFI path
-#                     included), then the smoke, determinism and compat
+#   make test-arm64   every spec but two (A64_SKIP, below) with Debian's
+#                     busted run by the arm64 LuaJIT under qemu-aarch64
+#                     (its JIT and the FFI path included), then the smoke, determinism and compat
 #                     specs by the arm64 Lua 5.4: the same answers, to the
 #                     bit, as on x86-64 (CI). info_spec is left out under
 #                     Lua 5.4: it asks `uname -m`, which qemu-user runs as
@@ -85,12 +85,19 @@ test-arm64: arm64
 	@echo "== every spec, LuaJIT for arm64 under qemu"
 	@file $(A64)/luajit/collide/core.so | grep -q 'ARM aarch64' \
 	  || { echo "test-arm64: core.so is not an arm64 binary" >&2; exit 1; }
-	$(call a64_busted,luajit,spec)
+	$(call a64_busted,luajit,$(A64_SKIP) spec)
 	@echo "== the FFI path under LuaJIT for arm64"
 	$(A64_QEMU) $(A64)/luajit/luajit $(call IN_TREE_A64,luajit) -e '$(FFI_PATH)' | tee build/test-arm64-ffi.txt
 	@grep -q "through the FFI" build/test-arm64-ffi.txt
 	@echo "== smoke, determinism and the contract, Lua 5.4 for arm64 under qemu"
 	$(call a64_busted,lua5.4,spec/smoke_spec.lua spec/determinism_spec.lua spec/compat_spec.lua)
+
+# left out under qemu: finalizers that run when the collector gets to them
+# (scene_finalizer_spec, which loops until they have run a few times: over
+# five minutes under LuaJIT even natively) and 100 000 random calls of the
+# argument checks (hostile_spec): the same C on every machine, and neither
+# computes a result to compare
+A64_SKIP = --exclude-pattern=scene_finalizer_spec --exclude-pattern=hostile_spec
 
 IN_TREE_A64 = -e 'package.path="./lua/?.lua;./lua/?/init.lua;"..package.path; package.cpath="./$(A64)/$(1)/?.so;"..package.cpath'
 
