@@ -7,11 +7,11 @@
 #                     with busted's C modules
 #   make test-arm64   every spec but two (A64_SKIP, below) with Debian's
 #                     busted run by the arm64 LuaJIT under qemu-aarch64
-#                     (its JIT and the FFI path included), then the smoke, determinism and compat
-#                     specs by the arm64 Lua 5.4: the same answers, to the
-#                     bit, as on x86-64 (CI). info_spec is left out under
-#                     Lua 5.4: it asks `uname -m`, which qemu-user runs as
-#                     a host program
+#                     (its JIT and the FFI path included), then the smoke,
+#                     determinism and compat specs by the arm64 Lua 5.4:
+#                     the same answers, to the bit, as on x86-64 (CI).
+#                     info_spec is left out under Lua 5.4: it asks
+#                     `uname -m`, which qemu-user runs as a host program
 #
 # Installs gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user
 # through tools/deps.sh.
