@@ -8,7 +8,9 @@ LUA        ?= lua5.4
 LUA_INCDIR ?= $(firstword $(wildcard /usr/include/$(LUA) /usr/include/$(LUA:luajit=luajit-2.1)) /usr/include/$(LUA))
 CC         ?= cc
 OPT        ?= -O2
-CFLAGS_W    = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes
+# -ffp-contract=off: no fused multiply-add, the same bits on every build
+# (doc/determinism.md; src/geometry/fp.h says so in the source too)
+CFLAGS_W    = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes -ffp-contract=off
 # hidden: only luaopen_collide_core is exported, so calls inside the
 # module are direct (no PLT); measured with make bench-instructions
 CFLAGS     += $(OPT) -fPIC -fvisibility=hidden $(CFLAGS_W)
@@ -73,19 +75,21 @@ clean:
 	rm -rf build
 
 # CI's targets run in two lanes side by side, one per core; the second
-# lane's output follows the first's. The LuaJIT module, which targets of
-# both lanes load, is built before they start; the targets that build the
-# Windows DLLs (test-dist, test-windows) share the first lane. CI_LANES=1
+# lane's output follows the first's. The LuaJIT module and the arm64
+# builds, which targets of both lanes load, are built before they start;
+# the targets that build the Windows DLLs (test-dist, test-windows) share
+# the first lane. CI_LANES=1
 # runs them one after the other. `make test` has run $(LUA), so test-all
 # runs the other versions.
 CI_LANES ?= 2
-CI_LANE2  = test-all test-love love-example test-luarocks lint
+CI_LANE2  = test-all test-love love-example test-luarocks lint test-arm64
 CI_SKIP   = TEST_ALL_VERSIONS="$(filter-out $(LUA),$(VERSIONS))"
 ci-extra:
 	@mkdir -p build; \
 	if [ "$(CI_LANES)" = 1 ]; then \
 	  exec $(MAKE) --no-print-directory ci-lane CI_LANE="$(CI_TARGETS)"; fi; \
 	$(MAKE) --no-print-directory all LUA=luajit || exit 1; \
+	$(MAKE) --no-print-directory arm64 || exit 1; \
 	$(MAKE) --no-print-directory ci-lane CI_LANE="$(filter $(CI_LANE2),$(CI_TARGETS))" \
 	  > build/ci-lane2.log 2>&1 & lane2=$$!; \
 	$(MAKE) --no-print-directory ci-lane CI_LANE="$(filter-out $(CI_LANE2),$(CI_TARGETS))"; rc1=$$?; \

@@ -29,7 +29,8 @@ function love.run()
     local major, minor, revision = love.getVersion()
     say(string.format("LÖVE %d.%d.%d, %s, %s", major, minor, revision,
       jit and jit.version or _VERSION, love.filesystem.isFused() and "fused" or "not fused"))
-    local where = love.filesystem.getInfo("collide/core.so") and "LÖVE's loader (game or save directory)"
+    local where = package.preload["collide.core"] and "package.preload (the release archive's lines)"
+      or love.filesystem.getInfo("collide/core.so") and "LÖVE's loader (game or save directory)"
       or "package.cpath"
     local collide = require "collide"
     say("collide.core loaded from " .. where)

@@ -14,6 +14,7 @@ local H = require "spec.helpers"
 local HERE = debug.getinfo(1, "S").short_src
 
 local has_ffi = jit ~= nil and pcall(require, "ffi") and os.getenv("COLLIDE_NO_FFI") == nil
+  and not require("collide.ffi").fuses()
 
 -- random shapes from the seeded generator r: makers in the order aabb,
 -- obb, plane, triangle, sphere, capsule, ray (the ray last, so 1..6 are

@@ -7,13 +7,16 @@
 # run exits 0 and every run took LuaJIT's FFI path (collide.info().ffi).
 # Needs build/luajit/collide/core.so (make LUA=luajit), love, zip.
 #
-# make test-dist: tools/test_love.sh ZIP WINDIR takes collide/ from the
-# release archive ZIP instead, and main.lua is the lines README-LOVE.txt
-# (in ZIP) gives followed by love/main.lua; the same layouts but the tree
-# are run. Then the archive's core.dll, in a collide folder beside
-# WINDIR's luajit.exe (LuaJIT for Windows, lua51.dll) as README-LOVE.txt
-# says for a fused Windows game, is loaded by that LuaJIT under $WINE with
-# the archive's Lua files, and must pass love/suite.lua through the FFI.
+# make test-dist: tools/test_love.sh ZIP WINDIR ARM64DIR takes collide/
+# from the release archive ZIP instead, its binary for Linux x86-64 in
+# collide/Linux-x64/, and main.lua is the lines README-LOVE.txt (in ZIP)
+# gives followed by love/main.lua; the same layouts but the tree are run.
+# Then the archive's Windows DLL is loaded through the same lines by
+# WINDIR's luajit.exe (LuaJIT for Windows) under $WINE, and its Linux arm64
+# module by ARM64DIR's luajit (LuaJIT for arm64) under $QEMU, each with a
+# stand-in for the three love.filesystem functions the lines call, the
+# collide/ folder beside the executable as for a fused game, and the
+# archive's Lua files; each must pass love/suite.lua through the FFI.
 set -e
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -23,7 +26,8 @@ zip=$1 windir=$2
 if [ -n "$zip" ]; then
   case $zip in /*) ;; *) zip=$top/$zip ;; esac
   unzip -q "$zip" -d "$tmp/zip"
-  so=$tmp/zip/collide/core.so
+  so=$tmp/zip/collide/Linux-x64/core.so
+  native=collide/Linux-x64
   luadir=$tmp/zip/collide
   # README-LOVE.txt's lines for main.lua, as written there (indented by 4)
   sed -n '/^    -- at the top of main.lua/,/^    local collide = require "collide"/s/^    //p' \
@@ -34,6 +38,7 @@ if [ -n "$zip" ]; then
   main=$tmp/main.lua
 else
   so=$top/build/luajit/collide/core.so
+  native=collide
   luadir=$top/lua/collide
   main=$top/love/main.lua
 fi
@@ -49,6 +54,8 @@ run() {
   cat "$tmp/out"
   grep -q "FFI path on," "$tmp/out" \
     || { echo "test-love: $* did not take the FFI path" >&2; exit 1; }
+  [ -z "$zip" ] || grep -q "loaded from package.preload" "$tmp/out" \
+    || { echo "test-love: $* did not load the binary through README-LOVE.txt's lines" >&2; exit 1; }
 }
 
 [ -n "$zip" ] || run "$love" "$top/love"
@@ -59,18 +66,18 @@ if [ -n "$zip" ]; then (cd "$tmp/game" && unzip -q "$zip"); else cp "$luadir"/*.
 cp love/conf.lua love/suite.lua "$main" "$tmp/game/"
 run "$love" "$tmp/game"
 
-mkdir -p "$tmp/dist/collide"
+mkdir -p "$tmp/dist/$native"
 (cd "$tmp/game" && zip -q -r "$tmp/dist/game.love" ./*.lua collide/*.lua)
-cp "$so" "$tmp/dist/collide/"
+cp "$so" "$tmp/dist/$native/"
 run "$love" "$tmp/dist/game.love"
 
-# the save directory: LÖVE's C loader looks there (the identity is
-# love/conf.lua's)
+# the save directory (the identity is love/conf.lua's): the archive's
+# lines look there, and so does LÖVE's own C loader
 save="$tmp/xdg/love/collide-test"
-mkdir -p "$save/collide"
-mv "$tmp/dist/collide/core.so" "$save/collide/"
+mkdir -p "$save/$native"
+mv "$tmp/dist/$native/core.so" "$save/$native/"
 run "$love" "$tmp/dist/game.love"
-mv "$save/collide/core.so" "$tmp/dist/collide/"
+mv "$save/$native/core.so" "$tmp/dist/$native/"
 
 cat "$love" "$tmp/dist/game.love" > "$tmp/dist/game"
 chmod +x "$tmp/dist/game"
@@ -78,27 +85,37 @@ rm "$tmp/dist/game.love"
 run "$tmp/dist/game"
 
 [ -n "$windir" ] || exit 0
-# Windows: LuaJIT's default package.cpath has !\?.dll, the executable's
-# folder; the Lua files are found as LÖVE's loader finds them in a game
-win=$tmp/win
-mkdir -p "$win/collide" "$win/game/collide"
-cp "$windir/luajit.exe" "$windir/lua51.dll" "$win/"
-cp "$tmp/zip/collide/core.dll" "$win/collide/"
-cp "$luadir"/*.lua "$win/game/collide/"
-cp love/suite.lua "$win/game/"
-printf "== %s (wine), collide/core.dll beside it\n" "$windir/luajit.exe"
-(cd "$win/game" && timeout 300 $WINE ../luajit.exe -e '
-package.path = "./?.lua;./?/init.lua"
-local collide = require "collide"
-print("collide.core loaded from " .. package.searchpath("collide.core", package.cpath))
-print("collide.intersects through " .. (collide.intersects ~= require("collide.core").intersects
-  and "LuaJIT'"'"'s FFI" or "the Lua C API"))
-local passed, failed, skipped = require("suite")(print)
-print(string.format("wine: %d passed, %d failed, %d skipped", passed, failed, skipped))
-os.exit(failed == 0 and 0 or 1)') > "$tmp/out" 2>&1 \
-  || { cat "$tmp/out"; echo "test-love: luajit.exe under wine failed" >&2; exit 1; }
-grep -v '^ok\|^pass' "$tmp/out" | head -n 20
-grep -q "collide.intersects through LuaJIT's FFI" "$tmp/out" \
-  || { echo "test-love: luajit.exe under wine did not take the FFI path" >&2; exit 1; }
-grep -q 'collide.core loaded from .*\\collide\\core.dll' "$tmp/out" \
-  || { echo "test-love: luajit.exe did not load the DLL beside it" >&2; exit 1; }
+# the archive's other binaries through README-LOVE.txt's lines, by LuaJIT
+# for their system: $1 the label, $2 the command that runs an interpreter
+# there, $3 its folder, $4 the system folder, $5 the file, $6 the folder
+# as that interpreter names it
+other() {
+  dir=$tmp/$1
+  rm -rf "$dir" && mkdir -p "$dir/collide/$4" "$dir/game/collide"
+  cp "$3"/* "$dir/" 2>/dev/null || true
+  cp "$tmp/zip/collide/$4/$5" "$dir/collide/$4/"
+  cp "$luadir"/*.lua "$dir/game/collide/"
+  cp love/suite.lua "$dir/game/"
+  { echo '-- a stand-in for the love.filesystem functions the lines call'
+    printf 'local base = [[%s]]\n' "$6"
+    echo 'love = { filesystem = { getSource = function() return base .. "/game" end,'
+    echo '  getSourceBaseDirectory = function() return base end,'
+    echo '  getSaveDirectory = function() return base .. "/save" end } }'
+    echo 'package.path, package.cpath = "./?.lua;./?/init.lua", ""'
+    sed -n '/^-- at the top of main.lua/,/^local collide = require "collide"/p' "$tmp/main.lua"
+    echo 'assert(package.preload["collide.core"], "the lines loaded no binary")'
+    echo 'print("collide.intersects through " .. (collide.info().ffi and "the FFI" or "the Lua C API"))'
+    echo 'local passed, failed, skipped = require("suite")(print)'
+    echo 'print(string.format("%d passed, %d failed, %d skipped", passed, failed, skipped))'
+    echo 'os.exit(failed == 0 and 0 or 1)'; } > "$dir/game/main.lua"
+  printf "== %s, %s beside it through README-LOVE.txt's lines\n" "$1" "collide/$4/$5"
+  (cd "$dir/game" && timeout 300 $2 main.lua) > "$tmp/out" 2>&1 \
+    || { cat "$tmp/out"; echo "test-love: $1 failed" >&2; exit 1; }
+  grep -v '^ok\|^pass' "$tmp/out" | head -n 20
+  grep -q "collide.intersects through the FFI" "$tmp/out" \
+    || { echo "test-love: $1 did not take the FFI path" >&2; exit 1; }
+}
+winpath=$(echo "Z:$tmp/win" | sed 's|/|\\|g')
+other win "$WINE ../luajit.exe" "$windir" Windows-x64 core.dll "$winpath"
+[ -n "$3" ] || exit 0
+other arm64 "$QEMU ../luajit" "$3" Linux-arm64 core.so "$tmp/arm64"

@@ -5,7 +5,8 @@
 -- there is no FFI, the core does not hand over its entry points
 -- (core._ffi, a light userdata) or hands over another layout, LuaJIT's
 -- userdata header does not tell a block's length where this looks for it,
--- the debug library is absent, or COLLIDE_NO_FFI is set in the environment. The
+-- the debug library is absent, the JIT may fuse multiply-adds (M.fuses),
+-- or COLLIDE_NO_FFI is set in the environment. The
 -- entry points come from the loaded core itself, never from a file, so
 -- every way of loading it (package.cpath, a LÖVE game folder, a .love, a
 -- fused game, the save directory) gets them.
@@ -278,11 +279,28 @@ local function ray_triangle(r, tr, cull)
   return t0, px, py, pz, hx, hy, hz, u, w
 end
 
+-- The short tests here must round as the C does (the same bits on every
+-- build: doc/determinism.md), so the JIT must not fuse a * b + c into one
+-- multiply-add. True when it may: never on x86; on arm64, PPC and MIPS
+-- LuaJIT fused until it got the "fma" optimisation flag (off by
+-- default), so there it may unless that flag exists and is off.
+function M.fuses()
+  if not jit or jit.arch == "x86" or jit.arch == "x64" then return false end
+  local status = { jit.status() }
+  for i = 2, #status do
+    if status[i] == "fma" then return true end
+  end
+  -- turning off a known flag that is off changes nothing; an unknown
+  -- flag is an error: a LuaJIT that fuses
+  return not (jit.opt and pcall(jit.opt.start, "-fma"))
+end
+
 function M.bind(core)
   if not jit or os.getenv("COLLIDE_NO_FFI") or not debug_getmetatable
       or type(core._ffi) ~= "userdata" then return nil end
   local ok, ffi = pcall(require, "ffi")
   if not ok then return nil end
+  if M.fuses() then return nil end
   -- declared once per Lua state: a second require (package.loaded cleared)
   -- finds them declared already, which ffi.cdef refuses
   pcall(ffi.cdef, DECLS)

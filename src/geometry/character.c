@@ -35,10 +35,28 @@
 ** translated. A character made standing on a floor has it at once (the
 ** snap's probe, below it).
 */
+#include "fp.h"
 #include <float.h>
 #include <string.h>
 #include "collide/hull.h"
 #include "world_move.h"
+
+/* the cosine of an angle in degrees, the same bits on every machine: the
+** C library's cos differs from one library to another in the last bit,
+** which could make a floor of a slope at exactly max_slope on one machine
+** and a wall on another. fmod and folding are exact; on [0, 90] degrees
+** the Taylor series to x^26 is within 1e-19 of the cosine, and its terms
+** are summed by Horner's rule in a fixed order. */
+static double cos_degrees(double deg) {
+  double a = fmod(fabs(deg), 360), sign = 1, x, x2, s = 0;
+  int k;
+  if (a > 180) a = 360 - a;
+  if (a > 90) { a = 180 - a; sign = -1; }
+  x = a * (3.141592653589793 / 180);
+  x2 = x * x;
+  for (k = 26; k > 0; k -= 2) s = 1 - x2 / ((double)k * (k - 1)) * s;
+  return sign * s;
+}
 
 void cl_character_init(cl_character_state *c, const double up[3], double step_height,
                        double max_slope, double skin, double snap) {
@@ -51,7 +69,7 @@ void cl_character_init(cl_character_state *c, const double up[3], double step_he
   c->step_height = step_height;
   /* a floor normal's dot with up is at least this; 1e-12 keeps exactly
   ** max_slope walkable despite the rounding of cos */
-  c->cos_slope = cos(max_slope * 3.141592653589793 / 180) - 1e-12;
+  c->cos_slope = cos_degrees(max_slope) - 1e-12;
   c->skin = skin;
   c->snap = snap;
   c->floor_item = -1;

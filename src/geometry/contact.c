@@ -9,6 +9,7 @@
 ** core's depth plus r). A plane is a surface: the push goes to the side
 ** of the shape's centre.
 */
+#include "fp.h"
 #include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"

@@ -12,6 +12,7 @@
 ** point comes from where an edge of one enters the other, else from
 ** alternating projections (von Neumann), 64 rounds at most.
 */
+#include "fp.h"
 #include "gjk.h"
 #include "segment.h"
 #include "collide/hull.h"

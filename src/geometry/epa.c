@@ -17,6 +17,7 @@
 ** a run that would need more, or that meets a face it cannot orient
 ** (rounding), answers 0 and its caller falls back on an exact method.
 */
+#include "fp.h"
 #include "gjk.h"
 
 #define EPA_MAXV 128

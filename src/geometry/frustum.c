@@ -9,6 +9,7 @@
 ** Detection, 5.2.1 and 4.4); spheres by their distance to the frustum's
 ** faces instead, capsules by meeting a face.
 */
+#include "fp.h"
 #include "collide/frustum.h"
 #include "sat.h"
 #include "collide/hull.h"

@@ -30,6 +30,7 @@
 ** face. A simplex flattened by rounding (collinear or coplanar points) is
 ** handled by its edges or faces, never by a division by a tiny area.
 */
+#include "fp.h"
 #include "gjk.h"
 
 /* a simplex vertex: w = a - b with a on core A, b on core B */

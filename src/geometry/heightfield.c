@@ -9,6 +9,7 @@
 ** test grown by the mesh's pad is given the mesh's own per-triangle steps
 ** (tricull.h) and pair tests, so the answers are the mesh's, bit for bit.
 */
+#include "fp.h"
 #include <string.h>
 #include "collide/heightfield.h"
 #include "fbox.h"

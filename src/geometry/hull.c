@@ -37,6 +37,7 @@
 ** cl_axis_ok) are skipped. The minimum over those axes of the overlap is
 ** the penetration depth, its axis the contact normal.
 */
+#include "fp.h"
 #include <float.h>
 #include <stdint.h>
 #include <string.h>

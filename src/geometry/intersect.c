@@ -11,6 +11,7 @@
 ** helpers the contact routines share: a shape as a box frame (cl_box_of),
 ** a degenerate triangle as its segment.
 */
+#include "fp.h"
 #include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"

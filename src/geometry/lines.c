@@ -5,6 +5,7 @@
 ** "collide.lines"). A count function sizes the array, a fill function
 ** writes it; nothing is allocated.
 */
+#include "fp.h"
 #include <float.h>
 #include "collide/heightfield.h"
 #include "collide/hull.h"

@@ -30,6 +30,7 @@
 ** heightfield) reduces the points of every triangle it touches with no
 ** storage: each pass asks the triangles again.
 */
+#include "fp.h"
 #include <string.h>
 #include "collide/collide.h"
 #include "collide/hull.h"

@@ -5,6 +5,7 @@
 ** the triangles the tree cannot rule out, so a mesh answers exactly what
 ** the same test on every triangle would.
 */
+#include "fp.h"
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>

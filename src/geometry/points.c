@@ -1,6 +1,7 @@
 /*
 ** points.c - closest points, containment, distances, barycentrics.
 */
+#include "fp.h"
 #include <float.h>
 #include "collide/collide.h"
 #include "hull_frame.h"

@@ -1,6 +1,7 @@
 /*
 ** rays.c - ray casts (exact hit data) and the slab method.
 */
+#include "fp.h"
 #include <float.h>
 #include "collide/collide.h"
 #include "hull_frame.h"

@@ -8,6 +8,7 @@
 ** section along the segment, whose distance from a convex shape is
 ** convex.
 */
+#include "fp.h"
 #include <float.h>
 #include "segment.h"
 

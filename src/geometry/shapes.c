@@ -2,6 +2,7 @@
 ** shapes.c - building shapes and what derives from them (bounds, corners;
 ** a hull's placing, vertices, extent and support point).
 */
+#include "fp.h"
 #include <float.h>
 #include <string.h>
 #include "collide/collide.h"

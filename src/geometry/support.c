@@ -4,6 +4,7 @@
 ** support point is its own (shapes.c), so GJK works on hulls with no call
 ** into hull.c.
 */
+#include "fp.h"
 #include "support.h"
 #include "collide/hull.h"
 

@@ -24,6 +24,7 @@
 ** shapes that only touch are not hit, as for any motion along the contact. Closed forms: a plane target (the mover's support point towards it) and
 ** aabb against aabb (slabs, so a box stops exactly at a face).
 */
+#include "fp.h"
 #include <float.h>
 #include "gjk.h"
 #include "collide/hull.h"

@@ -3,6 +3,7 @@
 ** AVL-style rotations (the scheme of Box2D's b2DynamicTree, Erin Catto),
 ** queries by depth-first walk, rays by a best-first walk on a binary heap.
 */
+#include "fp.h"
 #include <float.h>
 #include <limits.h>
 #include <stdint.h>

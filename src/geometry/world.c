@@ -10,6 +10,7 @@
 ** heightfield), so a new shape is a new tag for the core and new static
 ** geometry a new row.
 */
+#include "fp.h"
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>

@@ -23,6 +23,7 @@
 ** room for one more per contact; and while any item has a role, the list
 ** of changed items has room for every item.
 */
+#include "fp.h"
 #include <math.h>
 #include <string.h>
 #include "world_private.h"

@@ -3,6 +3,7 @@
 ** (cl_world_move, world.h): the push-out, the legs and their responses;
 ** the character's passes (character.c) are built on these steps.
 */
+#include "fp.h"
 #include <float.h>
 #include <math.h>
 #include <string.h>

@@ -4,6 +4,7 @@
 ** then the exact test of each candidate, the items without bounds merged
 ** in add order.
 */
+#include "fp.h"
 #include <float.h>
 #include <math.h>
 #include <string.h>

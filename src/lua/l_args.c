@@ -2,6 +2,7 @@
 ** l_args.c - what every binding file uses: the kinds' names and sizes,
 ** argument readers, the objects' magic words and checks, results.
 */
+#include "fp.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

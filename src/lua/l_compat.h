@@ -8,8 +8,17 @@
 #define COLLIDE_L_COMPAT_H
 
 #include <string.h>
+/* Lua's headers declare a C API without extern "C" (C++ programs include
+** lua.hpp): compiled as C++ (Defold's build server compiles .c files so),
+** the binding still calls a Lua built as C */
+#ifdef __cplusplus
+extern "C" {
+#endif
 #include "lua.h"
 #include "lauxlib.h"
+#ifdef __cplusplus
+}
+#endif
 
 /* The module's one exported symbol. The Makefile builds with
 ** -fvisibility=hidden where the compiler has it, so calls between the
@@ -22,6 +31,13 @@
 #define COLLIDE_EXPORT __attribute__((visibility("default")))
 #else
 #define COLLIDE_EXPORT
+#endif
+/* and its linkage: C's, in a C++ build too, so that Lua's loader and
+** Defold's extension find luaopen_collide_core by that name */
+#ifdef __cplusplus
+#define COLLIDE_LINKAGE extern "C"
+#else
+#define COLLIDE_LINKAGE extern
 #endif
 
 /* the module whose functions name a C function called from C (below) */

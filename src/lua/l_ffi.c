@@ -14,6 +14,7 @@
 ** which raise the usual errors. The FFI passes a userdata as the address of
 ** its block: the header's magic word is checked again here.
 */
+#include "fp.h"
 #include "l_collide.h"
 
 /* the FFI hands over the block of a userdata whose metatable the Lua side

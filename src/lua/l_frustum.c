@@ -8,6 +8,7 @@
 ** after self), with the caller's position, and a type as collide.args
 ** names it (its metatable's __name, else type()).
 */
+#include "fp.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -7,6 +7,7 @@
 ** answer as collide.mesh of the same triangles, through the steps of
 ** l_triset.c, and allocate nothing but their result tables.
 */
+#include "fp.h"
 #include <limits.h>
 #include <string.h>
 #include "l_collide.h"

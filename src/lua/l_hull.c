@@ -6,6 +6,7 @@
 ** The points are read and the hull built in scratch userdata (garbage
 ** after), so a Lua error on the way leaks nothing.
 */
+#include "fp.h"
 #include <string.h>
 #include "l_collide.h"
 #include "collide/hull.h"

@@ -4,6 +4,7 @@
 ** array of segments {x1, y1, z1, x2, y2, z2, ...} (src/geometry/lines.c
 ** draws them); l_push_lines builds that array for scene:lines too.
 */
+#include "fp.h"
 #include <limits.h>
 #include "l_collide.h"
 

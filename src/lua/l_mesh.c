@@ -8,6 +8,7 @@
 ** finds it either empty or whole. Queries allocate nothing but the result
 ** table, and their scratch is the call's own.
 */
+#include "fp.h"
 #include <stdlib.h>
 #include <string.h>
 #include "l_collide.h"

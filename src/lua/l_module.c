@@ -2,6 +2,7 @@
 ** l_module.c - luaopen_collide_core: makes the metatables and registers the
 ** functions and methods of every binding file with the same upvalues.
 */
+#include "fp.h"
 #include "l_collide.h"
 
 static void push_upvalues(lua_State *L, int first) {
@@ -58,9 +59,9 @@ static int m_call(lua_State *L) {
   return lua_gettop(L);
 }
 
-COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L);
+COLLIDE_LINKAGE COLLIDE_EXPORT int luaopen_collide_core(lua_State *L);
 
-COLLIDE_EXPORT LUALIB_API int luaopen_collide_core(lua_State *L) {
+COLLIDE_EXPORT int luaopen_collide_core(lua_State *L) {
   int k, mts;
   lua_settop(L, 0);
   l_anchors_init(L);

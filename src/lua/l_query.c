@@ -2,6 +2,7 @@
 ** l_query.c - the narrow-phase calls: intersects, cast, slab, classify,
 ** points, contact, distance between shapes, sweep. Results are pushed as numbers; nothing is allocated.
 */
+#include "fp.h"
 #include <string.h>
 #include "l_collide.h"
 

@@ -2,6 +2,7 @@
 ** l_shapes.c - the shape userdata: constructors, accessors, mutators and
 ** the tables of their methods (registered by l_module.c).
 */
+#include "fp.h"
 #include <stdio.h>
 #include <string.h>
 #include "l_collide.h"

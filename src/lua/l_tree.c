@@ -24,6 +24,7 @@
 ** change count it saw last, and the anchor's table of tracked shapes
 ** keeps the shape alive while the leaf does.
 */
+#include "fp.h"
 #include <limits.h>
 #include <math.h>
 #include <string.h>

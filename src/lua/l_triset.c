@@ -5,6 +5,7 @@
 ** sweeps, contacts, the deepest contact and bounds. Below the files of the
 ** mesh, the heightfield and the hull, above l_args.c.
 */
+#include "fp.h"
 #include <limits.h>
 #include "l_collide.h"
 

@@ -23,6 +23,7 @@
 **    tables are built cannot change them; items removed meanwhile are
 **    left out.
 */
+#include "fp.h"
 #include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
