@@ -24,6 +24,17 @@ const char *const l_target_kinds =
 /* what collide.distance takes on either side */
 static const char *const distance_kinds = "aabb, obb, sphere, triangle, capsule or hull";
 
+/* the checks of a pair of shapes that collide.contact and
+** collide.manifold answer (meshes and heightfields taken before) */
+static void contact_pair(lua_State *L, const cl_shape *a, const cl_shape *b) {
+  if (a == NULL || a->tag == CL_RAY) l_typeerror(L, 1, l_target_kinds);
+  if (b == NULL || b->tag == CL_RAY) l_typeerror(L, 2, l_target_kinds);
+  l_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
+                "triangle-triangle contact is not supported");
+  l_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
+                "plane-plane contact is not supported");
+}
+
 /* collide.contact(a, b): any two shapes but rays, a plane on either side,
 ** a mesh or a heightfield on either side (l_mesh.c, l_heightfield.c);
 ** neither triangle-triangle nor plane-plane */
@@ -34,12 +45,7 @@ static int q_contact(lua_State *L) {
     return l_heightfield_contact(L);
   if ((a == NULL || b == NULL) && (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL))
     return l_mesh_contact(L);
-  if (a == NULL || a->tag == CL_RAY) l_typeerror(L, 1, l_target_kinds);
-  if (b == NULL || b->tag == CL_RAY) l_typeerror(L, 2, l_target_kinds);
-  l_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
-                "triangle-triangle contact is not supported");
-  l_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
-                "plane-plane contact is not supported");
+  contact_pair(L, a, b);
   if (!cl_contact(a, b, n, &depth)) { lua_pushnil(L); return 1; }
   l_pushvec(L, n);
   lua_pushnumber(L, depth);
@@ -55,12 +61,7 @@ static int q_manifold(lua_State *L) {
     return l_heightfield_manifold(L);
   if ((a == NULL || b == NULL) && (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL))
     return l_mesh_manifold(L);
-  if (a == NULL || a->tag == CL_RAY) l_typeerror(L, 1, l_target_kinds);
-  if (b == NULL || b->tag == CL_RAY) l_typeerror(L, 2, l_target_kinds);
-  l_argcheck(L, !(a->tag == CL_TRIANGLE && b->tag == CL_TRIANGLE), 2,
-                "triangle-triangle contact is not supported");
-  l_argcheck(L, !(a->tag == CL_PLANE && b->tag == CL_PLANE), 2,
-                "plane-plane contact is not supported");
+  contact_pair(L, a, b);
   if (!cl_manifold(a, b, &m)) { lua_pushnil(L); return 1; }
   return l_push_manifold(L, &m);
 }
