@@ -127,11 +127,24 @@ int cl_mesh_bounds(const cl_mesh *m, cl_aabb *out) {
 /* ---------------------------------------------------------------------- */
 /* construction                                                           */
 
+/* a triangle on its way into the tree: its box in floats rounded outwards
+** (the nodes keep no more: the float box of a node is the union of its
+** triangles' float boxes, the rounding being monotonic) and its index.
+** The build moves these records themselves, not indices to them, so each
+** pass over a range reads memory in order; 32 bytes, two to a cache line. */
+typedef struct {
+  float lo[3], hi[3];
+  uint32_t id, pad;
+} prim;
+
+/* the centre of t's box along axis k (halves first: no overflow) */
+static double centre(const prim *t, int k) {
+  return (double)t->lo[k] / 2 + (double)t->hi[k] / 2;
+}
+
 typedef struct {
   cl_mesh *m;
-  double *box;            /* per triangle: min x y z, max x y z */
-  double *cen;            /* per triangle: centre of its box */
-  uint32_t *order;        /* the triangles in leaf order, as they are split */
+  prim *p;                /* the triangles in leaf order, as they are split */
   cl_mesh_node *node;     /* nodes while building */
   size_t cap;             /* room for nodes (node_cap) */
 } builder;
@@ -174,14 +187,42 @@ typedef struct {
   split s;
 } range;
 
+/* a box of 6 doubles (min x y z, max x y z) grown by another, in locals
+** the compiler keeps in registers */
+#define GROW6(a, blo, bhi) do { \
+    int k_; \
+    for (k_ = 0; k_ < 3; k_++) { \
+      (a)[k_] = (blo)[k_] < (a)[k_] ? (blo)[k_] : (a)[k_]; \
+      (a)[3 + k_] = (bhi)[k_] > (a)[3 + k_] ? (bhi)[k_] : (a)[3 + k_]; \
+    } \
+  } while (0)
+
+/* bins the centres of p[0 .. count) along axis k: counts and bounds per
+** bin. Neighbouring triangles mostly share a bin, so a run of them is
+** gathered in locals and added to its bin once (min and max do not
+** depend on the order they are taken in, so the bins are those of one
+** triangle at a time). */
+static void bin_axis(const prim *p, uint32_t count, int k, double clo, double scale,
+                     uint32_t n[NBINS], double lo[NBINS][3], double hi[NBINS][3]) {
+  double run[6];
+  uint32_t i = 0, len;
+  while (i < count) {
+    int j = bin_of(centre(&p[i], k), clo, scale), m;
+    for (m = 0; m < 3; m++) { run[m] = p[i].lo[m]; run[3 + m] = p[i].hi[m]; }
+    for (len = 1, i++; i < count && bin_of(centre(&p[i], k), clo, scale) == j; len++, i++)
+      GROW6(run, p[i].lo, p[i].hi);
+    n[j] += len;
+    grow_box(lo[j], hi[j], run, run + 3);
+  }
+}
+
 /* the cheapest binned SAH split of r's slots, cost as sum(area * count) of
 ** the two sides; axis -1 when no axis can be split. The axes are binned
 ** in one pass over the slots. */
 static split find_split(const builder *b, const range *r) {
-  const uint32_t *ord = b->order;
   split best = {-1, 0, INFINITY};
   double scale[3], lo[3][NBINS][3], hi[3][NBINS][3];
-  uint32_t n[3][NBINS], i;
+  uint32_t n[3][NBINS];
   int k, j, ok[3], any = 0;
   for (k = 0; k < 3; k++) {
     double ext = r->chi[k] - r->clo[k];
@@ -200,15 +241,8 @@ static split find_split(const builder *b, const range *r) {
   }
   for (k = 0; k < 3; k++) any |= ok[k];
   if (!any) return best;
-  for (i = r->first; i < r->first + r->count; i++) {
-    const double *bx = b->box + 6 * (size_t)ord[i], *ce = b->cen + 3 * (size_t)ord[i];
-    for (k = 0; k < 3; k++) {
-      if (!ok[k]) continue;
-      j = bin_of(ce[k], r->clo[k], scale[k]);
-      n[k][j]++;
-      grow_box(lo[k][j], hi[k][j], bx, bx + 3);
-    }
-  }
+  for (k = 0; k < 3; k++)
+    if (ok[k]) bin_axis(b->p + r->first, r->count, k, r->clo[k], scale[k], n[k], lo[k], hi[k]);
   for (k = 0; k < 3; k++) {
     double right[NBINS], alo[3], ahi[3];
     uint32_t left_n, right_n[NBINS], acc;
@@ -254,10 +288,12 @@ static void decide(const builder *b, range *r) {
                                 < COST_TRIANGLE * r->count * area));
 }
 
-static void range_add(const builder *b, range *r, uint32_t t) {
-  const double *bx = b->box + 6 * (size_t)t, *ce = b->cen + 3 * (size_t)t;
-  grow_box(r->lo, r->hi, bx, bx + 3);
-  grow_box(r->clo, r->chi, ce, ce);
+static void range_add(range *r, const prim *t) {
+  double lo[3], hi[3], c[3];
+  int k;
+  for (k = 0; k < 3; k++) { lo[k] = t->lo[k]; hi[k] = t->hi[k]; c[k] = centre(t, k); }
+  grow_box(r->lo, r->hi, lo, hi);
+  grow_box(r->clo, r->chi, c, c);
 }
 
 static void range_start(range *r, uint32_t first, int depth) {
@@ -271,26 +307,41 @@ static void range_start(range *r, uint32_t first, int depth) {
 /* splits r (not a leaf) into left and right by its split (by bin: bins
 ** <= s.bin go left) or in halves, their bounds gathered on the way */
 static void split_range(const builder *b, const range *r, range *left, range *right) {
-  uint32_t *ord = b->order, i = r->first, j = r->first + r->count;
+  prim *p = b->p;
+  uint32_t i = r->first, j = r->first + r->count;
   range_start(left, r->first, r->depth + 1);
   range_start(right, r->first, r->depth + 1);
   if (r->s.axis >= 0) {
-    int axis = r->s.axis;
+    int axis = r->s.axis, k;
     double scale = NBINS / (r->chi[axis] - r->clo[axis]);
+    /* each side's box and centres' box (6 doubles each) in locals */
+    double lb[6], lc[6], rb[6], rc[6];
+    for (k = 0; k < 3; k++) {
+      lb[k] = lc[k] = rb[k] = rc[k] = INFINITY;
+      lb[3 + k] = lc[3 + k] = rb[3 + k] = rc[3 + k] = -INFINITY;
+    }
     while (i < j) {
-      uint32_t t = ord[i];
-      if (bin_of(b->cen[3 * (size_t)t + axis], r->clo[axis], scale) <= r->s.bin) {
-        range_add(b, left, t);
+      double c[3];
+      for (k = 0; k < 3; k++) c[k] = centre(&p[i], k);
+      if (bin_of(c[axis], r->clo[axis], scale) <= r->s.bin) {
+        GROW6(lb, p[i].lo, p[i].hi);
+        GROW6(lc, c, c);
         i++;
       } else {
-        ord[i] = ord[--j];
-        ord[j] = t;
-        range_add(b, right, t);
+        prim t = p[i];
+        p[i] = p[--j];
+        p[j] = t;
+        GROW6(rb, t.lo, t.hi);
+        GROW6(rc, c, c);
       }
     }
+    grow_box(left->lo, left->hi, lb, lb + 3);
+    grow_box(left->clo, left->chi, lc, lc + 3);
+    grow_box(right->lo, right->hi, rb, rb + 3);
+    grow_box(right->clo, right->chi, rc, rc + 3);
   } else {
     j = r->first + r->count / 2;
-    for (; i < r->first + r->count; i++) range_add(b, i < j ? left : right, ord[i]);
+    for (; i < r->first + r->count; i++) range_add(i < j ? left : right, &p[i]);
   }
   left->count = j - r->first;
   right->first = j;
@@ -352,20 +403,18 @@ static int build(builder *b, const range *r, uint32_t *child, uint32_t *ccount) 
   return 1;
 }
 
-/* the scratch of a build: boxes (6 doubles a triangle), centres (3), the
-** order (padded to 8 bytes), then the nodes from a 128-byte boundary. The
+/* the scratch of a build: a record a triangle (prim), then the nodes from
+** a 128-byte boundary. The
 ** nodes of a tree over L <= nt leaves: a node with fewer than four
 ** children has only leaves, two at least, so with F such nodes and I
 ** others (four children each), counting children gives 3 I <= L - 1 - F
 ** and F <= L / 2, so I + F <= (2 L - 1) / 3. */
 static size_t node_cap(size_t nt) { return nt / 3 * 2 + nt % 3 + 1; }
 
-static size_t order_bytes(size_t nt) { return (nt * sizeof(uint32_t) + 7) / 8 * 8; }
-
 size_t cl_mesh_build_size(size_t nt) {
-  if (nt > UINT32_MAX || nt > ((size_t)-1 - 128) / (9 * sizeof(double) + 8 + sizeof(cl_mesh_node)))
+  if (nt > UINT32_MAX || nt > ((size_t)-1 - 128) / (sizeof(prim) + sizeof(cl_mesh_node)))
     return 0;
-  return nt * 9 * sizeof(double) + order_bytes(nt) + node_cap(nt) * sizeof(cl_mesh_node) + 128;
+  return nt * sizeof(prim) + node_cap(nt) * sizeof(cl_mesh_node) + 128;
 }
 
 static cl_mesh_node *align128(void *p) {
@@ -377,7 +426,8 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   range root;
   size_t t;
   uint32_t c, cc;
-  int k, j;
+  double dlo[3], dhi[3];    /* the triangles' bounds, exactly */
+  int j;
   free_tree(m);
   cl_set(m->min, 0, 0, 0);
   cl_set(m->max, 0, 0, 0);
@@ -386,21 +436,22 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   if (m->nt == 0) return 1;
   if (cl_mesh_build_size(m->nt) == 0) return 0;
   b.m = m;
-  b.box = (double *)scratch;
-  b.cen = b.box + 6 * m->nt;
-  b.order = (uint32_t *)(void *)(b.cen + 3 * m->nt);
-  b.node = align128((char *)b.order + order_bytes(m->nt));
+  b.p = (prim *)scratch;
+  b.node = align128(b.p + m->nt);
   b.cap = node_cap(m->nt);
   m->node_mem = scratch;
   range_start(&root, 0, 0);
+  empty_box(dlo, dhi);
   for (t = 0; t < m->nt; t++) {
-    double *bx = b.box + 6 * t;
-    empty_box(bx, bx + 3);
-    for (j = 0; j < 3; j++) grow_box(bx, bx + 3, vert(m, t, j), vert(m, t, j));
-    /* halves first: no overflow for any finite box */
-    for (k = 0; k < 3; k++) b.cen[3 * t + k] = bx[k] / 2 + bx[3 + k] / 2;
-    b.order[t] = (uint32_t)t;
-    range_add(&b, &root, (uint32_t)t);
+    prim *q = &b.p[t];
+    double lo[3], hi[3];
+    empty_box(lo, hi);
+    for (j = 0; j < 3; j++) grow_box(lo, hi, vert(m, t, j), vert(m, t, j));
+    grow_box(dlo, dhi, lo, hi);
+    cl_fbox_store(q->lo, q->hi, lo, hi);
+    q->id = (uint32_t)t;
+    q->pad = 0;
+    range_add(&root, q);
   }
   root.count = (uint32_t)m->nt;
   decide(&b, &root);
@@ -410,14 +461,16 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
     return 0;
   }
   m->node = m->nn > 0 ? b.node : NULL;
-  /* the boxes are done with: their room takes the slots */
+  /* the records are done with: their room takes the slots, slot t (16
+  ** bytes) over records up to t, each read before it is written over */
   m->slot = (uint32_t *)scratch;
   for (t = 0; t < m->nt; t++) {
-    for (j = 0; j < 3; j++) m->slot[4 * t + j] = m->tri[3 * (size_t)b.order[t] + j];
-    m->slot[4 * t + 3] = b.order[t];
+    uint32_t id = b.p[t].id;
+    for (j = 0; j < 3; j++) m->slot[4 * t + j] = m->tri[3 * (size_t)id + j];
+    m->slot[4 * t + 3] = id;
   }
-  cl_copy(m->min, root.lo);
-  cl_copy(m->max, root.hi);
+  cl_copy(m->min, dlo);
+  cl_copy(m->max, dhi);
   cl_fbox_store(m->rlo, m->rhi, m->min, m->max);
   m->maxabs = fmax(cl_maxabs3(m->min), cl_maxabs3(m->max));
   return 1;
