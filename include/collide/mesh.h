@@ -45,6 +45,10 @@ typedef struct {
   cl_mesh_node *node;   /* nn inner nodes, the root first (128-byte aligned) */
   void *node_mem;       /* the block node and slot point into */
   int owns_input, owns_tree;  /* v and tri, node_mem: malloc'ed here */
+  int renumber;         /* the build may renumber the vertices (reorder v
+                        ** and rewrite tri, each triangle keeping its
+                        ** corners' coordinates and order): set by
+                        ** cl_mesh_reserve, 0 after cl_mesh_use */
   size_t nv, nt, nn;    /* nn = 0 with nt > 0: the root is one leaf */
   double min[3], max[3];  /* bounds of the triangles (of what is referenced) */
   float rlo[3], rhi[3];   /* the same, rounded outwards */
@@ -59,6 +63,10 @@ void cl_mesh_use(cl_mesh *m, double *v, size_t nv, uint32_t *tri, size_t nt);
 /* bytes of the scratch cl_mesh_build_in needs for nt triangles (0 when too
 ** many) */
 size_t cl_mesh_build_size(size_t nt);
+/* With m->renumber set, a build also stores the vertices in the order the
+** leaves first use them, so that a leaf's corners lie together in memory
+** (a ray's or query's visit of a leaf then reads a cache line or two, not
+** one a corner); triangle indices and every answer stay as they were. */
 /* builds the hierarchy (as cl_mesh_build) in the caller's scratch of
 ** cl_mesh_build_size(m->nt) bytes, aligned for double: slot and node
 ** then point into it, until cl_mesh_keep moves them; 0 when too many */

@@ -77,6 +77,7 @@ int cl_mesh_reserve(cl_mesh *m, size_t nv, size_t nt) {
   m->v = (double *)alloc_n(nv, 3 * sizeof(double));
   m->tri = (uint32_t *)alloc_n(nt, 3 * sizeof(uint32_t));
   m->owns_input = 1;
+  m->renumber = 1;
   if (m->v == NULL || m->tri == NULL) { cl_mesh_free(m); return 0; }
   m->nv = nv;
   m->nt = nt;
@@ -421,6 +422,36 @@ static cl_mesh_node *align128(void *p) {
   return (cl_mesh_node *)(void *)(((uintptr_t)p + 127) & ~(uintptr_t)127);
 }
 
+/* renumbers the vertices in the order the slots first use them (those no
+** triangle uses last), with map (nv entries) as room: the slots and tri
+** rewritten, v permuted in place by following its cycles */
+static void renumber(cl_mesh *m, uint32_t *map) {
+  size_t i, s, next = 0;
+  for (i = 0; i < m->nv; i++) map[i] = UINT32_MAX;
+  for (s = 0; s < m->nt; s++) {
+    int k;
+    for (k = 0; k < 3; k++) {
+      uint32_t *o = &m->slot[4 * s + (size_t)k];
+      if (map[*o] == UINT32_MAX) map[*o] = (uint32_t)next++;
+      *o = map[*o];
+    }
+  }
+  for (i = 0; i < m->nv; i++)
+    if (map[i] == UINT32_MAX) map[i] = (uint32_t)next++;
+  for (i = 0; i < 3 * m->nt; i++) m->tri[i] = map[m->tri[i]];
+  /* vertex i goes to map[i]: swap it there until i holds its own */
+  for (i = 0; i < m->nv; i++) {
+    while (map[i] != i) {
+      uint32_t j = map[i], u;
+      double t[3];
+      cl_copy(t, m->v + 3 * i);
+      cl_copy(m->v + 3 * i, m->v + 3 * (size_t)j);
+      cl_copy(m->v + 3 * (size_t)j, t);
+      u = map[j]; map[j] = j; map[i] = u;
+    }
+  }
+}
+
 int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   builder b;
   range root;
@@ -469,6 +500,9 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
     for (j = 0; j < 3; j++) m->slot[4 * t + j] = m->tri[3 * (size_t)id + j];
     m->slot[4 * t + 3] = id;
   }
+  /* the records' second half is free: room for the map when it fits */
+  if (m->renumber && m->nv <= 4 * m->nt)
+    renumber(m, (uint32_t *)(void *)((char *)scratch + 16 * m->nt));
   cl_copy(m->min, dlo);
   cl_copy(m->max, dhi);
   cl_fbox_store(m->rlo, m->rhi, m->min, m->max);

@@ -95,6 +95,7 @@ static int f_mesh(lua_State *L) {
   input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
   l_setslot(L, 3, SLOT_INPUT);
   cl_mesh_use(&tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
+  tmp.renumber = 1;                 /* the input is the mesh's own copy */
   l_read_points(L, 1, tmp.v, n, flat);
   if (has_idx) {
     read_indices(L, &tmp, ni);
