@@ -174,19 +174,16 @@ static inline int faces_apart(const double p[3][3], const double *lo, const doub
 ** Triangle-Box Overlap Testing", 2001; Ericson, Real-Time Collision
 ** Detection, 5.2.9),
 ** in the box's frame: centre c, half extents e, axes u, or u NULL for an
-** aabb; lo and hi the box's faces along its axes (an aabb's own min and
-** max, an obb's -e and e). A cross-product axis too short to trust is
+** aabb whose faces the caller has tested; lo and hi an obb's faces along
+** its axes (-e and e). A cross-product axis too short to trust is
 ** skipped, never normalised. */
 static int box_triangle(const double c[3], const double e[3], const double (*u)[3],
                         const double *lo, const double *hi, const cl_triangle *t) {
   double v[3][3], f[3][3];
   int i, k;
-  /* the box's face axes first, the cheapest; an aabb's on its own min and
-  ** max and the triangle's own vertices, exactly as aabb-aabb and the
-  ** broad phase decide (its centre and half extents resolve a face only
-  ** to the rounding of the box's size), before anything is computed */
+  /* the box's face axes first, the cheapest: an obb's here, an aabb's
+  ** by the caller */
   if (u == NULL) {
-    if (faces_apart(t->v, lo, hi)) return 0;
     for (i = 0; i < 3; i++) cl_sub(v[i], t->v[i], c);
   } else {
     for (i = 0; i < 3; i++) {
@@ -458,9 +455,14 @@ static int flat_pair(const cl_shape *a, const cl_shape *b) {
       cl_box_of(a, &ba);
       return box_plane(&ba, &b->plane);
     case CL_AABB * CL_NKINDS + CL_TRIANGLE: {
+      /* the box's faces on its own min and max and the triangle's own
+      ** vertices, exactly as aabb-aabb and the broad phase decide (its
+      ** centre and half extents resolve a face only to the rounding of
+      ** the box's size), before the centre is computed */
       double c[3], e[3];
+      if (faces_apart(b->tri.v, a->aabb.min, a->aabb.max)) return 0;
       cl_aabb_frame(&a->aabb, c, e);
-      return box_triangle(c, e, NULL, a->aabb.min, a->aabb.max, &b->tri);
+      return box_triangle(c, e, NULL, NULL, NULL, &b->tri);
     }
     case CL_OBB * CL_NKINDS + CL_TRIANGLE: {
       const double *e = a->obb.e;
