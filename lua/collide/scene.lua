@@ -559,7 +559,20 @@ end
 --- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
 function Scene:move(item, ...)
   local given, dx, dy, dz, filter = select("#", ...), ...
-  local w = (worlds[self] or bad_self(self, "move"))
+  local w = worlds[self]
+  -- the usual call, an item, three finite numbers and no filter or a
+  -- function: one call into the world, which refuses what it cannot move
+  -- without changing anything; a refusal, and every other form, takes the
+  -- checks below, which raise the error in its order and at the caller's
+  -- line (the world itself raises on a nil or NaN item: never passed)
+  if w ~= nil and item ~= nil and item == item
+      and type(dx) == "number" and type(dy) == "number" and type(dz) == "number"
+      and dx - dx == 0 and dy - dy == 0 and dz - dz == 0
+      and (filter == nil or type(filter) == "function") then
+    local mx, my, mz, cols = w:move(item, dx, dy, dz, filter, 5)
+    if mx ~= nil then return mx, my, mz, cols end
+  end
+  w = (w or bad_self(self, "move"))
   -- refused before anything moves while a filter runs (a move changes the
   -- scene: its item's shape in place, then the tree)
   local why = w:mover(item)

@@ -133,55 +133,67 @@ static int cross_axis_ok_slow(int k, const double f[3]) {
   return cl_axis_ok(a, unit, f);
 }
 
-/* the triangle (local vertices v, edges f, squared lengths ff) against the
+/* the triangle (local vertices v, edges f) against the
 ** box [-e, e] on the axis box axis k x edge j, which has components -f[k2]
-** and f[k1] at k1 and k2 and 0 at k. A macro so each of the nine cases
-** works on fixed indices. */
+** and f[k1] at k1 and k2 and 0 at k. The axis separates when it is long
+** enough to trust (cl_axis_ok) and the projections lie apart; both are
+** pure, so the projections come first and the length is looked at only
+** when they lie apart: an overlapping pair, the slow case, never pays
+** for it. A macro so each of the nine cases works on fixed indices. */
 #define CROSS_AXIS(k, k1, k2, j)                                               \
   do {                                                                         \
-    double ak1 = -f[j][k2], ak2 = f[j][k1], aa = ak1 * ak1 + ak2 * ak2;        \
-    if (CL_AXIS_SQUARES(aa, ff[j]) ? CL_AXIS_LONG(aa, ff[j])                   \
-                                   : cross_axis_ok_slow(k, f[j])) {            \
-      double p0 = ak1 * v[0][k1] + ak2 * v[0][k2];                             \
-      double p1 = ak1 * v[1][k1] + ak2 * v[1][k2];                             \
-      double p2 = ak1 * v[2][k1] + ak2 * v[2][k2];                             \
-      double r = e[k1] * fabs(ak1) + e[k2] * fabs(ak2), pl, ph;                \
-      pl = p0 < p1 ? p0 : p1; if (p2 < pl) pl = p2;                            \
-      ph = p0 > p1 ? p0 : p1; if (p2 > ph) ph = p2;                            \
-      if (pl > r || ph < -r) return 0;                                         \
+    double ak1 = -f[j][k2], ak2 = f[j][k1];                                    \
+    double p0 = ak1 * v[0][k1] + ak2 * v[0][k2];                               \
+    double p1 = ak1 * v[1][k1] + ak2 * v[1][k2];                               \
+    double p2 = ak1 * v[2][k1] + ak2 * v[2][k2];                               \
+    double r = e[k1] * fabs(ak1) + e[k2] * fabs(ak2), pl, ph;                  \
+    pl = p0 < p1 ? p0 : p1; if (p2 < pl) pl = p2;                              \
+    ph = p0 > p1 ? p0 : p1; if (p2 > ph) ph = p2;                              \
+    if (pl > r || ph < -r) {                                                   \
+      double aa = ak1 * ak1 + ak2 * ak2, ff = cl_dot(f[j], f[j]);              \
+      if (CL_AXIS_SQUARES(aa, ff) ? CL_AXIS_LONG(aa, ff)                       \
+                                     : cross_axis_ok_slow(k, f[j]))            \
+        return 0;                                                              \
     }                                                                          \
   } while (0)
+
+/* whether the points p[0..2] lie beyond one face of the box [lo, hi] */
+static inline int faces_apart(const double p[3][3], const double *lo, const double *hi) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    double plo = p[0][k] < p[1][k] ? p[0][k] : p[1][k];
+    double phi = p[0][k] > p[1][k] ? p[0][k] : p[1][k];
+    if (p[2][k] < plo) plo = p[2][k];
+    if (p[2][k] > phi) phi = p[2][k];
+    if (plo > hi[k] || phi < lo[k]) return 1;
+  }
+  return 0;
+}
 
 /* box-triangle by 13 separating axes (Akenine-Moller, "Fast 3D
 ** Triangle-Box Overlap Testing", 2001; Ericson, Real-Time Collision
 ** Detection, 5.2.9),
 ** in the box's frame: centre c, half extents e, axes u, or u NULL for an
-** aabb; lo and hi the box's faces along its axes (an aabb's own min and
-** max, an obb's -e and e). A cross-product axis too short to trust is
+** aabb whose faces the caller has tested; lo and hi an obb's faces along
+** its axes (-e and e). A cross-product axis too short to trust is
 ** skipped, never normalised. */
 static int box_triangle(const double c[3], const double e[3], const double (*u)[3],
                         const double *lo, const double *hi, const cl_triangle *t) {
-  double v[3][3], f[3][3], ff[3];
+  double v[3][3], f[3][3];
   int i, k;
-  for (i = 0; i < 3; i++) {
-    double m[3];
-    cl_sub(m, t->v[i], c);
-    if (u == NULL) cl_copy(v[i], m);
-    else for (k = 0; k < 3; k++) v[i][k] = cl_dot(m, u[k]);
+  /* the box's face axes first, the cheapest: an obb's here, an aabb's
+  ** by the caller */
+  if (u == NULL) {
+    for (i = 0; i < 3; i++) cl_sub(v[i], t->v[i], c);
+  } else {
+    for (i = 0; i < 3; i++) {
+      double m[3];
+      cl_sub(m, t->v[i], c);
+      for (k = 0; k < 3; k++) v[i][k] = cl_dot(m, u[k]);
+    }
+    if (faces_apart((const double (*)[3])v, lo, hi)) return 0;
   }
-  /* the box's face axes; an aabb's on its own min and max, exactly as
-  ** aabb-aabb and the broad phase decide (its centre and half extents
-  ** resolve a face only to the rounding of the box's size) */
-  for (k = 0; k < 3; k++) {
-    const double (*p)[3] = u == NULL ? (const double (*)[3])t->v : (const double (*)[3])v;
-    double plo = p[0][k], phi = p[0][k];
-    for (i = 1; i < 3; i++) { if (p[i][k] < plo) plo = p[i][k]; if (p[i][k] > phi) phi = p[i][k]; }
-    if (plo > hi[k] || phi < lo[k]) return 0;
-  }
-  for (i = 0; i < 3; i++) {
-    cl_sub(f[i], v[i == 2 ? 0 : i + 1], v[i]);
-    ff[i] = cl_dot(f[i], f[i]);
-  }
+  for (i = 0; i < 3; i++) cl_sub(f[i], v[i == 2 ? 0 : i + 1], v[i]);
   /* the triangle's normal before the nine crosses: it is as cheap as one
   ** of them and rejects more (the order does not change the answer) */
   if (!t->degenerate) {
@@ -190,9 +202,9 @@ static int box_triangle(const double c[3], const double e[3], const double (*u)[
     p = cl_dot(n, v[0]);
     if (fabs(p) > e[0] * fabs(n[0]) + e[1] * fabs(n[1]) + e[2] * fabs(n[2])) return 0;
   }
-  CROSS_AXIS(0, 1, 2, 0); CROSS_AXIS(0, 1, 2, 1); CROSS_AXIS(0, 1, 2, 2);
-  CROSS_AXIS(1, 2, 0, 0); CROSS_AXIS(1, 2, 0, 1); CROSS_AXIS(1, 2, 0, 2);
-  CROSS_AXIS(2, 0, 1, 0); CROSS_AXIS(2, 0, 1, 1); CROSS_AXIS(2, 0, 1, 2);
+  CROSS_AXIS(0, 1, 2, 0); CROSS_AXIS(1, 2, 0, 0); CROSS_AXIS(2, 0, 1, 0);
+  CROSS_AXIS(0, 1, 2, 1); CROSS_AXIS(1, 2, 0, 1); CROSS_AXIS(2, 0, 1, 1);
+  CROSS_AXIS(0, 1, 2, 2); CROSS_AXIS(1, 2, 0, 2); CROSS_AXIS(2, 0, 1, 2);
   return 1;
 }
 #undef CROSS_AXIS
@@ -443,9 +455,14 @@ static int flat_pair(const cl_shape *a, const cl_shape *b) {
       cl_box_of(a, &ba);
       return box_plane(&ba, &b->plane);
     case CL_AABB * CL_NKINDS + CL_TRIANGLE: {
+      /* the box's faces on its own min and max and the triangle's own
+      ** vertices, exactly as aabb-aabb and the broad phase decide (its
+      ** centre and half extents resolve a face only to the rounding of
+      ** the box's size), before the centre is computed */
       double c[3], e[3];
+      if (faces_apart(b->tri.v, a->aabb.min, a->aabb.max)) return 0;
       cl_aabb_frame(&a->aabb, c, e);
-      return box_triangle(c, e, NULL, a->aabb.min, a->aabb.max, &b->tri);
+      return box_triangle(c, e, NULL, NULL, NULL, &b->tri);
     }
     case CL_OBB * CL_NKINDS + CL_TRIANGLE: {
       const double *e = a->obb.e;
