@@ -107,9 +107,11 @@ local function report(paths)
       end
     end
   end
-  local jolt, luas = nil, {}
+  local jolt, native, luas = nil, nil, {}
   for i, t in ipairs(runs) do
-    if names[i]:match("^Jolt") then jolt = t else luas[#luas + 1] = { name = names[i], t = t } end
+    if names[i]:match("^JoltNative") then native = t
+    elseif names[i]:match("^Jolt") then jolt = t
+    else luas[#luas + 1] = { name = names[i], t = t } end
   end
   local verdicts = {}
   local function verdict(what, holds, why)
@@ -128,24 +130,26 @@ local function report(paths)
   print(fmt("   capsule r %.1f, height %.0f in all (Jolt: cylinder half height %.1f), step %.2f, max slope %d",
     RADIUS, HEIGHT, HEIGHT / 2 - RADIUS, STEP, SLOPE))
   if not jolt then print("   Jolt: skipped (make bench-world runs it, with node and npm's jolt-physics)") end
+  if not native then print("   Jolt native: skipped (make bench-world builds it from third_party/jolt with g++)") end
+  local function short(l) return (l.name:gsub("^Lua ", ""):gsub("LuaJIT.*", "LuaJIT")) end
   local header = fmt("   %-34s", "level")
   for _, l in ipairs(luas) do header = header .. fmt(" %12s", l.name:sub(1, 12)) end
-  header = header .. fmt(" %12s", "Jolt WASM")
-  for _, l in ipairs(luas) do
-    header = header .. fmt(" %12s", l.name:gsub("^Lua ", ""):gsub("LuaJIT.*", "LuaJIT") .. "/Jolt")
-  end
+  header = header .. fmt(" %12s %12s", "Jolt WASM", "Jolt native")
+  for _, l in ipairs(luas) do header = header .. fmt(" %12s", short(l) .. "/Jolt") end
+  for _, l in ipairs(luas) do header = header .. fmt(" %12s", short(l) .. "/native") end
   print(header)
   local levels_order = { { "boxes17", "17 boxes" }, { "boxes10k", "17 + extra boxes" }, { "mesh", "terrain mesh" } }
   local char_ok, char_why = true, {}
+  local native_ok, native_why = true, {}
   for _, lv in ipairs(levels_order) do
     local key = "char." .. lv[1]
     local label = lv[2]
     local any = luas[1] and luas[1].t[key .. ".items"]
     if any then label = fmt("%s (%s %s)", label, any[1], lv[1] == "mesh" and "triangles" or "items") end
     local line = fmt("   %-34s", label)
-    local jus = num(jolt, key .. ".us")
+    local jus, nus = num(jolt, key .. ".us"), num(native, key .. ".us")
     for _, l in ipairs(luas) do line = line .. fmt(" %12s", fig(num(l.t, key .. ".us"))) end
-    line = line .. fmt(" %12s", fig(jus))
+    line = line .. fmt(" %12s %12s", fig(jus), fig(nus, "%.2f"))
     for _, l in ipairs(luas) do
       local us = num(l.t, key .. ".us")
       line = line .. fmt(" %12s", ratio(us, jus))
@@ -156,9 +160,21 @@ local function report(paths)
         end
       else char_ok = nil end
     end
+    -- against native Jolt: at most 0.8x on the box levels, 1x on the terrain
+    local most = lv[1] == "mesh" and 1 or 0.8
+    for _, l in ipairs(luas) do
+      local us = num(l.t, key .. ".us")
+      line = line .. fmt(" %12s", ratio(us, nus))
+      if us and nus then
+        if us > most * nus then
+          native_ok = false
+          native_why[#native_why + 1] = fmt("%s %s %.2fx", l.name:sub(1, 10), lv[1], us / nus)
+        end
+      else native_ok = nil end
+    end
     print(line)
   end
-  print("   final feet position x y z, on the floor (% of frames); distance from Jolt's")
+  print("   final feet position x y z, on the floor (% of frames); distance from Jolt WASM's")
   local far = nil
   for _, lv in ipairs(levels_order) do
     local key = "char." .. lv[1]
@@ -170,7 +186,7 @@ local function report(paths)
       if jp and t ~= jolt then
         local dx, dy, dz = p[1] - jp[1], p[2] - jp[2], p[3] - jp[3]
         local dist = sqrt(dx * dx + dy * dy + dz * dz)
-        far = math.max(far or 0, dist)
+        if t ~= native then far = math.max(far or 0, dist) end
         d = fmt("  %.2f from Jolt's", dist)
       end
       print(fmt("   %-10s %-14s %8.2f %8.2f %8.2f  %3d%%%s", lv[1], name:sub(1, 14), p[1], p[2], p[3],
@@ -178,11 +194,14 @@ local function report(paths)
     end
     for _, l in ipairs(luas) do pos(l.name, l.t) end
     pos("Jolt WASM", jolt)
+    pos("Jolt native", native)
   end
   verdict("the walks end where Jolt's do (within 1 unit)", far and far <= 1 or (far and false),
     far and fmt("at most %.2f apart", far) or nil)
   verdict("character update <= Jolt WASM on all three levels, every Lua", char_ok,
     #char_why > 0 and table.concat(char_why, ", ") or nil)
+  verdict("character update <= 0.8x native Jolt on the box levels, <= 1x on the terrain, every Lua",
+    native_ok, #native_why > 0 and table.concat(native_why, ", ") or nil)
 
   local function targets()
     print()

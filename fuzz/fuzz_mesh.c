@@ -17,7 +17,10 @@
 **    a margin from the input), cl_mesh_sweep_near answers as cl_mesh_sweep,
 **    cl_mesh_visit_near visits the triangles cl_mesh_query lists, and
 **    cl_mesh_sweep_each_near hands those of the swept bounds' that the
-**    sweep hits, each with its cl_sweep hit;
+**    sweep hits, each with its cl_sweep hit, and
+**    cl_mesh_sweep_each_near_until those of them up to its limit (the
+**    whole motion, or the least t handed so far), nearest first, each
+**    with the same hit and its place in that order;
 **  - the bounds hold every vertex of every triangle;
 **  - cl_mesh_lines_fill, within the query shape's bounds (over every
 **    triangle when it has none), writes the edges of the triangles whose bounds meet them,
@@ -72,6 +75,61 @@ static int has(const seen *v, uint32_t i) {
   return -1;
 }
 
+/* what cl_mesh_sweep_each_near_until handed: each triangle, its hit, its
+** place in the visit's order; with lower, the limit follows the least t */
+typedef struct {
+  uint32_t idx[64];
+  size_t order[64];
+  cl_hit h[64];
+  size_t n;
+  double limit;
+  int lower;
+} until_seen;
+static void note_until(void *ud, const cl_triangle *t, size_t index, size_t order,
+                       const cl_hit *h) {
+  until_seen *u = ud;
+  (void)t;
+  FZ_CHECK(h->t <= u->limit, "sweep each until: a hit past the limit", h->t - u->limit);
+  if (u->n < 64) { u->idx[u->n] = (uint32_t)index; u->order[u->n] = order; u->h[u->n] = *h; }
+  u->n++;
+  if (u->lower && h->t < u->limit) u->limit = h->t;
+}
+
+/* cl_mesh_sweep_each_near_until against cl_mesh_sweep_each_near's hits
+** (all): every handed triangle is one of them with the same hit, in the
+** same relative order of the visit; every one at t up to the final limit
+** is handed (all of them when the limit stays at 1) */
+static void until_checks(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box,
+                         const cl_shape *s, const double mv[3], const seen *all, int lower) {
+  until_seen u;
+  size_t k, j, in = 0;
+  u.n = 0;
+  u.limit = 1;
+  u.lower = lower;
+  if (cl_mesh_sweep_each_near_until(m, nr, box, s, mv, &u.limit, note_until, &u) < 0) return;
+  FZ_CHECK(u.n <= all->n, "sweep each until handed more", (double)u.n - (double)all->n);
+  for (k = 0; k < u.n && k < 64; k++) {
+    int at = has(all, u.idx[k]);
+    FZ_CHECK(at >= 0, "sweep each until handed a triangle not hit", (double)u.idx[k]);
+    if (at < 0) continue;
+    FZ_CHECK(same_hit(&u.h[k], &all->h[at]), "sweep each until: hit data differ", (double)k);
+    for (j = 0; j < u.n && j < 64; j++) {
+      int bt = has(all, u.idx[j]);
+      if (bt >= 0 && (bt < at) != (u.order[j] < u.order[k]))
+        FZ_CHECK(0, "sweep each until: the visit's order differs", (double)j);
+    }
+  }
+  for (k = 0; k < all->n && k < 64; k++) {
+    size_t i;
+    int got = 0;
+    if (!(all->h[k].t <= u.limit)) continue;
+    in++;
+    for (i = 0; i < u.n && i < 64; i++) got |= u.idx[i] == all->idx[k];
+    FZ_CHECK(got, "sweep each until missed a hit within its limit", (double)k);
+  }
+  if (!lower) FZ_CHECK(u.n == all->n, "sweep each until: not every hit", (double)u.n - (double)in);
+}
+
 /* the gathered triangles near s swept by mv (its bounds grown by margin)
 ** answer as the mesh's walk: hit, h, idx its sweep's, q (nq) its query */
 static void near_checks(const cl_mesh *m, const cl_shape *s, const double mv[3], double margin,
@@ -122,6 +180,8 @@ static void near_checks(const cl_mesh *m, const cl_shape *s, const double mv[3],
     if (at >= 0) FZ_CHECK(same_hit(&v.h[at], &hi), "sweep each: hit data differ", (double)i);
   }
   FZ_CHECK(v.n == in, "sweep each handed a triangle not hit", (double)v.n - (double)in);
+  until_checks(m, &nr, &box, s, mv, &v, 0);
+  until_checks(m, &nr, &box, s, mv, &v, 1);
 }
 
 /* the mesh's debug lines within the bounds of s (every triangle when s

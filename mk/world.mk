@@ -8,7 +8,10 @@
 #                      100,352 triangles beside Jolt's CharacterVirtual in
 #                      its WebAssembly build (npm jolt-physics, run by node:
 #                      bench/jolt_character.mjs, installed into
-#                      $(WORLD_DIR)/npm when absent); scene:move beside
+#                      $(WORLD_DIR)/npm when absent) and compiled natively
+#                      (bench/jolt_character.cpp on third_party/jolt, built
+#                      once by mk/jolt.mk: `make bench-jolt-native`, a few
+#                      minutes the first time); scene:move beside
 #                      bump-3dpd's world:move; the frame of 100,000 static
 #                      and 1,000 moving boxes with and without a plane and
 #                      with nothing moved; memory per item
@@ -16,12 +19,13 @@
 #                      collide and not downloaded by the build): without it
 #                      its rows say "skipped"
 #     WORLD_ROUNDS=n   the character's rows run in n rounds (5), each of
-#                      Jolt, Lua 5.4 and LuaJIT in turn, and each engine's
+#                      the Jolts, Lua 5.4 and LuaJIT in turn, and each engine's
 #                      best round is kept: a machine whose load changes
 #                      during the run slows every engine alike; the first
 #                      round also measures the other rows
-#   make bench-world-character  the character's rows alone (Jolt, Lua 5.4,
-#                      LuaJIT): WORLD_ONLY=character, about a minute
+#   make bench-world-character  the character's rows alone (Jolt WASM, Jolt
+#                      native, Lua 5.4, LuaJIT): WORLD_ONLY=character, about
+#                      a minute
 #   make bench-world-instructions  instructions per character update on
 #                      the three levels under Lua 5.4 and LuaJIT, counted
 #                      by callgrind (bench/world_instr.sh): repeatable on a
@@ -53,17 +57,20 @@ bench-world:
 	@$(MAKE) --no-print-directory LUA=lua5.4 all
 	@$(MAKE) --no-print-directory LUA=luajit all
 	@$(MAKE) --no-print-directory jolt-deps || echo "jolt-physics could not be installed: its rows are skipped"
+	@$(MAKE) --no-print-directory bench-jolt-native || echo "native Jolt could not be built: its rows are skipped"
 	lua5.4 $(call IN_TREE,lua5.4) bench/world.lua dump $(WORLD_DIR)/levels.txt
 	rm -f $(WORLD_DIR)/*.out
 	@r=1; while [ $$r -le $(WORLD_ROUNDS) ]; do \
 	  only="$(WORLD_ONLY)"; [ $$r -gt 1 ] && only=character; \
-	  echo "round $$r of $(WORLD_ROUNDS): Jolt, Lua 5.4, LuaJIT"; \
+	  echo "round $$r of $(WORLD_ROUNDS): Jolt WASM, Jolt native, Lua 5.4, LuaJIT"; \
 	  node bench/jolt_character.mjs $(WORLD_DIR)/levels.txt $(JOLT_DIR) > $(WORLD_DIR)/jolt.$$r.out || rm -f $(WORLD_DIR)/jolt.$$r.out; \
+	  $(JOLT_BENCH) $(WORLD_DIR)/levels.txt > $(WORLD_DIR)/jolt-native.$$r.out || rm -f $(WORLD_DIR)/jolt-native.$$r.out; \
 	  WORLD_ONLY="$$only" BUMP3DPD="$(BUMP3DPD)" lua5.4 $(call IN_TREE,lua5.4) bench/world.lua measure > $(WORLD_DIR)/lua5.4.$$r.out || exit 1; \
 	  WORLD_ONLY="$$only" BUMP3DPD="$(BUMP3DPD)" luajit $(call IN_TREE,luajit) bench/world.lua measure > $(WORLD_DIR)/luajit.$$r.out || exit 1; \
 	  r=$$((r + 1)); \
 	done
-	@lua5.4 $(call IN_TREE,lua5.4) bench/world.lua report $(WORLD_DIR)/lua5.4.*.out $(WORLD_DIR)/luajit.*.out $(WORLD_DIR)/jolt.*.out
+	@lua5.4 $(call IN_TREE,lua5.4) bench/world.lua report $(WORLD_DIR)/lua5.4.*.out $(WORLD_DIR)/luajit.*.out \
+	  $(WORLD_DIR)/jolt.*.out $(WORLD_DIR)/jolt-native.*.out
 
 bench-world-character:
 	@$(MAKE) --no-print-directory bench-world WORLD_ONLY=character

@@ -140,6 +140,23 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
                                   void (*fn)(void *ud, const cl_triangle *t, size_t index,
                                              const cl_hit *h),
                                   void *ud);
+/* whether the gathered box holds box (a visit of box, and
+** cl_mesh_sweep_each_near with box, go over the gathered triangles) */
+int cl_mesh_near_holds(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box);
+/* cl_mesh_sweep_each_near nearest first and bounded: the triangles that
+** mover swept by d may hit taken by a lower bound of their t (ties in the
+** visit's order), each while that bound is at most *limit and handed only
+** when cl_sweep hits it at t <= *limit, with its place in the visit's
+** order; fn may lower *limit (it reads it after each call). A triangle not
+** handed is one cl_sweep hits after *limit, or misses. -1 (nothing
+** handed) when the gathered box does not hold box or more than 64
+** triangles may be hit */
+long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr,
+                                        const cl_shape *box, const cl_shape *mover,
+                                        const double d[3], const double *limit,
+                                        void (*fn)(void *ud, const cl_triangle *t, size_t index,
+                                                   size_t order, const cl_hit *h),
+                                        void *ud);
 /* the nearest hit of cl_sweep(mover, d, triangle) over all triangles;
 ** *index its triangle (0-based, the lowest of those hit at the same t) */
 int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl_hit *h,

@@ -1084,6 +1084,74 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
   return found;
 }
 
+int cl_mesh_near_holds(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box) {
+  cl_aabb b;
+  double pad;
+  if (m->nt == 0) return 1;
+  pad = pad_of(m->maxabs + shape_scale(box));
+  return m->maxabs + 2 * pad < INFINITY && box->tag != CL_PLANE && cl_bounds(box, &b)
+         && near_holds(nr, &b, pad);
+}
+
+/* cl_mesh_sweep_each_near's triangles nearest first: those the mover may
+** hit (tri_meets_box, then sweep_bound over the whole motion), in the
+** visit's order, sorted by their bounds (a stable insertion: ties stay in
+** that order); each swept only while its bound is at most *limit, and only
+** to *limit (cl_sweep_until answers every hit up to its limit as cl_sweep
+** does, and sweep_bound is no later than cl_sweep's t), so a triangle
+** left out is one cl_sweep hits after *limit, if at all */
+long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr,
+                                        const cl_shape *box, const cl_shape *mover,
+                                        const double d[3], const double *limit,
+                                        void (*fn)(void *ud, const cl_triangle *t, size_t index,
+                                                   size_t order, const cl_hit *h),
+                                        void *ud) {
+  shape_ctx q;
+  slab c;
+  cl_aabb mb;
+  double mpad, lb[NEAR_SORTED];
+  uint32_t cand[NEAR_SORTED];
+  size_t j, k, nc = 0;
+  long long found = 0;
+  if (m->nt == 0) return 0;
+  q.s = box;
+  q.pad = pad_of(m->maxabs + shape_scale(box));
+  q.all = !(m->maxabs + 2 * q.pad < INFINITY);
+  q.has_sb = box->tag != CL_PLANE && cl_bounds(box, &q.sb);
+  mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad) || !cl_bounds(mover, &mb)
+      || !(m->maxabs + 2 * mpad < INFINITY))
+    return -1;
+  if (!shape_box(&q, m->rlo, m->rhi)) return 0;
+  slab_init(&c, mb.min, mb.max, d, mpad, 0, 0);
+  for (j = 0; j < nr->n; j++) {
+    const double *v[3];
+    double b;
+    slot_verts(m, nr->slot[j], v);
+    if (!tri_meets_box(v, &q.sb, q.pad)) continue;
+    b = sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad);
+    if (b < 0) continue;
+    if (nc == NEAR_SORTED) return -1;
+    for (k = nc; k > 0 && lb[k - 1] > b; k--) { lb[k] = lb[k - 1]; cand[k] = cand[k - 1]; }
+    lb[k] = b;
+    cand[k] = (uint32_t)j;
+    nc++;
+  }
+  for (k = 0; k < nc && lb[k] <= *limit; k++) {
+    uint32_t i = nr->slot[cand[k]];
+    const double *v[3];
+    const cl_shape *tri;
+    cl_shape tmp;
+    cl_hit h;
+    slot_verts(m, i, v);
+    tri = near_tri(nr, cand[k], v, &tmp);
+    if (!cl_sweep_until(mover, d, tri, *limit, &h) || !cl_intersects(tri, box)) continue;
+    found++;
+    fn(ud, &tri->tri, m->slot[4 * i + 3], cand[k], &h);
+  }
+  return found;
+}
+
 /* the nearest hit of a sweep over gathered triangles, so far */
 typedef struct {
   const cl_mesh *m;

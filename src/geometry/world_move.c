@@ -391,9 +391,83 @@ static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
   return 1;
 }
 
+/* swept_tri for the nearest-first sweep of gathered triangles: a hit
+** after the first blocking one so far is never a tie of the answer and is
+** left out; the list keeps each blocking hit's place in the visit's order
+** (order), and the sweep's limit follows the first blocking hit */
+typedef struct {
+  tri_sweep q;
+  double limit;
+  size_t order[CL_WORLD_MAX_SEEN];
+} tri_sweep_until;
+
+static void swept_tri_until(void *ud, const cl_triangle *t, size_t index, size_t order,
+                            const cl_hit *hit) {
+  tri_sweep_until *u = (tri_sweep_until *)ud;
+  tri_sweep *q = &u->q;
+  cl_shape tri;
+  cl_hit h = *hit;
+  cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
+  hit_plus_zero(&h);
+  if (q->found && h.t > q->h.t) return;
+  if (!touch_blocks(q->st, q->w, h.t, &tri, q->r, q->rlen, h.n)) return;
+  if (q->list != NULL && q->n < q->room) {
+    cl_world_seen *e = &q->list[q->n];
+    u->order[q->n++] = order;
+    e->t = h.t;
+    cl_copy(e->n, h.n);
+    cl_copy(e->p, h.p);
+  }
+  if (!q->found || h.t < q->h.t || (h.t == q->h.t && index < q->best)) {
+    q->found = 1;
+    q->best = index;
+    q->h = h;
+    u->limit = h.t;
+  }
+}
+
+/* the gathered triangles' hits nearest first (cl_mesh_sweep_each_near_until):
+** the answer of geometry_first's visit of them all, and of its list the
+** hits at the answer's t, the only ones a leg reads (leg_after), in the
+** visit's order; 0 when it cannot be used (then nothing was done). Only
+** for movers whose copies are exact (touch_blocks keeps a copy of an obb
+** or a hull moved back, whose rounding depends on what it met before),
+** and, with a list, when the caller knows the list cannot fill up
+** (otherwise the later hits the visit of them all adds would decide which
+** ties find room) */
+static int geometry_first_near(move_state *st, const cl_world_item *it, const cl_shape *w,
+                               const double r[3], const cl_aabb *box, tri_sweep *out) {
+  tri_sweep_until u;
+  int i, k, n = 0;
+  if (w->tag == CL_OBB || w->tag == CL_HULL || !cl_world_is_near(st, it)) return 0;
+  u.q = *out;
+  u.limit = 1;
+  if (cl_mesh_sweep_each_near_until((const cl_mesh *)it->shape, &st->near, (const cl_shape *)box, w,
+                                    r, &u.limit, swept_tri_until, &u) < 0)
+    return 0;
+  /* the ties of the answer, in the visit's order */
+  for (i = 0; u.q.found && i < u.q.n; i++) {
+    cl_world_seen e;
+    size_t o;
+    if (u.q.list[i].t != u.q.h.t) continue;
+    e = u.q.list[i];
+    o = u.order[i];
+    for (k = n; k > 0 && u.order[k - 1] > o; k--) {
+      u.q.list[k] = u.q.list[k - 1];
+      u.order[k] = u.order[k - 1];
+    }
+    u.q.list[k] = e;
+    u.order[k] = o;
+    n++;
+  }
+  u.q.n = n;
+  *out = u.q;
+  return 1;
+}
+
 static int geometry_first(move_state *st, const cl_world_item *it, const cl_shape *w,
                           const double r[3], double rlen, cl_hit *h, cl_world_seen *list,
-                          int room, int *nlist) {
+                          int room, int *nlist, int few) {
   tri_sweep q;
   cl_aabb box;
   cl_world_swept_box(w, r, &box);
@@ -406,9 +480,10 @@ static int geometry_first(move_state *st, const cl_world_item *it, const cl_shap
   q.list = list;
   q.n = 0;
   q.room = room;
-  if (!cl_world_is_near(st, it)
-      || cl_mesh_sweep_each_near((const cl_mesh *)it->shape, &st->near, (const cl_shape *)&box, w, r, swept_tri,
-                                 &q) < 0)
+  if (!((list == NULL || few) && geometry_first_near(st, it, w, r, &box, &q))
+      && (!cl_world_is_near(st, it)
+          || cl_mesh_sweep_each_near((const cl_mesh *)it->shape, &st->near, (const cl_shape *)&box, w,
+                                     r, swept_tri, &q) < 0))
     cl_world_geo_visit(st, it, (const cl_shape *)&box, sweep_tri, &q);
   if (nlist != NULL) *nlist = q.n;
   if (!q.found) return 0;
@@ -443,7 +518,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     if (r == CL_WORLD_IGNORE || r == CL_WORLD_CROSS) continue;
     it = &wo->items[other];
     if (geo) {
-      if (geometry_first(st, it, w, p, plen, &h, NULL, 0, NULL)) return 1;
+      if (geometry_first(st, it, w, p, plen, &h, NULL, 0, NULL, 0)) return 1;
       continue;
     }
     /* the filter may have changed the item's shape in place (a hull given
@@ -619,6 +694,7 @@ static void sort_crosses(const cl_world *w, cl_world_cross *c, int n) {
 typedef struct {
   double c[3], rlen, bdist;
   int have_bdist, best, br, ncross, nseen;
+  int few;   /* the contacts the leg can see fit in seen (geometry_first) */
   cl_hit bh;
   cl_world_seen *seen;
 } leg_search;
@@ -649,7 +725,7 @@ static int leg_hit(move_state *st, leg_search *g, const cl_world_item *it, const
     }
     if (!blocks) {
       if (!geometry_first(st, it, w, r, g->rlen, h, all ? g->seen + g->nseen : NULL,
-                          CL_WORLD_MAX_SEEN - g->nseen, nfound))
+                          CL_WORLD_MAX_SEEN - g->nseen, nfound, g->few))
         return 0;
       if (g->best >= 0 && h->t > g->bh.t) return 0;
     }
@@ -714,6 +790,27 @@ static int leg_search_all(move_state *st, leg_search *g, const cl_shape *w, cons
   cl_world *wo = st->w;
   cl_world_cross *crosses = (cl_world_cross *)st->s->crosses;
   int n = cl_world_move_candidates(st, w, r), i;
+  long long most = 0;   /* the contacts the candidates can add to seen, at most */
+  int held = -1;
+  /* (without gathered triangles geometry_first never asks) */
+  if (st->near_mesh == NULL) most = CL_WORLD_MAX_SEEN;
+  for (i = 0; i < n && most < CL_WORLD_MAX_SEEN; i++) {
+    const cl_world_item *it = &wo->items[st->s->cands[i]];
+    if (!IS_GEOMETRY(it->kind)) {
+      most++;
+    } else if (cl_world_is_near(st, it)) {
+      /* a visit of the gathered triangles hands each at most once */
+      if (held < 0) {
+        cl_aabb box;
+        cl_world_swept_box(w, r, &box);
+        held = cl_mesh_near_holds((const cl_mesh *)it->shape, &st->near, (const cl_shape *)&box);
+      }
+      most += held ? (long long)st->near.n : CL_WORLD_MAX_SEEN;
+    } else {
+      most += CL_WORLD_MAX_SEEN;
+    }
+  }
+  g->few = most < CL_WORLD_MAX_SEEN;
   for (i = 0; i < n; i++) {
     int other = st->s->cands[i], resp, nfound;
     cl_hit h;
