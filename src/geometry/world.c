@@ -125,7 +125,7 @@ void cl_world_free_all(cl_world *w) {
   w->unbounded = w->watched = NULL;
   w->first = w->last = -1;
   w->nitems = w->cap = w->count = w->nunbounded = w->cap_unbounded = 0;
-  w->nwatched = w->cap_watched = w->nmeshes = w->nmovable = 0;
+  w->nwatched = w->cap_watched = w->nfront = w->nmeshes = w->nmovable = 0;
 }
 
 /* ---- items ---- */
@@ -187,23 +187,53 @@ static int wants_watch(const cl_world_item *it) {
   return !it->is_static && it->changes != NULL;
 }
 
+/* the watched list's entries i and j swapped */
+static void swap_watched(cl_world *w, int i, int j) {
+  int a = w->watched[i], b = w->watched[j];
+  w->watched[i] = b;
+  w->items[b].watch = i;
+  w->watched[j] = a;
+  w->items[a].watch = j;
+}
+
+/* the watched item among those cl_world_sync looks at */
+static void to_front(cl_world *w, int id) {
+  if (w->items[id].watch >= w->nfront) swap_watched(w, w->items[id].watch, w->nfront++);
+}
+
+/* a watched item, when it is in front, behind */
+static void to_back(cl_world *w, int id) {
+  if (w->items[id].watch < w->nfront) swap_watched(w, w->items[id].watch, --w->nfront);
+}
+
+/* on the list, in front (a linked item may have changed unseen while it
+** was off the list) */
 static int watch(cl_world *w, int id) {
   cl_world_item *it = &w->items[id];
   if (it->watch >= 0) return 1;
   if (!grow(w, (void **)&w->watched, &w->cap_watched, w->nwatched + 1, sizeof(int))) return 0;
   it->watch = w->nwatched;
   w->watched[w->nwatched++] = id;
+  to_front(w, id);
   return 1;
 }
 
 static void unwatch(cl_world *w, int id) {
   cl_world_item *it = &w->items[id];
-  int last;
   if (it->watch < 0) return;
-  last = w->watched[--w->nwatched];
-  w->watched[it->watch] = last;
-  w->items[last].watch = it->watch;
+  to_back(w, id);
+  swap_watched(w, it->watch, w->nwatched - 1);
+  w->nwatched--;
   it->watch = -1;
+}
+
+void cl_world_link(cl_world *w, int id, int on) {
+  w->items[id].linked = on != 0;
+  if (w->items[id].watch >= 0) to_front(w, id);   /* looked at once more */
+}
+
+void cl_world_touch(cl_world *w, int id) {
+  if (w->items[id].watch >= 0) to_front(w, id);
 }
 
 /* into the tree when it has bounds, else into the list; 0 when out of memory */
@@ -368,14 +398,14 @@ int cl_world_pairable(const cl_world *w, int a, int b) {
 int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
   cl_tree *t = w->tree;
   int i, n = 0, escaping = 0, batch, nm = 0;
-  for (i = 0; i < w->nwatched; i++) {
+  for (i = 0; i < w->nfront; i++) {
     cl_world_item *it = &w->items[w->watched[i]];
     cl_aabb box;
     if (it->proxy >= 0 && *it->changes != it->seen && item_bounds(it, &box))
       escaping += cl_tree_escapes(t, it->proxy, &box);
   }
   batch = escaping > 64 && escaping > t->count / BATCH_SHARE;
-  for (i = 0; i < w->nwatched; i++) {
+  for (i = 0; i < w->nfront; i++) {
     int id = w->watched[i];
     cl_world_item *it = &w->items[id];
     cl_aabb box;
@@ -403,6 +433,13 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
       if (cl_world_update_item(w, moved[i], NULL, 0, NULL)) n++;
   }
   if (nmoved != NULL) *nmoved = moved != NULL ? nm : 0;
+  /* the linked items seen go behind until touched again (one that could
+  ** not be placed again stays in front, for the next sync) */
+  for (i = 0; i < w->nfront;) {
+    const cl_world_item *it = &w->items[w->watched[i]];
+    if (it->linked && *it->changes == it->seen) to_back(w, w->watched[i]);
+    else i++;
+  }
   return n;
 }
 

@@ -50,6 +50,8 @@ typedef struct {
   signed char resp;
   unsigned char is_static;
   unsigned char role;        /* CL_WORLD_SENSOR, CL_WORLD_EVENTS */
+  unsigned char linked;      /* its owner tells the world when the shape
+                             ** changes (cl_world_touch): not polled */
 } cl_world_item;
 
 /* a one-way item's unit direction; free records: next, the next free one */
@@ -73,8 +75,11 @@ struct cl_world {
   int first, last;           /* the first and last items in add order, -1 for none */
   int *unbounded;            /* ids without bounds, in sequence order */
   int nunbounded, cap_unbounded;
-  int *watched;              /* the items cl_world_sync looks at */
-  int nwatched, cap_watched;
+  int *watched;              /* the items not static with a change counter;
+                             ** the first nfront are those cl_world_sync
+                             ** looks at: those it polls (not linked) and
+                             ** the linked ones touched since */
+  int nwatched, cap_watched, nfront;
   int nmeshes;               /* items that are meshes */
   int nmovable;              /* items that are not static */
   long long counter;         /* the last sequence number given */
@@ -227,8 +232,17 @@ void cl_world_remove_item(cl_world *w, int id);
 int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq);
 /* layer, mask and static; 0 when out of memory */
 int cl_world_set_item_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int is_static);
+/* The item's owner says whether it tells the world when the shape changes
+** (on: cl_world_touch after each change in place, so cl_world_sync looks
+** at the item only then), or the world reads the change counter at each
+** sync (off, as for any item). */
+void cl_world_link(cl_world *w, int id, int on);
+/* the linked item's shape changed in place (its counter moved): the next
+** cl_world_sync looks at it. Never allocates. */
+void cl_world_touch(cl_world *w, int id);
 /* every watched item (not static, with a change counter) whose counter
-** moved is refitted; returns how many. Items whose shapes lost or gained
+** moved is refitted (only the linked ones touched since are looked at);
+** returns how many. Items whose shapes lost or gained
 ** bounds change places (tree and list) and, when moved is not NULL, are
 ** written there (room for the watched items). */
 int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved);
