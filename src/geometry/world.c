@@ -120,6 +120,9 @@ void cl_world_free_all(cl_world *w) {
   if (w->items) w->alloc(w->ud, w->items, (size_t)w->cap * sizeof *w->items, 0);
   if (w->unbounded) w->alloc(w->ud, w->unbounded, (size_t)w->cap_unbounded * sizeof(int), 0);
   if (w->watched) w->alloc(w->ud, w->watched, (size_t)w->cap_watched * sizeof(int), 0);
+  if (w->marks) w->alloc(w->ud, w->marks, (size_t)w->cap_marks * sizeof *w->marks, 0);
+  w->marks = NULL;
+  w->cap_marks = 0;
   cl_world_ev_free(w);
   w->items = NULL;
   w->unbounded = w->watched = NULL;
@@ -272,7 +275,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
   it->mask = CL_WORLD_ALL_BITS;
   it->seq = w->counter + 1;
   it->watch = -1;
-  it->contacts = it->evpos = it->one_way = -1;
+  cl_world_ev_new(w, id);
   if ((wants_watch(it) && !watch(w, id)) || !place(w, id)) {
     unwatch(w, id);
     w->items[id].kind = -1;
@@ -522,9 +525,19 @@ int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
 
 /* ---- the memory of the calls, one level per nesting ---- */
 
+/* a move's marks for every item, the new ones blank; 0 when out of memory */
+static int marks_room(cl_world *w) {
+  int old = w->cap_marks;
+  if (w->cap_marks >= w->nitems) return 1;
+  if (!grow(w, (void **)&w->marks, &w->cap_marks, w->nitems, sizeof *w->marks)) return 0;
+  memset(w->marks + old, 0, (size_t)(w->cap_marks - old) * sizeof *w->marks);
+  return 1;
+}
+
 cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves) {
   cl_world_level *lv;
   size_t need;
+  if (moves && !marks_room(w)) return NULL;
   if (w->depth == w->nlevels) {
     if (w->nlevels == w->caplevels) {
       int n = w->caplevels + 4;
@@ -628,6 +641,7 @@ void cl_world_delete(cl_world *w) {
 
 size_t cl_world_memory(const cl_world *w) {
   size_t n = (size_t)w->cap * sizeof(cl_world_item) + (size_t)w->cap_unbounded * sizeof(int)
+             + (size_t)w->cap_marks * sizeof(cl_world_marks)
              + (size_t)w->cap_watched * sizeof(int) + levels_memory(w) + cl_world_ev_memory(w);
   int i;
   for (i = 0; i < 2; i++) n += (size_t)w->pair_room[i] * sizeof(cl_tree_pair);

@@ -384,7 +384,7 @@ static int w_remove(lua_State *L) {
   if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
   id = lookup(L, 2);
   if (id < 0) return refuse(L, "absent");
-  if (lw->w->items[id].contacts >= 0 || lw->w->npending > 0) {
+  if (cl_world_contacts_of(lw->w, id) >= 0 || lw->w->npending > 0) {
     /* exits and ends that name it wait for the next events (its own, or
     ** those of an item removed before it): the item kept for them (the
     ** allocation may run finalizers: looked up again) */
