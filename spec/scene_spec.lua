@@ -503,28 +503,34 @@ describe("collide.scene", function()
     it("follows a shape in two scenes, one collected first, removed and added again", function()
       local shape = collide.sphere(0, 0, 0, 1)
       local probe = collide.sphere(5, 0, 0, 0.1)
-      local s1, s2 = collide.scene(), collide.scene()
-      s1:add("a", shape); s2:add("b", shape)         -- s1 is told of its changes, s2 reads its counter
+      local held = { collide.scene(), collide.scene() }   -- dropped below to be collected
+      held[1]:add("a", shape); held[2]:add("b", shape)  -- the first is told of its changes, the second reads its counter
       shape:translate(5, 0, 0)
-      assert.are.equal(1, s1:sync()); assert.are.equal(1, s2:sync())
-      assert.are.same({ "a" }, s1:query(probe)); assert.are.same({ "b" }, s2:query(probe))
-      s1 = nil
+      assert.are.equal(1, held[1]:sync()); assert.are.equal(1, held[2]:sync())
+      assert.are.same({ "a" }, held[1]:query(probe)); assert.are.same({ "b" }, held[2]:query(probe))
+      local weak = setmetatable({ held[1], held[2] }, { __mode = "v" })
+      held[1] = nil
       collectgarbage(); collectgarbage()
-      shape:translate(-5, 0, 0)                       -- its first scene is gone
-      assert.are.equal(1, s2:sync())
-      assert.are.same({}, s2:query(probe))
-      s2:remove("b")
-      shape:translate(5, 0, 0)
-      assert.are.equal(0, s2:sync())
-      s2:add("b", shape)
-      assert.are.equal(0, s2:sync())
-      shape:translate(0, 0, 0)
-      assert.are.equal(1, s2:sync())
-      assert.are.same({ "b" }, s2:query(probe))
+      assert.is_nil(weak[1])
+      shape:translate(-5, 0, 0)                         -- its first scene is gone
       local s3 = collide.scene()
-      s3:add("c", shape)                              -- s2 still holds it: s3 reads its counter
-      s2 = nil
+      do
+        local s2 = held[2]
+        assert.are.equal(1, s2:sync())
+        assert.are.same({}, s2:query(probe))
+        s2:remove("b")
+        shape:translate(5, 0, 0)
+        assert.are.equal(0, s2:sync())
+        s2:add("b", shape)
+        assert.are.equal(0, s2:sync())
+        shape:translate(0, 0, 0)
+        assert.are.equal(1, s2:sync())
+        assert.are.same({ "b" }, s2:query(probe))
+        s3:add("c", shape)                              -- the second still holds it: s3 reads its counter
+      end
+      held[2] = nil
       collectgarbage(); collectgarbage()
+      assert.is_nil(weak[2])
       shape:translate(-5, 0, 0)
       assert.are.equal(1, s3:sync())
       assert.are.same({}, s3:query(probe))
