@@ -462,7 +462,7 @@ static size_t align8(size_t n) { return (n + 7) / 8 * 8; }
 static size_t scratch_bytes(const cl_world *w, int moves) {
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
-  size_t ts = cl_tree_scratch_size(cap), n;
+  size_t ts = cl_tree_walk_scratch_size(cap), n;
   if (ts == 0) return 0;
   n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
   if (moves) {
@@ -480,8 +480,8 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
   char *p = (char *)mem;
-  cl_tree_scratch_init(&s->tree, p, cap);
-  p += align8(cl_tree_scratch_size(cap));
+  cl_tree_walk_scratch_init(&s->tree, p, cap);
+  p += align8(cl_tree_walk_scratch_size(cap));
   s->cands = (int *)(void *)p;
   p += align8((size_t)need * sizeof(int));
   s->memo = (unsigned char *)p;
