@@ -120,9 +120,6 @@ void cl_world_free_all(cl_world *w) {
   if (w->items) w->alloc(w->ud, w->items, (size_t)w->cap * sizeof *w->items, 0);
   if (w->unbounded) w->alloc(w->ud, w->unbounded, (size_t)w->cap_unbounded * sizeof(int), 0);
   if (w->watched) w->alloc(w->ud, w->watched, (size_t)w->cap_watched * sizeof(int), 0);
-  if (w->marks) w->alloc(w->ud, w->marks, (size_t)w->cap_marks * sizeof *w->marks, 0);
-  w->marks = NULL;
-  w->cap_marks = 0;
   cl_world_ev_free(w);
   w->items = NULL;
   w->unbounded = w->watched = NULL;
@@ -466,7 +463,9 @@ static size_t scratch_bytes(const cl_world *w, int moves) {
   if (ts == 0) return 0;
   n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
   if (moves) {
-    n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
+    n += align8((size_t)need * sizeof(cl_world_cross))
+         + (size_t)(w->nitems > 0 ? w->nitems : 1) * sizeof(cl_world_marks)
+         + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
          + (size_t)CL_WORLD_NEAR * sizeof(uint32_t) + (size_t)CL_WORLD_NEAR_ITEMS * sizeof(int);
     if (w->nmeshes > 0) n += (size_t)CL_WORLD_NEAR_TRIS * sizeof(cl_triangle);
   }
@@ -493,9 +492,15 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->near = NULL;
   s->near_items = NULL;
   s->near_tris = NULL;
+  s->marks = NULL;
+  s->nmarks = 0;
   if (moves) {
     s->crosses = p;
     p += align8((size_t)need * sizeof(cl_world_cross));
+    s->marks = (cl_world_marks *)(void *)p;
+    s->nmarks = w->nitems > 0 ? w->nitems : 1;
+    memset(s->marks, 0, (size_t)s->nmarks * sizeof(cl_world_marks));
+    p += (size_t)s->nmarks * sizeof(cl_world_marks);
     s->planes = (double *)(void *)p;
     p += (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
     s->near = (uint32_t *)(void *)p;
@@ -518,6 +523,7 @@ void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *m
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
   return s->tree.capacity >= (w->tree->capacity > 0 ? w->tree->capacity : 1)
          && s->ncap >= scratch_need(w) && s->nmemo >= w->nitems
+         && (s->marks == NULL || s->nmarks >= w->nitems)
          /* a move's scratch has room for triangles once the world has meshes */
          && (s->near_items == NULL || w->nmeshes == 0 || s->near_tris != NULL);
 }
@@ -525,19 +531,9 @@ int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
 
 /* ---- the memory of the calls, one level per nesting ---- */
 
-/* a move's marks for every item, the new ones blank; 0 when out of memory */
-static int marks_room(cl_world *w) {
-  int old = w->cap_marks;
-  if (w->cap_marks >= w->nitems) return 1;
-  if (!grow(w, (void **)&w->marks, &w->cap_marks, w->nitems, sizeof *w->marks)) return 0;
-  memset(w->marks + old, 0, (size_t)(w->cap_marks - old) * sizeof *w->marks);
-  return 1;
-}
-
 cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves) {
   cl_world_level *lv;
   size_t need;
-  if (moves && !marks_room(w)) return NULL;
   if (w->depth == w->nlevels) {
     if (w->nlevels == w->caplevels) {
       int n = w->caplevels + 4;
@@ -641,7 +637,6 @@ void cl_world_delete(cl_world *w) {
 
 size_t cl_world_memory(const cl_world *w) {
   size_t n = (size_t)w->cap * sizeof(cl_world_item) + (size_t)w->cap_unbounded * sizeof(int)
-             + (size_t)w->cap_marks * sizeof(cl_world_marks)
              + (size_t)w->cap_watched * sizeof(int) + levels_memory(w) + cl_world_ev_memory(w);
   int i;
   for (i = 0; i < 2; i++) n += (size_t)w->pair_room[i] * sizeof(cl_tree_pair);

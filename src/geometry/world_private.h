@@ -27,7 +27,8 @@
 
 /* An item's record holds what every item needs (56 bytes on a 64-bit
 ** build); what only some worlds use is beside it, in arrays by id made the
-** first time they are needed: a move's marks (cl_world_marks) and the
+** first time they are needed: a move's marks (cl_world_marks, in a move's
+** scratch) and the
 ** events' and one-way state (cl_world_evrec). */
 typedef struct {
   const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
@@ -48,8 +49,8 @@ typedef struct {
 
 /* one move's memory of an item (world_move.c): the response given
 ** (resp_mark == the move's mark), whether it was crossed (cross_mark ==
-** the move's mark), overlapped at the push-out step so marked; room for
-** every item from the first move on (cl_world_enter) */
+** the move's mark), overlapped at the push-out step so marked; in a
+** move's scratch, room for every item, blank when laid out */
 typedef struct {
   unsigned resp_mark, cross_mark, inside_mark;
   int resp;
@@ -93,8 +94,6 @@ struct cl_world {
                              ** looks at: those it polls (not linked) and
                              ** the linked ones touched since */
   int nwatched, cap_watched, nfront;
-  cl_world_marks *marks;     /* by id, NULL before the first move */
-  int cap_marks;
   cl_world_evrec *evrec;     /* by id, NULL before the first role or
                              ** one-way direction */
   int cap_evrec;
@@ -143,6 +142,8 @@ typedef struct {
   uint32_t *near;            /* a character's mesh triangles (CL_WORLD_NEAR) */
   int *near_items;           /* the items near it (CL_WORLD_NEAR_ITEMS) */
   cl_triangle *near_tris;    /* made triangles (CL_WORLD_NEAR_TRIS), NULL without meshes */
+  cl_world_marks *marks;     /* a move's marks by id (nmarks), NULL in a query scratch */
+  int nmarks;
 } cl_world_scratch;
 
 
