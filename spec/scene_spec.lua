@@ -500,6 +500,96 @@ describe("collide.scene", function()
       assert.are.same({ { "y", "z" } }, s:pairs())
     end)
 
+    it("follows a shape in two scenes, one collected first, removed and added again", function()
+      local shape = collide.sphere(0, 0, 0, 1)
+      local probe = collide.sphere(5, 0, 0, 0.1)
+      local held = { collide.scene(), collide.scene() }   -- dropped below to be collected
+      held[1]:add("a", shape); held[2]:add("b", shape)  -- the first is told of its changes, the second reads its counter
+      shape:translate(5, 0, 0)
+      assert.are.equal(1, held[1]:sync()); assert.are.equal(1, held[2]:sync())
+      assert.are.same({ "a" }, held[1]:query(probe)); assert.are.same({ "b" }, held[2]:query(probe))
+      local weak = setmetatable({ held[1], held[2] }, { __mode = "v" })
+      held[1] = nil
+      collectgarbage(); collectgarbage()
+      assert.is_nil(weak[1])
+      shape:translate(-5, 0, 0)                         -- its first scene is gone
+      local s3 = collide.scene()
+      do
+        local s2 = held[2]
+        assert.are.equal(1, s2:sync())
+        assert.are.same({}, s2:query(probe))
+        s2:remove("b")
+        shape:translate(5, 0, 0)
+        assert.are.equal(0, s2:sync())
+        s2:add("b", shape)
+        assert.are.equal(0, s2:sync())
+        shape:translate(0, 0, 0)
+        assert.are.equal(1, s2:sync())
+        assert.are.same({ "b" }, s2:query(probe))
+        s3:add("c", shape)                              -- the second still holds it: s3 reads its counter
+      end
+      held[2] = nil
+      collectgarbage(); collectgarbage()
+      assert.is_nil(weak[2])
+      shape:translate(-5, 0, 0)
+      assert.are.equal(1, s3:sync())
+      assert.are.same({}, s3:query(probe))
+    end)
+
+    it("refits a shape changed while its item was static once the item can move", function()
+      local s = collide.scene()
+      local box = collide.aabb(0, 0, 0, 1, 1, 1)
+      s:add("box", box, { static = true })
+      box:translate(10, 0, 0)
+      assert.are.equal(0, s:sync())
+      s:set("box", { static = false })
+      assert.are.equal(1, s:sync())
+      assert.are.same({ "box" }, s:query(collide.sphere(10.5, 0.5, 0.5, 0.1)))
+      assert.are.equal(0, s:sync())
+      s:set("box", { static = true }); s:set("box", { static = false })
+      assert.are.equal(0, s:sync())                   -- looked at again, unchanged
+    end)
+
+    it("refits exactly the changed items among many, against brute force (fixed seed)", function()
+      local r = rng(4242)
+      local s, b, shapes = collide.scene(), brute(), {}
+      for i = 1, 300 do
+        local x, y, z = r(0, 60), r(0, 60), r(0, 60)
+        shapes[i] = collide.aabb(x, y, z, x + r(0, 3), y + r(0, 3), z + r(0, 3))
+        s:add(i, shapes[i]); b:add(i, shapes[i])
+      end
+      local other = collide.scene()                   -- holds some of the same shapes
+      for i = 1, 300, 7 do other:add(i, shapes[i]) end
+      for round = 1, 20 do
+        local changed = {}
+        for _ = 1, 25 do
+          local i = math.floor(r(1, 301))
+          if i > 300 then i = 300 end
+          if b:find(i) then
+            shapes[i]:translate(r(-3, 3), r(-3, 3), r(-3, 3))
+            changed[i] = true
+          end
+        end
+        local n = 0
+        for _ in pairs(changed) do n = n + 1 end
+        if round % 4 == 0 then                        -- some removed, some added again
+          for i = round, 300, 37 do
+            if b:find(i) then s:remove(i); b:remove(i); changed[i] = nil
+            else s:add(i, shapes[i]); b:add(i, shapes[i]) end
+          end
+          n = 0
+          for i in pairs(changed) do if b:find(i) then n = n + 1 end end
+        end
+        assert.are.equal(n, s:sync())
+        for _ = 1, 10 do
+          local q = collide.sphere(r(0, 60), r(0, 60), r(0, 60), r(1, 8))
+          assert.are.same(b:query(q), s:query(q))
+        end
+        other:sync()
+      end
+      assert.is_true(s:tree():validate())
+    end)
+
     it("update after a change leaves nothing for sync; meshes never need one", function()
       local s = collide.scene()
       local box = collide.aabb(0, 0, 0, 1, 1, 1)

@@ -60,10 +60,12 @@ typedef struct { double t; int node, leaf; } cl_tree_step;
 
 /* the memory of one walk, for a tree of at most capacity leaves */
 typedef struct {
-  cl_tree_entry *list;               /* 2 * capacity entries */
+  cl_tree_entry *list;               /* list_room entries */
   cl_tree_step *heap;                /* capacity steps */
   int *stack;                        /* capacity ints */
   int capacity;
+  int list_room;                     /* 2 * capacity (cl_tree_scratch_init) or
+                                     ** capacity (cl_tree_walk_scratch_init) */
 } cl_tree_scratch;
 
 typedef struct {
@@ -108,6 +110,11 @@ void *cl_tree_adopt(cl_tree *t, void *block, int capacity);
 ** laid out in mem (suitably aligned for double) */
 size_t cl_tree_scratch_size(int capacity);
 void cl_tree_scratch_init(cl_tree_scratch *s, void *mem, int capacity);
+/* a smaller scratch (its list holds capacity entries, not twice as many)
+** for every walk but cl_tree_pairs, which keeps the leaves and one leaf's
+** partners in the list: its bytes and the scratch laid out in mem */
+size_t cl_tree_walk_scratch_size(int capacity);
+void cl_tree_walk_scratch_init(cl_tree_scratch *s, void *mem, int capacity);
 
 /* proxy >= 0, or -1 when memory ran out (the tree is then unchanged) */
 int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id);
@@ -166,7 +173,8 @@ int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int n,
                          cl_tree_scratch *sc, const cl_tree_entry **out);
 /* every pair of leaves whose fat boxes touch, once: a before b in (id,
 ** proxy) order; pairs come sorted by a, then b. fn returns 0 to stop.
-** One query per leaf: cl_tree_pair_list finds the same pairs faster. */
+** One query per leaf: cl_tree_pair_list finds the same pairs faster. sc
+** (or the tree's own) is a scratch of cl_tree_scratch_init. */
 void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
                    int (*fn)(void *ud, int a, int b), void *ud);
 /* the same pairs, in the same order, found by one walk of the tree

@@ -156,6 +156,9 @@ static size_t per_node(void) {
 static size_t per_scratch(void) {
   return 2 * sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
 }
+static size_t per_walk_scratch(void) {
+  return sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
+}
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
   memset(t, 0, sizeof *t);
@@ -203,11 +206,26 @@ size_t cl_tree_scratch_size(int capacity) {
   return (size_t)capacity * per_scratch();
 }
 
-void cl_tree_scratch_init(cl_tree_scratch *s, void *mem, int capacity) {
+static void scratch_lay_out(cl_tree_scratch *s, void *mem, int capacity, int list_room) {
   s->list = (cl_tree_entry *)mem;
-  s->heap = (cl_tree_step *)(s->list + 2 * (size_t)capacity);
+  s->heap = (cl_tree_step *)(s->list + list_room);
   s->stack = (int *)(s->heap + capacity);
   s->capacity = capacity;
+  s->list_room = list_room;
+}
+
+void cl_tree_scratch_init(cl_tree_scratch *s, void *mem, int capacity) {
+  scratch_lay_out(s, mem, capacity, 2 * capacity);
+}
+
+size_t cl_tree_walk_scratch_size(int capacity) {
+  if (capacity <= 0 || capacity > INT_MAX / 2 || (size_t)capacity > SIZE_MAX / per_walk_scratch())
+    return 0;
+  return (size_t)capacity * per_walk_scratch();
+}
+
+void cl_tree_walk_scratch_init(cl_tree_scratch *s, void *mem, int capacity) {
+  scratch_lay_out(s, mem, capacity, capacity);
 }
 
 /* the block holds, from a 64-byte boundary, the hot records, the leaves
@@ -1118,6 +1136,28 @@ static void sort_pairs(const cl_tree *t, cl_tree_pair *a, long long n) {
   }
 }
 
+/* the pairs by one walk per leaf of its fat box, each pair kept from its
+** first leaf in (id, proxy) order, then sorted: cl_tree_pair_list's
+** answer with a list that holds one entry a leaf */
+static long long pairs_by_leaf(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out,
+                               long long max) {
+  long long n = 0;
+  int i;
+  for (i = 0; i < t->capacity; i++) {
+    int m, j;
+    if (!t->leaves[i].live) continue;
+    m = walk_box(t, &t->leaves[i].box, sc->stack, sc->list);
+    for (j = 0; j < m; j++) {
+      int p = sc->list[j].node;
+      if (p == i || !leaf_before(t, i, p)) continue;
+      if (n < max) { out[n].a = i; out[n].b = p; }
+      n++;
+    }
+  }
+  if (n <= max) sort_pairs(t, out, n);
+  return n;
+}
+
 typedef struct { cl_tree_pair *out; long long n, max; } pair_out;
 
 static int collect_pair(void *ud, int a, int b) {
@@ -1133,7 +1173,7 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
   if (sc == NULL) sc = &t->own;
   if (t->root == NIL || IS_LEAF(t->root)) return 0;
   stack = (int (*)[2])(void *)sc->list;
-  room = (int)(2 * (size_t)sc->capacity * sizeof(cl_tree_entry) / sizeof *stack);
+  room = (int)((size_t)sc->list_room * sizeof(cl_tree_entry) / sizeof *stack);
   stack[sp][0] = stack[sp][1] = t->root;
   sp++;
   while (sp > 0) {
@@ -1142,6 +1182,7 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
     sp--;
     if (sp + 4 > room) {
       pair_out o;
+      if (sc->list_room < 2 * t->count) return pairs_by_leaf(t, sc, out, max);
       o.out = out;
       o.n = 0;
       o.max = max;

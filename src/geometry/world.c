@@ -125,7 +125,7 @@ void cl_world_free_all(cl_world *w) {
   w->unbounded = w->watched = NULL;
   w->first = w->last = -1;
   w->nitems = w->cap = w->count = w->nunbounded = w->cap_unbounded = 0;
-  w->nwatched = w->cap_watched = w->nmeshes = w->nmovable = 0;
+  w->nwatched = w->cap_watched = w->nfront = w->nmeshes = w->nmovable = 0;
 }
 
 /* ---- items ---- */
@@ -187,23 +187,53 @@ static int wants_watch(const cl_world_item *it) {
   return !it->is_static && it->changes != NULL;
 }
 
+/* the watched list's entries i and j swapped */
+static void swap_watched(cl_world *w, int i, int j) {
+  int a = w->watched[i], b = w->watched[j];
+  w->watched[i] = b;
+  w->items[b].watch = i;
+  w->watched[j] = a;
+  w->items[a].watch = j;
+}
+
+/* the watched item among those cl_world_sync looks at */
+static void to_front(cl_world *w, int id) {
+  if (w->items[id].watch >= w->nfront) swap_watched(w, w->items[id].watch, w->nfront++);
+}
+
+/* a watched item, when it is in front, behind */
+static void to_back(cl_world *w, int id) {
+  if (w->items[id].watch < w->nfront) swap_watched(w, w->items[id].watch, --w->nfront);
+}
+
+/* on the list, in front (a linked item may have changed unseen while it
+** was off the list) */
 static int watch(cl_world *w, int id) {
   cl_world_item *it = &w->items[id];
   if (it->watch >= 0) return 1;
   if (!grow(w, (void **)&w->watched, &w->cap_watched, w->nwatched + 1, sizeof(int))) return 0;
   it->watch = w->nwatched;
   w->watched[w->nwatched++] = id;
+  to_front(w, id);
   return 1;
 }
 
 static void unwatch(cl_world *w, int id) {
   cl_world_item *it = &w->items[id];
-  int last;
   if (it->watch < 0) return;
-  last = w->watched[--w->nwatched];
-  w->watched[it->watch] = last;
-  w->items[last].watch = it->watch;
+  to_back(w, id);
+  swap_watched(w, it->watch, w->nwatched - 1);
+  w->nwatched--;
   it->watch = -1;
+}
+
+void cl_world_link(cl_world *w, int id, int on) {
+  w->items[id].linked = on != 0;
+  if (w->items[id].watch >= 0) to_front(w, id);   /* looked at once more */
+}
+
+void cl_world_touch(cl_world *w, int id) {
+  if (w->items[id].watch >= 0) to_front(w, id);
 }
 
 /* into the tree when it has bounds, else into the list; 0 when out of memory */
@@ -242,7 +272,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
   it->mask = CL_WORLD_ALL_BITS;
   it->seq = w->counter + 1;
   it->watch = -1;
-  it->contacts = it->evpos = it->one_way = -1;
+  cl_world_ev_new(w, id);
   if ((wants_watch(it) && !watch(w, id)) || !place(w, id)) {
     unwatch(w, id);
     w->items[id].kind = -1;
@@ -368,14 +398,14 @@ int cl_world_pairable(const cl_world *w, int a, int b) {
 int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
   cl_tree *t = w->tree;
   int i, n = 0, escaping = 0, batch, nm = 0;
-  for (i = 0; i < w->nwatched; i++) {
+  for (i = 0; i < w->nfront; i++) {
     cl_world_item *it = &w->items[w->watched[i]];
     cl_aabb box;
     if (it->proxy >= 0 && *it->changes != it->seen && item_bounds(it, &box))
       escaping += cl_tree_escapes(t, it->proxy, &box);
   }
   batch = escaping > 64 && escaping > t->count / BATCH_SHARE;
-  for (i = 0; i < w->nwatched; i++) {
+  for (i = 0; i < w->nfront; i++) {
     int id = w->watched[i];
     cl_world_item *it = &w->items[id];
     cl_aabb box;
@@ -403,6 +433,13 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
       if (cl_world_update_item(w, moved[i], NULL, 0, NULL)) n++;
   }
   if (nmoved != NULL) *nmoved = moved != NULL ? nm : 0;
+  /* the linked items seen go behind until touched again (one that could
+  ** not be placed again stays in front, for the next sync) */
+  for (i = 0; i < w->nfront;) {
+    const cl_world_item *it = &w->items[w->watched[i]];
+    if (it->linked && *it->changes == it->seen) to_back(w, w->watched[i]);
+    else i++;
+  }
   return n;
 }
 
@@ -422,11 +459,13 @@ static size_t align8(size_t n) { return (n + 7) / 8 * 8; }
 static size_t scratch_bytes(const cl_world *w, int moves) {
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
-  size_t ts = cl_tree_scratch_size(cap), n;
+  size_t ts = cl_tree_walk_scratch_size(cap), n;
   if (ts == 0) return 0;
   n = align8(ts) + align8((size_t)need * sizeof(int)) + align8((size_t)(w->nitems > 0 ? w->nitems : 1));
   if (moves) {
-    n += align8((size_t)need * sizeof(cl_world_cross)) + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
+    n += align8((size_t)need * sizeof(cl_world_cross))
+         + (size_t)(w->nitems > 0 ? w->nitems : 1) * sizeof(cl_world_marks)
+         + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
          + (size_t)CL_WORLD_NEAR * sizeof(uint32_t) + (size_t)CL_WORLD_NEAR_ITEMS * sizeof(int);
     if (w->nmeshes > 0) n += (size_t)CL_WORLD_NEAR_TRIS * sizeof(cl_triangle);
   }
@@ -440,8 +479,8 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   int cap = w->tree->capacity > 0 ? w->tree->capacity : 1;
   int need = scratch_need(w);
   char *p = (char *)mem;
-  cl_tree_scratch_init(&s->tree, p, cap);
-  p += align8(cl_tree_scratch_size(cap));
+  cl_tree_walk_scratch_init(&s->tree, p, cap);
+  p += align8(cl_tree_walk_scratch_size(cap));
   s->cands = (int *)(void *)p;
   p += align8((size_t)need * sizeof(int));
   s->memo = (unsigned char *)p;
@@ -453,9 +492,15 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->near = NULL;
   s->near_items = NULL;
   s->near_tris = NULL;
+  s->marks = NULL;
+  s->nmarks = 0;
   if (moves) {
     s->crosses = p;
     p += align8((size_t)need * sizeof(cl_world_cross));
+    s->marks = (cl_world_marks *)(void *)p;
+    s->nmarks = w->nitems > 0 ? w->nitems : 1;
+    memset(s->marks, 0, (size_t)s->nmarks * sizeof(cl_world_marks));
+    p += (size_t)s->nmarks * sizeof(cl_world_marks);
     s->planes = (double *)(void *)p;
     p += (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double);
     s->near = (uint32_t *)(void *)p;
@@ -478,6 +523,7 @@ void cl_world_query_scratch_init(const cl_world *w, cl_world_scratch *s, void *m
 int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
   return s->tree.capacity >= (w->tree->capacity > 0 ? w->tree->capacity : 1)
          && s->ncap >= scratch_need(w) && s->nmemo >= w->nitems
+         && (s->marks == NULL || s->nmarks >= w->nitems)
          /* a move's scratch has room for triangles once the world has meshes */
          && (s->near_items == NULL || w->nmeshes == 0 || s->near_tris != NULL);
 }

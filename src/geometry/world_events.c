@@ -56,9 +56,37 @@ static int ev_grow_int(cl_world *w, void **p, int *cap, long long need, size_t s
 
 static int roles_set(const cl_world *w) { return w->nsensors + w->nevents > 0; }
 
+/* the events' records, room for the items' records (w->cap), the new ones
+** blank; 0 when out of memory (as they were) */
+static int ev_records(cl_world *w) {
+  int i, old = w->cap_evrec;
+  void *p;
+  if (w->cap_evrec >= w->cap) return 1;
+  p = w->alloc(w->ud, w->evrec, (size_t)w->cap_evrec * sizeof(cl_world_evrec),
+               (size_t)w->cap * sizeof(cl_world_evrec));
+  if (p == NULL) return 0;
+  w->evrec = (cl_world_evrec *)p;
+  w->cap_evrec = w->cap;
+  for (i = old; i < w->cap_evrec; i++) {
+    cl_world_evrec *e = &w->evrec[i];
+    e->contacts = e->evpos = e->ev_contact = e->one_way = -1;
+    e->ev_mark = 0;
+  }
+  return 1;
+}
+
 int cl_world_ev_room(cl_world *w, int cap) {
+  if (w->evrec != NULL && !ev_records(w)) return 0;
   if (!roles_set(w)) return 1;
   return ev_grow_int(w, (void **)&w->evdirty, &w->cap_evdirty, cap, sizeof(int));
+}
+
+void cl_world_ev_new(cl_world *w, int id) {
+  if (w->evrec != NULL) {
+    cl_world_evrec *e = &w->evrec[id];
+    e->contacts = e->evpos = e->ev_contact = e->one_way = -1;
+    e->ev_mark = 0;
+  }
 }
 
 void cl_world_ev_free(cl_world *w) {
@@ -68,6 +96,10 @@ void cl_world_ev_free(cl_world *w) {
   if (w->pending)
     w->alloc(w->ud, w->pending, (size_t)w->cap_pending * sizeof(cl_world_event), 0);
   if (w->one_way) w->alloc(w->ud, w->one_way, (size_t)w->cap_one_way * sizeof(cl_world_dir), 0);
+  if (w->evrec)
+    w->alloc(w->ud, w->evrec, (size_t)w->cap_evrec * sizeof(cl_world_evrec), 0);
+  w->evrec = NULL;
+  w->cap_evrec = 0;
   w->evdirty = NULL;
   w->contacts = NULL;
   w->pending = NULL;
@@ -82,13 +114,14 @@ size_t cl_world_ev_memory(const cl_world *w) {
   return (size_t)w->cap_evdirty * sizeof(int)
          + (size_t)w->cap_contacts * sizeof(cl_world_contact)
          + (size_t)w->cap_pending * sizeof(cl_world_event)
-         + (size_t)w->cap_one_way * sizeof(cl_world_dir);
+         + (size_t)w->cap_one_way * sizeof(cl_world_dir)
+         + (size_t)w->cap_evrec * sizeof(cl_world_evrec);
 }
 
 /* ---- the list of changed items ---- */
 
 static void touch(cl_world *w, int id) {
-  cl_world_item *it = &w->items[id];
+  cl_world_evrec *it = &w->evrec[id];
   if (it->evpos >= 0) return;
   it->evpos = w->nevdirty;
   w->evdirty[w->nevdirty++] = id;
@@ -99,12 +132,12 @@ void cl_world_ev_touch(cl_world *w, int id) {
 }
 
 static void untouch(cl_world *w, int id) {
-  cl_world_item *it = &w->items[id];
+  cl_world_evrec *it = &w->evrec[id];
   int last;
   if (it->evpos < 0) return;
   last = w->evdirty[--w->nevdirty];
   w->evdirty[it->evpos] = last;
-  w->items[last].evpos = it->evpos;
+  w->evrec[last].evpos = it->evpos;
   it->evpos = -1;
 }
 
@@ -119,7 +152,7 @@ static void unlink_side(cl_world *w, int ci, int k) {
     cl_world_contact *p = &w->contacts[c->prev[k]];
     p->next[side(p, id)] = c->next[k];
   } else {
-    w->items[id].contacts = c->next[k];
+    w->evrec[id].contacts = c->next[k];
   }
   if (c->next[k] >= 0) {
     cl_world_contact *n = &w->contacts[c->next[k]];
@@ -129,14 +162,14 @@ static void unlink_side(cl_world *w, int ci, int k) {
 
 static void link_side(cl_world *w, int ci, int k) {
   cl_world_contact *c = &w->contacts[ci];
-  int id = c->item[k], head = w->items[id].contacts;
+  int id = c->item[k], head = w->evrec[id].contacts;
   c->prev[k] = -1;
   c->next[k] = head;
   if (head >= 0) {
     cl_world_contact *h = &w->contacts[head];
     h->prev[side(h, id)] = ci;
   }
-  w->items[id].contacts = ci;
+  w->evrec[id].contacts = ci;
 }
 
 static void pend(cl_world *w, int type, int a, int b) {
@@ -183,8 +216,9 @@ static int new_contact(cl_world *w, int type, int a, int b, unsigned stamp) {
 }
 
 void cl_world_ev_remove(cl_world *w, int id) {
+  if (w->evrec == NULL) return;
   untouch(w, id);
-  while (w->items[id].contacts >= 0) end_contact(w, w->items[id].contacts);
+  while (w->evrec[id].contacts >= 0) end_contact(w, w->evrec[id].contacts);
 }
 
 /* ---- looking at one item ---- */
@@ -230,7 +264,7 @@ static int candidates(cl_world *w, cl_world_scratch *s, int id) {
 static unsigned next_stamp(cl_world *w) {
   if (++w->ev_stamp == 0) {            /* wrapped: forget every old mark */
     int i;
-    for (i = 0; i < w->nitems; i++) w->items[i].ev_mark = 0;
+    for (i = 0; i < w->nitems; i++) w->evrec[i].ev_mark = 0;
     for (i = 0; i < w->cap_contacts; i++) w->contacts[i].stamp = 0;
     w->ev_stamp = 1;
   }
@@ -250,11 +284,11 @@ static int look_at(cl_world *w, cl_world_scratch *s, int id) {
                   w->npending + w->ncontacts + 2LL * n, sizeof(cl_world_event)))
     return 0;
   stamp = next_stamp(w);
-  for (ci = it->contacts; ci >= 0; ci = w->contacts[ci].next[side(&w->contacts[ci], id)]) {
+  for (ci = w->evrec[id].contacts; ci >= 0; ci = w->contacts[ci].next[side(&w->contacts[ci], id)]) {
     const cl_world_contact *c = &w->contacts[ci];
     int other = c->item[1 - side(c, id)];
-    w->items[other].ev_mark = stamp;
-    w->items[other].ev_contact = ci;
+    w->evrec[other].ev_mark = stamp;
+    w->evrec[other].ev_contact = ci;
   }
   for (i = 0; i < n; i++) {
     int o = s->cands[i], first = -1, type;
@@ -262,13 +296,13 @@ static int look_at(cl_world *w, cl_world_scratch *s, int id) {
     if (o == id) continue;
     type = relation(w, id, o, &first);
     if (!type || !cl_world_kinds_meet(it->kind, it->shape, io->kind, io->shape)) continue;
-    if (io->ev_mark == stamp) {
-      cl_world_contact *c = &w->contacts[io->ev_contact];
+    if (w->evrec[o].ev_mark == stamp) {
+      cl_world_contact *c = &w->contacts[w->evrec[o].ev_contact];
       if (c->type == type && c->item[0] == first) { c->stamp = stamp; continue; }
     }
     (void)new_contact(w, type, first, first == id ? o : id, stamp);
   }
-  for (ci = it->contacts; ci >= 0;) {
+  for (ci = w->evrec[id].contacts; ci >= 0;) {
     int next = w->contacts[ci].next[side(&w->contacts[ci], id)];
     if (w->contacts[ci].stamp != stamp) end_contact(w, ci);
     ci = next;
@@ -347,11 +381,12 @@ int cl_world_set_role(cl_world *w, int item, int role) {
   ns = w->nsensors + ((role & CL_WORLD_SENSOR) != 0) - cl_world_is_sensor(it);
   ne = w->nevents + ((role & CL_WORLD_EVENTS) != 0) - ((it->role & CL_WORLD_EVENTS) != 0);
   if (ns + ne > 0
-      && !ev_grow_int(w, (void **)&w->evdirty, &w->cap_evdirty, w->cap, sizeof(int)))
+      && !(ev_records(w)
+           && ev_grow_int(w, (void **)&w->evdirty, &w->cap_evdirty, w->cap, sizeof(int))))
     return CL_NOMEM;
   /* looked at by the next call, even when no item keeps a role: its
   ** contacts then end */
-  if (ns + ne > 0 || it->contacts >= 0) touch(w, item);
+  if (ns + ne > 0 || cl_world_contacts_of(w, item) >= 0) touch(w, item);
   w->nsensors = ns;
   w->nevents = ne;
   it->role = (unsigned char)role;
@@ -366,7 +401,9 @@ int cl_world_role(const cl_world *w, int item) {
 /* ---- one-way items ---- */
 
 void cl_world_one_way_clear(cl_world *w, int item) {
-  cl_world_item *it = &w->items[item];
+  cl_world_evrec *it;
+  if (w->evrec == NULL) return;
+  it = &w->evrec[item];
   if (it->one_way < 0) return;
   w->one_way[it->one_way].next = w->free_one_way;
   w->free_one_way = it->one_way;
@@ -391,8 +428,9 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
   if (!(m > 0)) return CL_NOT_FINITE;
   cl_set(u, dir[0] / m, dir[1] / m, dir[2] / m);
   len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-  if (it->one_way >= 0) {
-    slot = it->one_way;
+  if (!ev_records(w)) return CL_NOMEM;
+  if (w->evrec[item].one_way >= 0) {
+    slot = w->evrec[item].one_way;
   } else if (w->free_one_way >= 0) {
     slot = w->free_one_way;
     w->free_one_way = w->one_way[slot].next;
@@ -403,7 +441,7 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
     slot = w->none_way++;
   }
   cl_set(w->one_way[slot].n, u[0] / len, u[1] / len, u[2] / len);
-  it->one_way = slot;
+  w->evrec[item].one_way = slot;
   return 0;
 }
 

@@ -99,13 +99,13 @@ int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double
 }
 
 static int respond_to(move_state *st, int other) {
-  cl_world_item *it = &st->w->items[other];
+  cl_world_marks *it = &st->s->marks[other];
   int r;
   if (st->respond == NULL) return CL_WORLD_SLIDE;
   if (it->resp_mark == st->mark) return it->resp;
   r = st->respond(st->ud, st->self, other);
   if (r == CL_WORLD_ABORT) { st->aborted = 1; return CL_WORLD_IGNORE; }
-  it = &st->w->items[other];
+  it = &st->s->marks[other];
   it->resp_mark = st->mark;
   it->resp = r;
   return r;
@@ -503,7 +503,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     cl_hit h;
     cl_shape target;
     int geo = IS_GEOMETRY(it->kind);   /* (the filter below cannot change it) */
-    if (it->inside_mark == st->inside || it->one_way >= 0) continue;
+    if (st->s->marks[other].inside_mark == st->inside || cl_world_one_way_slot(wo, it) >= 0) continue;
     if (geo) {
       size_t ti;
       if (!cl_world_geo_sweep(st, it, w, p, &h, &ti)) continue;
@@ -552,25 +552,25 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
     double bn[3] = {0, 0, 0}, bd = 0, p[3], tr[3];
     st->inside = ++wo->inside;
     if (st->inside == 0) {               /* wrapped: forget every old mark */
-      for (i = 0; i < wo->nitems; i++) wo->items[i].inside_mark = 0;
+      for (i = 0; i < wo->nitems; i++) st->s->marks[i].inside_mark = 0;
       st->inside = wo->inside = 1;
     }
     for (i = 0; i < n; i++) {
       int other = st->s->cands[i];
       double nv[3], depth;
-      if (wo->items[other].one_way >= 0) continue;   /* they never push */
+      if (cl_world_one_way_slot(wo, &wo->items[other]) >= 0) continue;   /* they never push */
       if (!contact_item(st, &wo->items[other], w, nv, &depth) || !(depth > tol)) continue;
       {
         int r = respond_to(st, other);
         if (st->aborted) return 1;
         if (r == CL_WORLD_CROSS) {
-          if (wo->items[other].cross_mark != st->mark) {
-            wo->items[other].cross_mark = st->mark;
+          if (st->s->marks[other].cross_mark != st->mark) {
+            st->s->marks[other].cross_mark = st->mark;
             overlap_point(st, &wo->items[other], w, p);
             record(st, other, CL_WORLD_CROSS, 0, nv, p);
           }
         } else if (r != CL_WORLD_IGNORE) {
-          wo->items[other].inside_mark = st->inside;
+          st->s->marks[other].inside_mark = st->inside;
           if (best < 0 || depth > bd) { best = other; br = r; bd = depth; cl_copy(bn, nv); }
         }
       }
@@ -814,7 +814,7 @@ static int leg_search_all(move_state *st, leg_search *g, const cl_shape *w, cons
   for (i = 0; i < n; i++) {
     int other = st->s->cands[i], resp, nfound;
     cl_hit h;
-    if (wo->items[other].cross_mark == st->mark) continue;
+    if (st->s->marks[other].cross_mark == st->mark) continue;
     if (!leg_hit(st, g, &wo->items[other], w, r, &h, &nfound)) continue;
     resp = respond_to(st, other);
     if (st->aborted) return 0;
@@ -831,7 +831,7 @@ static int leg_search_all(move_state *st, leg_search *g, const cl_shape *w, cons
     }
     sort_crosses(wo, crosses, k);
     for (i = 0; i < k; i++) {
-      wo->items[crosses[i].other].cross_mark = st->mark;
+      st->s->marks[crosses[i].other].cross_mark = st->mark;
       record(st, crosses[i].other, CL_WORLD_CROSS, crosses[i].t, crosses[i].n, crosses[i].p);
     }
   }
@@ -949,7 +949,7 @@ void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int i
   st->mark = ++w->mark;
   if (st->mark == 0) {                 /* wrapped: forget every old mark */
     int i;
-    for (i = 0; i < w->nitems; i++) w->items[i].resp_mark = w->items[i].cross_mark = 0;
+    for (i = 0; i < w->nitems; i++) s->marks[i].resp_mark = s->marks[i].cross_mark = 0;
     st->mark = w->mark = 1;
   }
   out->n = 0;

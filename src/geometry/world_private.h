@@ -25,6 +25,11 @@
 
 
 
+/* An item's record holds what every item needs (56 bytes on a 64-bit
+** build); what only some worlds use is beside it, in arrays by id made the
+** first time they are needed: a move's marks (cl_world_marks, in a move's
+** scratch) and the
+** events' and one-way state (cl_world_evrec). */
 typedef struct {
   const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
   const uint32_t *changes;   /* the shape's change counter, or NULL */
@@ -35,22 +40,33 @@ typedef struct {
   int watch;                 /* place in the watched list, -1 when not on it */
   int prev, next;            /* the items added before and after (-1: none); for
                              ** a free record, next is the next free one */
-  /* one move's memory: the response given (resp_mark == the move's mark)
-  ** and whether the item was crossed (cross_mark == the move's mark) */
-  unsigned resp_mark, cross_mark;
-  unsigned inside_mark;      /* overlapped at the push-out step so marked */
-  /* events (world_events.c): the head of the item's contacts, its place
-  ** on the list of items changed since the last cl_world_events (-1: not
-  ** on it), and a mark and contact for the search of one item's contacts */
+  signed char kind;          /* cl_kind, CL_WORLD_MESH...; -1 for a free record */
+  unsigned char is_static;
+  unsigned char role;        /* CL_WORLD_SENSOR, CL_WORLD_EVENTS */
+  unsigned char linked;      /* its owner tells the world when the shape
+                             ** changes (cl_world_touch): not polled */
+} cl_world_item;
+
+/* one move's memory of an item (world_move.c): the response given
+** (resp_mark == the move's mark), whether it was crossed (cross_mark ==
+** the move's mark), overlapped at the push-out step so marked; in a
+** move's scratch, room for every item, blank when laid out */
+typedef struct {
+  unsigned resp_mark, cross_mark, inside_mark;
+  int resp;
+} cl_world_marks;
+
+/* an item's events and one-way state (world_events.c): the head of its
+** contacts, its place on the list of items changed since the last
+** cl_world_events (-1: not on it), a mark and contact for the search of
+** one item's contacts, its direction in w->one_way (-1: none); room for
+** every item from the first role or one-way direction set on */
+typedef struct {
   int contacts, evpos;
   unsigned ev_mark;
   int ev_contact;
-  int one_way;               /* its direction in w->one_way, -1: none */
-  signed char kind;          /* cl_kind, CL_WORLD_MESH...; -1 for a free record */
-  signed char resp;
-  unsigned char is_static;
-  unsigned char role;        /* CL_WORLD_SENSOR, CL_WORLD_EVENTS */
-} cl_world_item;
+  int one_way;
+} cl_world_evrec;
 
 /* a one-way item's unit direction; free records: next, the next free one */
 typedef struct { double n[3]; int next; } cl_world_dir;
@@ -73,8 +89,14 @@ struct cl_world {
   int first, last;           /* the first and last items in add order, -1 for none */
   int *unbounded;            /* ids without bounds, in sequence order */
   int nunbounded, cap_unbounded;
-  int *watched;              /* the items cl_world_sync looks at */
-  int nwatched, cap_watched;
+  int *watched;              /* the items not static with a change counter;
+                             ** the first nfront are those cl_world_sync
+                             ** looks at: those it polls (not linked) and
+                             ** the linked ones touched since */
+  int nwatched, cap_watched, nfront;
+  cl_world_evrec *evrec;     /* by id, NULL before the first role or
+                             ** one-way direction */
+  int cap_evrec;
   int nmeshes;               /* items that are meshes */
   int nmovable;              /* items that are not static */
   long long counter;         /* the last sequence number given */
@@ -120,6 +142,8 @@ typedef struct {
   uint32_t *near;            /* a character's mesh triangles (CL_WORLD_NEAR) */
   int *near_items;           /* the items near it (CL_WORLD_NEAR_ITEMS) */
   cl_triangle *near_tris;    /* made triangles (CL_WORLD_NEAR_TRIS), NULL without meshes */
+  cl_world_marks *marks;     /* a move's marks by id (nmarks), NULL in a query scratch */
+  int nmarks;
 } cl_world_scratch;
 
 
@@ -227,8 +251,17 @@ void cl_world_remove_item(cl_world *w, int id);
 int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq);
 /* layer, mask and static; 0 when out of memory */
 int cl_world_set_item_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int is_static);
+/* The item's owner says whether it tells the world when the shape changes
+** (on: cl_world_touch after each change in place, so cl_world_sync looks
+** at the item only then), or the world reads the change counter at each
+** sync (off, as for any item). */
+void cl_world_link(cl_world *w, int id, int on);
+/* the linked item's shape changed in place (its counter moved): the next
+** cl_world_sync looks at it. Never allocates. */
+void cl_world_touch(cl_world *w, int id);
 /* every watched item (not static, with a change counter) whose counter
-** moved is refitted; returns how many. Items whose shapes lost or gained
+** moved is refitted (only the linked ones touched since are looked at);
+** returns how many. Items whose shapes lost or gained
 ** bounds change places (tree and list) and, when moved is not NULL, are
 ** written there (room for the watched items). */
 int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved);
@@ -368,9 +401,12 @@ void cl_world_ev_touch(cl_world *w, int id);
 /* before the item is removed: its contacts ended (exit and end events
 ** kept for the next call; never allocates) */
 void cl_world_ev_remove(cl_world *w, int id);
-/* room on the changed list for cap items when any role is set; 0 when
-** out of memory */
+/* room on the changed list for cap items when any role is set, and in
+** the events' records for the items' records (w->cap); 0 when out of
+** memory */
 int cl_world_ev_room(cl_world *w, int cap);
+/* the events' record of a new item blank (when there are records) */
+void cl_world_ev_new(cl_world *w, int id);
 /* the item blocks both ways again (its direction's record freed) */
 void cl_world_one_way_clear(cl_world *w, int item);
 /* frees the events' memory */
@@ -380,9 +416,18 @@ size_t cl_world_ev_memory(const cl_world *w);
 static inline int cl_world_is_sensor(const cl_world_item *it) {
   return (it->role & CL_WORLD_SENSOR) != 0;
 }
+/* the head of the item's contacts, -1 for none */
+static inline int cl_world_contacts_of(const cl_world *w, int id) {
+  return w->evrec != NULL ? w->evrec[id].contacts : -1;
+}
+/* the item's one-way direction's slot in w->one_way, -1 for none */
+static inline int cl_world_one_way_slot(const cl_world *w, const cl_world_item *it) {
+  return w->evrec != NULL ? w->evrec[it - w->items].one_way : -1;
+}
 /* the unit direction of a one-way item, NULL when it blocks both ways */
 static inline const double *cl_world_one_way_of(const cl_world *w, const cl_world_item *it) {
-  return it->one_way >= 0 ? w->one_way[it->one_way].n : NULL;
+  int k = cl_world_one_way_slot(w, it);
+  return k >= 0 ? w->one_way[k].n : NULL;
 }
 /* 1 when the one-way item (its shape, not static geometry) blocks mover
 ** at the hit h of its motion: the contact normal (from the item to the

@@ -75,7 +75,12 @@ int l_readquat(lua_State *L, int i, double q[4]);
 ** given. Its change counter goes up by one each time a shape is changed in
 ** place (set, translate, flip, written as an out argument): a tree that
 ** follows the shape (tree:track) refits it when the counter differs from
-** the one it saw last. The header's size is a multiple of 8, so what
+** the one it saw last. A scene holding the shape (or the heightfield) is
+** told of each change too: holder is its world and item the item's id
+** there (NULL: none; a shape held by several items is linked to the
+** first, the others read its counter at each sync), so that
+** scene:sync() looks only at the items whose shapes changed
+** (l_world.c). The header's size is a multiple of 8, so what
 ** follows it is aligned for doubles on every platform (checked below); a
 ** shape's userdata is the header and the shape, at L_UDSHAPE; the other
 ** objects' structs (l_mesh, l_tree, ...) have the header as their first
@@ -83,6 +88,8 @@ int l_readquat(lua_State *L, int i, double q[4]);
 typedef struct {
   const void *magic;
   uint32_t changes;
+  int item;                  /* the holder's item */
+  void *holder;              /* the cl_world holding it, or NULL */
 } l_udheader;
 typedef char l_udheader_keeps_doubles_aligned[sizeof(l_udheader) % sizeof(double) == 0 ? 1 : -1];
 enum { L_OBJ_SHAPE, L_OBJ_MESH, L_OBJ_HEIGHTFIELD, L_OBJ_TREE, L_OBJ_FRUSTUM, L_NOBJ };
@@ -99,6 +106,8 @@ extern const size_t l_kind_sizes[CL_NKINDS];
 static inline void l_setheader(void *u, int type) {
   ((l_udheader *)u)->magic = &l_magic[type];
   ((l_udheader *)u)->changes = 0;
+  ((l_udheader *)u)->item = 0;
+  ((l_udheader *)u)->holder = NULL;
 }
 
 /* the block of the userdata at i when it is one of our objects of the
@@ -113,8 +122,15 @@ static inline void *l_toobject(lua_State *L, int i, int type, size_t min, size_t
   return u;
 }
 
-/* every change to one of our shapes in place ends here */
-static inline void l_changed(cl_shape *s) { L_UDHEADER(s)->changes++; }
+/* the world holding the object of the header told that it changed
+** (l_world.c) */
+void l_touch_holder(l_udheader *h);
+/* every change in place to one of our shapes or heightfields ends here */
+static inline void l_touched(l_udheader *h) {
+  h->changes++;
+  if (h->holder != NULL) l_touch_holder(h);
+}
+static inline void l_changed(cl_shape *s) { l_touched(L_UDHEADER(s)); }
 
 /* the shape at i if it is one of ours, else NULL */
 static inline cl_shape *l_toshape(lua_State *L, int i) {

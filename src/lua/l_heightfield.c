@@ -179,7 +179,7 @@ static int hf_set_height(lua_State *L) {
     l_argerror(L, 4, h > 0 ? "finite number or nan expected, got inf"
                               : "finite number or nan expected, got -inf");
   cl_heightfield_set(hf, i, j, h);
-  lh->h.changes++;
+  l_touched(&lh->h);
   lua_settop(L, 1);
   return 1;
 }

@@ -131,8 +131,45 @@ static l_world *check_world(lua_State *L) {
   return lw;
 }
 
+/* ---- the shapes that tell the world of their changes ---- */
+
+/* the header of the item's shape or heightfield, NULL for a mesh */
+static l_udheader *header_of(int kind, const void *shape) {
+  if (kind == CL_WORLD_MESH) return NULL;
+  if (kind == CL_WORLD_HEIGHTFIELD)
+    return (l_udheader *)(void *)((char *)(void *)shape - offsetof(l_heightfield, hf));
+  return L_UDHEADER((cl_shape *)(void *)shape);
+}
+
+void l_touch_holder(l_udheader *h) { cl_world_touch((cl_world *)h->holder, h->item); }
+
+/* the item's shape tells the world of its changes when it tells no other
+** item's (else the world reads its counter at each sync) */
+static void link_item(cl_world *w, int id) {
+  l_udheader *h = header_of(w->items[id].kind, w->items[id].shape);
+  int on = h != NULL && h->holder == NULL;
+  if (on) {
+    h->holder = w;
+    h->item = id;
+  }
+  cl_world_link(w, id, on);
+}
+
+/* the item's shape no longer tells the world (before the item is removed
+** or given another shape, or the world freed: the shape is alive then,
+** held by the world's anchor) */
+static void unlink_item(cl_world *w, int id) {
+  l_udheader *h = header_of(w->items[id].kind, w->items[id].shape);
+  if (h != NULL && h->holder == w && h->item == id) h->holder = NULL;
+}
+
 static int w_gc(lua_State *L) {
   l_world *lw = (l_world *)luaL_checkudata(L, 1, MT_WORLD);
+  if (lw->w != NULL) {
+    int id;
+    for (id = 0; id < lw->w->nitems; id++)
+      if (lw->w->items[id].kind >= 0) unlink_item(lw->w, id);
+  }
   cl_world_delete(lw->w);
   lw->w = NULL;
   return 0;
@@ -293,6 +330,7 @@ static int w_add(lua_State *L) {
     (void)cl_world_remove(lw->w, id);
     return luaL_error(L, "not enough memory");
   }
+  link_item(lw->w, id);
   lw->lt->version++;
   push_slot(L, 1, SLOT_IDS);
   lua_pushvalue(L, 2);
@@ -321,8 +359,16 @@ static int w_update(lua_State *L) {
   id = lookup(L, 2);
   if (id < 0) return refuse(L, "absent");
   if (!lua_isnil(L, 3)) s = item_shape(L, 3, &kind, &changes);
-  r = cl_world_update(lw->w, id, s, kind, changes);
-  if (r != 0) return luaL_error(L, "not enough memory");
+  {
+    l_udheader *old = header_of(lw->w->items[id].kind, lw->w->items[id].shape);
+    int was = old != NULL && old->holder == lw->w && old->item == id;
+    r = cl_world_update(lw->w, id, s, kind, changes);
+    if (r != 0) return luaL_error(L, "not enough memory");
+    if (s != NULL) {
+      if (was) old->holder = NULL;
+      link_item(lw->w, id);
+    }
+  }
   lw->lt->version++;
   if (s != NULL) set_by_id(L, SLOT_SHAPES, id, 3);
   lua_pushboolean(L, 1);
@@ -338,7 +384,7 @@ static int w_remove(lua_State *L) {
   if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
   id = lookup(L, 2);
   if (id < 0) return refuse(L, "absent");
-  if (lw->w->items[id].contacts >= 0 || lw->w->npending > 0) {
+  if (cl_world_contacts_of(lw->w, id) >= 0 || lw->w->npending > 0) {
     /* exits and ends that name it wait for the next events (its own, or
     ** those of an item removed before it): the item kept for them (the
     ** allocation may run finalizers: looked up again) */
@@ -358,6 +404,7 @@ static int w_remove(lua_State *L) {
     id = lookup(L, 2);
     if (id < 0) return refuse(L, "absent");
   }
+  unlink_item(lw->w, id);
   (void)cl_world_remove(lw->w, id);
   lw->lt->version++;
   push_slot(L, 1, SLOT_IDS);
