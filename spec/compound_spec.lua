@@ -82,9 +82,9 @@ describe("collide.compound", function()
     c:set_position(0, 0, 0)
     assert.is_false(c == k)
     -- the hull child keeps its data after the hull and the compound go
-    h = nil
+    h = nil -- luacheck: ignore 311
     local child = k:child(3)
-    k, c = nil, nil
+    k, c = nil, nil -- luacheck: ignore 311
     collectgarbage()
     collectgarbage()
     H.assert_exact({ 3, 2, 3 }, child:vertex(2))

@@ -135,7 +135,8 @@ function M.new(scene, item, options)
   local shape = scene:shape(item)
   if shape == nil then argerror(2, "character", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(2, "character", "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. typename(shape))
+    argerror(2, "character",
+      "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. typename(shape))
   end
   if options ~= nil and type(options) ~= "table" then
     argerror(3, "character", "table expected, got " .. typename(options))
@@ -179,7 +180,8 @@ function M.new(scene, item, options)
   if state == nil then
     if on == "absent" then argerror(2, "character", "item not in the scene") end
     if on == "sensor" then argerror(2, "character", "item is a sensor") end
-    argerror(2, "character", "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. typename(shape))
+    argerror(2, "character",
+      "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. typename(shape))
   end
   return setmetatable({
     _scene = scene, _item = item,
