@@ -26,6 +26,7 @@ build = {
     ["collide.core"] = {
       sources = {
         "src/geometry/character.c",
+        "src/geometry/compound.c",
         "src/geometry/contact.c",
         "src/geometry/distance.c",
         "src/geometry/epa.c",
@@ -49,6 +50,7 @@ build = {
         "src/geometry/world_move.c",
         "src/geometry/world_query.c",
         "src/lua/l_args.c",
+        "src/lua/l_compound.c",
         "src/lua/l_ffi.c",
         "src/lua/l_frustum.c",
         "src/lua/l_heightfield.c",

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "collide/collide.h"
+#include "collide/compound.h"
 
 typedef struct { const uint8_t *p; size_t n; } fz_in;
 
@@ -100,6 +101,31 @@ static inline int fz_shape(fz_in *in, cl_shape *s, int kind, int raw, fz_scale *
   int ok = 1, k;
   memset(s, 0, sizeof *s);
   switch (kind) {
+    case CL_COMPOUND: {
+      /* 1 to 12 children of the other solid kinds (more than 8 walk the
+      ** tree), in one of two buffers (both shapes of a pair may be
+      ** compounds), placed by a position and a quaternion */
+      static const int kinds[5] = {CL_AABB, CL_OBB, CL_TRIANGLE, CL_SPHERE, CL_CAPSULE};
+      static double store[2][4096];
+      static int which = 0;
+      cl_shape kids[12];
+      int n = 1 + fz_byte(in) % 12, i;
+      for (i = 0; i < n; i++) ok = fz_shape(in, &kids[i], kinds[fz_byte(in) % 5], raw, sc) && ok;
+      fz_vec(in, a);
+      for (k = 0; k < 4; k++) q[k] = fz_double(in);
+      if (!raw) {
+        ok = ok && fz_finite3(a) && isfinite(q[0]) && isfinite(q[1]) && isfinite(q[2])
+             && isfinite(q[3]) && cl_quat_normalize(q);
+      } else if (!cl_quat_normalize(q)) {
+        q[0] = q[1] = q[2] = 0; q[3] = 1;
+      }
+      x = cl_maxabs3(a) + sc->maxabs;     /* the placed children's reach */
+      fz_note(sc, a, 3); fz_note(sc, &x, 1);
+      if (cl_compound_data_size((size_t)n) > sizeof store[0]) abort();
+      which ^= 1;
+      cl_compound_init(&s->compound, cl_compound_store(kids, (size_t)n, (size_t)n, store[which]), a, q);
+      break;
+    }
     case CL_AABB:
       fz_vec(in, a); fz_vec(in, b);
       if (!raw) {
@@ -180,6 +206,18 @@ static inline void fz_print(const char *name, const cl_shape *s) {
     case CL_TRIANGLE: v = &s->tri.v[0][0]; n = 12; break;
     case CL_RAY: v = s->ray.o; n = 7; break;
     case CL_CAPSULE: v = s->cap.a; n = 7; break;
+    case CL_COMPOUND: {
+      int i;
+      cl_shape ch;
+      fprintf(stderr, "%s compound of %d at %.17g %.17g %.17g rotation %.17g %.17g %.17g %.17g\n",
+              name, s->compound.d->n, s->compound.c[0], s->compound.c[1], s->compound.c[2],
+              s->compound.q[0], s->compound.q[1], s->compound.q[2], s->compound.q[3]);
+      for (i = 0; i < s->compound.d->n; i++) {
+        cl_compound_child(&s->compound, i, &ch);
+        fz_print("  child", &ch);
+      }
+      return;
+    }
     default: v = s->sphere.c; n = 4; break;
   }
   fprintf(stderr, "%s kind %d:", name, s->tag);

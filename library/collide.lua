@@ -18,9 +18,9 @@
 ---@alias collide.vec3 {x: number, y: number, z: number}|number[]
 ---A quaternion: four numbers, or one value with x, y, z, w (or [1]..[4]).
 ---@alias collide.quat {x: number, y: number, z: number, w: number}|number[]
----@alias collide.shape collide.aabb|collide.obb|collide.plane|collide.triangle|collide.ray|collide.sphere|collide.capsule|collide.hull
----@alias collide.solid collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.capsule|collide.hull
----@alias collide.kind "aabb"|"obb"|"plane"|"triangle"|"ray"|"sphere"|"capsule"|"hull"
+---@alias collide.shape collide.aabb|collide.obb|collide.plane|collide.triangle|collide.ray|collide.sphere|collide.capsule|collide.hull|collide.compound
+---@alias collide.solid collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.capsule|collide.hull|collide.compound
+---@alias collide.kind "aabb"|"obb"|"plane"|"triangle"|"ray"|"sphere"|"capsule"|"hull"|"compound"
 
 ---@class collide
 ---@field epsilon number tolerance for too-short axes and directions (read-only, 1e-9)
@@ -195,6 +195,44 @@ function hull:closest_point(x, y, z) end
 function hull:distance(x, y, z) end
 ---@return number? nx, number ny, number nz, number depth
 function hull:contact(other) end
+
+---Child shapes in one frame, placed by a position and a rotation as a hull
+---is; every query answers as the union of the children.
+---@class collide.compound: collide.base
+local compound = {}
+---@param x number|collide.vec3 a position (a vector, or x of three numbers)
+---@param y? number
+---@param z? number
+---@return collide.compound self
+function compound:set_position(x, y, z) end
+---@param q number|collide.quat a unit quaternion (or its x of four numbers)
+---@param y? number
+---@param z? number
+---@param w? number
+---@return collide.compound self
+function compound:set_rotation(q, y, z, w) end
+---@return number x, number y, number z
+function compound:position() end
+---@return number x, number y, number z, number w
+function compound:rotation() end
+---@return integer
+function compound:child_count() end
+---Child i placed in the world, a new shape (an aabb child of a turned
+---compound is an obb).
+---@param i integer 1..child_count()
+---@return collide.aabb|collide.obb|collide.triangle|collide.sphere|collide.capsule|collide.hull
+function compound:child(i) end
+---@param out? collide.aabb
+---@return collide.aabb
+function compound:bounds(out) end
+---@return boolean
+function compound:contains(x, y, z) end
+---@return number x, number y, number z
+function compound:closest_point(x, y, z) end
+---@return number
+function compound:distance(x, y, z) end
+---@return number? nx, number ny, number nz, number depth
+function compound:contact(other) end
 
 ---@class collide.plane: collide.base
 local plane = {}
@@ -408,6 +446,14 @@ function collide.obb_from_aabb(box, rotation) end
 ---@param rotation? collide.quat
 ---@return collide.hull
 function collide.hull(points, position, rotation) end
+---A shape made of child shapes (aabb, obb, triangle, sphere, capsule, hull;
+---a compound given is flattened into its children), given in its frame,
+---placed at position (default origin) with rotation (default identity).
+---@param shapes collide.shape[]
+---@param position? collide.vec3
+---@param rotation? collide.quat
+---@return collide.compound
+function collide.compound(shapes, position, rotation) end
 ---The points p with dot(n, p) = d; n normalised, d divided by the same length.
 ---@param normal collide.vec3
 ---@param d number
@@ -486,7 +532,7 @@ function collide.intersects(a, b) end
 ---`ray:cast(shape, [cull])` as a function: t, point, normal; triangles and
 ---meshes add u, v, and a mesh (or a heightfield) the triangle's index.
 ---@param ray collide.ray
----@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.hull|collide.mesh|collide.heightfield
+---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.hull|collide.compound|collide.mesh|collide.heightfield
 ---@param cull_backfaces? boolean
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
 function collide.cast(ray, shape, cull_backfaces) end
@@ -516,8 +562,8 @@ function collide.manifold(a, b) end
 ---@return number d, number ax, number ay, number az, number bx, number by, number bz
 function collide.distance(a, b) end
 ---Shape cast: mover translated by t * (dx, dy, dz), t in [0, 1].
----@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb|collide.hull
----@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.hull|collide.mesh|collide.heightfield
+---@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb|collide.hull|collide.compound
+---@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.hull|collide.compound|collide.mesh|collide.heightfield
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, integer index
 ---@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh|collide.heightfield): number?, number, number, number, number, number, number, integer
 function collide.sweep(mover, dx, dy, dz, target) end

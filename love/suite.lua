@@ -218,7 +218,7 @@ local function run(out)
       local d, ax, ay, az, bx, by, bz = collide.distance(box, collide.sphere(0.5, 0.5, 0.5, 0.1))
       return d, ax == bx and ay == by and az == bz
     end)
-    raises("distance to a plane", "bad argument #2 to 'distance' (aabb, obb, sphere, triangle, capsule or hull expected, got collide.plane)",
+    raises("distance to a plane", "bad argument #2 to 'distance' (aabb, obb, sphere, triangle, capsule, hull or compound expected, got collide.plane)",
       function() collide.distance(box, collide.plane(0, 1, 0, 0)) end)
   else
     skip("collide.distance", "not in this build")
@@ -244,7 +244,7 @@ local function run(out)
         return #c, c[1].index, round(c[1].nx, c[1].ny, c[1].nz, c[1].depth)
       end)
     end
-    raises("sweep with a ray", "bad argument #5 to 'sweep' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)",
+    raises("sweep with a ray", "bad argument #5 to 'sweep' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)",
       function() collide.sweep(box, 1, 0, 0, ray) end)
   else
     skip("collide.sweep", "not in this build")
@@ -267,7 +267,7 @@ local function run(out)
     function() return box:translate("a") end)
   raises("a function called by pcall", "bad argument #1 to 'aabb' (vector expected, got string)",
     collide.aabb, "a")
-  raises("wrong shape", "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)",
+  raises("wrong shape", "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)",
     function() collide.contact(box, ray) end)
   raises("bad self", "calling 'bounds' on bad self (ray has infinite tmax)",
     function() ray:bounds() end)

@@ -381,7 +381,7 @@ describe("collide.character", function()
     assert.has_error(function() collide.character(s, nil) end, "bad argument #2 to 'character' (item expected, got nil)")
     assert.has_error(function() collide.character(s, "q") end, "bad argument #2 to 'character' (item not in the scene)")
     assert.has_error(function() collide.character(s, "ground") end,
-      "bad argument #2 to 'character' (item with an aabb, obb, sphere, capsule or hull shape expected, got collide.plane)")
+      "bad argument #2 to 'character' (item with an aabb, obb, sphere, capsule, hull or compound shape expected, got collide.plane)")
     assert.has_error(function() collide.character(s, "p", 1) end, "bad argument #3 to 'character' (table expected, got number)")
     assert.has_error(function() collide.character(s, "p", { speed = 1 }) end, "bad argument #3 to 'character' (invalid option 'speed')")
     assert.has_error(function() collide.character(s, "p", { up = "y" }) end,
@@ -442,7 +442,7 @@ describe("collide.character", function()
       line = debug.getinfo(1, "l").currentline; ch:move(1, 0, 0)
     end)
     assert.is_false(ok)
-    assert.are.equal(("%s:%d: the character's item no longer has an aabb, obb, sphere, capsule or hull shape"
+    assert.are.equal(("%s:%d: the character's item no longer has an aabb, obb, sphere, capsule, hull or compound shape"
       .. " (got collide.plane)"):format(debug.getinfo(1, "S").short_src, line), e)
     s:update("p", collide.sphere(0, 1, 0, R))
     H.assert_exact({ 1, 0, 0 }, ch:move(1, 0, 0))

@@ -286,11 +286,11 @@ describe("collide.contact()", function()
     it("a ray on either side, a plane with a plane", function()
       local plane = collide.plane(0, 1, 0, 0)
       assert.has_error(function() collide.contact(collide.ray(0, 0, 0, 1, 0, 0), box) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
       assert.has_error(function() collide.contact(box, collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
       assert.has_error(function() plane:contact(collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
       assert.has_error(function() collide.contact(plane, plane:clone()) end,
         "bad argument #2 to 'contact' (plane-plane contact is not supported)")
     end)
@@ -303,9 +303,9 @@ describe("collide.contact()", function()
     end)
     it("no value and other types", function()
       assert.has_error(function() collide.contact(box) end,
-        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got no value)")
+        "bad argument #2 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got no value)")
       assert.has_error(function() collide.contact({}, box) end,
-        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got table)")
+        "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got table)")
     end)
   end)
 end)

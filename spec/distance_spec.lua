@@ -106,7 +106,7 @@ describe("collide.distance", function()
 
   it("errors name the kinds it takes", function()
     local box = collide.aabb(0, 0, 0, 1, 1, 1)
-    local K = "aabb, obb, sphere, triangle, capsule or hull"
+    local K = "aabb, obb, sphere, triangle, capsule, hull or compound"
     local cases = {
       { "bad argument #1 to 'distance' (" .. K .. " expected, got collide.plane)",
         function() collide.distance(collide.plane(0, 1, 0, 0), box) end },

@@ -144,7 +144,7 @@ describe("the LuaJIT FFI path", function()
     ok, err = pcall(function() local x = ray:cast(ray); return x end)
     assert.is_false(ok)
     assert.are.equal((HERE .. ":%d: bad argument #1 to 'cast' "):format(line)
-      .. "(aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)", err)
+      .. "(aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)", err)
     line = debug.getinfo(1, "l").currentline + 1
     ok, err = pcall(function() local x = ray.cast(box, ray); return x end)
     assert.is_false(ok)
@@ -236,8 +236,8 @@ describe("the LuaJIT FFI path", function()
     local cases = {
       { "bad argument #1 to 'cast' (collide.ray expected, got number)", 2, 5, box },
       { "bad argument #1 to 'cast' (collide.ray expected, got collide.aabb)", 2, box, ray },
-      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got no value)", 1, ray },
-      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)", 2, ray, ray },
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got no value)", 1, ray },
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)", 2, ray, ray },
     }
     expect_errors(function(...) local x = collide.cast(...); return x end, cases)
   end)

@@ -148,7 +148,7 @@ describe("collide.heightfield", function()
       assert.has_error(function() collide.contact(hf, hf) end,
         "bad argument #2 to 'contact' (heightfield-heightfield and heightfield-mesh contacts are not supported)")
       assert.has_error(function() collide.ray(0, 0, 0, 1, 0, 0):cast(collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
     end)
   end)
 

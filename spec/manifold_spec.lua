@@ -313,7 +313,7 @@ describe("collide.manifold", function()
       assert.has_error(function() collide.manifold(mesh, collide.triangle(0, 0, 0, 1, 0, 0, 0, 0, 1)) end,
         "bad argument #2 to 'manifold' (triangle-triangle contact is not supported)")
       assert.has_error(function() collide.manifold(collide.ray(0, 0, 0, 1, 0, 0), hf) end,
-        "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
     end)
   end)
 
@@ -321,9 +321,9 @@ describe("collide.manifold", function()
     local box = collide.aabb(0, 0, 0, 1, 1, 1)
     it("rays, plane with plane, triangle with triangle", function()
       assert.has_error(function() collide.manifold(collide.ray(0, 0, 0, 1, 0, 0), box) end,
-        "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
       assert.has_error(function() collide.manifold(box, collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #2 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #2 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
       assert.has_error(function() collide.manifold(collide.plane(0, 1, 0, 0), collide.plane(0, 1, 0, 1)) end,
         "bad argument #2 to 'manifold' (plane-plane contact is not supported)")
       local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
@@ -332,11 +332,11 @@ describe("collide.manifold", function()
     end)
     it("no value and other types", function()
       assert.has_error(function() collide.manifold(box) end,
-        "bad argument #2 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got no value)")
+        "bad argument #2 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got no value)")
       assert.has_error(function() collide.manifold({}, box) end,
-        "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got table)")
+        "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got table)")
       assert.has_error(function() collide.manifold(1, box) end,
-        "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got number)")
+        "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got number)")
     end)
   end)
 

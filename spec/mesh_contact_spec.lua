@@ -102,7 +102,7 @@ describe("mesh:contacts", function()
     local m = level()
     local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
     local ray = collide.ray(0, 0, 0, 1, 0, 0)
-    local K = "aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield"
+    local K = "aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield"
     local cases = {
       { "bad argument #1 to 'contacts' (aabb, obb, sphere, triangle, capsule, hull or plane expected, got collide.ray)",
         function() m:contacts(ray) end },

@@ -173,11 +173,11 @@ describe("a value that only looks like one of collide's", function()
       { "bad argument #1 to 'merge' (collide.aabb expected, got table)", function() box:merge(named) end },
       { "bad argument #1 to 'intersects' (shape expected, got table)", function() collide.intersects(fake, box) end },
       { "bad argument #2 to 'intersects' (shape expected, got table)", function() collide.intersects(box, named) end },
-      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got table)",
+      { "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got table)",
         function() collide.cast(ray, fake) end },
       { "bad argument #1 to 'cast' (collide.ray expected, got table)",
         function() collide.cast(setmetatable({}, debug.getmetatable(ray)), box) end },
-      { "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got table)",
+      { "bad argument #1 to 'contact' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got table)",
         function() collide.contact(fake, box) end },
       { "bad argument #1 to 'contains' (vector expected, got table)", function() box:contains(fake) end },
       { "calling 'min' on bad self (collide.aabb expected, got table)", function() fake:min() end },
@@ -372,16 +372,16 @@ describe("the LuaJIT FFI path", function()
     local o = { hit = collide.cast, touch = collide.intersects }
     errors {
       { "calling 'hit' on bad self (collide.ray expected, got table)", function() o:hit(box) end },
-      { "bad argument #2 to 'hit' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got number)",
+      { "bad argument #2 to 'hit' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got number)",
         function() local r = { hit = collide.cast }; local x = r.hit(ray, 5); return x end },
       { "calling 'touch' on bad self (shape expected, got table)", function() o:touch(box) end },
     }
     local cast = collide.cast
     assert.has_error(function() local x = cast(ray, 5); return x end,
-      "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got number)")
+      "bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got number)")
     local ok, err = pcall(collide.cast, ray)
     assert.is_false(ok)
-    assert.are.equal("bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got no value)", err)
+    assert.are.equal("bad argument #2 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got no value)", err)
   end)
 end)
 

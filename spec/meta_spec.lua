@@ -36,6 +36,7 @@ local objects = {
   aabb = collide.aabb(0, 0, 0, 1, 1, 1),
   obb = collide.obb(0, 0, 0, 1, 1, 1),
   hull = collide.hull({ 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1 }),
+  compound = collide.compound({ collide.sphere(0, 0, 0, 1) }),
   plane = collide.plane(0, 1, 0, 0),
   triangle = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
   ray = collide.ray(0, 0, 0, 1, 0, 0),

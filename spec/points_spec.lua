@@ -93,9 +93,9 @@ describe("collide.plane", function()
     end)
     it("errors", function()
       assert.has_error(function() y2:classify(collide.ray(0, 0, 0, 1, 0, 0)) end,
-        "bad argument #1 to 'classify' (aabb, obb, triangle, sphere, capsule or hull expected, got collide.ray)")
+        "bad argument #1 to 'classify' (aabb, obb, triangle, sphere, capsule, hull or compound expected, got collide.ray)")
       assert.has_error(function() y2:classify(collide.plane(0, 1, 0, 0)) end,
-        "bad argument #1 to 'classify' (aabb, obb, triangle, sphere, capsule or hull expected, got collide.plane)")
+        "bad argument #1 to 'classify' (aabb, obb, triangle, sphere, capsule, hull or compound expected, got collide.plane)")
       assert.has_error(function() y2:classify("x") end,
         "bad argument #1 to 'classify' (vector or shape expected, got string)")
       assert.has_error(function() y2:classify() end,

@@ -516,15 +516,15 @@ describe("ray:cast()", function()
     local r = collide.ray(0, 0, 0, 1, 0, 0)
     it("a ray at a ray", function()
       assert.has_error(function() r:cast(collide.ray(1, 0, 0, 0, 1, 0)) end,
-        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got collide.ray)")
+        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
     end)
     it("no value, a table, a number", function()
       assert.has_error(function() r:cast() end,
-        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got no value)")
+        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got no value)")
       assert.has_error(function() r:cast({}) end,
-        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got table)")
+        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got table)")
       assert.has_error(function() r:cast(1) end,
-        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield expected, got number)")
+        "bad argument #1 to 'cast' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got number)")
     end)
   end)
 end)

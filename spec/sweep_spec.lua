@@ -151,14 +151,14 @@ describe("collide.sweep", function()
   end)
 
   it("errors", function()
-    local K = "aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield"
+    local K = "aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield"
     local tri = collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
     local cases = {
-      { "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule or hull expected, got collide.triangle)",
+      { "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule, hull or compound expected, got collide.triangle)",
         function() collide.sweep(tri, 1, 0, 0, wall) end },
-      { "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule or hull expected, got collide.mesh)",
+      { "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule, hull or compound expected, got collide.mesh)",
         function() collide.sweep(collide.mesh({}), 1, 0, 0, wall) end },
-      { "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule or hull expected, got no value)",
+      { "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule, hull or compound expected, got no value)",
         function() collide.sweep() end },
       { "bad argument #5 to 'sweep' (" .. K .. " expected, got collide.ray)",
         function() collide.sweep(ball, 1, 0, 0, collide.ray(0, 0, 0, 1, 0, 0)) end },

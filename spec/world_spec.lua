@@ -363,7 +363,7 @@ describe("collide.scene with hulls in the world", function()
     assert.are.equal("b", table.remove(got, 1))
     assert.are.same(want, got)
     assert.has_error(function() s:sweep(collide.plane(0, 1, 0, 0), 0, 0, -10) end,
-      "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule or hull expected, got collide.plane)")
+      "bad argument #1 to 'sweep' (aabb, obb, sphere, capsule, hull or compound expected, got collide.plane)")
   end)
 
   it("a hull character stands on a hull lift and rides it exactly", function()

@@ -28,7 +28,8 @@ extern "C" {
 #endif
 
 typedef enum {
-  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_CAPSULE, CL_HULL, CL_NKINDS
+  CL_AABB, CL_OBB, CL_PLANE, CL_TRIANGLE, CL_RAY, CL_SPHERE, CL_CAPSULE, CL_HULL, CL_COMPOUND,
+  CL_NKINDS
 } cl_kind;
 
 /* Every shape starts with its tag, so a pointer to any shape can be read as
@@ -63,15 +64,21 @@ typedef struct { int tag; double a[3], b[3], r; } cl_capsule;
 typedef struct cl_hull_data cl_hull_data;
 typedef struct { int tag; double c[3], q[4], u[3][3]; const cl_hull_data *h; } cl_hull;
 
+/* a compound: child shapes in its own frame (compound.h, built once and
+** shared by every copy of the struct), placed as a hull is */
+typedef struct cl_compound_data cl_compound_data;
+typedef struct { int tag; double c[3], q[4], u[3][3]; const cl_compound_data *d; } cl_compound;
+
 /* the number of the layouts above: LuaJIT's FFI reads the shapes' memory
 ** as these structs (lua/collide/ffi.lua declares them again); any change
 ** to a field, its type or its order bumps it */
-#define CL_LAYOUT_VERSION 1
+#define CL_LAYOUT_VERSION 2
 
 typedef union {
   int tag;
   cl_aabb aabb; cl_obb obb; cl_plane plane;
   cl_triangle tri; cl_ray ray; cl_sphere sphere; cl_capsule cap; cl_hull hull;
+  cl_compound compound;
 } cl_shape;
 
 /* result of a ray cast */

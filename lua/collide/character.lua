@@ -45,7 +45,7 @@ Character.__index = Character
 Character.__name = "collide.character"
 M.Character = Character
 
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
+local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true, compound = true }
 local OPTIONS = { up = true, step_height = true, max_slope = true, skin = true, snap = true,
                   mask = true, filter = true }
 
@@ -135,7 +135,8 @@ function M.new(scene, item, options)
   local shape = scene:shape(item)
   if shape == nil then argerror(2, "character", "item not in the scene") end
   if not MOVERS[ctype(shape)] then
-    argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
+    argerror(2, "character",
+      "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. typename(shape))
   end
   if options ~= nil and type(options) ~= "table" then
     argerror(3, "character", "table expected, got " .. typename(options))
@@ -179,7 +180,8 @@ function M.new(scene, item, options)
   if state == nil then
     if on == "absent" then argerror(2, "character", "item not in the scene") end
     if on == "sensor" then argerror(2, "character", "item is a sensor") end
-    argerror(2, "character", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. typename(shape))
+    argerror(2, "character",
+      "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. typename(shape))
   end
   return setmetatable({
     _scene = scene, _item = item,
@@ -203,7 +205,7 @@ local function refused(self, why, given, dx, dy, dz)
   if why == "busy" then error("cannot change a scene during its " .. scene_mod.world(scene):busy(), 3) end
   if why == "absent" then error("the character's item is no longer in its scene", 3) end
   if why == "sensor" then error("the character's item is a sensor", 3) end
-  error("the character's item no longer has an aabb, obb, sphere, capsule or hull shape (got "
+  error("the character's item no longer has an aabb, obb, sphere, capsule, hull or compound shape (got "
     .. typename(scene:shape(self._item)) .. ")", 3)
 end
 

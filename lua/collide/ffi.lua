@@ -29,7 +29,7 @@ local debug_getmetatable = debug and debug.getmetatable
 local INF = math.huge
 
 -- the structs of include/collide/collide.h, as CL_LAYOUT_VERSION numbers them
-local LAYOUT = 1
+local LAYOUT = 2
 local DECLS = [[
   typedef struct {
     int version;
@@ -38,7 +38,7 @@ local DECLS = [[
     int layout;
     size_t header_size, magic_offset;
     const void *magic;
-    size_t kind_sizes[8];
+    size_t kind_sizes[9];
   } collide_ffi_entries;
   typedef struct { int tag; double min[3], max[3]; } collide_aabb;
   typedef struct { int tag; double c[3], e[3], u[3][3], q[4]; } collide_obb;
@@ -52,8 +52,9 @@ local DECLS = [[
   typedef struct { int tag; double c[3], r; } collide_sphere;
   typedef struct { int tag; double a[3], b[3], r; } collide_capsule;
   typedef struct { int tag; double c[3], q[4], u[3][3]; const void *h; } collide_hull;
+  typedef struct { int tag; double c[3], q[4], u[3][3]; const void *d; } collide_compound;
 ]]
-local KINDS = { "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule", "hull" }
+local KINDS = { "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule", "hull", "compound" }
 local AABB, TRIANGLE, RAY, SPHERE = 0, 3, 4, 5
 
 -- the index, in 32-bit words before a userdata's block, of the block's
@@ -314,6 +315,7 @@ function M.bind(core)
     core.plane(0, 0, 1, 0), core.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0),
     core.ray(0, 0, 0, 1, 0, 0), core.sphere(0, 0, 0, 0), core.capsule(0, 0, 0, 0, 0, 0, 0),
     core.hull({ 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1 }),
+    core.compound({ core.sphere(0, 0, 0, 1) }),
   }
   local getmetatable, type, pcall, error, debug, tonumber = debug_getmetatable, type, pcall, error, debug, tonumber
   local shape_mt = {}
@@ -321,6 +323,7 @@ function M.bind(core)
   local ray_mt = getmetatable(samples[5])
   local mesh_mt = getmetatable(core.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }))
   local heightfield_mt = getmetatable(core.heightfield({ 0, 0, 0, 0 }, 2, 2))
+  local compound_mt = getmetatable(samples[#samples])
 
   -- the header and the structs as the core lays them out: its layout
   -- number, and each kind's size against the structs declared above
@@ -444,10 +447,11 @@ function M.bind(core)
       return t, px, py, pz, nx, ny, nz
     end
     if t == nil then return nil end
-    -- a ray at a mesh or a heightfield cannot fail: straight to the classic function
+    -- a ray at a mesh, a heightfield or a compound (its child's index
+    -- follows) cannot fail: straight to the classic function
     if type(ray) == "userdata" and type(shape) == "userdata" and getmetatable(ray) == ray_mt then
       local mt = getmetatable(shape)
-      if mt == mesh_mt or mt == heightfield_mt then return classic_cast(...) end
+      if mt == mesh_mt or mt == heightfield_mt or mt == compound_mt then return classic_cast(...) end
     end
     local res = pack(pcall(classic_cast, ...))
     if res[1] then return unpack(res, 2, res.n) end

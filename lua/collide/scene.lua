@@ -476,7 +476,7 @@ end
 -- without bounds, each decided exactly as collide.sweep does. Items whose
 -- shape is a ray are never hit. Here: the arguments, checked.
 
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true }
+local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true, compound = true }
 
 local function finite_or_error(v, n, fname)
   if v ~= v or v == huge or v == -huge then
@@ -516,7 +516,7 @@ end
 
 local function check_mover(shape, n, fname)
   if not MOVERS[ctype(shape)] then
-    argerror(n, fname, "aabb, obb, sphere, capsule or hull expected, got " .. typename(shape))
+    argerror(n, fname, "aabb, obb, sphere, capsule, hull or compound expected, got " .. typename(shape))
   end
 end
 
@@ -580,7 +580,7 @@ function Scene:move(item, ...)
     if why == "busy" then busy_error(w, 4) end
     check_item(item, "move")
     if why == "absent" then argerror(1, "move", "item not in the scene") end
-    argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got " .. why)
+    argerror(1, "move", "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. why)
   end
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end
@@ -592,7 +592,7 @@ function Scene:move(item, ...)
     if my == "finite" then argerror(2, "move", "result is not finite") end
     if my == "busy" then busy_error(w, 4) end
     if my == "absent" then argerror(1, "move", "item not in the scene") end
-    argerror(1, "move", "item with an aabb, obb, sphere, capsule or hull shape expected, got "
+    argerror(1, "move", "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got "
       .. typename(w:shape(item)))
   end
   return mx, my, mz, cols

@@ -39,6 +39,7 @@
 #include <float.h>
 #include <string.h>
 #include "collide/hull.h"
+#include "collide/compound.h"
 #include "world_move.h"
 
 /* the cosine of an angle in degrees, the same bits on every machine: the
@@ -180,6 +181,22 @@ static double lowest(const cl_shape *s, const double u[3]) {
       cl_scale(m, u, -1);
       cl_hull_support(&s->hull, m, x);
       return x[0] * u[0] + x[1] * u[1] + x[2] * u[2];
+    }
+    case CL_COMPOUND: {
+      /* the lowest of the children's (never compounds) */
+      cl_shape ch;
+      double low = INFINITY;
+      int i;
+      for (i = 0; i < s->compound.d->n; i++) {
+        cl_compound_child(&s->compound, i, &ch);
+        if (ch.tag == CL_TRIANGLE) {
+          int k;
+          for (k = 0; k < 3; k++) low = fmin(low, cl_dot(ch.tri.v[k], u));
+        } else {
+          low = fmin(low, lowest(&ch, u));
+        }
+      }
+      return low;
     }
     default: {
       const cl_obb *o = &s->obb;
@@ -327,6 +344,7 @@ static int anchor_of(const cl_world *w, int id, double p[3]) {
     case CL_AABB: cl_copy(p, s->aabb.min); return 1;
     case CL_OBB: cl_copy(p, s->obb.c); return 1;
     case CL_HULL: cl_copy(p, s->hull.c); return 1;
+    case CL_COMPOUND: cl_copy(p, s->compound.c); return 1;
     case CL_SPHERE: cl_copy(p, s->sphere.c); return 1;
     case CL_CAPSULE: cl_copy(p, s->cap.a); return 1;
     case CL_TRIANGLE: cl_copy(p, s->tri.v[0]); return 1;
@@ -346,6 +364,7 @@ static void remember_floor(cl_character_state *c, const cl_world *w, int id) {
   if (!anchor_of(w, id, c->floor_at)) cl_set(c->floor_at, 0, 0, 0);
   if (it->kind == CL_OBB) for (k = 0; k < 4; k++) c->floor_q[k] = s->obb.q[k];
   if (it->kind == CL_HULL) for (k = 0; k < 4; k++) c->floor_q[k] = s->hull.q[k];
+  if (it->kind == CL_COMPOUND) for (k = 0; k < 4; k++) c->floor_q[k] = s->compound.q[k];
   if (it->kind == CL_CAPSULE) cl_sub(c->floor_axis, s->cap.b, s->cap.a);
 }
 
@@ -363,7 +382,7 @@ static int across(double h[3], const double v[3], const double u[3]) {
 /* the turn about up of the floor item s (of kind) since it was
 ** remembered: cos and sin of its angle; 0 when it did not turn about up
 ** or cannot say (kinds without orientation, a capsule along up). For an
-** obb or a hull, the twist about up of the relative rotation q1 q0*
+** obb, a hull or a compound, the twist about up of the relative rotation q1 q0*
 ** (swing-twist decomposition: the rotation's vector part projected on
 ** the axis; Dobrowolski, "Swing-twist decomposition in Clifford
 ** algebra", 2015); for a capsule, the signed angle between its axes
@@ -372,8 +391,9 @@ static int floor_turn(const cl_character_state *c, const cl_shape *s, int kind, 
                       double *sn) {
   const double *u = c->up;
   double a, b, n;
-  if (kind == CL_OBB || kind == CL_HULL) {
-    const double *q1 = kind == CL_OBB ? s->obb.q : s->hull.q, *q0 = c->floor_q;
+  if (kind == CL_OBB || kind == CL_HULL || kind == CL_COMPOUND) {
+    const double *q1 = kind == CL_OBB ? s->obb.q : (kind == CL_HULL ? s->hull.q : s->compound.q);
+    const double *q0 = c->floor_q;
     double v[3];
     /* q1 * conj(q0): vector w0 v1 - w1 v0 - v1 x v0, scalar w1 w0 + v1.v0 */
     v[0] = q0[3] * q1[0] - q1[3] * q0[0] - (q1[1] * q0[2] - q1[2] * q0[1]);

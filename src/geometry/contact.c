@@ -15,6 +15,7 @@
 #include "gjk.h"
 #include "segment.h"
 #include "collide/hull.h"
+#include "compound_ops.h"
 
 /* a box or a triangle, relative to a common origin */
 typedef struct { int is_box; cl_box box; double v[3][3], centre[3]; } convex;
@@ -461,6 +462,7 @@ static int plane_shape(const cl_plane *p, const cl_shape *s, double n[3], double
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth) {
   int ok;
   if (a->tag == CL_RAY || b->tag == CL_RAY) return 0;
+  if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_contact(a, b, n, depth);
   if (a->tag == CL_PLANE || b->tag == CL_PLANE) {
     if (a->tag == CL_PLANE && b->tag == CL_PLANE) return 0;
     if (a->tag == CL_PLANE) return plane_shape(&a->plane, b, n, depth);

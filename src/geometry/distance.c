@@ -16,6 +16,7 @@
 #include "gjk.h"
 #include "segment.h"
 #include "collide/hull.h"
+#include "compound_ops.h"
 
 /* the segment of a sphere or capsule core for cl_closest_segments */
 static void seg_of(const cl_core *c, double p[3], double d[3], double *len) {
@@ -157,6 +158,7 @@ double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], d
   int touch;
   cl_set(u, 0, 0, 0);
   *core = 0;
+  if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_distance(a, b, pa, pb);
   if (!cl_core_of(a, &A) || !cl_core_of(b, &B)) {
     cl_set(pa, 0, 0, 0); cl_set(pb, 0, 0, 0);
     return 0;

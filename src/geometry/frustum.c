@@ -13,6 +13,7 @@
 #include "collide/frustum.h"
 #include "sat.h"
 #include "collide/hull.h"
+#include "compound_ops.h"
 
 /* corner i: its left/right, bottom/top and near/far planes */
 static const int CORNER_PLANES[8][3] = {
@@ -295,6 +296,19 @@ int cl_frustum_classify(const cl_frustum *f, const cl_shape *s, int planes_only)
   switch (s->tag) {
     case CL_RAY: return classify_ray(f, &s->ray);
     case CL_PLANE: return classify_plane(f, &s->plane);
+    case CL_COMPOUND: {
+      /* inside when every child is, outside when every child is */
+      cl_shape ch;
+      int i, in = 1, out = 1;
+      for (i = 0; i < s->compound.d->n; i++) {
+        int c;
+        cl_compound_child(&s->compound, i, &ch);
+        c = cl_frustum_classify(f, &ch, planes_only);
+        if (c >= 0) out = 0;
+        if (c <= 0) in = 0;
+      }
+      return in ? 1 : (out ? -1 : 0);
+    }
     default: break;
   }
   /* plane by plane: exact for "outside one plane" and "inside all" */

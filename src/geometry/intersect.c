@@ -17,6 +17,7 @@
 #include "gjk.h"
 #include "segment.h"
 #include "collide/hull.h"
+#include "compound_ops.h"
 
 void cl_box_of(const cl_shape *s, cl_box *b) {
   int k;
@@ -354,6 +355,7 @@ int cl_classify(const cl_plane *p, const cl_shape *s) {
       cl_hull_extent(&s->hull, p->n, &lo, &hi);
       return lo > p->d ? 1 : (hi < p->d ? -1 : 0);
     }
+    case CL_COMPOUND: return cl_compound_classify(p, &s->compound);
     default: return 0;
   }
   return dist > r ? 1 : (dist < -r ? -1 : 0);
@@ -572,6 +574,7 @@ static int pair(const cl_shape *a, const cl_shape *b) {
 
 int cl_intersects(const cl_shape *a, const cl_shape *b) {
   cl_shape sa, sb;
+  if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_intersects(a, b);
   /* a degenerate triangle is its segment in every test but the plane's */
   if (a->tag == CL_TRIANGLE && a->tri.degenerate && b->tag != CL_PLANE) {
     cl_segment_of(&a->tri, &sa.ray); a = &sa;

@@ -10,6 +10,7 @@
 #include "collide/heightfield.h"
 #include "collide/hull.h"
 #include "collide/mesh.h"
+#include "compound_ops.h"
 
 /* cos and sin of k * 22.5 degrees, k = 0 .. 16: the points of a circle of
 ** CL_LINES_CIRCLE segments, exact at the multiples of 90 degrees, the last
@@ -163,6 +164,7 @@ size_t cl_lines_count(const cl_shape *s) {
     case CL_SPHERE: return 3 * CL_LINES_CIRCLE;
     case CL_CAPSULE: return 4 * CL_LINES_CIRCLE + 4;
     case CL_HULL: return (size_t)s->hull.h->ne;
+    case CL_COMPOUND: return cl_compound_lines_count(&s->compound);
     default: return 0;
   }
 }
@@ -194,6 +196,7 @@ size_t cl_lines_fill(const cl_shape *s, double *out) {
         out = segment(out, a, b);
       }
       break;
+    case CL_COMPOUND: return cl_compound_lines_fill(&s->compound, out);
     default: return 0;
   }
   return cl_lines_count(s);

@@ -35,6 +35,7 @@
 #include "collide/collide.h"
 #include "collide/hull.h"
 #include "sat.h"
+#include "compound_ops.h"
 
 /* a reference face is one whose outward normal n has 1 - dot(n, normal)
 ** at most this with the contact normal (an angle of about 4.5e-4) */
@@ -594,6 +595,7 @@ static void feed(const pair_work *w, cl_reduce *r) {
 
 int cl_manifold_add(const cl_shape *a, const cl_shape *b, const double *hint, cl_reduce *r) {
   pair_work w;
+  if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_manifold_add(a, b, hint, r);
   if (!pair_candidates(a, b, hint, &w)) return 0;
   feed(&w, r);
   return w.f.np;
@@ -603,6 +605,7 @@ int cl_manifold(const cl_shape *a, const cl_shape *b, cl_contacts *m) {
   pair_work w;
   cl_reduce r;
   m->count = 0;
+  if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_manifold(a, b, m);
   if (!pair_candidates(a, b, NULL, &w)) return 0;
   cl_reduce_init(&r, w.n, fmax(shape_scale(a), shape_scale(b)));
   do feed(&w, &r); while (cl_reduce_next(&r));

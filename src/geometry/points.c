@@ -5,6 +5,7 @@
 #include <float.h>
 #include "collide/collide.h"
 #include "hull_frame.h"
+#include "compound_ops.h"
 
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s) {
@@ -214,6 +215,7 @@ void cl_closest_point(const cl_shape *s, const double p[3], double out[3]) {
       break;
     }
     case CL_HULL: cl_hull_closest(&s->hull, p, out); break;
+    case CL_COMPOUND: cl_compound_closest(&s->compound, p, out); break;
     default: cl_copy(out, p); break;   /* no such shape; out is never left unset */
   }
 }
@@ -250,6 +252,7 @@ double cl_distance(const cl_shape *s, const double p[3]) {
     return len > 0 ? len : 0;
   }
   if (s->tag == CL_PLANE) return fabs(cl_dot(s->plane.n, p) - s->plane.d);
+  if (s->tag == CL_COMPOUND) return cl_compound_point_distance(&s->compound, p);
   if (s->tag == CL_CAPSULE) {
     double q[3], len;
     cl_closest_on_segment(s->cap.a, s->cap.b, p, q, NULL);
@@ -287,6 +290,7 @@ int cl_contains(const cl_shape *s, const double p[3]) {
       return cl_length(d) <= s->cap.r;
     }
     case CL_HULL: return cl_hull_contains(&s->hull, p);
+    case CL_COMPOUND: return cl_compound_contains(&s->compound, p);
     default: return 0;
   }
 }

@@ -5,6 +5,7 @@
 #include <float.h>
 #include "collide/collide.h"
 #include "hull_frame.h"
+#include "compound_ops.h"
 
 /* one axis of the slab method; a macro so the three work on fixed indices
 ** (a loop cost a third more instructions, measured with callgrind). Near
@@ -424,6 +425,10 @@ int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h) {
     case CL_PLANE: hit = cast_plane(r, &s->plane, h); break;
     case CL_CAPSULE: hit = cast_capsule(r, &s->cap, h); break;
     case CL_HULL: hit = cl_hull_cast(r, &s->hull, h); break;
+    case CL_COMPOUND: {
+      int index;
+      return cl_compound_cast(r, &s->compound, cull, h, &index);
+    }
     default: return 0;
   }
   /* a hit the doubles cannot place (t or the point overflowed, near the

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "collide/collide.h"
 #include "hull_frame.h"
+#include "compound_ops.h"
 
 double cl_length(const double a[3]) {
   double m = cl_maxabs3(a), s[3];
@@ -187,6 +188,7 @@ void cl_shape_copy(cl_shape *dst, const cl_shape *s) {
     case CL_SPHERE: n = sizeof(cl_sphere); break;
     case CL_CAPSULE: n = sizeof(cl_capsule); break;
     case CL_HULL: n = sizeof(cl_hull); break;
+    case CL_COMPOUND: n = sizeof(cl_compound); break;
     default: n = sizeof(int); break;
   }
   memcpy(dst, s, n);
@@ -214,6 +216,7 @@ void cl_translate(cl_shape *s, const double d[3]) {
       cl_add(s->cap.b, s->cap.b, d);
       break;
     case CL_HULL: cl_add(s->hull.c, s->hull.c, d); break;
+    case CL_COMPOUND: cl_add(s->compound.c, s->compound.c, d); break;
   }
 }
 
@@ -278,6 +281,7 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
       return clamped(out);
     }
     case CL_HULL: cl_hull_bounds(&s->hull, out); return clamped(out);
+    case CL_COMPOUND: cl_compound_bounds(&s->compound, out); return clamped(out);
     default: return 0;
   }
 }

@@ -28,6 +28,7 @@
 #include <float.h>
 #include "gjk.h"
 #include "collide/hull.h"
+#include "compound_ops.h"
 
 #define CL_SWEEP_MAX_ITER 64
 #define CL_SWEEP_REL (CL_EPSILON * 1e-2)
@@ -83,6 +84,27 @@ static void support(const cl_shape *s, const double v[3], double out[3]) {
       }
       if (m == 0) cl_hull_support(h, vl, out);
       else cl_scale(out, sum, 1.0 / m);
+      return;
+    }
+    case CL_TRIANGLE: {
+      int i, best = 0;
+      for (i = 1; i < 3; i++)
+        if (cl_dot(vl, s->tri.v[i]) > cl_dot(vl, s->tri.v[best])) best = i;
+      cl_copy(out, s->tri.v[best]);
+      return;
+    }
+    case CL_COMPOUND: {
+      /* the farthest of the children's (a compound's children are never
+      ** compounds) */
+      cl_shape ch;
+      double p[3], best = -INFINITY;
+      int i;
+      cl_set(out, 0, 0, 0);
+      for (i = 0; i < s->compound.d->n; i++) {
+        cl_compound_child(&s->compound, i, &ch);
+        support(&ch, vl, p);
+        if (cl_dot(vl, p) > best || i == 0) { best = cl_dot(vl, p); cl_copy(out, p); }
+      }
       return;
     }
     default: cl_set(out, 0, 0, 0);
@@ -295,6 +317,13 @@ static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape 
   sweep_ctx c;
   double scale, tol, dist, t, n[3], p[3];
   int it;
+  if (mover->tag == CL_COMPOUND || target->tag == CL_COMPOUND) {
+    if (target->tag == CL_RAY || target->tag >= CL_NKINDS || target->tag < 0) return 0;
+    if (mover->tag != CL_COMPOUND && mover->tag != CL_SPHERE && mover->tag != CL_CAPSULE
+        && mover->tag != CL_AABB && mover->tag != CL_OBB && mover->tag != CL_HULL)
+      return 0;
+    return cl_compound_sweep(mover, d, target, limit, h, &it);
+  }
   if (mover->tag != CL_SPHERE && mover->tag != CL_CAPSULE && mover->tag != CL_AABB
       && mover->tag != CL_OBB && mover->tag != CL_HULL)
     return 0;

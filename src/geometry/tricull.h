@@ -90,7 +90,7 @@ static inline double shape_scale(const cl_shape *s) {
     case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
     case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
     case CL_CAPSULE: return fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
-    case CL_HULL: {
+    case CL_HULL: case CL_COMPOUND: {
       cl_aabb b;
       cl_bounds(s, &b);
       return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));

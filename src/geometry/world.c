@@ -4,7 +4,7 @@
 ** that change items (world.h). The queries and casts are in
 ** world_query.c, the move in world_move.c, the character in character.c.
 **
-** A target is dispatched by its kind: the eight shapes go through the core
+** A target is dispatched by its kind: every shape goes through the core
 ** (cl_sweep, cl_contact, cl_cast, cl_bounds), static triangle geometry
 ** through one table of functions (cl_world_geometry below: a mesh and a
 ** heightfield), so a new shape is a new tag for the core and new static

@@ -640,6 +640,7 @@ static double centre_dist2(const cl_world_item *it, const double c[3]) {
       case CL_OBB: cl_copy(x, s->obb.c); break;
       case CL_SPHERE: cl_copy(x, s->sphere.c); break;
       case CL_HULL: cl_hull_centre(&s->hull, x); break;
+      case CL_COMPOUND: cl_world_centre(s, x); break;
       default:
         for (k = 0; k < 3; k++) x[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
         break;
@@ -661,6 +662,14 @@ void cl_world_centre(const cl_shape *s, double c[3]) {
     case CL_OBB: cl_copy(c, s->obb.c); return;
     case CL_SPHERE: cl_copy(c, s->sphere.c); return;
     case CL_HULL: cl_hull_centre(&s->hull, c); return;
+    case CL_COMPOUND: {
+      /* the centre of its bounds */
+      cl_aabb b;
+      double e[3];
+      (void)cl_bounds(s, &b);
+      cl_aabb_frame(&b, c, e);
+      return;
+    }
     default:
       for (k = 0; k < 3; k++) c[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
       return;
@@ -917,7 +926,8 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
 
 /* writes the values of src into dst (the same kind): the move works on a
 ** copy and gives the item's own shape the result; an obb or a hull only
-** moves (its axes stay the item's own, its hull data is shared) */
+** moves (its axes stay the item's own, its hull data is shared), and so
+** does a compound */
 void cl_world_copy_back(cl_shape *dst, const cl_shape *src) {
   if (src->tag == CL_OBB) {
     double d[3];
@@ -926,6 +936,10 @@ void cl_world_copy_back(cl_shape *dst, const cl_shape *src) {
   } else if (src->tag == CL_HULL) {
     double d[3];
     cl_sub(d, src->hull.c, dst->hull.c);
+    cl_translate(dst, d);
+  } else if (src->tag == CL_COMPOUND) {
+    double d[3];
+    cl_sub(d, src->compound.c, dst->compound.c);
     cl_translate(dst, d);
   } else {
     cl_shape_copy(dst, src);
@@ -986,7 +1000,7 @@ int cl_world_response(move_state *st, int other) { return respond_to(st, other);
 
 int cl_world_is_mover(int kind) {
   return kind == CL_AABB || kind == CL_OBB || kind == CL_SPHERE || kind == CL_CAPSULE
-         || kind == CL_HULL;
+         || kind == CL_HULL || kind == CL_COMPOUND;
 }
 
 /* the filter and the response of a public move, in one response: items

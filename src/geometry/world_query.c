@@ -10,6 +10,7 @@
 #include <string.h>
 #include "world_move.h"
 #include "tree_ray.h"
+#include "collide/compound.h"
 
 /* a move's sweep and visit of static geometry: over the triangles its
 ** caller gathered near the move (cl_world_move_near) when it is that mesh,
@@ -85,7 +86,7 @@ int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
 }
 
 /* collide.sweep(mover, d, item's shape): 1 and the hit (index the triangle
-** for static geometry, else -1) */
+** for static geometry, the child for a compound, else -1) */
 int cl_world_sweep_one(const move_state *st, const cl_world_item *it, const cl_shape *mover,
                       const double d[3], cl_hit *h, long long *index) {
   *index = -1;
@@ -96,7 +97,13 @@ int cl_world_sweep_one(const move_state *st, const cl_world_item *it, const cl_s
   } else {
     cl_shape target;
     cl_shape_copy(&target, cl_world_shape_of(it));
-    if (!cl_sweep(mover, d, &target, h)) return 0;
+    if (target.tag == CL_COMPOUND) {
+      int ci;
+      if (!cl_compound_sweep(mover, d, &target, 1, h, &ci)) return 0;
+      *index = ci;
+    } else if (!cl_sweep(mover, d, &target, h)) {
+      return 0;
+    }
   }
   /* as the binding pushes them: no -0 */
   h->t += 0.0;
@@ -124,13 +131,19 @@ static int nearer(const cl_world *w, int *best, cl_hit *h, long long *index, int
 }
 
 /* ray:cast(item's shape): 1 and the hit (idx the triangle for static
-** geometry); rays are never hit */
+** geometry, the child for a compound); rays are never hit */
 int cl_world_cast_one(const cl_world_item *it, const cl_ray *r, cl_hit *h, long long *idx) {
   if (it->kind == CL_RAY) return 0;
   if (IS_GEOMETRY(it->kind)) {
     size_t ti;
     if (!GEOMETRY(it->kind)->cast(it->shape, r, h, &ti)) return 0;
     *idx = (long long)ti;
+    return 1;
+  }
+  if (it->kind == CL_COMPOUND) {
+    int ci;
+    if (!cl_compound_cast(r, &cl_world_shape_of(it)->compound, 0, h, &ci)) return 0;
+    *idx = ci;
     return 1;
   }
   return cl_cast(r, cl_world_shape_of(it), 0, h);

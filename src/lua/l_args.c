@@ -10,11 +10,11 @@
 #include "l_collide.h"
 
 const char *const l_kind_names[CL_NKINDS] = {
-  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule", "hull"
+  "aabb", "obb", "plane", "triangle", "ray", "sphere", "capsule", "hull", "compound"
 };
 const char *const l_type_names[CL_NKINDS] = {
   "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
-  "collide.sphere", "collide.capsule", "collide.hull"
+  "collide.sphere", "collide.capsule", "collide.hull", "collide.compound"
 };
 const size_t l_kind_sizes[CL_NKINDS] = L_KIND_SIZES;
 

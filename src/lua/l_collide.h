@@ -17,8 +17,8 @@
 #include "collide/heightfield.h"
 #include "collide/tree.h"
 
-/* upvalues 1..8: the shape metatables; 9: the tree's; 10: the mesh's;
-** 11: the frustum's; 12: the heightfield's */
+/* upvalues 1..CL_NKINDS: the shape metatables; then the tree's, the
+** mesh's, the frustum's and the heightfield's */
 #define L_NUPVALUES (CL_NKINDS + 4)
 #define L_MT(kind) lua_upvalueindex((kind) + 1)
 #define L_MT_TREE lua_upvalueindex(CL_NKINDS + 1)
@@ -97,7 +97,8 @@ extern const char l_magic[L_NOBJ];
 extern const size_t l_kind_sizes[CL_NKINDS];
 /* l_kind_sizes' initializer, which the FFI's entry points repeat */
 #define L_KIND_SIZES { sizeof(cl_aabb), sizeof(cl_obb), sizeof(cl_plane), sizeof(cl_triangle), \
-                       sizeof(cl_ray), sizeof(cl_sphere), sizeof(cl_capsule), sizeof(cl_hull) }
+                       sizeof(cl_ray), sizeof(cl_sphere), sizeof(cl_capsule), sizeof(cl_hull), \
+                       sizeof(cl_compound) }
 #define L_UDSHAPE(u) ((cl_shape *)((char *)(u) + sizeof(l_udheader)))
 /* the header of one of our shapes */
 #define L_UDHEADER(s) ((l_udheader *)(void *)((char *)(s) - sizeof(l_udheader)))
@@ -340,6 +341,13 @@ void l_hull_clone(lua_State *L, int i);
 ** stack, so that an h:set run meanwhile (by a filter) frees nothing the
 ** copy reads. Allocates nothing, runs no Lua code. */
 void l_hull_push_data(lua_State *L, int i);
+
+/* l_compound.c: collide.compound and the compound's methods;
+** c:set(shapes, [position], [rotation]) builds new data in place; a clone
+** shares the data. l_hull_push_data pushes a compound's data too. */
+extern const luaL_Reg l_compound_functions[], l_compound_methods[];
+int l_compound_set(lua_State *L);
+void l_compound_clone(lua_State *L, int i);
 
 /* l_lines.c: collide.lines; l_push_lines pushes a new array of the n
 ** segments at p (six doubles each, -0 written as 0) */

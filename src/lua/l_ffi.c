@@ -52,11 +52,13 @@ static int ffi_intersects(const void *a, const void *b) {
 /* collide.cast's results in out[0..8] as ray:cast pushes them (t, point,
 ** normal, then u and v for a triangle): returns their count, 7 or 9; 0 for
 ** a miss; -1 when the first is not a ray or the second not a shape to cast
-** at (the caller falls back to the classic function) */
+** at here (a compound; the caller falls back to the classic function) */
 static int ffi_cast(const void *ray, const void *shape, int cull, double *out) {
   const cl_shape *r = ffi_shape(ray), *s = ffi_shape(shape);
   cl_hit h;
-  if (r == NULL || s == NULL || r->tag != CL_RAY || s->tag == CL_RAY) return -1;
+  /* a compound's cast gives its child's index too: the classic function's */
+  if (r == NULL || s == NULL || r->tag != CL_RAY || s->tag == CL_RAY || s->tag == CL_COMPOUND)
+    return -1;
   if (!cl_cast(&r->ray, s, cull, &h)) return 0;
   return hit_values(&h, s->tag, out);
 }

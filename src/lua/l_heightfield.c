@@ -226,12 +226,14 @@ static int visit_index(void *p, uint32_t index, const cl_triangle *t) {
 }
 
 /* the shape at i, copied into *copy for a walk during which Lua code runs
-** (the result table grows): a hull's vertices and faces are held by a clone
-** pushed on top, since h:set in a finalizer replaces the hull's data and
-** the collector may then free the old one under the walk */
+** (the result table grows): a hull's vertices and faces (a compound's
+** children) are held by a clone pushed on top, since h:set in a finalizer
+** replaces the hull's data and the collector may then free the old one
+** under the walk */
 static void hold_shape(lua_State *L, int i, const cl_shape *s, cl_shape *copy) {
-  if (s->tag == CL_HULL) {
-    l_hull_clone(L, i);
+  if (s->tag == CL_HULL || s->tag == CL_COMPOUND) {
+    if (s->tag == CL_HULL) l_hull_clone(L, i);
+    else l_compound_clone(L, i);
     s = l_toshape(L, -1);
   }
   memcpy(copy, s, l_kind_sizes[s->tag]);

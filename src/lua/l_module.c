@@ -111,6 +111,8 @@ COLLIDE_EXPORT int luaopen_collide_core(lua_State *L) {
   push_upvalues(L, mts);
   luaL_setfuncs(L, l_hull_functions, L_NUPVALUES);
   push_upvalues(L, mts);
+  luaL_setfuncs(L, l_compound_functions, L_NUPVALUES);
+  push_upvalues(L, mts);
   luaL_setfuncs(L, l_lines_functions, L_NUPVALUES);
   lua_pushnumber(L, CL_EPSILON);
   lua_setfield(L, -2, "epsilon");

@@ -5,6 +5,7 @@
 #include "fp.h"
 #include <string.h>
 #include "l_collide.h"
+#include "collide/compound.h"
 
 static int q_intersects(lua_State *L) {
   cl_shape *a = l_toshape(L, 1), *b = l_toshape(L, 2);
@@ -20,9 +21,10 @@ static int q_intersects(lua_State *L) {
 
 /* what ray:cast, collide.contact and collide.sweep take as a target */
 const char *const l_target_kinds =
-  "aabb, obb, sphere, triangle, capsule, hull, plane, mesh or heightfield";
+  "aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield";
 /* what collide.distance takes on either side */
-static const char *const distance_kinds = "aabb, obb, sphere, triangle, capsule or hull";
+static const char *const distance_kinds =
+  "aabb, obb, sphere, triangle, capsule, hull or compound";
 
 /* the checks of a pair of shapes that collide.contact and
 ** collide.manifold answer (meshes and heightfields taken before) */
@@ -79,6 +81,13 @@ static int q_cast(lua_State *L) {
     if (s == NULL && l_toheightfield(L, 2) != NULL) return l_heightfield_cast(L);
     l_typeerror(L, 2, l_target_kinds);
   }
+  if (s->tag == CL_COMPOUND) {
+    /* the nearest child's hit, then its index, as a mesh's triangle */
+    int index;
+    int found = cl_compound_cast(&rs->ray, &s->compound, lua_gettop(L) >= 3 && lua_toboolean(L, 3),
+                                 &h, &index);
+    return l_push_tricast(L, found, &h, (size_t)index);
+  }
   if (!cl_cast(&rs->ray, s, lua_gettop(L) >= 3 && lua_toboolean(L, 3), &h)) {
     lua_pushnil(L);
     return 1;
@@ -113,7 +122,7 @@ static int q_classify(lua_State *L) {
   cl_shape *s = l_toshape(L, 2);
   if (s != NULL) {
     if (s->tag == CL_PLANE || s->tag == CL_RAY)
-      l_typeerror(L, 2, "aabb, obb, triangle, sphere, capsule or hull");
+      l_typeerror(L, 2, "aabb, obb, triangle, sphere, capsule, hull or compound");
     c = cl_classify(p, s);
   } else if (t == LUA_TNUMBER || t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) {
     double x[3];
@@ -192,8 +201,8 @@ static int q_sweep(lua_State *L) {
   int i;
   cl_hit h;
   if (m == NULL || !(m->tag == CL_AABB || m->tag == CL_OBB || m->tag == CL_SPHERE
-                     || m->tag == CL_CAPSULE || m->tag == CL_HULL))
-    l_typeerror(L, 1, "aabb, obb, sphere, capsule or hull");
+                     || m->tag == CL_CAPSULE || m->tag == CL_HULL || m->tag == CL_COMPOUND))
+    l_typeerror(L, 1, "aabb, obb, sphere, capsule, hull or compound");
   m = whole(m, &mover);
   i = l_readvec(L, 2, d);
   t = l_toshape(L, i);
@@ -201,6 +210,11 @@ static int q_sweep(lua_State *L) {
     if (t == NULL && l_tomesh(L, i) != NULL) return l_mesh_sweep(L, m, d, i);
     if (t == NULL && l_toheightfield(L, i) != NULL) return l_heightfield_sweep(L, m, d, i);
     l_typeerror(L, i, l_target_kinds);
+  }
+  if (t->tag == CL_COMPOUND) {
+    /* the earliest child's hit, then its index, as a mesh's triangle */
+    int index, found = cl_compound_sweep(m, d, whole(t, &target), 1, &h, &index);
+    return l_push_trisweep(L, found, &h, (size_t)index);
   }
   if (!cl_sweep(m, d, whole(t, &target), &h)) {
     lua_pushnil(L);
@@ -262,5 +276,5 @@ static const luaL_Reg ray_methods[] = {
 
 const luaL_Reg *const l_query_methods[CL_NKINDS] = {
   solid_methods, solid_methods, plane_methods, triangle_methods, ray_methods, solid_methods,
-  solid_methods, solid_methods
+  solid_methods, solid_methods, solid_methods
 };

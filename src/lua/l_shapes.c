@@ -7,6 +7,7 @@
 #include <string.h>
 #include "l_collide.h"
 #include "collide/hull.h"
+#include "collide/compound.h"
 
 /* copy a freshly built value into the shape's own size (never more) */
 static void store(cl_shape *dst, const cl_shape *src) {
@@ -31,6 +32,7 @@ static int nonfinite_axis(const cl_shape *s) {
     case CL_SPHERE: v[0] = s->sphere.c; x = s->sphere.r; break;
     case CL_CAPSULE: v[0] = s->cap.a; v[1] = s->cap.b; x = s->cap.r; break;
     case CL_HULL: v[0] = s->hull.c; break;
+    case CL_COMPOUND: v[0] = s->compound.c; break;
   }
   for (k = 0; k < 3; k++)
     for (j = 0; j < 4; j++)
@@ -267,6 +269,7 @@ static int m_type(lua_State *L) {
 static int m_clone(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1);
   if (s->tag == CL_HULL) { l_hull_clone(L, 1); return 1; }
+  if (s->tag == CL_COMPOUND) { l_compound_clone(L, 1); return 1; }
   store(l_newshape(L, s->tag), s);
   return 1;
 }
@@ -274,6 +277,7 @@ static int m_clone(lua_State *L) {
 static int m_set(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1), tmp;
   if (s->tag == CL_HULL) return l_hull_set(L);
+  if (s->tag == CL_COMPOUND) return l_compound_set(L);
   build(L, 2, &tmp, s->tag);
   store(s, &tmp);
   l_changed(s);
@@ -354,6 +358,13 @@ static int m_tostring(lua_State *L) {
       fmt_vec(&B, s->hull.c, 3, ", "); fmt_vec(&B, s->hull.q, 4, "");
       break;
     }
+    case CL_COMPOUND: {
+      char buf[64];
+      snprintf(buf, sizeof buf, "%d children, ", s->compound.d->n);
+      luaL_addstring(&B, buf);
+      fmt_vec(&B, s->compound.c, 3, ", "); fmt_vec(&B, s->compound.q, 4, "");
+      break;
+    }
   }
   luaL_addchar(&B, ')');
   luaL_pushresult(&B);
@@ -390,6 +401,11 @@ static int m_eq(lua_State *L) {
            && (x == y || (x->nv == y->nv && same(&x->v[0][0], &y->v[0][0], 3 * x->nv)));
       break;
     }
+    case CL_COMPOUND:
+      /* the same placement and the same data (a clone, a copy of one) */
+      eq = same(a->compound.c, b->compound.c, 3) && same(a->compound.q, b->compound.q, 4)
+           && a->compound.d == b->compound.d;
+      break;
   }
   lua_pushboolean(L, eq);
   return 1;
@@ -640,7 +656,7 @@ static const luaL_Reg sphere_methods[] = {
 };
 const luaL_Reg *const l_shape_methods[CL_NKINDS] = {
   aabb_methods, obb_methods, plane_methods, triangle_methods, ray_methods, sphere_methods,
-  capsule_methods, l_hull_methods
+  capsule_methods, l_hull_methods, l_compound_methods
 };
 
 const luaL_Reg l_shape_meta[] = {

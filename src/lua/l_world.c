@@ -733,7 +733,7 @@ static void call_end(lua_State *L, const l_call *c, long long r) {
 static const cl_shape *check_mover(lua_State *L, int i, cl_shape *copy) {
   cl_shape *s = l_toshape(L, i);
   if (s == NULL || !cl_world_is_mover(s->tag))
-    l_typeerror(L, i, "aabb, obb, sphere, capsule or hull");
+    l_typeerror(L, i, "aabb, obb, sphere, capsule, hull or compound");
   cl_shape_copy(copy, s);
   return s;
 }
@@ -835,7 +835,8 @@ static int w_query(lua_State *L) {
   if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
     memcpy(&copy, q, l_kind_sizes[kind]);
     q = &copy;
-    if (kind == CL_HULL) l_hull_push_data(L, 2);   /* 8: the data the copy reads */
+    if (kind == CL_HULL || kind == CL_COMPOUND)
+      l_hull_push_data(L, 2);                      /* 8: the data the copy reads */
   }
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_query(lw->w, q, kind, &f, gather_id, &k);
@@ -984,7 +985,8 @@ static int w_sweep(lua_State *L) {
   lua_settop(L, 6);
   call_begin(L, &c, 6, anchor(L));                 /* 7: the anchor, 8, 9 */
   filter_arg(L, 6, &f, &c);
-  if (mover.tag == CL_HULL) l_hull_push_data(L, 2);  /* 10: the data the copy reads */
+  if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
+    l_hull_push_data(L, 2);                        /* 10: the data the copy reads */
   id = cl_world_sweep_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, &hit);
   call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
@@ -1014,7 +1016,8 @@ static int w_sweep_all(lua_State *L) {
   call_begin(L, &c, 6, a);                         /* 9, 10 */
   filter_arg(L, 6, &f, &c);
   (void)read_sweep(L, &mover, d);                  /* read again after the allocation */
-  if (mover.tag == CL_HULL) l_hull_push_data(L, 2);  /* 11: the data the copy reads */
+  if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
+    l_hull_push_data(L, 2);                        /* 11: the data the copy reads */
   k.b = b; k.w = lw->w; k.n = 0; k.uv = 0; k.nomem = 0;
   n = cl_world_sweep_all_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, gather_hit, &k);
   sink_end(L, &k, &c, n);
@@ -1297,7 +1300,8 @@ static int w_move(lua_State *L) {
   cols.c = (cl_world_collision *)b->p;
   cols.max = cols_need(lw->w);
   cols.n = 0;
-  if (lw->w->items[id].kind == CL_HULL) {          /* 12: the data the move's copy reads */
+  if (lw->w->items[id].kind == CL_HULL
+      || lw->w->items[id].kind == CL_COMPOUND) {   /* 12: the data the move's copy reads */
     lua_rawgeti(L, a, SLOT_SHAPES);
     lua_rawgeti(L, -1, id + 1);
     l_hull_push_data(L, -1);
