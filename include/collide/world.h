@@ -98,7 +98,8 @@ typedef struct {
 void cl_world_filter_init(cl_world_filter *f);
 
 /* a hit: the item, where (t, point, normal; cl_hit) and, for a mesh or a
-** heightfield, the triangle's index (else -1) */
+** heightfield, the triangle's index, for a compound the child's (0-based
+** in C, as the triangle's; else -1) */
 typedef struct {
   int item;
   cl_hit hit;
