@@ -444,6 +444,7 @@ static void renumber(cl_mesh *m, uint32_t *map) {
     while (map[i] != i) {
       uint32_t j = map[i], u;
       double t[3];
+      if (j >= m->nv) return;     /* never: every new number is < nv */
       cl_copy(t, m->v + 3 * i);
       cl_copy(m->v + 3 * i, m->v + 3 * (size_t)j);
       cl_copy(m->v + 3 * (size_t)j, t);
