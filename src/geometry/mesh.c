@@ -1042,6 +1042,26 @@ size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_sha
   return found;
 }
 
+/* the walk's leaf test q for box and the slab set-up c of mover's motion
+** d, for a sweep over the gathered triangles: 1, or 0 when box misses the
+** mesh, or -1 when the gathering cannot answer for them (the caller then
+** walks the mesh) */
+static int near_sweep_start(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box,
+                            const cl_shape *mover, const double d[3], shape_ctx *q, slab *c,
+                            cl_aabb *mb, double *mpad) {
+  q->s = box;
+  q->pad = pad_of(m->maxabs + shape_scale(box));
+  q->all = !(m->maxabs + 2 * q->pad < INFINITY);
+  q->has_sb = box->tag != CL_PLANE && cl_bounds(box, &q->sb);
+  *mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  if (q->all || !q->has_sb || !near_holds(nr, &q->sb, q->pad) || !cl_bounds(mover, mb)
+      || !(m->maxabs + 2 * *mpad < INFINITY))
+    return -1;
+  if (!shape_box(q, m->rlo, m->rhi)) return 0;
+  slab_init(c, mb->min, mb->max, d, *mpad, 0, 0);
+  return 1;
+}
+
 long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *box,
                                   const cl_shape *mover, const double d[3],
                                   void (*fn)(void *ud, const cl_triangle *t, size_t index,
@@ -1052,18 +1072,11 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
   cl_aabb mb;
   double mpad;
   size_t j;
+  int r;
   long long found = 0;
   if (m->nt == 0) return 0;
-  q.s = box;
-  q.pad = pad_of(m->maxabs + shape_scale(box));
-  q.all = !(m->maxabs + 2 * q.pad < INFINITY);
-  q.has_sb = box->tag != CL_PLANE && cl_bounds(box, &q.sb);
-  mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
-  if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad) || !cl_bounds(mover, &mb)
-      || !(m->maxabs + 2 * mpad < INFINITY))
-    return -1;
-  if (!shape_box(&q, m->rlo, m->rhi)) return 0;
-  slab_init(&c, mb.min, mb.max, d, mpad, 0, 0);
+  r = near_sweep_start(m, nr, box, mover, d, &q, &c, &mb, &mpad);
+  if (r <= 0) return r;
   /* the triangles of the visit of box (walk's leaf test), in its order,
   ** the exact test last: first those the mover surely misses left out
   ** (sweep_bound over the whole motion), then those the sweep misses */
@@ -1113,18 +1126,11 @@ long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr
   double mpad, lb[NEAR_SORTED];
   uint32_t cand[NEAR_SORTED];
   size_t j, k, nc = 0;
+  int r;
   long long found = 0;
   if (m->nt == 0) return 0;
-  q.s = box;
-  q.pad = pad_of(m->maxabs + shape_scale(box));
-  q.all = !(m->maxabs + 2 * q.pad < INFINITY);
-  q.has_sb = box->tag != CL_PLANE && cl_bounds(box, &q.sb);
-  mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
-  if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad) || !cl_bounds(mover, &mb)
-      || !(m->maxabs + 2 * mpad < INFINITY))
-    return -1;
-  if (!shape_box(&q, m->rlo, m->rhi)) return 0;
-  slab_init(&c, mb.min, mb.max, d, mpad, 0, 0);
+  r = near_sweep_start(m, nr, box, mover, d, &q, &c, &mb, &mpad);
+  if (r <= 0) return r;
   for (j = 0; j < nr->n; j++) {
     const double *v[3];
     double b;
