@@ -33,6 +33,7 @@
 --      adding the items (their shapes made before), and what the module
 --      reports of its own when it has such a report.
 -- Environment: WORLD_ONLY=character (the character's rows alone),
+-- WORLD_ONLY=frame (the frame's rows and its memory alone),
 -- WORLD_SMOKE=1 (tiny sizes, a few seconds), WORLD_REPS (the
 -- character's script walked 1 + WORLD_REPS times, the first not timed),
 -- WORLD_MOVES (moves per mover, 100 movers), WORLD_FRAMES, WORLD_STATIC,
@@ -43,6 +44,7 @@ local unpack = table.unpack or unpack
 
 local SMOKE = os.getenv("WORLD_SMOKE") == "1"
 local ONLY_CHARACTER = os.getenv("WORLD_ONLY") == "character" or mode == "walk"
+local ONLY_FRAME = os.getenv("WORLD_ONLY") == "frame"
 local function env(name, full, smoke)
   return tonumber(os.getenv(name)) or (SMOKE and smoke or full)
 end
@@ -550,6 +552,10 @@ if not ONLY_CHARACTER then
   end
 end
 
+if ONLY_FRAME then
+  for _, line in ipairs(out) do print(line) end
+  return
+end
 
 -- 1. the character: the script walked 1 + REPS times, a fresh character
 -- each time, the first walk not timed; the best walk's time per frame

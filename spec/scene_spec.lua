@@ -394,6 +394,141 @@ describe("collide.scene", function()
     end)
   end)
 
+  describe(":pairs() while nothing changed", function()
+    -- the world answers again from its last answer while nothing an answer
+    -- sees has changed: every change below must be seen, each answer
+    -- compared with brute force over the shapes as they are then
+    local function scene_of(n, seed)
+      local r = rng(seed)
+      local s, b = collide.scene(), brute()
+      for i = 1, n do
+        local x, y, z = r(0, 6), r(0, 6), r(0, 6)
+        local shape = i % 3 == 0 and collide.sphere(x, y, z, r(0.3, 1.2))
+          or collide.aabb(x, y, z, x + r(0.3, 2), y + r(0.3, 2), z + r(0.3, 2))
+        s:add(i, shape)
+        b:add(i, shape)
+      end
+      return s, b, r
+    end
+
+    it("gives a new array of the same {a, b} tables, tested nothing again", function()
+      local s, b = scene_of(40, 11)
+      local first = s:pairs()
+      assert.are.same(b:pairs(), first)
+      assert.is_true(#first > 10)
+      local again = s:pairs()
+      assert.are_not.equal(first, again)
+      assert.are.equal(#first, #again)
+      for i = 1, #first do assert.are.equal(first[i], again[i]) end
+      -- what a script does to the arrays it got changes no later answer
+      table.remove(first, 1)
+      again[2], again[3] = again[3], again[2]
+      first[#first + 1] = { "x", "y" }
+      local third = s:pairs()
+      assert.are.same(b:pairs(), third)
+      assert.are.equal(again[1], third[1])
+      -- a table a script changed is made again, the others kept
+      third[1][1] = "changed"
+      third[2][2] = nil
+      local fourth = s:pairs()
+      assert.are.same(b:pairs(), fourth)
+      assert.are_not.equal(third[1], fourth[1])
+      assert.are_not.equal(third[2], fourth[2])
+      assert.are.equal(third[4], fourth[4])
+    end)
+
+    it("sees every change: moves, adds, removes, options, roles, shapes changed in place", function()
+      local s, b, r = scene_of(30, 12)
+      local function check()
+        local expected = b:pairs()
+        assert.are.same(expected, s:pairs())
+        assert.are.same(expected, s:pairs())
+      end
+      check()
+      local shape = s:shape(4)
+      shape:translate(r(-2, 2), r(-2, 2), r(-2, 2))
+      s:sync()
+      check()
+      s:shape(5):translate(0.5, 0.5, 0.5)
+      s:update(5)
+      check()
+      local box = collide.aabb(2, 2, 2, 4, 4, 4)
+      s:add("new", box)
+      b:add("new", box)
+      check()
+      s:remove(7)
+      b:remove(7)
+      check()
+      local other = collide.sphere(3, 3, 3, 2)
+      s:update(8, other)
+      b:update(8, other)
+      check()
+      -- options: a layer no mask meets, static items, a sensor
+      local before = s:pairs()
+      s:set("new", { layer = 0 })
+      local after = s:pairs()
+      for _, p in ipairs(after) do assert.is_true(p[1] ~= "new" and p[2] ~= "new") end
+      assert.is_true(#after < #before)
+      s:set("new", { layer = 1 })
+      assert.are.same(before, s:pairs())
+      s:set("new", { sensor = true })
+      for _, p in ipairs(s:pairs()) do assert.is_true(p[1] ~= "new" and p[2] ~= "new") end
+      s:set("new", { sensor = false })
+      assert.are.same(before, s:pairs())
+    end)
+
+    it("a mask and a filter: the mask's own answer, a filter asked every time", function()
+      local s = collide.scene()
+      s:add("a", collide.aabb(0, 0, 0, 2, 2, 2), { layer = 1 })
+      s:add("b", collide.aabb(1, 1, 1, 3, 3, 3), { layer = 2 })
+      s:add("c", collide.aabb(1.5, 1.5, 1.5, 4, 4, 4), { layer = 1 })
+      local all = { { "a", "b" }, { "a", "c" }, { "b", "c" } }
+      assert.are.same(all, s:pairs())
+      assert.are.same({ { "a", "c" } }, s:pairs(1))
+      assert.are.same(all, s:pairs())
+      assert.are.same({ { "a", "c" } }, s:pairs(1))
+      local asked = 0
+      local function filter(item) asked = asked + 1; return item ~= "b" end
+      assert.are.same({ { "a", "c" } }, s:pairs(filter))
+      local once = asked
+      assert.is_true(once > 0)
+      assert.are.same({ { "a", "c" } }, s:pairs(filter))
+      assert.are.equal(2 * once, asked)
+      assert.are.same({ { "a", "c" } }, s:pairs({ exclude = { "b" } }))
+      assert.are.same(all, s:pairs())
+    end)
+
+    it("a shape changed in place is seen before a sync, shared by two items too", function()
+      -- the second item's shape tells the first item's world only: the
+      -- world reads its counter, so it never answers from its last answer
+      local s = collide.scene()
+      local own = collide.aabb(0, 0, 0, 1, 1, 1)
+      s:add("own", own)
+      s:add("other", collide.aabb(0.5, 0.5, 0.5, 3, 3, 3))
+      assert.are.same({ { "own", "other" } }, s:pairs())
+      own:set(0, 0, 0, 0.4, 0.4, 0.4)                 -- still in its fat box: the exact test tells
+      assert.are.same({}, s:pairs())
+      own:set(0, 0, 0, 1, 1, 1)
+      assert.are.same({ { "own", "other" } }, s:pairs())
+      s = collide.scene()
+      local shared = collide.aabb(0, 0, 0, 1, 1, 1)
+      s:add("first", shared)
+      s:add("second", shared)
+      s:add("wall", collide.aabb(0.5, 0.5, 0.5, 3, 3, 3))
+      assert.are.same({ { "first", "second" }, { "first", "wall" }, { "second", "wall" } }, s:pairs())
+      shared:set(0, 0, 0, 0.4, 0.4, 0.4)              -- told by its first item
+      assert.are.same({ { "first", "second" } }, s:pairs())
+      shared:set(0, 0, 0, 1, 1, 1)
+      assert.are.same({ { "first", "second" }, { "first", "wall" }, { "second", "wall" } }, s:pairs())
+      s:remove("first")
+      assert.are.same({ { "second", "wall" } }, s:pairs())
+      shared:set(0, 0, 0, 0.4, 0.4, 0.4)
+      assert.are.same({}, s:pairs())
+      shared:set(0, 0, 0, 1, 1, 1)
+      assert.are.same({ { "second", "wall" } }, s:pairs())
+    end)
+  end)
+
   describe(":sync()", function()
     it("refits every item whose shape changed in place, once, and counts them", function()
       local s = collide.scene()

@@ -1628,6 +1628,77 @@ static void allocation_failures(void) {
   printf("world_api_test: the scenario run failing each of %ld allocations\n", k - 1);
 }
 
+/* ---- the version, and pairs answered again while it stays ---- */
+
+static void versions(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb a, b, c;
+  cl_world_filter f;
+  unsigned long long v;
+  uint32_t changes = 0;
+  seen s;
+  int ia, ib, ic;
+  static const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+  CHECK(w != NULL, "a world");
+  cl_aabb_init(&a, lo, hi);
+  cl_aabb_init(&b, lo, hi);
+  cl_aabb_init(&c, lo, hi);
+  b.min[0] = 0.5; b.max[0] = 2;
+  c.min[0] = 5; c.max[0] = 6;
+  ia = cl_world_add(w, &a, CL_AABB, NULL);
+  ib = cl_world_add(w, &b, CL_AABB, NULL);
+  ic = cl_world_add(w, &c, CL_AABB, NULL);
+  v = cl_world_version(w);
+  CHECK(cl_world_version(w) == v, "the same while nothing changes");
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 1, "a with b");
+  CHECK(cl_world_query(w, &a, CL_AABB, NULL, NULL, NULL) == 2, "a query");
+  CHECK(cl_world_version(w) == v, "queries change nothing");
+  /* c over a in place, told by an update: seen; then moved back in place
+  ** without one: the last answer (the caller must update an item without
+  ** a change counter) */
+  c.min[0] = 0.25; c.max[0] = 0.75;
+  CHECK(cl_world_update(w, ic, NULL, 0, NULL) == 0, "c updated");
+  CHECK(cl_world_version(w) != v, "an update moves it");
+  memset(&s, 0, sizeof s);
+  CHECK(cl_world_pairs(w, NULL, see_pair, &s) == 3, "a-b, a-c, b-c");
+  CHECK(s.a[0] == ia && s.b[0] == ib && s.a[1] == ia && s.b[1] == ic && s.a[2] == ib
+        && s.b[2] == ic, "in order");
+  memset(&s, 0, sizeof s);
+  CHECK(cl_world_pairs(w, NULL, see_pair, &s) == 3 && s.a[1] == ia && s.b[1] == ic,
+        "the same again");
+  cl_world_filter_init(&f);
+  f.exclude = &ib;
+  f.nexclude = 1;
+  CHECK(cl_world_pairs(w, &f, NULL, NULL) == 1, "b excluded: asked again");
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 3, "then all three");
+  v = cl_world_version(w);
+  CHECK(cl_world_set_options(w, ic, 1, 0, 0) == 0 && cl_world_version(w) != v, "options");
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 1, "c meets nothing");
+  v = cl_world_version(w);
+  CHECK(cl_world_set_role(w, ib, CL_WORLD_SENSOR) == 0 && cl_world_version(w) != v, "a role");
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 0, "pairs never meet a sensor");
+  v = cl_world_version(w);
+  CHECK(cl_world_remove(w, ib) == 0 && cl_world_version(w) != v, "a removal");
+  CHECK(cl_world_set_options(w, ic, 1, CL_WORLD_ALL_BITS, 0) == 0, "c meets again");
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 1, "a with c");
+  /* c moved away in place, nothing told: the last answer (an item without
+  ** a change counter is updated by its caller); then back */
+  c.min[0] = 5; c.max[0] = 6;
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 1, "not tested again");
+  c.min[0] = 0.25; c.max[0] = 0.75;
+  /* an item with a change counter: its shape may change unseen, so the
+  ** version moves at every call and pairs test again */
+  ib = cl_world_add(w, &b, CL_AABB, &changes);
+  CHECK(ib >= 0, "b again, with a counter");
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 3, "a-c, a-b, c-b");
+  v = cl_world_version(w);
+  CHECK(cl_world_version(w) != v, "moves at every call");
+  b.min[0] = 0.8;                              /* in its fat box, off c */
+  changes++;
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 2, "b changed in place, before a sync");
+  cl_world_delete(w);
+}
+
 int main(void) {
   walk();
   character_more();
@@ -1636,6 +1707,7 @@ int main(void) {
   errors();
   nested();
   events_api();
+  versions();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -180,6 +180,14 @@ const void *cl_world_shape(const cl_world *w, int item, int *kind);
 ** whose shape gained or lost bounds could not be placed again (it keeps
 ** its place and the next sync tries again; the other items are refitted) */
 int cl_world_sync(cl_world *w);
+/* a number that stays the same while no answer of the world can change:
+** every add, update, remove, change of options, role or one-way
+** direction, refit by a sync, move or character update moves it. While
+** an item has a change counter the world reads (the items added here with
+** one) it moves at every call, since such a shape may have changed
+** unseen. cl_world_pairs answers from its last answer while it stays
+** the same (doc/scene.md, "The world from C"). */
+unsigned long long cl_world_version(cl_world *w);
 
 /* ---- queries (filter NULL: every item) ---- */
 /* the nearest item the ray hits (ties to the earlier added): its id, its
@@ -208,7 +216,10 @@ typedef int (*cl_world_each_pair)(void *ud, int a, int b);
 /* every two items whose shapes intersect, once, a added before b, sorted
 ** by a then b, to fn; pairs that do not meet by layers and masks and two
 ** static items are left out; keep is asked at most once per item. Their
-** number, or CL_STOPPED, CL_NOMEM. fn may be NULL. */
+** number, or CL_STOPPED, CL_NOMEM. fn may be NULL. An outermost call
+** with no keep and no exclusions, while cl_world_version is what it was
+** at the last such call with the same mask, gives that call's answer
+** again without testing anything. */
 long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pair fn,
                          void *ud);
 

@@ -105,6 +105,7 @@ void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud)
   w->free_head = -1;
   w->first = w->last = -1;
   w->free_contact = w->free_one_way = -1;
+  w->pairs_kept = -1;
   w->alloc = alloc ? alloc : default_alloc;
   w->ud = alloc ? ud : NULL;
 }
@@ -228,11 +229,15 @@ static void unwatch(cl_world *w, int id) {
 }
 
 void cl_world_link(cl_world *w, int id, int on) {
+  w->npolled -= CL_WORLD_POLLED(&w->items[id]);
   w->items[id].linked = on != 0;
+  w->npolled += CL_WORLD_POLLED(&w->items[id]);
+  w->version++;
   if (w->items[id].watch >= 0) to_front(w, id);   /* looked at once more */
 }
 
 void cl_world_touch(cl_world *w, int id) {
+  w->version++;
   if (w->items[id].watch >= 0) to_front(w, id);
 }
 
@@ -288,6 +293,8 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
   w->last = id;
   w->counter++;
   w->count++;
+  w->version++;
+  w->npolled += CL_WORLD_POLLED(it);
   w->nmovable++;                                 /* (not static when added) */
   if (kind == CL_WORLD_MESH) w->nmeshes++;
   cl_world_ev_touch(w, id);
@@ -338,6 +345,8 @@ int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const
   }
   it = &w->items[id];
   it->seen = it->changes ? *it->changes : 0;
+  w->version++;
+  w->npolled += CL_WORLD_POLLED(it) - CL_WORLD_POLLED(&old);
   w->nmeshes += (it->kind == CL_WORLD_MESH) - (old.kind == CL_WORLD_MESH);
   if (IS_GEOMETRY(it->kind)) cl_world_one_way_clear(w, id);
   cl_world_ev_touch(w, id);
@@ -357,6 +366,8 @@ void cl_world_remove_item(cl_world *w, int id) {
   if (it->next >= 0) w->items[it->next].prev = it->prev; else w->last = it->prev;
   if (it->kind == CL_WORLD_MESH) w->nmeshes--;
   if (!it->is_static) w->nmovable--;
+  w->npolled -= CL_WORLD_POLLED(it);
+  w->version++;
   it->kind = -1;
   it->shape = NULL;
   it->next = w->free_head;
@@ -375,6 +386,7 @@ int cl_world_set_item_options(cl_world *w, int id, uint32_t layer, uint32_t mask
   }
   it->layer = layer;
   it->mask = mask;
+  w->version++;
   w->nmovable += was - it->is_static;
   cl_world_ev_touch(w, id);
   return 1;
@@ -411,6 +423,7 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
     cl_aabb box;
     int has;
     if (*it->changes == it->seen) continue;
+    w->version++;
     has = item_bounds(it, &box);
     if (it->proxy >= 0 && has) {
       it->seen = *it->changes;
@@ -709,6 +722,11 @@ int cl_world_sync(cl_world *w) {
   for (i = 0; i < nm; i++) placed += w->items[s->cands[i]].seen == *w->items[s->cands[i]].changes;
   cl_world_leave(w);
   return placed < nm ? CL_NOMEM : n;
+}
+
+unsigned long long cl_world_version(cl_world *w) {
+  if (w->npolled > 0) w->version++;    /* a polled shape may have changed unseen */
+  return w->version;
 }
 
 void cl_world_mark_seen(cl_world *w, int item) {

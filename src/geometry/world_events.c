@@ -390,6 +390,7 @@ int cl_world_set_role(cl_world *w, int item, int role) {
   w->nsensors = ns;
   w->nevents = ne;
   it->role = (unsigned char)role;
+  w->version++;                                  /* pairs and moves skip sensors */
   return 0;
 }
 
@@ -408,6 +409,7 @@ void cl_world_one_way_clear(cl_world *w, int item) {
   w->one_way[it->one_way].next = w->free_one_way;
   w->free_one_way = it->one_way;
   it->one_way = -1;
+  w->version++;
 }
 
 int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
@@ -442,6 +444,7 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
   }
   cl_set(w->one_way[slot].n, u[0] / len, u[1] / len, u[2] / len);
   w->evrec[item].one_way = slot;
+  w->version++;
   return 0;
 }
 

@@ -47,6 +47,10 @@ typedef struct {
                              ** changes (cl_world_touch): not polled */
 } cl_world_item;
 
+/* 1 when the world learns of the item's changes in place only by reading
+** its shape's change counter (cl_world_version cannot vouch for it) */
+#define CL_WORLD_POLLED(it) ((it)->kind >= 0 && (it)->changes != NULL && !(it)->linked)
+
 /* one move's memory of an item (world_move.c): the response given
 ** (resp_mark == the move's mark), whether it was crossed (cross_mark ==
 ** the move's mark), overlapped at the push-out step so marked; in a
@@ -115,6 +119,16 @@ struct cl_world {
   long long ntree_pairs;     /* in pair_buf[0], found at */
   unsigned tree_pairs_epoch;
   int tree_pairs_valid;      /* 0: none yet */
+  /* what an answer may see changes: cl_world_version */
+  unsigned long long version; /* moved by every change of an item */
+  int npolled;               /* items CL_WORLD_POLLED */
+  /* the last answer of an outermost cl_world_pairs without a keep test
+  ** of the caller's, still in levels[0]->pairs: its number (-1: none),
+  ** the version and the filter it answered */
+  long long pairs_kept;
+  unsigned long long pairs_version;
+  uint32_t pairs_mask;
+  int pairs_skip_sensors;
   /* events (world_events.c) */
   int nsensors, nevents;     /* items with those roles */
   int *evdirty;              /* the items changed since the last events call */

@@ -638,10 +638,20 @@ long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pa
   cl_world_scratch *s = cl_world_enter(w, "pairs", 0);
   cl_world_level *lv;
   long long nt, n, i;
-  int again = 0;
+  int again = 0, cache;
   if (s == NULL) return CL_NOMEM;
   lv = w->levels[w->depth - 1];
   filter_read(&in, w, f);
+  /* an outermost call with no test of the caller's, while nothing an
+  ** answer sees changed since the last such call with the same filter:
+  ** that answer, still in the outermost level's buffer */
+  cache = w->depth == 1 && in.f.keep == NULL && in.f.nexclude == 0;
+  if (cache && w->pairs_kept >= 0 && w->pairs_version == cl_world_version(w)
+      && w->pairs_mask == in.mask && w->pairs_skip_sensors == in.skip_sensors) {
+    n = w->pairs_kept;
+    goto answer;
+  }
+  if (w->depth == 1) w->pairs_kept = -1;
   nt = tree_pairs(w, s);
   /* the answer is built in the level's own buffer (a callback that asks
   ** for pairs again builds its own): the tree's pairs, then those of the
@@ -661,6 +671,13 @@ long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pa
     }
     again = 1;
   }
+  if (cache) {
+    w->pairs_kept = n;
+    w->pairs_version = cl_world_version(w);
+    w->pairs_mask = in.mask;
+    w->pairs_skip_sensors = in.skip_sensors;
+  }
+answer:
   for (i = 0; fn != NULL && i < n; i++)
     if (!fn(ud, lv->pairs[i].a, lv->pairs[i].b)) { n = -2; break; }
   cl_world_leave(w);

@@ -43,6 +43,9 @@
 #define SLOT_IDS 5           /* item -> id + 1 */
 #define SLOT_GONE 6          /* removed items with contacts, by sequence number,
                              ** for the next events (nil when none) */
+#define SLOT_PAIRS 7         /* the pairs' last answer without a filter function
+                             ** (w_pairs), a copy of the array given */
+#define SLOT_PAIR_IDS 8      /* a box of that answer's ids (cl_tree_pair) */
 /* a character's anchor */
 #define CSLOT_WORLD 1        /* its world's userdata */
 #define CSLOT_ITEM 2         /* its item */
@@ -59,6 +62,12 @@ typedef struct {
   cl_world *w;               /* over the tree's storage (kept alive in the anchor) */
   l_tree *lt;
   l_box *cache;              /* the box kept between calls, or NULL */
+  /* the pairs' last answer without a filter function (SLOT_PAIRS): its
+  ** length (-1: none), the world's version and the filter it answered */
+  long long npairs_kept;
+  unsigned long long pairs_version;
+  uint32_t pairs_mask;
+  int pairs_sensors;
 } l_world;
 
 struct l_call;
@@ -185,6 +194,7 @@ static int f_world(lua_State *L) {
   lua_settop(L, 1);
   lw = (l_world *)COLLIDE_NEWUD(L, sizeof(l_world));
   memset(lw, 0, sizeof *lw);
+  lw->npairs_kept = -1;
   luaL_getmetatable(L, MT_WORLD);
   lua_setmetatable(L, 2);
   lua_createtable(L, 5, 0);
@@ -1026,37 +1036,133 @@ static int w_sweep_all(lua_State *L) {
   return 1;
 }
 
-/* w:pairs([filter | mask]) -> array of {a, b} */
+/* the box of the pairs' ids kept in the anchor at a, with room for n of
+** them; NULL when out of memory */
+static l_box *kept_ids(lua_State *L, int a, long long n) {
+  l_box *ids;
+  lua_rawgeti(L, a, SLOT_PAIR_IDS);
+  ids = (l_box *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  if (ids == NULL) {
+    ids = (l_box *)COLLIDE_NEWUD(L, sizeof(l_box));
+    ids->p = NULL;
+    ids->size = 0;
+    luaL_getmetatable(L, MT_BOX);
+    lua_setmetatable(L, -2);
+    lua_rawseti(L, a, SLOT_PAIR_IDS);
+  }
+  return box_room(ids, (size_t)(n > 0 ? n : 1) * sizeof(cl_tree_pair)) ? ids : NULL;
+}
+
+/* pushes {a, b} for the pair p: the table at k of the array at kept (0:
+** none) when it still holds those items, else a new one (put there too) */
+static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int kept,
+                      long long k) {
+  int t;
+  if (kept != 0) {
+    lua_rawgeti(L, kept, (lua_Integer)k);
+    t = lua_gettop(L);
+    if (lua_type(L, t) == LUA_TTABLE) {
+      int same;
+      lua_rawgeti(L, t, 1);
+      lua_rawgeti(L, c->items, p->a + 1);
+      same = lua_rawequal(L, -1, -2);
+      lua_pop(L, 2);
+      if (same) {
+        lua_rawgeti(L, t, 2);
+        lua_rawgeti(L, c->items, p->b + 1);
+        same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+        if (same) return;
+      }
+    }
+    lua_pop(L, 1);
+  }
+  lua_createtable(L, 2, 0);
+  lua_rawgeti(L, c->items, p->a + 1);
+  lua_rawseti(L, -2, 1);
+  lua_rawgeti(L, c->items, p->b + 1);
+  lua_rawseti(L, -2, 2);
+  if (kept != 0) {
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, kept, (lua_Integer)k);
+  }
+}
+
+/* w:pairs([filter | mask]) -> array of {a, b}. Without a filter function
+** or exclusions, while the world's version is what it was at the last
+** such call with the same mask, the answer is that call's again: a new
+** array of the same {a, b} tables (one a script changed is made again),
+** with nothing tested again. */
 static int w_pairs(lua_State *L) {
   l_world *lw = check_world(L);
   cl_world_filter f;
   l_call c;
   l_sink k;
-  l_box *b;
-  long long n, i, last;
-  int m = 0, a, out;
+  l_box *b, *ids = NULL;
+  long long n, i, last, m = 0;
+  int a, out, kept = 0, keep;
+  unsigned long long v = 0;
   const cl_tree_pair *p;
   lua_settop(L, 2);
   a = anchor(L);                                   /* 3 */
   b = take_box(L, lw, a);                          /* 4 */
   call_begin(L, &c, 2, a);                         /* 5, 6 */
   filter_arg(L, 2, &f, &c);
+  keep = f.keep == NULL && f.nexclude == 0;
+  if (keep) v = cl_world_version(lw->w);
+  if (keep && lw->npairs_kept >= 0 && lw->pairs_version == v && lw->pairs_mask == f.mask
+      && lw->pairs_sensors == f.sensors) {
+    n = lw->npairs_kept;
+    last = lw->w->counter;
+    lua_rawgeti(L, a, SLOT_PAIRS);                 /* 7 */
+    kept = lua_gettop(L);
+    lua_rawgeti(L, a, SLOT_PAIR_IDS);              /* 8 */
+    p = (const cl_tree_pair *)((l_box *)lua_touserdata(L, -1))->p;
+    lua_createtable(L, (int)n, 0);                 /* 9 */
+    out = lua_gettop(L);
+    for (i = 0; i < n; i++) {
+      if (!alive(lw->w, p[i].a, last) || !alive(lw->w, p[i].b, last)) continue;
+      push_pair(L, &c, &p[i], kept, i + 1);
+      lua_rawseti(L, out, (lua_Integer)++m);
+    }
+    give_back(L, lw, b, a, a + 1);
+    return 1;
+  }
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_pairs(lw->w, &f, gather_pair, &k);
   sink_end(L, &k, &c, n);
   last = lw->w->counter;
+  lw->npairs_kept = -1;
+  if (keep) {
+    ids = kept_ids(L, a, k.n);
+    if (ids != NULL) {
+      lua_createtable(L, k.n, 0);                  /* 7: the copy kept */
+      kept = lua_gettop(L);
+    }
+  }
   p = (const cl_tree_pair *)b->p;
-  lua_createtable(L, k.n, 0);                      /* 7 */
+  lua_createtable(L, k.n, 0);                      /* 7 or 8 */
   out = lua_gettop(L);
   for (i = 0; i < k.n; i++) {
     if (!alive(lw->w, p[i].a, last) || !alive(lw->w, p[i].b, last)) continue;
-    lua_rawgeti(L, c.items, p[i].a + 1);
-    lua_rawgeti(L, c.items, p[i].b + 1);
-    lua_createtable(L, 2, 0);
-    lua_insert(L, -3);
-    lua_rawseti(L, -3, 2);
-    lua_rawseti(L, -2, 1);
-    lua_rawseti(L, out, ++m);
+    push_pair(L, &c, &p[i], 0, 0);
+    if (kept != 0) {
+      ((cl_tree_pair *)ids->p)[m] = p[i];
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, kept, (lua_Integer)m + 1);
+    }
+    lua_rawseti(L, out, (lua_Integer)++m);
+  }
+  /* kept when nothing changed while the tables were made (a finalizer
+  ** may have removed an item) */
+  if (kept != 0 && cl_world_version(lw->w) == v) {
+    lua_pushvalue(L, kept);
+    lua_rawseti(L, a, SLOT_PAIRS);
+    lw->npairs_kept = m;
+    lw->pairs_version = v;
+    lw->pairs_mask = f.mask;
+    lw->pairs_sensors = f.sensors;
   }
   give_back(L, lw, b, a, a + 1);
   return 1;
