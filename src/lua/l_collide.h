@@ -334,20 +334,35 @@ int l_heightfield_sweep(lua_State *L, const cl_shape *mover, const double d[3], 
 ** [rotation]), which builds a new hull in place */
 extern const luaL_Reg l_hull_functions[], l_hull_methods[];
 int l_hull_set(lua_State *L);
-/* a clone of the hull at i, pushed, sharing its vertices and faces */
-void l_hull_clone(lua_State *L, int i);
 /* pushes the userdata holding the vertices, faces and edges the hull at i
 ** points at now: a call that works on a copy of the hull keeps it on its
 ** stack, so that an h:set run meanwhile (by a filter) frees nothing the
 ** copy reads. Allocates nothing, runs no Lua code. */
 void l_hull_push_data(lua_State *L, int i);
+/* what a hull and a compound share: the userdata on top made the data of
+** the shape at i (popped), kept in its anchor; s:set_position(x, y, z |
+** vec) keeping the rotation q and s:set_rotation(q) keeping the position
+** c, by place (the shape at 1, returned); the rotation pushed as x, y, z, w */
+typedef void (*l_place)(cl_shape *s, const double c[3], const double q[4]);
+/* a hull or compound built from the arguments at i, its data on
+** top of the stack (raises a Lua error for bad arguments) */
+typedef void (*l_build)(lua_State *L, int i, cl_shape *out);
+/* collide.hull(...) and collide.compound(...): the shape make builds from
+** the arguments at 1, pushed; s:set(...): s built again from those at 2 */
+int l_placed_new(lua_State *L, l_build make);
+int l_placed_set(lua_State *L, cl_shape *s, l_build make);
+/* a clone of the hull or compound at i, pushed, sharing its data */
+void l_placed_clone(lua_State *L, int i);
+void l_anchor_data(lua_State *L, int i);
+int l_placed_set_position(lua_State *L, cl_shape *s, const double q[4], l_place place);
+int l_placed_set_rotation(lua_State *L, cl_shape *s, const double c[3], l_place place);
+int l_push_rotation(lua_State *L, const double q[4]);
 
 /* l_compound.c: collide.compound and the compound's methods;
 ** c:set(shapes, [position], [rotation]) builds new data in place; a clone
 ** shares the data. l_hull_push_data pushes a compound's data too. */
 extern const luaL_Reg l_compound_functions[], l_compound_methods[];
 int l_compound_set(lua_State *L);
-void l_compound_clone(lua_State *L, int i);
 
 /* l_lines.c: collide.lines; l_push_lines pushes a new array of the n
 ** segments at p (six doubles each, -0 written as 0) */

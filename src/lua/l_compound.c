@@ -35,7 +35,8 @@ static void read_place(lua_State *L, int i, double c[3], double q[4]) {
 ** arguments after; leaves on top the userdata holding its data, whose
 ** anchor maps the address of each hull child's data to the userdata
 ** holding it (the children's of a compound given as a child too) */
-static void build(lua_State *L, int i, cl_compound *out) {
+static void build(lua_State *L, int i, cl_shape *shape) {
+  cl_compound *out = &shape->compound;
   size_t n, hole, k, count;
   double c[3], q[4];
   cl_shape *shapes;
@@ -88,72 +89,30 @@ static void build(lua_State *L, int i, cl_compound *out) {
   lua_settop(L, top + 1);
 }
 
-/* makes the userdata on top the data of the compound at i (popped) */
-static void anchor_data(lua_State *L, int i) {
-  lua_createtable(L, 1, 0);
-  lua_insert(L, -2);
-  lua_rawseti(L, -2, 1);
-  l_setanchor(L, i);
-}
 
-static int f_compound(lua_State *L) {
-  cl_compound tmp;
-  int top;
-  build(L, 1, &tmp);
-  top = lua_gettop(L);
-  l_newshape(L, CL_COMPOUND)->compound = tmp;
-  lua_pushvalue(L, top);
-  anchor_data(L, top + 1);
-  return 1;
-}
+static int f_compound(lua_State *L) { return l_placed_new(L, build); }
 
 int l_compound_set(lua_State *L) {
-  cl_compound *c = check_compound(L, 1), tmp;
-  build(L, 2, &tmp);
-  *c = tmp;
-  anchor_data(L, 1);
-  l_changed((cl_shape *)(void *)c);
-  lua_settop(L, 1);
-  return 1;
+  return l_placed_set(L, (cl_shape *)(void *)check_compound(L, 1), build);
 }
 
-void l_compound_clone(lua_State *L, int i) {
-  cl_compound *c = check_compound(L, i);
-  int top = lua_gettop(L);
-  l_newshape(L, CL_COMPOUND)->compound = *c;
-  l_hull_push_data(L, i);
-  anchor_data(L, top + 1);
+static void place(cl_shape *s, const double c[3], const double q[4]) {
+  cl_compound_place(&s->compound, c, q);
 }
 
 static int compound_set_position(lua_State *L) {
   cl_compound *c = check_compound(L, 1);
-  double p[3];
-  l_readvec(L, 2, p);
-  cl_compound_place(c, p, c->q);
-  l_changed((cl_shape *)(void *)c);
-  lua_settop(L, 1);
-  return 1;
+  return l_placed_set_position(L, (cl_shape *)(void *)c, c->q, place);
 }
 
 static int compound_set_rotation(lua_State *L) {
   cl_compound *c = check_compound(L, 1);
-  double q[4];
-  if (lua_isnoneornil(L, 2)) l_typeerror(L, 2, "quaternion");
-  l_readquat(L, 2, q);
-  cl_compound_place(c, c->c, q);
-  l_changed((cl_shape *)(void *)c);
-  lua_settop(L, 1);
-  return 1;
+  return l_placed_set_rotation(L, (cl_shape *)(void *)c, c->c, place);
 }
 
 static int compound_position(lua_State *L) { return l_pushvec(L, check_compound(L, 1)->c); }
 
-static int compound_rotation(lua_State *L) {
-  cl_compound *c = check_compound(L, 1);
-  l_pushvec(L, c->q);
-  lua_pushnumber(L, c->q[3]);
-  return 4;
-}
+static int compound_rotation(lua_State *L) { return l_push_rotation(L, check_compound(L, 1)->q); }
 
 static int compound_child_count(lua_State *L) {
   lua_pushinteger(L, check_compound(L, 1)->d->n);
@@ -180,7 +139,7 @@ static int compound_child(lua_State *L) {
     lua_rawget(L, -2);
     lua_replace(L, top + 2);
     lua_settop(L, top + 2);
-    anchor_data(L, top + 1);
+    l_anchor_data(L, top + 1);
   }
   return 1;
 }

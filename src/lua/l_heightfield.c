@@ -232,8 +232,7 @@ static int visit_index(void *p, uint32_t index, const cl_triangle *t) {
 ** under the walk */
 static void hold_shape(lua_State *L, int i, const cl_shape *s, cl_shape *copy) {
   if (s->tag == CL_HULL || s->tag == CL_COMPOUND) {
-    if (s->tag == CL_HULL) l_hull_clone(L, i);
-    else l_compound_clone(L, i);
+    l_placed_clone(L, i);
     s = l_toshape(L, -1);
   }
   memcpy(copy, s, l_kind_sizes[s->tag]);

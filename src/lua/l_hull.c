@@ -27,7 +27,8 @@ static void read_place(lua_State *L, int i, double c[3], double q[4]) {
 
 /* the hull of the points at argument i placed by the arguments after;
 ** pushes the userdata holding its data */
-static void build(lua_State *L, int i, cl_hull *out) {
+static void build(lua_State *L, int i, cl_shape *shape) {
+  cl_hull *out = &shape->hull;
   size_t n, np, size;
   int flat, r, top;
   double c[3], q[4], *p;
@@ -56,34 +57,72 @@ static void build(lua_State *L, int i, cl_hull *out) {
   lua_settop(L, top + 1);
 }
 
-/* makes the userdata on top the data of the hull at i (popped) */
-static void anchor_data(lua_State *L, int i) {
+void l_anchor_data(lua_State *L, int i) {
   lua_createtable(L, 1, 0);
   lua_insert(L, -2);
   lua_rawseti(L, -2, 1);
   l_setanchor(L, i);
 }
 
-static int f_hull(lua_State *L) {
-  cl_hull tmp;
-  int top;
-  build(L, 1, &tmp);
-  top = lua_gettop(L);
-  l_newshape(L, CL_HULL)->hull = tmp;
-  lua_pushvalue(L, top);
-  anchor_data(L, top + 1);
-  return 1;
-}
-
-int l_hull_set(lua_State *L) {
-  cl_hull *h = check_hull(L, 1), tmp;
-  build(L, 2, &tmp);
-  *h = tmp;
-  anchor_data(L, 1);
-  l_changed((cl_shape *)(void *)h);
+int l_placed_set_position(lua_State *L, cl_shape *s, const double q[4], l_place place) {
+  double c[3], keep[4];
+  memcpy(keep, q, sizeof keep);
+  l_readvec(L, 2, c);
+  place(s, c, keep);
+  l_changed(s);
   lua_settop(L, 1);
   return 1;
 }
+
+int l_placed_set_rotation(lua_State *L, cl_shape *s, const double c[3], l_place place) {
+  double q[4], keep[3];
+  memcpy(keep, c, sizeof keep);
+  if (lua_isnoneornil(L, 2)) l_typeerror(L, 2, "quaternion");
+  l_readquat(L, 2, q);
+  place(s, keep, q);
+  l_changed(s);
+  lua_settop(L, 1);
+  return 1;
+}
+
+int l_push_rotation(lua_State *L, const double q[4]) {
+  l_pushvec(L, q);
+  lua_pushnumber(L, q[3]);
+  return 4;
+}
+
+int l_placed_new(lua_State *L, l_build make) {
+  cl_shape tmp;
+  int top;
+  make(L, 1, &tmp);
+  top = lua_gettop(L);
+  memcpy(l_newshape(L, tmp.tag), &tmp, l_kind_sizes[tmp.tag]);
+  lua_pushvalue(L, top);
+  l_anchor_data(L, top + 1);
+  return 1;
+}
+
+int l_placed_set(lua_State *L, cl_shape *s, l_build make) {
+  cl_shape tmp;
+  make(L, 2, &tmp);
+  memcpy(s, &tmp, l_kind_sizes[tmp.tag]);
+  l_anchor_data(L, 1);
+  l_changed(s);
+  lua_settop(L, 1);
+  return 1;
+}
+
+void l_placed_clone(lua_State *L, int i) {
+  const cl_shape *s = l_toshape(L, i);
+  int top = lua_gettop(L);
+  memcpy(l_newshape(L, s->tag), s, l_kind_sizes[s->tag]);
+  l_hull_push_data(L, i);
+  l_anchor_data(L, top + 1);
+}
+
+static int f_hull(lua_State *L) { return l_placed_new(L, build); }
+
+int l_hull_set(lua_State *L) { return l_placed_set(L, (cl_shape *)(void *)check_hull(L, 1), build); }
 
 void l_hull_push_data(lua_State *L, int i) {
   l_getanchor(L, i);
@@ -91,13 +130,6 @@ void l_hull_push_data(lua_State *L, int i) {
   lua_remove(L, -2);
 }
 
-void l_hull_clone(lua_State *L, int i) {
-  cl_hull *h = check_hull(L, i);
-  int top = lua_gettop(L);
-  l_newshape(L, CL_HULL)->hull = *h;
-  l_hull_push_data(L, i);
-  anchor_data(L, top + 1);
-}
 
 static int check_index(lua_State *L, int i, int n) {
   lua_Number x = l_checknum(L, i);
@@ -105,25 +137,18 @@ static int check_index(lua_State *L, int i, int n) {
   return (int)x - 1;
 }
 
+static void place(cl_shape *s, const double c[3], const double q[4]) {
+  cl_hull_place(&s->hull, c, q);
+}
+
 static int hull_set_position(lua_State *L) {
   cl_hull *h = check_hull(L, 1);
-  double c[3];
-  l_readvec(L, 2, c);
-  cl_hull_place(h, c, h->q);
-  l_changed((cl_shape *)(void *)h);
-  lua_settop(L, 1);
-  return 1;
+  return l_placed_set_position(L, (cl_shape *)(void *)h, h->q, place);
 }
 
 static int hull_set_rotation(lua_State *L) {
   cl_hull *h = check_hull(L, 1);
-  double q[4];
-  if (lua_isnoneornil(L, 2)) l_typeerror(L, 2, "quaternion");
-  l_readquat(L, 2, q);
-  cl_hull_place(h, h->c, q);
-  l_changed((cl_shape *)(void *)h);
-  lua_settop(L, 1);
-  return 1;
+  return l_placed_set_rotation(L, (cl_shape *)(void *)h, h->c, place);
 }
 
 /* the world centroid (the vertices' mean) */
@@ -143,12 +168,7 @@ static int hull_support(lua_State *L) {
 
 static int hull_position(lua_State *L) { return l_pushvec(L, check_hull(L, 1)->c); }
 
-static int hull_rotation(lua_State *L) {
-  cl_hull *h = check_hull(L, 1);
-  l_pushvec(L, h->q);
-  lua_pushnumber(L, h->q[3]);
-  return 4;
-}
+static int hull_rotation(lua_State *L) { return l_push_rotation(L, check_hull(L, 1)->q); }
 
 static int hull_vertex_count(lua_State *L) {
   lua_pushinteger(L, check_hull(L, 1)->h->nv);

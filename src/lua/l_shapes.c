@@ -268,8 +268,7 @@ static int m_type(lua_State *L) {
 
 static int m_clone(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1);
-  if (s->tag == CL_HULL) { l_hull_clone(L, 1); return 1; }
-  if (s->tag == CL_COMPOUND) { l_compound_clone(L, 1); return 1; }
+  if (s->tag == CL_HULL || s->tag == CL_COMPOUND) { l_placed_clone(L, 1); return 1; }
   store(l_newshape(L, s->tag), s);
   return 1;
 }
