@@ -58,11 +58,15 @@ typedef struct { double t; long long id; int node, leaf; } cl_tree_entry;
 /* an entry of a ray walk's heap, ordered by t alone */
 typedef struct { double t; int node, leaf; } cl_tree_step;
 
-/* the memory of one walk, for a tree of at most capacity leaves */
+/* the memory of one walk, for a tree of at most capacity leaves. A walk's
+** list and its stack (or a ray's heap) never hold more than one entry a
+** leaf between them, so they share one room: the heap and the stack are
+** the last capacity steps and ints of the list's room, which walks fill
+** from their ends down while the list grows from its front. */
 typedef struct {
   cl_tree_entry *list;               /* list_room entries */
-  cl_tree_step *heap;                /* capacity steps */
-  int *stack;                        /* capacity ints */
+  cl_tree_step *heap;                /* capacity steps, the end of list's room */
+  int *stack;                        /* capacity ints, the end of list's room */
   int capacity;
   int list_room;                     /* 2 * capacity (cl_tree_scratch_init) or
                                      ** capacity (cl_tree_walk_scratch_init) */

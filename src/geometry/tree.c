@@ -150,15 +150,15 @@ static size_t per_node(void) {
 }
 
 /* A walk's stack and a ray's heap hold nodes none of which is another's
-** ancestor (a node goes in when its parent comes out), so each holds at
-** most one node per leaf. The list holds results, at most one per leaf,
-** or cl_tree_pairs's leaves and the partners of one. */
-static size_t per_scratch(void) {
-  return 2 * sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
-}
-static size_t per_walk_scratch(void) {
-  return sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
-}
+** ancestor (a node goes in when its parent comes out), and none of them
+** holds a leaf the walk has put on its list: the stack (or the heap) and
+** the list together hold at most one entry per leaf. So they share the
+** list's room, the list from its front and the stack or the heap from its
+** back (each entry of those smaller than a list entry): the room is the
+** list's alone, one entry a leaf, or two for cl_tree_pairs (its leaves,
+** then the partners of one beside the stack). */
+static size_t per_scratch(void) { return 2 * sizeof(cl_tree_entry); }
+static size_t per_walk_scratch(void) { return sizeof(cl_tree_entry); }
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
   memset(t, 0, sizeof *t);
@@ -206,10 +206,12 @@ size_t cl_tree_scratch_size(int capacity) {
   return (size_t)capacity * per_scratch();
 }
 
+/* the heap and the stack: the last capacity steps and ints of the list's
+** room (a walk fills them from their ends down) */
 static void scratch_lay_out(cl_tree_scratch *s, void *mem, int capacity, int list_room) {
   s->list = (cl_tree_entry *)mem;
-  s->heap = (cl_tree_step *)(s->list + list_room);
-  s->stack = (int *)(s->heap + capacity);
+  s->heap = (cl_tree_step *)(void *)(s->list + list_room) - capacity;
+  s->stack = (int *)(void *)(s->list + list_room) - capacity;
   s->capacity = capacity;
   s->list_room = list_room;
 }
@@ -734,31 +736,35 @@ static int ray_box(const cl_tree_ray *c, const double lo[3], const double hi[3],
 
 static int step_less(const cl_tree_step *a, const cl_tree_step *b) { return a->t < b->t; }
 
+/* the heap's step i: c->heap is the end of its room, which it fills
+** downwards (its front is the list's, tree.c's per_scratch) */
+#define STEP(a, i) ((a)[-1 - (i)])
+
 static void step_push(cl_tree_ray *c, const cl_tree_step *x) {
   cl_tree_step *a = c->heap;
   int i = c->n++;
   while (i > 0) {
     int p = (i - 1) / 2;
-    if (!step_less(x, &a[p])) break;
-    a[i] = a[p];
+    if (!step_less(x, &STEP(a, p))) break;
+    STEP(a, i) = STEP(a, p);
     i = p;
   }
-  a[i] = *x;
+  STEP(a, i) = *x;
 }
 
 static cl_tree_step step_pop(cl_tree_ray *c) {
-  cl_tree_step *a = c->heap, top = a[0], x;
+  cl_tree_step *a = c->heap, top = STEP(a, 0), x;
   int n = --c->n, i = 0;
-  x = a[n];
+  x = STEP(a, n);
   for (;;) {
     int k = 2 * i + 1;
     if (k >= n) break;
-    if (k + 1 < n && step_less(&a[k + 1], &a[k])) k++;
-    if (!step_less(&a[k], &x)) break;
-    a[i] = a[k];
+    if (k + 1 < n && step_less(&STEP(a, k + 1), &STEP(a, k))) k++;
+    if (!step_less(&STEP(a, k), &x)) break;
+    STEP(a, i) = STEP(a, k);
     i = k;
   }
-  if (n > 0) a[i] = x;
+  if (n > 0) STEP(a, i) = x;
   return top;
 }
 
@@ -777,7 +783,8 @@ void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step
   cl_tree_step s;
   ray_setup(c, r);
   c->tree = t;
-  c->heap = heap ? heap : t->own.heap;
+  if (heap == NULL) heap = t->own.heap;
+  c->heap = heap != NULL ? heap + t->capacity : NULL;   /* the end of its room */
   if (t->root != NIL && exact_step(c, t->root, INFINITY, &s)) step_push(c, &s);
 }
 
@@ -787,7 +794,7 @@ void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step
 int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter) {
   while (c->n > 0) {
     cl_tree_step e;
-    if (c->heap[0].t > limit) { c->n = 0; break; }
+    if (STEP(c->heap, 0).t > limit) { c->n = 0; break; }
     e = step_pop(c);
     for (;;) {
       const cl_tree_hot *h;
@@ -814,7 +821,7 @@ int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter) {
         if (s[1].t < s[0].t) { cl_tree_step x = s[0]; s[0] = s[1]; s[1] = x; }
         step_push(c, &s[1]);
       }
-      if (c->n > 0 && c->heap[0].t < s[0].t) { step_push(c, &s[0]); break; }
+      if (c->n > 0 && STEP(c->heap, 0).t < s[0].t) { step_push(c, &s[0]); break; }
       e = s[0];
     }
   }
@@ -940,9 +947,15 @@ static void target_shape(query_target *q, const cl_shape *s) {
   }
 }
 
+/* the walks' stack: top is the end of its room, which it fills downwards
+** (its front is the list's, per_scratch) */
+#define PUSH(top, sp, x) ((top)[-1 - (sp)++] = (x))
+#define POP(top, sp) ((top)[-1 - --(sp)])
+
 /* leaves whose exact fat boxes the target touches, into out (unsorted);
-** internal nodes are pruned by their rounded boxes */
-static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *out) {
+** internal nodes are pruned by their rounded boxes; top: the end of the
+** stack's room */
+static int walk(cl_tree *t, const query_target *q, int *top, cl_tree_entry *out) {
   int sp = 0, n = 0;
   box_t rb;
   if (t->root == NIL) return 0;
@@ -956,16 +969,16 @@ static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *ou
   }
   node_box(&t->hot[t->root], &rb);
   if (!node_may_hit(&rb, q)) return 0;
-  stack[sp++] = t->root;
+  PUSH(top, sp, t->root);
   while (sp > 0) {
-    const cl_tree_hot *h = &t->hot[stack[--sp]];
+    const cl_tree_hot *h = &t->hot[POP(top, sp)];
     int k;
     for (k = 0; k < 2; k++) {
       box_t b;
       int c = h->child[k];
       slot_box(h, k, &b);
       if (!node_may_hit(&b, q)) continue;
-      if (h->height[k] > 0) stack[sp++] = c;
+      if (h->height[k] > 0) PUSH(top, sp, c);
       else if (leaf_hits(&t->leaves[LEAF_OF(c)].box, q)) {
         set_leaf_entry(t, &out[n], LEAF_OF(c));
         if (q->after == NULL || entry_less(q->after, &out[n])) n++;
@@ -978,7 +991,7 @@ static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *ou
 /* walk for a box: the box rounded outwards to float once, tested against
 ** the hot records' float boxes as they are (both hold their exact boxes,
 ** so the pruning stays conservative); leaves by their exact fat boxes */
-static int walk_box(cl_tree *t, const box_t *b, int *stack, cl_tree_entry *out) {
+static int walk_box(cl_tree *t, const box_t *b, int *top, cl_tree_entry *out) {
   float lo[3], hi[3];
   int sp = 0, n = 0, k;
   box_t rb;
@@ -990,16 +1003,16 @@ static int walk_box(cl_tree *t, const box_t *b, int *stack, cl_tree_entry *out) 
     return n;
   }
   cl_fbox_store(lo, hi, b->min, b->max);
-  stack[sp++] = t->root;
+  PUSH(top, sp, t->root);
   while (sp > 0) {
-    const cl_tree_hot *h = &t->hot[stack[--sp]];
+    const cl_tree_hot *h = &t->hot[POP(top, sp)];
     for (k = 0; k < 2; k++) {
       int c = h->child[k];
       if (!(h->lo[k][0] <= hi[0] && lo[0] <= h->hi[k][0] && h->lo[k][1] <= hi[1]
             && lo[1] <= h->hi[k][1] && h->lo[k][2] <= hi[2] && lo[2] <= h->hi[k][2])) continue;
       if (h->height[k] > 0) {
         PREFETCH(&t->hot[c]);
-        stack[sp++] = c;
+        PUSH(top, sp, c);
       } else if (box_overlap(&t->leaves[LEAF_OF(c)].box, b)) {
         set_leaf_entry(t, &out[n++], LEAF_OF(c));
       }
@@ -1014,8 +1027,8 @@ int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
   int n;
   if (sc == NULL) sc = &t->own;
   target_shape(&q, s);
-  n = q.by == BY_AABB ? walk_box(t, &q.box, sc->stack, sc->list)
-                      : walk(t, &q, sc->stack, sc->list);
+  n = q.by == BY_AABB ? walk_box(t, &q.box, sc->stack + sc->capacity, sc->list)
+                      : walk(t, &q, sc->stack + sc->capacity, sc->list);
   sort_entries(sc->list, n);
   *out = sc->list;
   return n;
@@ -1043,7 +1056,7 @@ int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int np,
   q.by = BY_PLANES;
   q.planes = planes;
   q.np = np;
-  n = walk(t, &q, sc->stack, sc->list);
+  n = walk(t, &q, sc->stack + sc->capacity, sc->list);
   sort_entries(sc->list, n);
   *out = sc->list;
   return n;
@@ -1070,7 +1083,7 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
     aabb_of_box(&box.aabb, &t->leaves[leaves[i].node].box);
     target_shape(&q, &box);
     q.after = &leaves[i];
-    n = walk(t, &q, sc->stack, partners);
+    n = walk(t, &q, sc->stack + sc->capacity, partners);
     sort_entries(partners, n);
     for (j = 0; j < n; j++)
       if (!fn(ud, leaves[i].node, partners[j].node)) return;
@@ -1146,7 +1159,7 @@ static long long pairs_by_leaf(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *ou
   for (i = 0; i < t->capacity; i++) {
     int m, j;
     if (!t->leaves[i].live) continue;
-    m = walk_box(t, &t->leaves[i].box, sc->stack, sc->list);
+    m = walk_box(t, &t->leaves[i].box, sc->stack + sc->capacity, sc->list);
     for (j = 0; j < m; j++) {
       int p = sc->list[j].node;
       if (p == i || !leaf_before(t, i, p)) continue;
@@ -1270,7 +1283,7 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
   for (m = t->moved; m != NIL; m = t->leaves[m].moved) {
     int n, j;
     if (!t->leaves[m].live) continue;
-    n = walk_box(t, &t->leaves[m].box, sc->stack, sc->list);
+    n = walk_box(t, &t->leaves[m].box, sc->stack + sc->capacity, sc->list);
     for (j = 0; j < n; j++) {
       int p = sc->list[j].node;
       if (p == m || (p < m && t->leaves[p].moved != CL_TREE_UNMOVED)) continue;
