@@ -146,7 +146,7 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 /* a leaf, an internal node and its parent: a tree of n leaves uses n - 1
 ** internal nodes, so capacity of each never runs out before the leaves */
 static size_t per_node(void) {
-  return sizeof(cl_tree_hot) + sizeof(cl_tree_leaf) + sizeof(int);
+  return sizeof(cl_tree_hot) + sizeof(cl_tree_leaf) + 2 * sizeof(int);
 }
 
 /* A walk's stack and a ray's heap hold nodes none of which is another's
@@ -175,6 +175,7 @@ void cl_tree_free(cl_tree *t) {
   t->leaves = NULL;
   t->hot = NULL;
   t->up = NULL;
+  t->moves = NULL;
   t->block_size = t->own_size = 0;
   memset(&t->own, 0, sizeof t->own);
   t->capacity = t->count = t->nmoved = 0;
@@ -230,19 +231,21 @@ void cl_tree_walk_scratch_init(cl_tree_scratch *s, void *mem, int capacity) {
   scratch_lay_out(s, mem, capacity, capacity);
 }
 
-/* the block holds, from a 64-byte boundary, the hot records, the leaves
-** and the internal nodes' parents; those in use are carried over and the
-** new ones put on the free lists */
+/* the block holds, from a 64-byte boundary, the hot records, the leaves,
+** the internal nodes' parents and the leaves' places on the moved list;
+** those in use are carried over and the new ones put on the free lists */
 void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   char *p = (char *)block + (HOT_ALIGN - (size_t)((uintptr_t)block % HOT_ALIGN)) % HOT_ALIGN;
   cl_tree_leaf *leaves = (cl_tree_leaf *)(p + (size_t)cap * sizeof(cl_tree_hot));
   int *up = (int *)(leaves + cap);
+  int *moves = up + cap;
   void *old = t->block;
   int i;
   if (t->block) {
     memcpy(p, t->hot, (size_t)t->capacity * sizeof(cl_tree_hot));
     memcpy(leaves, t->leaves, (size_t)t->capacity * sizeof(cl_tree_leaf));
     memcpy(up, t->up, (size_t)t->capacity * sizeof(int));
+    memcpy(moves, t->moves, (size_t)t->capacity * sizeof(int));
     if (t->block_owned) {
       t->alloc(t->ud, t->block, t->block_size, 0);
       old = NULL;
@@ -254,10 +257,11 @@ void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   t->hot = (cl_tree_hot *)p;
   t->leaves = leaves;
   t->up = up;
+  t->moves = moves;
   for (i = cap - 1; i >= t->capacity; i--) {
     memset(&t->leaves[i], 0, sizeof t->leaves[i]);
-    t->leaves[i].moved = CL_TREE_UNMOVED;
-    t->leaves[i].parent = t->free_leaf;
+    t->moves[i] = CL_TREE_UNMOVED;
+    t->leaves[i].parent = CL_TREE_FREE_LINK(t->free_leaf);
     t->free_leaf = i;
     t->hot[i].child[0] = t->hot[i].child[1] = NIL;
     t->hot[i].height[0] = t->hot[i].height[1] = -1;
@@ -294,12 +298,10 @@ static int grow(cl_tree *t) {
 static int new_leaf(cl_tree *t) {
   int i = t->free_leaf;
   cl_tree_leaf *l = &t->leaves[i];
-  t->free_leaf = l->parent;
+  t->free_leaf = CL_TREE_FREE_LINK(l->parent);   /* (its own inverse) */
   l->parent = NIL;
   l->id = 0;
-  l->user = NULL;
   l->stamp = 0;
-  l->live = 1;
   return i;
 }
 
@@ -315,16 +317,14 @@ static int new_node(cl_tree *t) {
 /* the leaf i goes on the list of moved leaves (once: a leaf keeps its
 ** place on it when freed and reused, until the list restarts) */
 static void mark_moved(cl_tree *t, int i) {
-  if (t->leaves[i].moved != CL_TREE_UNMOVED) return;
-  t->leaves[i].moved = t->moved;
+  if (t->moves[i] != CL_TREE_UNMOVED) return;
+  t->moves[i] = t->moved;
   t->moved = i;
   t->nmoved++;
 }
 
 static void free_leaf(cl_tree *t, int i) {
-  t->leaves[i].live = 0;
-  t->leaves[i].user = NULL;
-  t->leaves[i].parent = t->free_leaf;
+  t->leaves[i].parent = CL_TREE_FREE_LINK(t->free_leaf);
   t->free_leaf = i;
 }
 
@@ -601,7 +601,7 @@ void cl_tree_refit_all(cl_tree *t, int nreinsert) {
   for (k = 0; k < nreinsert && t->count > 1; ) {
     int leaf = t->rotor;
     t->rotor = t->rotor + 1 < t->capacity ? t->rotor + 1 : 0;
-    if (leaf < t->capacity && t->leaves[leaf].live) { reinsert(t, leaf); k++; }
+    if (leaf < t->capacity && CL_TREE_LIVE(&t->leaves[leaf])) { reinsert(t, leaf); k++; }
   }
 }
 
@@ -636,7 +636,7 @@ void cl_tree_remove(cl_tree *t, int proxy) {
 }
 
 int cl_tree_is_proxy(const cl_tree *t, int proxy) {
-  return proxy >= 0 && proxy < t->capacity && t->leaves[proxy].live;
+  return proxy >= 0 && proxy < t->capacity && CL_TREE_LIVE(&t->leaves[proxy]);
 }
 
 int cl_tree_height(const cl_tree *t) {
@@ -651,7 +651,7 @@ int cl_tree_bounds(const cl_tree *t, cl_aabb *out) {
   box_t b;
   int i, any = 0;
   for (i = 0; i < t->capacity; i++) {
-    if (!t->leaves[i].live) continue;
+    if (!CL_TREE_LIVE(&t->leaves[i])) continue;
     if (any) box_union(&b, &b, &t->leaves[i].box);
     else b = t->leaves[i].box;
     any = 1;
@@ -1074,7 +1074,7 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
   leaves = sc->list;
   partners = sc->list + t->count;
   for (i = 0; i < t->capacity; i++)
-    if (t->leaves[i].live) set_leaf_entry(t, &leaves[nl++], i);
+    if (CL_TREE_LIVE(&t->leaves[i])) set_leaf_entry(t, &leaves[nl++], i);
   sort_entries(leaves, nl);
   for (i = 0; i < nl; i++) {
     cl_shape box;
@@ -1158,7 +1158,7 @@ static long long pairs_by_leaf(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *ou
   int i;
   for (i = 0; i < t->capacity; i++) {
     int m, j;
-    if (!t->leaves[i].live) continue;
+    if (!CL_TREE_LIVE(&t->leaves[i])) continue;
     m = walk_box(t, &t->leaves[i].box, sc->stack + sc->capacity, sc->list);
     for (j = 0; j < m; j++) {
       int p = sc->list[j].node;
@@ -1245,8 +1245,8 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
 static void restart_moves(cl_tree *t) {
   int i = t->moved;
   while (i != NIL) {
-    int next = t->leaves[i].moved;
-    t->leaves[i].moved = CL_TREE_UNMOVED;
+    int next = t->moves[i];
+    t->moves[i] = CL_TREE_UNMOVED;
     i = next;
   }
   t->moved = NIL;
@@ -1255,8 +1255,8 @@ static void restart_moves(cl_tree *t) {
 }
 
 static int unmoved_leaf(const cl_tree *t, int i) {
-  return i >= 0 && i < t->capacity && t->leaves[i].live
-      && t->leaves[i].moved == CL_TREE_UNMOVED;
+  return i >= 0 && i < t->capacity && CL_TREE_LIVE(&t->leaves[i])
+      && t->moves[i] == CL_TREE_UNMOVED;
 }
 
 static int kept_pair(const cl_tree *t, const cl_tree_pair *p) {
@@ -1280,13 +1280,13 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
   for (i = 0; i < nold; i++) kept += kept_pair(t, &old[i]);
   /* the moved leaves' pairs, at the back of out while there is room; a
   ** pair of two moved leaves is taken from the one of lower index */
-  for (m = t->moved; m != NIL; m = t->leaves[m].moved) {
+  for (m = t->moved; m != NIL; m = t->moves[m]) {
     int n, j;
-    if (!t->leaves[m].live) continue;
+    if (!CL_TREE_LIVE(&t->leaves[m])) continue;
     n = walk_box(t, &t->leaves[m].box, sc->stack + sc->capacity, sc->list);
     for (j = 0; j < n; j++) {
       int p = sc->list[j].node;
-      if (p == m || (p < m && t->leaves[p].moved != CL_TREE_UNMOVED)) continue;
+      if (p == m || (p < m && t->moves[p] != CL_TREE_UNMOVED)) continue;
       if (kept + fresh < max) {
         cl_tree_pair *x = &out[max - 1 - fresh];
         int first = leaf_before(t, m, p);
@@ -1323,9 +1323,9 @@ int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why) {
   if (sc == NULL) sc = &t->own;
   stack = sc->stack;
   room = sc->capacity;
-  for (i = t->free_leaf; i != NIL; i = t->leaves[i].parent) {
+  for (i = t->free_leaf; i != NIL; i = CL_TREE_FREE_LINK(t->leaves[i].parent)) {
     if (i < 0 || i >= t->capacity) { *why = "free list leaves the pool"; return 0; }
-    if (t->leaves[i].live) { *why = "leaf on the free list is in use"; return 0; }
+    if (CL_TREE_LIVE(&t->leaves[i])) { *why = "leaf on the free list is in use"; return 0; }
     if (++nfree > t->capacity) { *why = "free list has a cycle"; return 0; }
   }
   for (i = t->free_node; i != NIL; i = t->up[i]) {
@@ -1352,7 +1352,7 @@ int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why) {
     }
     if (IS_LEAF(r)) {
       const cl_tree_leaf *l = &t->leaves[LEAF_OF(r)];
-      if (!l->live) { *why = "free node in the tree"; return 0; }
+      if (!CL_TREE_LIVE(l)) { *why = "free node in the tree"; return 0; }
       if (!(l->box.min[0] <= l->box.max[0] && l->box.min[1] <= l->box.max[1]
             && l->box.min[2] <= l->box.max[2])) { *why = "box with min > max"; return 0; }
       leaves++;
