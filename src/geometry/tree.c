@@ -188,9 +188,12 @@ int cl_tree_full(const cl_tree *t) {
 }
 
 int cl_tree_next_capacity(const cl_tree *t) {
-  /* by half again: a tree holds at most a third more nodes than it uses
-  ** on average (doubling: a half more), for twice the copies */
-  int cap = t->capacity ? t->capacity + t->capacity / 2 : 16;
+  /* by a quarter again: a tree holds at most a quarter more nodes than it
+  ** uses, about an eighth on average (by half again: a fifth; doubling: a
+  ** third), for each node copied four times on the way (twice; once),
+  ** which the inserts do not feel (doc/performance.md, "Memory per scene
+  ** item") */
+  int cap = t->capacity ? t->capacity + t->capacity / 4 : 16;
   if (t->capacity > INT_MAX / 3 || cl_tree_block_size(cap) == 0
       || cl_tree_scratch_size(cap) == 0) return -1;
   return cap;
