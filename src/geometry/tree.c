@@ -952,14 +952,14 @@ static void target_shape(query_target *q, const cl_shape *s) {
 
 /* the walks' stack: top is the end of its room, which it fills downwards
 ** (its front is the list's, per_scratch) */
-#define PUSH(top, sp, x) ((top)[-1 - (sp)++] = (x))
-#define POP(top, sp) ((top)[-1 - --(sp)])
+#define PUSH(sp, x) (*--(sp) = (x))
+#define POP(sp) (*(sp)++)
 
 /* leaves whose exact fat boxes the target touches, into out (unsorted);
 ** internal nodes are pruned by their rounded boxes; top: the end of the
 ** stack's room */
 static int walk(cl_tree *t, const query_target *q, int *top, cl_tree_entry *out) {
-  int sp = 0, n = 0;
+  int *sp = top, n = 0;
   box_t rb;
   if (t->root == NIL) return 0;
   if (IS_LEAF(t->root)) {
@@ -972,16 +972,16 @@ static int walk(cl_tree *t, const query_target *q, int *top, cl_tree_entry *out)
   }
   node_box(&t->hot[t->root], &rb);
   if (!node_may_hit(&rb, q)) return 0;
-  PUSH(top, sp, t->root);
-  while (sp > 0) {
-    const cl_tree_hot *h = &t->hot[POP(top, sp)];
+  PUSH(sp, t->root);
+  while (sp < top) {
+    const cl_tree_hot *h = &t->hot[POP(sp)];
     int k;
     for (k = 0; k < 2; k++) {
       box_t b;
       int c = h->child[k];
       slot_box(h, k, &b);
       if (!node_may_hit(&b, q)) continue;
-      if (h->height[k] > 0) PUSH(top, sp, c);
+      if (h->height[k] > 0) PUSH(sp, c);
       else if (leaf_hits(&t->leaves[LEAF_OF(c)].box, q)) {
         set_leaf_entry(t, &out[n], LEAF_OF(c));
         if (q->after == NULL || entry_less(q->after, &out[n])) n++;
@@ -996,7 +996,7 @@ static int walk(cl_tree *t, const query_target *q, int *top, cl_tree_entry *out)
 ** so the pruning stays conservative); leaves by their exact fat boxes */
 static int walk_box(cl_tree *t, const box_t *b, int *top, cl_tree_entry *out) {
   float lo[3], hi[3];
-  int sp = 0, n = 0, k;
+  int *sp = top, n = 0, k;
   box_t rb;
   if (t->root == NIL) return 0;
   ref_box(t, t->root, &rb);
@@ -1006,16 +1006,16 @@ static int walk_box(cl_tree *t, const box_t *b, int *top, cl_tree_entry *out) {
     return n;
   }
   cl_fbox_store(lo, hi, b->min, b->max);
-  PUSH(top, sp, t->root);
-  while (sp > 0) {
-    const cl_tree_hot *h = &t->hot[POP(top, sp)];
+  PUSH(sp, t->root);
+  while (sp < top) {
+    const cl_tree_hot *h = &t->hot[POP(sp)];
     for (k = 0; k < 2; k++) {
       int c = h->child[k];
       if (!(h->lo[k][0] <= hi[0] && lo[0] <= h->hi[k][0] && h->lo[k][1] <= hi[1]
             && lo[1] <= h->hi[k][1] && h->lo[k][2] <= hi[2] && lo[2] <= h->hi[k][2])) continue;
       if (h->height[k] > 0) {
         PREFETCH(&t->hot[c]);
-        PUSH(top, sp, c);
+        PUSH(sp, c);
       } else if (box_overlap(&t->leaves[LEAF_OF(c)].box, b)) {
         set_leaf_entry(t, &out[n++], LEAF_OF(c));
       }
