@@ -34,6 +34,7 @@
 --      reports of its own when it has such a report.
 -- Environment: WORLD_ONLY=character (the character's rows alone),
 -- WORLD_ONLY=frame (the frame's rows and its memory alone),
+-- WORLD_ONLY=memory (the frame's memory row alone, a few seconds),
 -- WORLD_SMOKE=1 (tiny sizes, a few seconds), WORLD_REPS (the
 -- character's script walked 1 + WORLD_REPS times, the first not timed),
 -- WORLD_MOVES (moves per mover, 100 movers), WORLD_FRAMES, WORLD_STATIC,
@@ -45,6 +46,7 @@ local unpack = table.unpack or unpack
 local SMOKE = os.getenv("WORLD_SMOKE") == "1"
 local ONLY_CHARACTER = os.getenv("WORLD_ONLY") == "character" or mode == "walk"
 local ONLY_FRAME = os.getenv("WORLD_ONLY") == "frame"
+local ONLY_MEMORY = os.getenv("WORLD_ONLY") == "memory"
 local function env(name, full, smoke)
   return tonumber(os.getenv(name)) or (SMOKE and smoke or full)
 end
@@ -464,6 +466,10 @@ if not ONLY_CHARACTER then
   if rss then put("mem.frame.rss", (resident() - rss) / total) end
   local mb = module_bytes(s)
   if mb then put("mem.frame.module", mb / total) end
+  if ONLY_MEMORY then
+    for _, line in ipairs(out) do print(line) end
+    return
+  end
   put("frame.static", STATIC)
   put("frame.moving", MOVING)
   if options then put("frame.options", "static") end

@@ -26,18 +26,21 @@ typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 ** read (cl_tree_hot) and its parent. Proxies are leaf indices. */
 typedef struct { double min[3], max[3]; } cl_tree_box;
 
+/* A leaf is 64 bytes, one cache line in the block (which starts on a
+** 64-byte boundary, after the internal nodes). What walks do not read is
+** beside the leaves: the list of moved leaves (cl_tree.moves). */
 typedef struct {
   cl_tree_box box;   /* the fat box */
   long long id;      /* the caller's id (orders results) */
-  const void *user;  /* the caller's pointer (NULL from insert) */
-  int parent;        /* an internal node, -1 for the root; free leaves: the next free one */
+  int parent;        /* an internal node, -1 for the root; free leaves:
+                     ** CL_TREE_FREE_LINK of the next free one */
   unsigned stamp;    /* the caller's number (0 from insert) */
-  int moved;         /* next on the list of leaves that moved since the
-                     ** pairs were last found; CL_TREE_UNMOVED when not
-                     ** on it */
-  int live;          /* 0 for free leaves */
 } cl_tree_leaf;
 #define CL_TREE_UNMOVED (-2)
+/* a free leaf's parent: -3 - the next free leaf (-1: none), so below -1 */
+#define CL_TREE_FREE_LINK(next) (-3 - (next))
+/* 1 when the leaf is in use */
+#define CL_TREE_LIVE(leaf) ((leaf)->parent >= -1)
 
 /* An internal node, in one 64-byte line: its two children, their heights
 ** (0: a leaf) and their boxes rounded outwards to float, so a walk tests
@@ -58,11 +61,15 @@ typedef struct { double t; long long id; int node, leaf; } cl_tree_entry;
 /* an entry of a ray walk's heap, ordered by t alone */
 typedef struct { double t; int node, leaf; } cl_tree_step;
 
-/* the memory of one walk, for a tree of at most capacity leaves */
+/* the memory of one walk, for a tree of at most capacity leaves. A walk's
+** list and its stack (or a ray's heap) never hold more than one entry a
+** leaf between them, so they share one room: the heap and the stack are
+** the last capacity steps and ints of the list's room, which walks fill
+** from their ends down while the list grows from its front. */
 typedef struct {
   cl_tree_entry *list;               /* list_room entries */
-  cl_tree_step *heap;                /* capacity steps */
-  int *stack;                        /* capacity ints */
+  cl_tree_step *heap;                /* capacity steps, the end of list's room */
+  int *stack;                        /* capacity ints, the end of list's room */
   int capacity;
   int list_room;                     /* 2 * capacity (cl_tree_scratch_init) or
                                      ** capacity (cl_tree_walk_scratch_init) */
@@ -72,7 +79,10 @@ typedef struct {
   cl_tree_leaf *leaves;              /* capacity leaves */
   cl_tree_hot *hot;                  /* capacity internal nodes */
   int *up;                           /* their parents; free ones: the next free one */
-  void *block;                       /* the allocation holding all three */
+  int *moves;                        /* by leaf: the next on the list of leaves
+                                     ** that moved since the pairs were last
+                                     ** found, CL_TREE_UNMOVED when not on it */
+  void *block;                       /* the allocation holding all four */
   size_t block_size;
   int block_owned;                   /* block came from alloc (not adopted) */
   int capacity, count;               /* leaves: room for, in use */

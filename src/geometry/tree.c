@@ -146,19 +146,19 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 /* a leaf, an internal node and its parent: a tree of n leaves uses n - 1
 ** internal nodes, so capacity of each never runs out before the leaves */
 static size_t per_node(void) {
-  return sizeof(cl_tree_hot) + sizeof(cl_tree_leaf) + sizeof(int);
+  return sizeof(cl_tree_hot) + sizeof(cl_tree_leaf) + 2 * sizeof(int);
 }
 
 /* A walk's stack and a ray's heap hold nodes none of which is another's
-** ancestor (a node goes in when its parent comes out), so each holds at
-** most one node per leaf. The list holds results, at most one per leaf,
-** or cl_tree_pairs's leaves and the partners of one. */
-static size_t per_scratch(void) {
-  return 2 * sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
-}
-static size_t per_walk_scratch(void) {
-  return sizeof(cl_tree_entry) + sizeof(cl_tree_step) + sizeof(int);
-}
+** ancestor (a node goes in when its parent comes out), and none of them
+** holds a leaf the walk has put on its list: the stack (or the heap) and
+** the list together hold at most one entry per leaf. So they share the
+** list's room, the list from its front and the stack or the heap from its
+** back (each entry of those smaller than a list entry): the room is the
+** list's alone, one entry a leaf, or two for cl_tree_pairs (its leaves,
+** then the partners of one beside the stack). */
+static size_t per_scratch(void) { return 2 * sizeof(cl_tree_entry); }
+static size_t per_walk_scratch(void) { return sizeof(cl_tree_entry); }
 
 void cl_tree_init(cl_tree *t, double margin, cl_alloc_fn alloc, void *ud) {
   memset(t, 0, sizeof *t);
@@ -175,6 +175,7 @@ void cl_tree_free(cl_tree *t) {
   t->leaves = NULL;
   t->hot = NULL;
   t->up = NULL;
+  t->moves = NULL;
   t->block_size = t->own_size = 0;
   memset(&t->own, 0, sizeof t->own);
   t->capacity = t->count = t->nmoved = 0;
@@ -187,9 +188,12 @@ int cl_tree_full(const cl_tree *t) {
 }
 
 int cl_tree_next_capacity(const cl_tree *t) {
-  /* by half again: a tree holds at most a third more nodes than it uses
-  ** on average (doubling: a half more), for twice the copies */
-  int cap = t->capacity ? t->capacity + t->capacity / 2 : 16;
+  /* by a quarter again: a tree holds at most a quarter more nodes than it
+  ** uses, about an eighth on average (by half again: a fifth; doubling: a
+  ** third), for each node copied four times on the way (twice; once),
+  ** which the inserts do not feel (doc/performance.md, "Memory per scene
+  ** item") */
+  int cap = t->capacity ? t->capacity + t->capacity / 4 : 16;
   if (t->capacity > INT_MAX / 3 || cl_tree_block_size(cap) == 0
       || cl_tree_scratch_size(cap) == 0) return -1;
   return cap;
@@ -206,10 +210,12 @@ size_t cl_tree_scratch_size(int capacity) {
   return (size_t)capacity * per_scratch();
 }
 
+/* the heap and the stack: the last capacity steps and ints of the list's
+** room (a walk fills them from their ends down) */
 static void scratch_lay_out(cl_tree_scratch *s, void *mem, int capacity, int list_room) {
   s->list = (cl_tree_entry *)mem;
-  s->heap = (cl_tree_step *)(s->list + list_room);
-  s->stack = (int *)(s->heap + capacity);
+  s->heap = (cl_tree_step *)(void *)(s->list + list_room) - capacity;
+  s->stack = (int *)(void *)(s->list + list_room) - capacity;
   s->capacity = capacity;
   s->list_room = list_room;
 }
@@ -228,19 +234,21 @@ void cl_tree_walk_scratch_init(cl_tree_scratch *s, void *mem, int capacity) {
   scratch_lay_out(s, mem, capacity, capacity);
 }
 
-/* the block holds, from a 64-byte boundary, the hot records, the leaves
-** and the internal nodes' parents; those in use are carried over and the
-** new ones put on the free lists */
+/* the block holds, from a 64-byte boundary, the hot records, the leaves,
+** the internal nodes' parents and the leaves' places on the moved list;
+** those in use are carried over and the new ones put on the free lists */
 void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   char *p = (char *)block + (HOT_ALIGN - (size_t)((uintptr_t)block % HOT_ALIGN)) % HOT_ALIGN;
   cl_tree_leaf *leaves = (cl_tree_leaf *)(p + (size_t)cap * sizeof(cl_tree_hot));
   int *up = (int *)(leaves + cap);
+  int *moves = up + cap;
   void *old = t->block;
   int i;
   if (t->block) {
     memcpy(p, t->hot, (size_t)t->capacity * sizeof(cl_tree_hot));
     memcpy(leaves, t->leaves, (size_t)t->capacity * sizeof(cl_tree_leaf));
     memcpy(up, t->up, (size_t)t->capacity * sizeof(int));
+    memcpy(moves, t->moves, (size_t)t->capacity * sizeof(int));
     if (t->block_owned) {
       t->alloc(t->ud, t->block, t->block_size, 0);
       old = NULL;
@@ -252,10 +260,11 @@ void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   t->hot = (cl_tree_hot *)p;
   t->leaves = leaves;
   t->up = up;
+  t->moves = moves;
   for (i = cap - 1; i >= t->capacity; i--) {
     memset(&t->leaves[i], 0, sizeof t->leaves[i]);
-    t->leaves[i].moved = CL_TREE_UNMOVED;
-    t->leaves[i].parent = t->free_leaf;
+    t->moves[i] = CL_TREE_UNMOVED;
+    t->leaves[i].parent = CL_TREE_FREE_LINK(t->free_leaf);
     t->free_leaf = i;
     t->hot[i].child[0] = t->hot[i].child[1] = NIL;
     t->hot[i].height[0] = t->hot[i].height[1] = -1;
@@ -292,12 +301,10 @@ static int grow(cl_tree *t) {
 static int new_leaf(cl_tree *t) {
   int i = t->free_leaf;
   cl_tree_leaf *l = &t->leaves[i];
-  t->free_leaf = l->parent;
+  t->free_leaf = CL_TREE_FREE_LINK(l->parent);   /* (its own inverse) */
   l->parent = NIL;
   l->id = 0;
-  l->user = NULL;
   l->stamp = 0;
-  l->live = 1;
   return i;
 }
 
@@ -313,16 +320,14 @@ static int new_node(cl_tree *t) {
 /* the leaf i goes on the list of moved leaves (once: a leaf keeps its
 ** place on it when freed and reused, until the list restarts) */
 static void mark_moved(cl_tree *t, int i) {
-  if (t->leaves[i].moved != CL_TREE_UNMOVED) return;
-  t->leaves[i].moved = t->moved;
+  if (t->moves[i] != CL_TREE_UNMOVED) return;
+  t->moves[i] = t->moved;
   t->moved = i;
   t->nmoved++;
 }
 
 static void free_leaf(cl_tree *t, int i) {
-  t->leaves[i].live = 0;
-  t->leaves[i].user = NULL;
-  t->leaves[i].parent = t->free_leaf;
+  t->leaves[i].parent = CL_TREE_FREE_LINK(t->free_leaf);
   t->free_leaf = i;
 }
 
@@ -599,7 +604,7 @@ void cl_tree_refit_all(cl_tree *t, int nreinsert) {
   for (k = 0; k < nreinsert && t->count > 1; ) {
     int leaf = t->rotor;
     t->rotor = t->rotor + 1 < t->capacity ? t->rotor + 1 : 0;
-    if (leaf < t->capacity && t->leaves[leaf].live) { reinsert(t, leaf); k++; }
+    if (leaf < t->capacity && CL_TREE_LIVE(&t->leaves[leaf])) { reinsert(t, leaf); k++; }
   }
 }
 
@@ -634,7 +639,7 @@ void cl_tree_remove(cl_tree *t, int proxy) {
 }
 
 int cl_tree_is_proxy(const cl_tree *t, int proxy) {
-  return proxy >= 0 && proxy < t->capacity && t->leaves[proxy].live;
+  return proxy >= 0 && proxy < t->capacity && CL_TREE_LIVE(&t->leaves[proxy]);
 }
 
 int cl_tree_height(const cl_tree *t) {
@@ -649,7 +654,7 @@ int cl_tree_bounds(const cl_tree *t, cl_aabb *out) {
   box_t b;
   int i, any = 0;
   for (i = 0; i < t->capacity; i++) {
-    if (!t->leaves[i].live) continue;
+    if (!CL_TREE_LIVE(&t->leaves[i])) continue;
     if (any) box_union(&b, &b, &t->leaves[i].box);
     else b = t->leaves[i].box;
     any = 1;
@@ -734,31 +739,35 @@ static int ray_box(const cl_tree_ray *c, const double lo[3], const double hi[3],
 
 static int step_less(const cl_tree_step *a, const cl_tree_step *b) { return a->t < b->t; }
 
+/* the heap's step i: c->heap is the end of its room, which it fills
+** downwards (its front is the list's, tree.c's per_scratch) */
+#define STEP(a, i) ((a)[-1 - (i)])
+
 static void step_push(cl_tree_ray *c, const cl_tree_step *x) {
   cl_tree_step *a = c->heap;
   int i = c->n++;
   while (i > 0) {
     int p = (i - 1) / 2;
-    if (!step_less(x, &a[p])) break;
-    a[i] = a[p];
+    if (!step_less(x, &STEP(a, p))) break;
+    STEP(a, i) = STEP(a, p);
     i = p;
   }
-  a[i] = *x;
+  STEP(a, i) = *x;
 }
 
 static cl_tree_step step_pop(cl_tree_ray *c) {
-  cl_tree_step *a = c->heap, top = a[0], x;
+  cl_tree_step *a = c->heap, top = STEP(a, 0), x;
   int n = --c->n, i = 0;
-  x = a[n];
+  x = STEP(a, n);
   for (;;) {
     int k = 2 * i + 1;
     if (k >= n) break;
-    if (k + 1 < n && step_less(&a[k + 1], &a[k])) k++;
-    if (!step_less(&a[k], &x)) break;
-    a[i] = a[k];
+    if (k + 1 < n && step_less(&STEP(a, k + 1), &STEP(a, k))) k++;
+    if (!step_less(&STEP(a, k), &x)) break;
+    STEP(a, i) = STEP(a, k);
     i = k;
   }
-  if (n > 0) a[i] = x;
+  if (n > 0) STEP(a, i) = x;
   return top;
 }
 
@@ -777,7 +786,8 @@ void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step
   cl_tree_step s;
   ray_setup(c, r);
   c->tree = t;
-  c->heap = heap ? heap : t->own.heap;
+  if (heap == NULL) heap = t->own.heap;
+  c->heap = heap != NULL ? heap + t->capacity : NULL;   /* the end of its room */
   if (t->root != NIL && exact_step(c, t->root, INFINITY, &s)) step_push(c, &s);
 }
 
@@ -787,7 +797,7 @@ void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step
 int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter) {
   while (c->n > 0) {
     cl_tree_step e;
-    if (c->heap[0].t > limit) { c->n = 0; break; }
+    if (STEP(c->heap, 0).t > limit) { c->n = 0; break; }
     e = step_pop(c);
     for (;;) {
       const cl_tree_hot *h;
@@ -814,7 +824,7 @@ int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter) {
         if (s[1].t < s[0].t) { cl_tree_step x = s[0]; s[0] = s[1]; s[1] = x; }
         step_push(c, &s[1]);
       }
-      if (c->n > 0 && c->heap[0].t < s[0].t) { step_push(c, &s[0]); break; }
+      if (c->n > 0 && STEP(c->heap, 0).t < s[0].t) { step_push(c, &s[0]); break; }
       e = s[0];
     }
   }
@@ -940,10 +950,16 @@ static void target_shape(query_target *q, const cl_shape *s) {
   }
 }
 
+/* the walks' stack: top is the end of its room, which it fills downwards
+** (its front is the list's, per_scratch) */
+#define PUSH(sp, x) (*--(sp) = (x))
+#define POP(sp) (*(sp)++)
+
 /* leaves whose exact fat boxes the target touches, into out (unsorted);
-** internal nodes are pruned by their rounded boxes */
-static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *out) {
-  int sp = 0, n = 0;
+** internal nodes are pruned by their rounded boxes; top: the end of the
+** stack's room */
+static int walk(cl_tree *t, const query_target *q, int *top, cl_tree_entry *out) {
+  int *sp = top, n = 0;
   box_t rb;
   if (t->root == NIL) return 0;
   if (IS_LEAF(t->root)) {
@@ -956,16 +972,16 @@ static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *ou
   }
   node_box(&t->hot[t->root], &rb);
   if (!node_may_hit(&rb, q)) return 0;
-  stack[sp++] = t->root;
-  while (sp > 0) {
-    const cl_tree_hot *h = &t->hot[stack[--sp]];
+  PUSH(sp, t->root);
+  while (sp < top) {
+    const cl_tree_hot *h = &t->hot[POP(sp)];
     int k;
     for (k = 0; k < 2; k++) {
       box_t b;
       int c = h->child[k];
       slot_box(h, k, &b);
       if (!node_may_hit(&b, q)) continue;
-      if (h->height[k] > 0) stack[sp++] = c;
+      if (h->height[k] > 0) PUSH(sp, c);
       else if (leaf_hits(&t->leaves[LEAF_OF(c)].box, q)) {
         set_leaf_entry(t, &out[n], LEAF_OF(c));
         if (q->after == NULL || entry_less(q->after, &out[n])) n++;
@@ -978,9 +994,9 @@ static int walk(cl_tree *t, const query_target *q, int *stack, cl_tree_entry *ou
 /* walk for a box: the box rounded outwards to float once, tested against
 ** the hot records' float boxes as they are (both hold their exact boxes,
 ** so the pruning stays conservative); leaves by their exact fat boxes */
-static int walk_box(cl_tree *t, const box_t *b, int *stack, cl_tree_entry *out) {
+static int walk_box(cl_tree *t, const box_t *b, int *top, cl_tree_entry *out) {
   float lo[3], hi[3];
-  int sp = 0, n = 0, k;
+  int *sp = top, n = 0, k;
   box_t rb;
   if (t->root == NIL) return 0;
   ref_box(t, t->root, &rb);
@@ -990,16 +1006,16 @@ static int walk_box(cl_tree *t, const box_t *b, int *stack, cl_tree_entry *out) 
     return n;
   }
   cl_fbox_store(lo, hi, b->min, b->max);
-  stack[sp++] = t->root;
-  while (sp > 0) {
-    const cl_tree_hot *h = &t->hot[stack[--sp]];
+  PUSH(sp, t->root);
+  while (sp < top) {
+    const cl_tree_hot *h = &t->hot[POP(sp)];
     for (k = 0; k < 2; k++) {
       int c = h->child[k];
       if (!(h->lo[k][0] <= hi[0] && lo[0] <= h->hi[k][0] && h->lo[k][1] <= hi[1]
             && lo[1] <= h->hi[k][1] && h->lo[k][2] <= hi[2] && lo[2] <= h->hi[k][2])) continue;
       if (h->height[k] > 0) {
         PREFETCH(&t->hot[c]);
-        stack[sp++] = c;
+        PUSH(sp, c);
       } else if (box_overlap(&t->leaves[LEAF_OF(c)].box, b)) {
         set_leaf_entry(t, &out[n++], LEAF_OF(c));
       }
@@ -1014,8 +1030,8 @@ int cl_tree_query(cl_tree *t, const cl_shape *s, cl_tree_scratch *sc,
   int n;
   if (sc == NULL) sc = &t->own;
   target_shape(&q, s);
-  n = q.by == BY_AABB ? walk_box(t, &q.box, sc->stack, sc->list)
-                      : walk(t, &q, sc->stack, sc->list);
+  n = q.by == BY_AABB ? walk_box(t, &q.box, sc->stack + sc->capacity, sc->list)
+                      : walk(t, &q, sc->stack + sc->capacity, sc->list);
   sort_entries(sc->list, n);
   *out = sc->list;
   return n;
@@ -1043,7 +1059,7 @@ int cl_tree_query_convex(cl_tree *t, const cl_plane *planes, int np,
   q.by = BY_PLANES;
   q.planes = planes;
   q.np = np;
-  n = walk(t, &q, sc->stack, sc->list);
+  n = walk(t, &q, sc->stack + sc->capacity, sc->list);
   sort_entries(sc->list, n);
   *out = sc->list;
   return n;
@@ -1061,7 +1077,7 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
   leaves = sc->list;
   partners = sc->list + t->count;
   for (i = 0; i < t->capacity; i++)
-    if (t->leaves[i].live) set_leaf_entry(t, &leaves[nl++], i);
+    if (CL_TREE_LIVE(&t->leaves[i])) set_leaf_entry(t, &leaves[nl++], i);
   sort_entries(leaves, nl);
   for (i = 0; i < nl; i++) {
     cl_shape box;
@@ -1070,7 +1086,7 @@ void cl_tree_pairs(cl_tree *t, cl_tree_scratch *sc,
     aabb_of_box(&box.aabb, &t->leaves[leaves[i].node].box);
     target_shape(&q, &box);
     q.after = &leaves[i];
-    n = walk(t, &q, sc->stack, partners);
+    n = walk(t, &q, sc->stack + sc->capacity, partners);
     sort_entries(partners, n);
     for (j = 0; j < n; j++)
       if (!fn(ud, leaves[i].node, partners[j].node)) return;
@@ -1145,8 +1161,8 @@ static long long pairs_by_leaf(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *ou
   int i;
   for (i = 0; i < t->capacity; i++) {
     int m, j;
-    if (!t->leaves[i].live) continue;
-    m = walk_box(t, &t->leaves[i].box, sc->stack, sc->list);
+    if (!CL_TREE_LIVE(&t->leaves[i])) continue;
+    m = walk_box(t, &t->leaves[i].box, sc->stack + sc->capacity, sc->list);
     for (j = 0; j < m; j++) {
       int p = sc->list[j].node;
       if (p == i || !leaf_before(t, i, p)) continue;
@@ -1232,8 +1248,8 @@ long long cl_tree_pair_list(cl_tree *t, cl_tree_scratch *sc, cl_tree_pair *out, 
 static void restart_moves(cl_tree *t) {
   int i = t->moved;
   while (i != NIL) {
-    int next = t->leaves[i].moved;
-    t->leaves[i].moved = CL_TREE_UNMOVED;
+    int next = t->moves[i];
+    t->moves[i] = CL_TREE_UNMOVED;
     i = next;
   }
   t->moved = NIL;
@@ -1242,8 +1258,8 @@ static void restart_moves(cl_tree *t) {
 }
 
 static int unmoved_leaf(const cl_tree *t, int i) {
-  return i >= 0 && i < t->capacity && t->leaves[i].live
-      && t->leaves[i].moved == CL_TREE_UNMOVED;
+  return i >= 0 && i < t->capacity && CL_TREE_LIVE(&t->leaves[i])
+      && t->moves[i] == CL_TREE_UNMOVED;
 }
 
 static int kept_pair(const cl_tree *t, const cl_tree_pair *p) {
@@ -1267,13 +1283,13 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
   for (i = 0; i < nold; i++) kept += kept_pair(t, &old[i]);
   /* the moved leaves' pairs, at the back of out while there is room; a
   ** pair of two moved leaves is taken from the one of lower index */
-  for (m = t->moved; m != NIL; m = t->leaves[m].moved) {
+  for (m = t->moved; m != NIL; m = t->moves[m]) {
     int n, j;
-    if (!t->leaves[m].live) continue;
-    n = walk_box(t, &t->leaves[m].box, sc->stack, sc->list);
+    if (!CL_TREE_LIVE(&t->leaves[m])) continue;
+    n = walk_box(t, &t->leaves[m].box, sc->stack + sc->capacity, sc->list);
     for (j = 0; j < n; j++) {
       int p = sc->list[j].node;
-      if (p == m || (p < m && t->leaves[p].moved != CL_TREE_UNMOVED)) continue;
+      if (p == m || (p < m && t->moves[p] != CL_TREE_UNMOVED)) continue;
       if (kept + fresh < max) {
         cl_tree_pair *x = &out[max - 1 - fresh];
         int first = leaf_before(t, m, p);
@@ -1310,9 +1326,9 @@ int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why) {
   if (sc == NULL) sc = &t->own;
   stack = sc->stack;
   room = sc->capacity;
-  for (i = t->free_leaf; i != NIL; i = t->leaves[i].parent) {
+  for (i = t->free_leaf; i != NIL; i = CL_TREE_FREE_LINK(t->leaves[i].parent)) {
     if (i < 0 || i >= t->capacity) { *why = "free list leaves the pool"; return 0; }
-    if (t->leaves[i].live) { *why = "leaf on the free list is in use"; return 0; }
+    if (CL_TREE_LIVE(&t->leaves[i])) { *why = "leaf on the free list is in use"; return 0; }
     if (++nfree > t->capacity) { *why = "free list has a cycle"; return 0; }
   }
   for (i = t->free_node; i != NIL; i = t->up[i]) {
@@ -1339,7 +1355,7 @@ int cl_tree_validate(cl_tree *t, cl_tree_scratch *sc, const char **why) {
     }
     if (IS_LEAF(r)) {
       const cl_tree_leaf *l = &t->leaves[LEAF_OF(r)];
-      if (!l->live) { *why = "free node in the tree"; return 0; }
+      if (!CL_TREE_LIVE(l)) { *why = "free node in the tree"; return 0; }
       if (!(l->box.min[0] <= l->box.max[0] && l->box.min[1] <= l->box.max[1]
             && l->box.min[2] <= l->box.max[2])) { *why = "box with min > max"; return 0; }
       leaves++;

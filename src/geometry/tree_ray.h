@@ -14,7 +14,8 @@
 ** order of the entry t into their fat boxes (cl_tree_ray_begin/next) */
 typedef struct {
   cl_tree *tree;
-  cl_tree_step *heap;                /* the tree's own or the caller's */
+  cl_tree_step *heap;                /* the end of the tree's own or the
+                                     ** caller's, filled downwards */
   int n;
   cl_slabs slab;                     /* the ray's slab set-up (fbox.h) */
   double tmax;

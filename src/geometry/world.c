@@ -80,9 +80,9 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return realloc(ptr, nsize);
 }
 
-/* grows the array *p of *cap elements of size sz to hold need, by half
-** again (less room left unused than doubling, for the same amortised
-** cost); 0 when out of memory (the array is then as it was) */
+/* grows the array *p of *cap elements of size sz to hold need, by a
+** quarter again (as the tree: cl_tree_next_capacity); 0 when out of memory
+** (the array is then as it was) */
 static int grow(cl_world *w, void **p, int *cap, int need, size_t sz) {
   int ncap;
   void *np;
@@ -90,7 +90,7 @@ static int grow(cl_world *w, void **p, int *cap, int need, size_t sz) {
   ncap = *cap < 8 ? 8 : *cap;
   while (ncap < need) {
     if (ncap > (1 << 29)) return 0;
-    ncap += ncap / 2;
+    ncap += ncap / 4;
   }
   np = w->alloc(w->ud, *p, (size_t)*cap * sz, (size_t)ncap * sz);
   if (np == NULL) return 0;

@@ -202,6 +202,10 @@ typedef struct l_tree {
   cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
   l_pairbuf pairs;        /* the pairs found last (valid: their epoch) */
   l_pairbuf spare;        /* a buffer for the next ones */
+  const void **follows;   /* by proxy: the header of the shape its leaf
+                          ** follows (tree:track), or NULL; room for
+                          ** nfollows proxies, none before the first track */
+  int nfollows;
 } l_tree;
 
 /* The anchor of a tree, a mesh or a frustum: a table that keeps the

@@ -20,9 +20,10 @@
 ** The tree's storage (its node block, the cached scratch) lives in Lua
 ** userdata that the tree's anchor (l_collide.h) keeps alive, so the collector
 ** counts it and frees it with the tree: there is no __gc. So do the shapes
-** that leaves follow (tree:track): a leaf holds its shape's header and the
-** change count it saw last, and the anchor's table of tracked shapes
-** keeps the shape alive while the leaf does.
+** that leaves follow (tree:track): an array by proxy beside the tree
+** (made by the first track) holds each one's shape's header, the leaf the
+** change count it saw last (its stamp), and the anchor's table of tracked
+** shapes keeps the shape alive while the leaf does.
 */
 #include "fp.h"
 #include <limits.h>
@@ -41,6 +42,7 @@
 #define SLOT_TRACKED 3     /* proxy -> the shape its leaf follows */
 #define SLOT_PAIRS 4       /* the pairs found last (lt->pairs) */
 #define SLOT_SPARE 5       /* the next ones' buffer (lt->spare) */
+#define SLOT_FOLLOWS 6     /* the headers of the shapes followed (lt->follows) */
 
 static l_tree *check_tree(lua_State *L, int i) {
   l_tree *lt = l_totree(L, i);
@@ -157,9 +159,11 @@ static int t_new(lua_State *L) {
   cl_tree_init(&lt->tree, margin, no_alloc, NULL);
   lua_pushvalue(L, L_MT_TREE);
   lua_setmetatable(L, 1);
-  lua_createtable(L, 5, 0);
+  lua_createtable(L, 6, 0);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_BLOCK);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, SLOT_FOLLOWS);
   lua_pushboolean(L, 0);
   lua_rawseti(L, -2, SLOT_PAIRS);
   lua_pushboolean(L, 0);
@@ -210,13 +214,35 @@ static void get_tracked(lua_State *L) {
   lua_remove(L, -2);
 }
 
+/* the header of the shape the leaf p follows, NULL when none */
+static const void *followed(const l_tree *lt, int p) {
+  return p < lt->nfollows ? lt->follows[p] : NULL;
+}
+
+/* room in lt->follows for every proxy of the tree (at 1) as it is: the
+** array grown as a userdata (which may run finalizers that grow the tree
+** or track leaves: the larger array is kept) */
+static void follows_room(lua_State *L, l_tree *lt) {
+  int need = lt->tree.capacity;
+  const void **a;
+  if (need <= lt->nfollows) return;
+  a = (const void **)COLLIDE_NEWUD(L, (size_t)need * sizeof *a);
+  if (need <= lt->nfollows) { lua_pop(L, 1); return; }
+  memset(a, 0, (size_t)need * sizeof *a);
+  if (lt->nfollows > 0) memcpy(a, lt->follows, (size_t)lt->nfollows * sizeof *a);
+  lt->follows = a;
+  lt->nfollows = need;
+  l_setslot(L, 1, SLOT_FOLLOWS);
+}
+
 static int t_remove(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   int p = check_proxy(L, lt, 2);
-  if (lt->tree.leaves[p].user != NULL) {
+  if (followed(lt, p) != NULL) {
     get_tracked(L);
     lua_pushnil(L);
     lua_rawseti(L, -2, p + 1);
+    lt->follows[p] = NULL;
   }
   cl_tree_remove(&lt->tree, p);
   lt->version++;
@@ -240,8 +266,9 @@ static int t_track(lua_State *L) {
   get_tracked(L);
   if (s != NULL) lua_pushvalue(L, 3); else lua_pushnil(L);
   lua_rawseti(L, 4, p + 1);
+  if (s != NULL) follows_room(L, lt);
   l_argcheck(L, cl_tree_is_proxy(&lt->tree, p), 2, "invalid proxy");
-  lt->tree.leaves[p].user = s != NULL ? (const void *)L_UDHEADER(s) : NULL;
+  if (p < lt->nfollows) lt->follows[p] = s != NULL ? (const void *)L_UDHEADER(s) : NULL;
   lt->tree.leaves[p].stamp = s != NULL ? L_UDHEADER(s)->changes : 0;
   if (s != NULL) moved = cl_tree_move(&lt->tree, p, &box);
   lt->version++;
@@ -250,10 +277,10 @@ static int t_track(lua_State *L) {
 }
 
 /* the leaf i follows a shape that changed since it was last refitted */
-static const l_udheader *changed_shape(const cl_tree *t, int i) {
-  const cl_tree_leaf *n = &t->leaves[i];
-  const l_udheader *u = (const l_udheader *)n->user;
-  return n->live && u != NULL && u->changes != n->stamp ? u : NULL;
+static const l_udheader *changed_shape(const l_tree *lt, int i) {
+  const cl_tree_leaf *n = &lt->tree.leaves[i];
+  const l_udheader *u = (const l_udheader *)followed(lt, i);
+  return CL_TREE_LIVE(n) && u != NULL && u->changes != n->stamp ? u : NULL;
 }
 
 /* tree:sync() -> refitted, [lost]: every leaf whose shape changed since it
@@ -277,8 +304,8 @@ static int t_sync(lua_State *L) {
   ** from its end (a leaf is one or the other): no Lua code runs from here
   ** until they are all read, so the list is of this moment, whatever the
   ** finalizers that the list's own growth runs then do to the tree */
-  for (i = 0; i < t->capacity; i++) {
-    const l_udheader *u = changed_shape(t, i);
+  for (i = 0; i < lt->nfollows; i++) {
+    const l_udheader *u = changed_shape(lt, i);
     cl_aabb box;
     if (u == NULL) continue;
     if (!cl_bounds(L_UDSHAPE(u), &box)) { sc.stack[sc.capacity - ++lost] = i; continue; }
@@ -290,7 +317,7 @@ static int t_sync(lua_State *L) {
     const l_udheader *u;
     cl_aabb box;
     i = sc.stack[k];
-    u = (const l_udheader *)t->leaves[i].user;
+    u = (const l_udheader *)lt->follows[i];
     (void)cl_bounds(L_UDSHAPE(u), &box);
     t->leaves[i].stamp = u->changes;
     (void)cl_tree_batch_move(t, batch, i, &box);
