@@ -7,6 +7,7 @@
 */
 #include "fp.h"
 #include <float.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "collide/mesh.h"
@@ -649,13 +650,143 @@ static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, do
 }
 #endif
 
+/* A ray's walk tests a node's four child boxes in single precision, four
+** lanes at once, with bounds that keep it conservative: every child whose
+** box (grown by the pad) the exact real slab test enters at a time t in
+** [0, limit] is entered, at a time no later than t, so no triangle the
+** exact test would reach is dropped (the node boxes are floats already,
+** rounded outwards). The proof, with u = 2^-24 the float's unit
+** roundoff:
+** - the origin's faces an, af (doubles) are rounded outwards, each to the
+**   float that moves its face times earlier (entry) or later (exit), so
+**   the faces' exact differences x = face - an' are on the safe side of
+**   the doubles';
+** - each float operation rounds to nearest, which keeps the sign and
+**   errs by at most u relatively (the coordinates and 1 / d are bounded
+**   below so that nothing overflows, and a difference of floats is exact
+**   where it would be subnormal); 1 / d rounded to a float errs by u
+**   (and 2^-53 before it), so an axis's time is within 3.01 u of the
+**   exact time for the rounded faces, with its sign;
+** - the entry time, the largest of 0 and the axes' entries, is scaled by
+**   1 - 8 u and lowered by 1e-30 (which covers a product that was
+**   subnormal), the exit time scaled by 1 + 8 u: below and above the
+**   exact ones whenever the exact interval is not empty. A product's
+**   rounding of the scaling errs by u more, within the 8 u.
+** An axis of d = 0 takes inv = +inf: a face beyond the origin gives +inf
+** on entry or -inf on exit (a miss), one level with it 0 * inf = NaN,
+** which max and min pass over (they keep their second operand) as the
+** double test's mode 0 counts it inside. The exit time starts at limit
+** rounded up and at most 1e37, above every entry time the bounds allow
+** (2e35), so an entry of +inf (such a miss, or an unused child's empty
+** box: lo +inf, hi -inf) is never entered. Rays off these bounds
+** (coordinates of 1e17 or more, a component of d within 1e-18 of 0 but
+** not 0, culling turned off) take slab_node's double test. The portable
+** C runs the same float operations in the same order, so both paths
+** enter the same children at the same times. */
+typedef struct {
+#ifdef CL_SSE2
+  __m128 an4[3], af4[3], inv4[3];   /* an, af, inv in the four lanes */
+#endif
+  float an[3], af[3], inv[3];
+  size_t near[3], far[3];       /* offsets of the near and far faces' floats */
+} ray_slabs;
+
+/* 1 and rs set up from c (a ray's, from origin o) when the ray takes
+** ray_node's path */
+static int ray_slabs_init(ray_slabs *rs, const slab *c, const cl_mesh *m, const double o[3]) {
+  int k;
+  if (c->all || !(m->maxabs < 1e17 && cl_maxabs3(o) < 1e17)) return 0;
+  for (k = 0; k < 3; k++) {
+    size_t lo = offsetof(cl_mesh_node, lo) + (size_t)k * sizeof(float) * CL_MESH_WIDTH;
+    size_t hi = offsetof(cl_mesh_node, hi) + (size_t)k * sizeof(float) * CL_MESH_WIDTH;
+    int flip = c->flip[k];
+    if (c->d[k] != 0 && !(fabs(c->d[k]) >= 1e-18)) return 0;
+    rs->an[k] = flip ? cl_float_below(c->an[k]) : cl_float_above(c->an[k]);
+    rs->af[k] = flip ? cl_float_above(c->af[k]) : cl_float_below(c->af[k]);
+    rs->inv[k] = c->d[k] != 0 ? (float)c->inv[k] : INFINITY;
+    rs->near[k] = flip ? hi : lo;
+    rs->far[k] = flip ? lo : hi;
+#ifdef CL_SSE2
+    rs->an4[k] = _mm_set1_ps(rs->an[k]);
+    rs->af4[k] = _mm_set1_ps(rs->af[k]);
+    rs->inv4[k] = _mm_set1_ps(rs->inv[k]);
+#endif
+  }
+  return 1;
+}
+
+/* the faces of axis k (near or far) of n's four children */
+static const float *node_faces(const cl_mesh_node *n, size_t off) {
+  return (const float *)(const void *)((const char *)n + off);
+}
+
+/* the entry scale, the entry's lowering and the exit scale of ray_node */
+#define RAY_LOWER (1.0f - 4.76837158203125e-7f)    /* 1 - 2^-21 = 1 - 8 u */
+#define RAY_DROP 1e-30f
+#define RAY_UPPER (1.0f + 4.76837158203125e-7f)
+
+/* the exit time's start: limit rounded up, at most 1e37 */
+static float ray_limit(double limit) {
+  return limit < 1e37 ? cl_float_above(limit) : 1e37f;
+}
+
+/* the four children of n that the ray enters by ray_slabs' test before
+** lim (ray_limit of the walk's limit): their mask and their entry times
+** (lower bounds) */
+#ifdef CL_SSE2
+static unsigned ray_node(const ray_slabs *s, const cl_mesh_node *n, float lim, double t[4]) {
+  __m128 tn = _mm_setzero_ps(), tf = _mm_set1_ps(lim);
+  int k;
+  for (k = 0; k < 3; k++) {
+    __m128 x = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(node_faces(n, s->near[k])), s->an4[k]), s->inv4[k]);
+    __m128 y = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(node_faces(n, s->far[k])), s->af4[k]), s->inv4[k]);
+    tn = _mm_max_ps(x, tn);
+    tf = _mm_min_ps(y, tf);
+  }
+  tn = _mm_sub_ps(_mm_mul_ps(tn, _mm_set1_ps(RAY_LOWER)), _mm_set1_ps(RAY_DROP));
+  tf = _mm_mul_ps(tf, _mm_set1_ps(RAY_UPPER));
+  _mm_storeu_pd(t, _mm_cvtps_pd(tn));
+  _mm_storeu_pd(t + 2, _mm_cvtps_pd(_mm_movehl_ps(tn, tn)));
+  return (unsigned)_mm_movemask_ps(_mm_cmple_ps(tn, tf));
+}
+#else
+static unsigned ray_node(const ray_slabs *s, const cl_mesh_node *n, float lim, double t[4]) {
+  unsigned hit = 0;
+  int j, k;
+  for (j = 0; j < CL_MESH_WIDTH; j++) {
+    float tn = 0, tf = lim;
+    for (k = 0; k < 3; k++) {
+      float x = (node_faces(n, s->near[k])[j] - s->an[k]) * s->inv[k];
+      float y = (node_faces(n, s->far[k])[j] - s->af[k]) * s->inv[k];
+      tn = x > tn ? x : tn;
+      tf = y < tf ? y : tf;
+    }
+    tn = tn * RAY_LOWER - RAY_DROP;
+    tf = tf * RAY_UPPER;
+    t[j] = tn;
+    hit |= (unsigned)(tn <= tf) << j;
+  }
+  return hit;
+}
+#endif
+/* the index of the lowest bit set in mask (not 0) */
+static int lowest_bit(unsigned mask) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctz(mask);
+#else
+  int k = 0;
+  while (!(mask >> k & 1)) k++;
+  return k;
+#endif
+}
+
 /* pushes the children of n in mask with their entry times t, the nearest
 ** last so that it is walked first; returns the new stack size */
 static int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl_mesh_node *n,
                            unsigned mask, const double t[4]) {
   int k, i, base = sp;
-  for (k = 0; k < CL_MESH_WIDTH; k++) {
-    if (!(mask >> k & 1)) continue;
+  for (; mask != 0; mask &= mask - 1) {
+    k = lowest_bit(mask);
     if (n->count[k]) {
       FETCH(m->slot + 4 * (size_t)n->child[k]);
       FETCH(m->slot + 4 * ((size_t)n->child[k] + n->count[k]) - 1);
@@ -683,12 +814,16 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
                     cl_hit *h, size_t *index) {
   ref stack[CL_MESH_STACK];
   slab c;
-  int sp = 0, found = 0;
+  ray_slabs rs;
+  int sp = 0, found = 0, fast;
   double limit = r->tmax, tn, pad;
+  float flim;
   if (m->nt == 0) return 0;
   pad = pad_of(cl_maxabs3(r->o) + m->maxabs);
   slab_init(&c, r->o, r->o, r->d, pad, 1, !(m->maxabs + 2 * pad < INFINITY));
   if (!slab_box(&c, m->rlo, m->rhi, 1, limit, &tn)) return 0;
+  fast = ray_slabs_init(&rs, &c, m, r->o);
+  flim = ray_limit(limit);
   stack[0].child = 0;
   stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
   stack[0].t = tn;
@@ -711,12 +846,14 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
           if (cl_intersects(&tri, any)) return 1;
         } else if (cl_cast(r, &tri, cull, &th)) {
           keep_nearer(h, index, &found, &limit, &th, t);
+          flim = ray_limit(limit);
         }
       }
     } else {
       const cl_mesh_node *n = &m->node[e.child];
       double t[CL_MESH_WIDTH];
-      sp = push_near_first(m, stack, sp, n, slab_node(&c, n, limit, t), t);
+      sp = push_near_first(m, stack, sp, n,
+                           fast ? ray_node(&rs, n, flim, t) : slab_node(&c, n, limit, t), t);
     }
   }
   return found;
