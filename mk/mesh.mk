@@ -47,6 +47,22 @@ BULLET_MESH64 = $(BUILD)/bench/bullet_mesh64
 bench-mesh: $(SO) $(EMBREE_MESH) $(BULLET_MESH) $(BULLET_MESH64)
 	$(RUN) bench/mesh.lua $(EMBREE_MESH) $(BULLET_MESH) $(BULLET_MESH64)
 
+# the ray cast from C alone, its instructions a ray counted by callgrind
+MESH_RAYS = $(BUILD)/bench/mesh_rays
+MESH_RAYS_N = 20000
+$(MESH_RAYS): bench/mesh_rays.c build/libcollide.a
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -std=c99 -Wall -Wextra -pedantic -Iinclude -Isrc/geometry $< build/libcollide.a -o $@ -lm
+
+.PHONY: bench-mesh-instructions
+bench-mesh-instructions: $(MESH_RAYS)
+	@command -v valgrind >/dev/null 2>&1 || sh tools/deps.sh $(LUA) valgrind:valgrind
+	@for kind in 0 1; do \
+	  valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect=cl_mesh_cast \
+	    $(MESH_RAYS) $(MESH_RAYS_N) 1 $$kind 2>&1 | awk -v n=$(MESH_RAYS_N) -v k=$$kind \
+	    '/^kind/ { print } /Collected :/ { printf "kind %d: %.0f instructions a ray in cl_mesh_cast\n", k, $$NF / n }'; \
+	done
+
 .PHONY: mesh-ref-deps
 mesh-ref-deps:
 	@sh tools/deps.sh - /usr/include/embree3/rtcore.h:libembree-dev \
