@@ -223,6 +223,25 @@ static void near_triangle_seg(seg_near *sn, const cl_triangle *t, const double a
   }
 }
 
+/* 1 when the segment a-b lies beyond a face plane of the box lo..hi by
+** more than 1e-9 of the coordinates' size: the cast along it (its
+** direction and length rounded within a few units in the last place)
+** cannot reach the box, and is not made */
+static int box_apart(const double a[3], const double b[3], const double lo[3],
+                     const double hi[3]) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    double s0 = a[k] < b[k] ? a[k] : b[k], s1 = a[k] < b[k] ? b[k] : a[k], m;
+    if (!(s0 > hi[k]) && !(s1 < lo[k])) continue;
+    m = fabs(s0) > fabs(s1) ? fabs(s0) : fabs(s1);
+    if (fabs(lo[k]) > m) m = fabs(lo[k]);
+    if (fabs(hi[k]) > m) m = fabs(hi[k]);
+    m = 1e-9 * (1 + m);
+    if (s0 > hi[k] + m || s1 < lo[k] - m) return 1;
+  }
+  return 0;
+}
+
 /* cl_segment_distance searching only below the squared distance best0
 ** (INFINITY: all): INFINITY when nothing of x is nearer. Every culled
 ** feature is farther than the best so far, which is never above best0, so
@@ -249,6 +268,7 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
     /* both ends strictly on one side: it does not cross */
     apart = (sa > 0 && sb > 0) || (sa < 0 && sb < 0);
   }
+  if (x->tag == CL_AABB) apart = box_apart(a, b, x->aabb.min, x->aabb.max);
   if (!apart) {
     /* meeting: where the segment enters (the exact casts) */
     cl_copy(r.o, a);
