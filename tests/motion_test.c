@@ -11,7 +11,9 @@
 **    of the segment (closest point by projection), by bisection;
 **  - sweep: the first t where cl_intersects holds (sampling, then
 **    bisection: the set of such t is an interval);
-**  - mesh sweep: the minimum of cl_sweep over the triangles one by one.
+**  - mesh sweep: the minimum of cl_sweep over the triangles one by one;
+**  - the memo of segment distances (segment.h): every answer through it,
+**    repeated or not, the same bits as the search without it.
 ** Exit status 0 when every check passes; prints the counts.
 */
 #include <float.h>
@@ -21,6 +23,7 @@
 #include <string.h>
 #include "collide/collide.h"
 #include "collide/mesh.h"
+#include "segment.h"
 
 static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
 static double rnd(void) {                 /* xorshift64*, uniform in [0, 1) */
@@ -541,6 +544,82 @@ static void test_fixed(void) {
   }
 }
 
+static int same_bits(const double *x, const double *y, int n) {
+  return memcmp(x, y, (size_t)n * sizeof(double)) == 0;
+}
+
+/* a move's memo asked the questions of a walk: each a new one, or one
+** asked before (the same bits, or the same values with a zero's sign
+** flipped, which the memo must not take for the same), and the answer
+** always the search's own */
+static void test_segment_memo(int n) {
+  static const int kinds[] = {CL_AABB, CL_OBB, CL_TRIANGLE};
+  cl_segment_memo memo;
+  cl_shape xs[16], caps[16];
+  int i, full = 0;
+  cl_segment_memo_init(&memo);
+  for (i = 0; i < 16; i++) {
+    random_shape(kinds[i % 3], &xs[i], 2.5);
+    random_shape(CL_CAPSULE, &caps[i], 2.5);
+  }
+  /* zeros of both signs in the questions */
+  caps[0].cap.a[0] = 0.0;
+  caps[1].cap.a[0] = -0.0;
+  caps[1].cap.a[1] = caps[0].cap.a[1]; caps[1].cap.a[2] = caps[0].cap.a[2];
+  cl_copy(caps[1].cap.b, caps[0].cap.b);
+  xs[1] = xs[0];
+  for (i = 0; i < n; i++) {
+    int xi = (int)(rnd() * 16), ci = (int)(rnd() * 16);
+    double p[3], q[3], p0[3], q0[3], d, d0, n1[3], n0[3], e1, e0, v[3];
+    cl_hit h1, h0;
+    int r1, r0;
+    if (rnd() < 0.2) {          /* a fresh question in a slot */
+      random_shape(kinds[(int)(rnd() * 3)], &xs[xi], 2.5);
+      random_shape(CL_CAPSULE, &caps[ci], 2.5);
+    }
+    d = cl_segment_distance_memo(&memo, &xs[xi], caps[ci].cap.a, caps[ci].cap.b, p, q);
+    d0 = cl_segment_distance(&xs[xi], caps[ci].cap.a, caps[ci].cap.b, p0, q0);
+    CHECK(same_bits(&d, &d0, 1) && same_bits(p, p0, 3) && same_bits(q, q0, 3),
+          "memo distance %s differs (case %d)", kind_name(xs[xi].tag), i);
+    r1 = cl_contact_memo(&xs[xi], &caps[ci], n1, &e1, &memo);
+    r0 = cl_contact(&xs[xi], &caps[ci], n0, &e0);
+    CHECK(r1 == r0 && (!r0 || (same_bits(n1, n0, 3) && same_bits(&e1, &e0, 1))),
+          "memo contact %s differs (case %d)", kind_name(xs[xi].tag), i);
+    rvec(v, 1.5);
+    r1 = cl_sweep_memo(&caps[ci], v, &xs[xi], 1, &memo, &h1);
+    r0 = cl_sweep(&caps[ci], v, &xs[xi], &h0);
+    CHECK(r1 == r0 && (!r0 || (same_bits(&h1.t, &h0.t, 1) && same_bits(h1.p, h0.p, 3)
+                               && same_bits(h1.n, h0.n, 3))),
+          "memo sweep %s differs (case %d)", kind_name(xs[xi].tag), i);
+    r1 = cl_sweep_memo(&caps[ci], v, &xs[xi], 0.5, &memo, &h1);
+    r0 = cl_sweep_until(&caps[ci], v, &xs[xi], 0.5, &h0);
+    CHECK(r1 == r0 && (!r0 || (same_bits(&h1.t, &h0.t, 1) && same_bits(h1.p, h0.p, 3)
+                               && same_bits(h1.n, h0.n, 3))),
+          "memo sweep until %s differs (case %d)", kind_name(xs[xi].tag), i);
+    if (memo.used == 0xff) full++;
+  }
+  /* the two segments that differ only in a zero's sign: two answers */
+  {
+    double p[3], q[3], pz[3], qz[3], d, dz, a0[3], a1[3], b0[3];
+    cl_segment_memo m2;
+    cl_shape box;
+    cl_set(a0, 0.0, 2, 0.0);
+    cl_set(a1, -0.0, 2, -0.0);
+    cl_set(b0, 0.0, 3, 0.0);
+    cl_set(p, -1, -1, -1);
+    cl_set(q, 1, 1, 1);
+    cl_aabb_init(&box.aabb, p, q);
+    cl_segment_memo_init(&m2);
+    d = cl_segment_distance_memo(&m2, &box, a0, b0, p, q);
+    dz = cl_segment_distance_memo(&m2, &box, a1, b0, pz, qz);
+    CHECK(d == 1 && dz == 1, "memo: the distance above the box is %g and %g", d, dz);
+    d = cl_segment_distance(&box, a1, b0, p, q);
+    CHECK(same_bits(&d, &dz, 1) && same_bits(p, pz, 3) && same_bits(q, qz, 3),
+          "memo: -0 answered as +0");
+  }
+  CHECK(full > 0, "memo never filled");
+}
+
 int main(int argc, char **argv) {
   int scale = argc > 1 ? atoi(argv[1]) : 1;
   if (scale < 1) scale = 1;
@@ -549,6 +628,7 @@ int main(int argc, char **argv) {
   test_capsule(12000 * scale);
   test_sweep(6000 * scale);
   test_mesh_sweep(400 * scale);
+  test_segment_memo(20000 * scale);
   printf("motion_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

@@ -119,6 +119,9 @@ typedef struct {
   cl_triangle *tri;          /* the made triangles (tag -1: not made yet), or NULL */
   size_t ntri;
   int ok;                    /* 0: nothing gathered, every query walks */
+  /* the segment distances its sweeps of the gathered triangles keep
+  ** (internal: a move's, for the questions it asks again), or NULL */
+  struct cl_segment_memo *memo;
 } cl_mesh_near;
 /* gathers into slots (room for cap) the triangles whose bounds meet box,
 ** with tri (room for ntri, or NULL and 0) for the made triangles; 0 (nr->ok

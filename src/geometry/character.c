@@ -292,10 +292,12 @@ static void down_tie(move_state *st, const double p[3], const double n[3], int o
 ** filter (none without one) */
 static void char_begin(char_move *cm, cl_character_state *c, cl_world *w, cl_world_scratch *s,
                        int id, uint32_t mask, cl_world_collisions *out) {
-  memset(cm, 0, sizeof *cm);
+  /* (the move's state is cleared by its begin) */
   cl_world_move_begin(&cm->st, w, s, id, mask, c->keep != NULL ? keep_respond : NULL, cm, out);
   cm->st.hook_ud = cm;
   cm->c = c;
+  cm->rising = 0;
+  cm->foot0 = cm->tiny = 0;
   cm->floor_other = -1;
 }
 

@@ -281,7 +281,8 @@ static int capsule_capsule(const cl_capsule *a, const cl_capsule *b, double n[3]
 typedef struct { double dc, ca[3], cb[3], scale; int touch; } segment_gap;
 
 /* 0 when the capsule misses s, else 1 and the gap g */
-static int capsule_gap(const cl_shape *s, const cl_capsule *c, segment_gap *g) {
+static int capsule_gap(const cl_shape *s, const cl_capsule *c, segment_gap *g,
+                       cl_segment_memo *m) {
   cl_core A, B;
   cl_shape cs;
   cs.cap = *c;
@@ -292,7 +293,7 @@ static int capsule_gap(const cl_shape *s, const cl_capsule *c, segment_gap *g) {
   if (s->tag != CL_HULL) {
     /* the segment's exact closest points (cl_segment_distance), which
     ** decide the overlap as cl_intersects does */
-    g->dc = cl_segment_distance(s, c->a, c->b, g->cb, g->ca);
+    g->dc = cl_segment_distance_memo(m, s, c->a, c->b, g->cb, g->ca);
     if (!(g->dc <= c->r)) return 0;
     g->touch = g->dc == 0;
   } else {
@@ -381,7 +382,8 @@ static int segment_contact(const cl_shape *s, const cl_capsule *c, double n[3], 
 /* an aabb, obb, triangle or hull s against capsule c, n from s to c:
 ** apart cores push along their closest points, else the segment's
 ** contact grown by the radius */
-static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], double *depth) {
+static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], double *depth,
+                         cl_segment_memo *m) {
   segment_gap g;
   if (c->a[0] == c->b[0] && c->a[1] == c->b[1] && c->a[2] == c->b[2]) {
     cl_sphere sp;
@@ -393,7 +395,7 @@ static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], do
     cl_capsule_init(&seg, s->tri.v[s->tri.s0], s->tri.v[s->tri.s1], 0);
     return capsule_capsule(&seg, c, n, depth);
   }
-  if (!capsule_gap(s, c, &g)) return 0;
+  if (!capsule_gap(s, c, &g, m)) return 0;
   if (g.touch != 1 && g.dc > CL_EPSILON * g.scale) {
     double d[3];
     cl_sub(d, g.cb, g.ca);
@@ -460,6 +462,11 @@ static int plane_shape(const cl_plane *p, const cl_shape *s, double n[3], double
 }
 
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth) {
+  return cl_contact_memo(a, b, n, depth, NULL);
+}
+
+int cl_contact_memo(const cl_shape *a, const cl_shape *b, double n[3], double *depth,
+                    cl_segment_memo *m) {
   int ok;
   if (a->tag == CL_RAY || b->tag == CL_RAY) return 0;
   if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_contact(a, b, n, depth);
@@ -475,7 +482,7 @@ int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth)
     const cl_shape *o = flip ? a : b, *x = flip ? b : a;   /* o a capsule */
     if (x->tag == CL_CAPSULE) ok = capsule_capsule(&x->cap, &o->cap, n, depth);
     else if (x->tag == CL_SPHERE) ok = sphere_capsule(&x->sphere, &o->cap, n, depth);
-    else ok = solid_capsule(x, &o->cap, n, depth);
+    else ok = solid_capsule(x, &o->cap, n, depth, m);
     if (ok && flip) cl_scale(n, n, -1);
     return ok;
   }

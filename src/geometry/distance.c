@@ -153,6 +153,11 @@ static void common_point(const cl_shape *a, const cl_shape *b, const double star
 
 double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
                            double u[3], double *core) {
+  return cl_shape_distance_memo(a, b, pa, pb, u, core, NULL);
+}
+
+double cl_shape_distance_memo(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
+                              double u[3], double *core, cl_segment_memo *m) {
   cl_core A, B;
   double ca[3], cb[3], dc;
   int touch;
@@ -189,7 +194,7 @@ double cl_shape_distance_u(const cl_shape *a, const cl_shape *b, double pa[3], d
     }
     if (touch == 2) {
       double sp[3], op[3];
-      dc = cl_segment_distance(o, c->a, c->b, sp, op);
+      dc = cl_segment_distance_memo(m, o, c->a, c->b, sp, op);
       if (flip) { cl_copy(ca, sp); cl_copy(cb, op); }
       else { cl_copy(ca, op); cl_copy(cb, sp); }
     }

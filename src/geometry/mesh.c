@@ -13,6 +13,7 @@
 #include "collide/mesh.h"
 #include "fbox.h"
 #include "gjk.h"
+#include "segment.h"
 #include "tricull.h"
 
 /* a walk asks for what it reads next (a child's node, a leaf's vertices)
@@ -1089,6 +1090,7 @@ int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, s
   shape_ctx q;
   cl_shape bs;
   nr->ok = 0;
+  nr->memo = NULL;
   nr->n = 0;
   nr->slot = slots;
   nr->tri = tri;
@@ -1228,7 +1230,7 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
         || sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad) < 0)
       continue;
     tri = near_tri(nr, j, v, &tmp);
-    if (!cl_sweep(mover, d, tri, &h) || !cl_intersects(tri, box)) continue;
+    if (!cl_sweep_memo(mover, d, tri, 1, nr->memo, &h) || !cl_intersects(tri, box)) continue;
     found++;
     fn(ud, &tri->tri, m->slot[4 * i + 3], &h);
   }
@@ -1289,7 +1291,8 @@ long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr
     cl_hit h;
     slot_verts(m, i, v);
     tri = near_tri(nr, cand[k], v, &tmp);
-    if (!cl_sweep_until(mover, d, tri, *limit, &h) || !cl_intersects(tri, box)) continue;
+    if (!cl_sweep_memo(mover, d, tri, *limit, nr->memo, &h) || !cl_intersects(tri, box))
+      continue;
     found++;
     fn(ud, &tri->tri, m->slot[4 * i + 3], cand[k], &h);
   }
@@ -1321,7 +1324,7 @@ static void near_sweep(near_nearest *q, size_t j, int bounded) {
       && sweep_bound(v, q->mover, q->mb->min, q->mb->max, q->d, q->inv, q->limit, q->pad) < 0)
     return;
   tri = near_tri(q->nr, j, v, &tmp);
-  if (cl_sweep_until(q->mover, q->d, tri, q->limit, &th))
+  if (cl_sweep_memo(q->mover, q->d, tri, q->limit, q->nr->memo, &th))
     keep_nearer(q->h, q->index, &q->found, &q->limit, &th, q->m->slot[4 * q->nr->slot[j] + 3]);
 }
 

@@ -10,6 +10,8 @@
 */
 #include "fp.h"
 #include <float.h>
+#include <stdint.h>
+#include <string.h>
 #include "segment.h"
 
 static double golden_segment(const cl_shape *x, const double a[3], const double b[3],
@@ -221,6 +223,25 @@ static void near_triangle_seg(seg_near *sn, const cl_triangle *t, const double a
   }
 }
 
+/* 1 when the segment a-b lies beyond a face plane of the box lo..hi by
+** more than 1e-9 of the coordinates' size: the cast along it (its
+** direction and length rounded within a few units in the last place)
+** cannot reach the box, and is not made */
+static int box_apart(const double a[3], const double b[3], const double lo[3],
+                     const double hi[3]) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    double s0 = a[k] < b[k] ? a[k] : b[k], s1 = a[k] < b[k] ? b[k] : a[k], m;
+    if (!(s0 > hi[k]) && !(s1 < lo[k])) continue;
+    m = fabs(s0) > fabs(s1) ? fabs(s0) : fabs(s1);
+    if (fabs(lo[k]) > m) m = fabs(lo[k]);
+    if (fabs(hi[k]) > m) m = fabs(hi[k]);
+    m = 1e-9 * (1 + m);
+    if (s0 > hi[k] + m || s1 < lo[k] - m) return 1;
+  }
+  return 0;
+}
+
 /* cl_segment_distance searching only below the squared distance best0
 ** (INFINITY: all): INFINITY when nothing of x is nearer. Every culled
 ** feature is farther than the best so far, which is never above best0, so
@@ -247,6 +268,7 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
     /* both ends strictly on one side: it does not cross */
     apart = (sa > 0 && sb > 0) || (sa < 0 && sb < 0);
   }
+  if (x->tag == CL_AABB) apart = box_apart(a, b, x->aabb.min, x->aabb.max);
   if (!apart) {
     /* meeting: where the segment enters (the exact casts) */
     cl_copy(r.o, a);
@@ -287,6 +309,83 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
 double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
                            double p[3], double q[3]) {
   return segment_near(x, a, b, p, q, INFINITY);
+}
+
+void cl_segment_memo_init(cl_segment_memo *m) { m->used = 0; }
+
+/* the same bits (an 8-byte copy: no call, and -0 is not 0) */
+static int same(double x, double y) {
+  uint64_t a, b;
+  memcpy(&a, &x, sizeof a);
+  memcpy(&b, &y, sizeof b);
+  return a == b;
+}
+
+static int same3(const double x[3], const double y[3]) {
+  return same(x[0], y[0]) && same(x[1], y[1]) && same(x[2], y[2]);
+}
+
+/* the same bits in every number of x that the search reads */
+static int same_shape(const cl_shape *x, const cl_shape *y) {
+  int k;
+  switch (x->tag) {
+    case CL_AABB: return same3(x->aabb.min, y->aabb.min) && same3(x->aabb.max, y->aabb.max);
+    case CL_OBB:
+      if (!same3(x->obb.c, y->obb.c) || !same3(x->obb.e, y->obb.e)) return 0;
+      for (k = 0; k < 3; k++) if (!same3(x->obb.u[k], y->obb.u[k])) return 0;
+      for (k = 0; k < 4; k++) if (!same(x->obb.q[k], y->obb.q[k])) return 0;
+      return 1;
+    default: {
+      const cl_triangle *s = &x->tri, *t = &y->tri;
+      for (k = 0; k < 3; k++) if (!same3(s->v[k], t->v[k])) return 0;
+      return s->degenerate == t->degenerate && s->s0 == t->s0 && s->s1 == t->s1
+             && same3(s->n, t->n) && same3(s->cr, t->cr) && same(s->crlen, t->crlen)
+             && same(s->scale, t->scale) && same3(s->e1, t->e1) && same3(s->e2, t->e2);
+    }
+  }
+}
+
+static uint64_t bits_of(double x) {
+  uint64_t a;
+  memcpy(&a, &x, sizeof a);
+  return a;
+}
+
+/* the room of the memo where the answer for x, a, b is kept: a hash of
+** some of their bits (Fibonacci hashing: the top bits of a product by odd
+** constants near 2^64 / phi) */
+static int memo_room(const cl_shape *x, const double a[3], const double b[3]) {
+  const double *f = x->tag == CL_AABB ? x->aabb.min : (x->tag == CL_OBB ? x->obb.c : x->tri.v[0]);
+  uint64_t h = (bits_of(a[0]) ^ bits_of(f[0])) * UINT64_C(0x9E3779B97F4A7C15)
+               + (bits_of(a[1]) ^ bits_of(f[1])) * UINT64_C(0xC2B2AE3D27D4EB4F)
+               + (bits_of(a[2]) ^ bits_of(b[1])) * UINT64_C(0x165667B19E3779F9);
+  return (int)(h >> 61);
+}
+
+double cl_segment_distance_memo(cl_segment_memo *m, const cl_shape *x, const double a[3],
+                                const double b[3], double p[3], double q[3]) {
+  cl_segment_memo_entry *e;
+  int i;
+  if (m == NULL || (x->tag != CL_AABB && x->tag != CL_OBB && x->tag != CL_TRIANGLE))
+    return cl_segment_distance(x, a, b, p, q);
+  i = memo_room(x, a, b);
+  e = &m->e[i];
+  if ((m->used >> i & 1) && same3(e->a, a) && same3(e->b, b) && e->x.tag == x->tag
+      && same_shape(&e->x, x)) {
+    cl_copy(p, e->p);
+    cl_copy(q, e->q);
+    return e->d;
+  }
+  m->used |= 1u << i;
+  if (x->tag == CL_AABB) e->x.aabb = x->aabb;
+  else if (x->tag == CL_OBB) e->x.obb = x->obb;
+  else e->x.tri = x->tri;
+  cl_copy(e->a, a);
+  cl_copy(e->b, b);
+  e->d = cl_segment_distance(x, a, b, e->p, e->q);
+  cl_copy(p, e->p);
+  cl_copy(q, e->q);
+  return e->d;
 }
 
 /* the largest magnitude of x's defining numbers, for a box or a triangle */

@@ -27,6 +27,7 @@
 #include "fp.h"
 #include <float.h>
 #include "gjk.h"
+#include "segment.h"
 #include "collide/hull.h"
 #include "compound_ops.h"
 
@@ -242,6 +243,7 @@ typedef struct {
   const double *d;
   cl_shape moved;
   double pa[3], pb[3], u[3], core;
+  cl_segment_memo *memo;
 } sweep_ctx;
 
 /* the distance at time t; pa, pb, u (from the mover towards the target) */
@@ -250,7 +252,7 @@ static double dist_at(sweep_ctx *c, double t) {
   cl_shape_copy(&c->moved, c->mover);
   cl_scale(x, c->d, t);
   if (t != 0) cl_translate(&c->moved, x);
-  return cl_shape_distance_u(&c->moved, c->target, c->pa, c->pb, c->u, &c->core);
+  return cl_shape_distance_memo(&c->moved, c->target, c->pa, c->pb, c->u, &c->core, c->memo);
 }
 
 /* a unit normal from the target towards the mover for closest points pa
@@ -313,7 +315,7 @@ static int rests_on(const sweep_ctx *c, const cl_shape *mover, const cl_shape *t
 /* cl_sweep, the advancement stopped once past limit (every later path
 ** answers a t no earlier than the advancement's last one) */
 static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape *target,
-                       double limit, cl_hit *h) {
+                       double limit, cl_segment_memo *memo, cl_hit *h) {
   sweep_ctx c;
   double scale, tol, dist, t, n[3], p[3];
   int it;
@@ -332,7 +334,7 @@ static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape 
   scale = fmax(fmax(scale, bounds_scale(target)), scale + cl_maxabs3(d));
   tol = CL_SWEEP_REL * scale;
   if (target->tag == CL_PLANE) return sweep_plane(mover, d, &target->plane, tol, h);
-  c.mover = mover; c.target = target; c.d = d;
+  c.mover = mover; c.target = target; c.d = d; c.memo = memo;
   cl_set(c.pa, 0, 0, 0); cl_set(c.pb, 0, 0, 0); cl_set(c.u, 0, 0, 0);
   c.core = 0;
   dist = dist_at(&c, 0);
@@ -342,7 +344,7 @@ static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape 
     if (rests_on(&c, mover, target, tol)) {
       normal_of(&c, d, n);
       depth = 0;
-    } else if (!cl_contact(target, mover, n, &depth)) {
+    } else if (!cl_contact_memo(target, mover, n, &depth, memo)) {
       normal_of(&c, d, n);
       depth = 0;
     }
@@ -401,10 +403,16 @@ static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape 
 }
 
 int cl_sweep(const cl_shape *mover, const double d[3], const cl_shape *target, cl_hit *h) {
-  return sweep_until(mover, d, target, 1, h);
+  return sweep_until(mover, d, target, 1, NULL, h);
 }
 
 int cl_sweep_until(const cl_shape *mover, const double d[3], const cl_shape *target,
                    double limit, cl_hit *h) {
-  return sweep_until(mover, d, target, limit, h) && h->t <= limit;
+  return sweep_until(mover, d, target, limit, NULL, h) && h->t <= limit;
+}
+
+int cl_sweep_memo(const cl_shape *mover, const double d[3], const cl_shape *target,
+                  double limit, cl_segment_memo *m, cl_hit *h) {
+  int r = sweep_until(mover, d, target, limit, m, h);
+  return limit >= 1 ? r : r && h->t <= limit;
 }

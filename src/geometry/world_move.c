@@ -6,6 +6,7 @@
 #include "fp.h"
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include "collide/hull.h"
 #include "world_move.h"
@@ -63,8 +64,10 @@ void cl_world_move_near(move_state *st, const cl_aabb *box) {
     if (it->kind != CL_WORLD_MESH || mesh || s->near == NULL) continue;
     mesh = 1;
     if (cl_mesh_near_gather((const cl_mesh *)it->shape, box, s->near, CL_WORLD_NEAR, s->near_tris,
-                            CL_WORLD_NEAR_TRIS, &st->near))
+                            CL_WORLD_NEAR_TRIS, &st->near)) {
       st->near_mesh = it->shape;
+      st->near.memo = &st->memo;
+    }
   }
   if (s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) {
     st->nnear_items = k;
@@ -223,12 +226,18 @@ static void clip_slide(move_state *st, const double e[3], double r[3]) {
 
 /* cl_contact(item's shape, w): the deepest triangle for static geometry,
 ** ties to the lowest index */
-typedef struct { const cl_shape *w; int found; size_t best; double n[3], depth; } deepest;
+typedef struct {
+  const cl_shape *w;
+  int found;
+  size_t best;
+  double n[3], depth;
+  cl_segment_memo *memo;
+} deepest;
 
 static int deepest_tri(void *ud, const cl_triangle *t, size_t index) {
   deepest *q = (deepest *)ud;
   double n[3], depth;
-  if (cl_contact((const cl_shape *)(const void *)t, q->w, n, &depth)
+  if (cl_contact_memo((const cl_shape *)(const void *)t, q->w, n, &depth, q->memo)
       && (!q->found || depth > q->depth || (depth == q->depth && index < q->best))) {
     q->found = 1;
     q->best = index;
@@ -238,7 +247,7 @@ static int deepest_tri(void *ud, const cl_triangle *t, size_t index) {
   return 1;
 }
 
-static int contact_item(const move_state *st, const cl_world_item *it, const cl_shape *w,
+static int contact_item(move_state *st, const cl_world_item *it, const cl_shape *w,
                         double n[3], double *depth) {
   if (IS_GEOMETRY(it->kind)) {
     deepest q;
@@ -246,6 +255,7 @@ static int contact_item(const move_state *st, const cl_world_item *it, const cl_
     q.found = 0;
     q.best = 0;
     q.depth = 0;
+    q.memo = &st->memo;
     cl_world_geo_visit(st, it, w, deepest_tri, &q);
     if (!q.found) return 0;
     cl_copy(n, q.n);
@@ -253,7 +263,7 @@ static int contact_item(const move_state *st, const cl_world_item *it, const cl_
   } else {
     cl_shape s;
     cl_shape_copy(&s, cl_world_shape_of(it));
-    if (!cl_contact(&s, w, n, depth)) return 0;
+    if (!cl_contact_memo(&s, w, n, depth, &st->memo)) return 0;
   }
   cl_set(n, n[0] + 0.0, n[1] + 0.0, n[2] + 0.0);
   *depth += 0.0;
@@ -335,8 +345,8 @@ static int touch_blocks(move_state *st, const cl_shape *w, double t, const cl_sh
   k = len / rlen;
   cl_set(tr, r[0] * k, r[1] * k, r[2] * k);
   cl_translate(&st->probe, tr);
-  if (!cl_contact(s, &st->at, n0, &d0)) d0 = 0;
-  if (!cl_contact(s, &st->probe, pn, &d1) || d1 - d0 <= ALONG * len + 1e-13 * scale) return 0;
+  if (!cl_contact_memo(s, &st->at, n0, &d0, &st->memo)) d0 = 0;
+  if (!cl_contact_memo(s, &st->probe, pn, &d1, &st->memo) || d1 - d0 <= ALONG * len + 1e-13 * scale) return 0;
   plus_zero(pn);
   if ((w->tag == CL_AABB || w->tag == CL_OBB)
       && pn[0] * r[0] + pn[1] * r[1] + pn[2] * r[2] < -ALONG * rlen)
@@ -387,7 +397,7 @@ static int sweep_tri(void *ud, const cl_triangle *t, size_t index) {
   cl_shape tri;
   cl_hit h;
   cl_shape_copy(&tri, (const cl_shape *)(const void *)t);
-  if (cl_sweep(q->w, q->r, &tri, &h)) swept_tri(ud, t, index, &h);
+  if (cl_sweep_memo(q->w, q->r, &tri, 1, &q->st->memo, &h)) swept_tri(ud, t, index, &h);
   return 1;
 }
 
@@ -509,7 +519,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
       if (!cl_world_geo_sweep(st, it, w, p, &h, &ti)) continue;
     } else {
       cl_shape_copy(&target, cl_world_shape_of(it));
-      if (!cl_sweep(w, p, &target, &h)) continue;
+      if (!cl_sweep_memo(w, p, &target, 1, &st->memo, &h)) continue;
     }
     hit_plus_zero(&h);
     if (h.t >= 1) continue;
@@ -741,7 +751,7 @@ static int leg_hit(move_state *st, leg_search *g, const cl_world_item *it, const
   } else {
     cl_shape target;
     cl_shape_copy(&target, cl_world_shape_of(it));
-    if (!cl_sweep(w, r, &target, h)) return 0;
+    if (!cl_sweep_memo(w, r, &target, 1, &st->memo, h)) return 0;
     hit_plus_zero(h);
     /* later than the first solid contact so far: not reached */
     if (g->best >= 0 && h->t > g->bh.t) return 0;
@@ -949,7 +959,8 @@ void cl_world_copy_back(cl_shape *dst, const cl_shape *src) {
 void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
                          uint32_t mask, cl_world_respond respond, void *ud,
                          cl_world_collisions *out) {
-  memset(st, 0, sizeof *st);
+  /* (the memo last, not cleared: its init marks it empty) */
+  memset(st, 0, offsetof(move_state, memo));
   st->w = w;
   st->s = s;
   st->self = id;
@@ -960,6 +971,7 @@ void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int i
   st->out = out;
   st->planes = s->planes;
   st->nnear_items = -1;
+  cl_segment_memo_init(&st->memo);
   st->mark = ++w->mark;
   if (st->mark == 0) {                 /* wrapped: forget every old mark */
     int i;

@@ -6,6 +6,7 @@
 #define COLLIDE_WORLD_MOVE_H
 
 #include "world_private.h"
+#include "segment.h"
 
 /* a solid contact of a leg, kept for the ties (the character's flags) */
 typedef struct { int other; double t, n[3], p[3]; } cl_world_seen;
@@ -45,6 +46,10 @@ struct move_state {
   ** a push within the box picks its own among them */
   int nnear_items;           /* -1: none gathered */
   cl_aabb near_box;
+  /* the capsule's segment distances of the move, asked again by its
+  ** push-out, its legs' sweeps and their touch probes (last: the move's
+  ** start clears what comes before it) */
+  cl_segment_memo memo;
 };
 
 void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
