@@ -582,5 +582,10 @@ int cl_intersects(const cl_shape *a, const cl_shape *b) {
   if (b->tag == CL_TRIANGLE && b->tri.degenerate && a->tag != CL_PLANE) {
     cl_segment_of(&b->tri, &sb.ray); b = &sb;
   }
-  return a->tag <= b->tag ? pair(a, b) : pair(b, a);
+  /* one call of pair, so the compiler can inline it and its steps */
+  if (a->tag > b->tag) {
+    const cl_shape *t = a;
+    a = b; b = t;
+  }
+  return pair(a, b);
 }
