@@ -1099,7 +1099,8 @@ static int w_pairs(lua_State *L) {
   cl_world_filter f;
   l_call c;
   l_sink k;
-  l_box *b, *ids = NULL;
+  l_box *b, *ids;
+  cl_tree_pair *kp = NULL;
   long long n, i, last, m = 0;
   int a, out, kept = 0, keep;
   unsigned long long v = 0;
@@ -1136,7 +1137,8 @@ static int w_pairs(lua_State *L) {
   lw->npairs_kept = -1;
   if (keep) {
     ids = kept_ids(L, a, k.n);
-    if (ids != NULL) {
+    kp = ids != NULL ? (cl_tree_pair *)ids->p : NULL;
+    if (kp != NULL) {
       lua_createtable(L, k.n, 0);                  /* 7: the copy kept */
       kept = lua_gettop(L);
     }
@@ -1147,8 +1149,8 @@ static int w_pairs(lua_State *L) {
   for (i = 0; i < k.n; i++) {
     if (!alive(lw->w, p[i].a, last) || !alive(lw->w, p[i].b, last)) continue;
     push_pair(L, &c, &p[i], 0, 0);
-    if (kept != 0) {
-      ((cl_tree_pair *)ids->p)[m] = p[i];
+    if (kp != NULL) {
+      kp[m] = p[i];
       lua_pushvalue(L, -1);
       lua_rawseti(L, kept, (lua_Integer)m + 1);
     }
