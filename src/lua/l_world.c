@@ -1089,6 +1089,31 @@ static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int 
   }
 }
 
+/* pushes the answer's array: {a, b} for each of the n pairs at p whose
+** items are still there (added by last). Without kp, each table is the
+** one at the same place of the kept array at kept (0: none) when it still
+** holds those items; with kp, the tables are new and the kept array and
+** kp get them and their ids in the answer's order. Their number. */
+static long long push_pairs(lua_State *L, const cl_world *w, const l_call *c,
+                            const cl_tree_pair *p, long long n, long long last, int kept,
+                            cl_tree_pair *kp) {
+  long long i, m = 0;
+  int out;
+  lua_createtable(L, (int)n, 0);
+  out = lua_gettop(L);
+  for (i = 0; i < n; i++) {
+    if (!alive(w, p[i].a, last) || !alive(w, p[i].b, last)) continue;
+    push_pair(L, c, &p[i], kp == NULL ? kept : 0, i + 1);
+    if (kp != NULL) {
+      kp[m] = p[i];
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, kept, (lua_Integer)m + 1);
+    }
+    lua_rawseti(L, out, (lua_Integer)++m);
+  }
+  return m;
+}
+
 /* w:pairs([filter | mask]) -> array of {a, b}. Without a filter function
 ** or exclusions, while the world's version is what it was at the last
 ** such call with the same mask, the answer is that call's again: a new
@@ -1101,8 +1126,8 @@ static int w_pairs(lua_State *L) {
   l_sink k;
   l_box *b, *ids;
   cl_tree_pair *kp = NULL;
-  long long n, i, last, m = 0;
-  int a, out, kept = 0, keep;
+  long long n, last, m;
+  int a, kept = 0, reusable;
   unsigned long long v = 0;
   const cl_tree_pair *p;
   lua_settop(L, 2);
@@ -1110,9 +1135,9 @@ static int w_pairs(lua_State *L) {
   b = take_box(L, lw, a);                          /* 4 */
   call_begin(L, &c, 2, a);                         /* 5, 6 */
   filter_arg(L, 2, &f, &c);
-  keep = f.keep == NULL && f.nexclude == 0;
-  if (keep) v = cl_world_version(lw->w);
-  if (keep && lw->npairs_kept >= 0 && lw->pairs_version == v && lw->pairs_mask == f.mask
+  reusable = f.keep == NULL && f.nexclude == 0;
+  if (reusable) v = cl_world_version(lw->w);
+  if (reusable && lw->npairs_kept >= 0 && lw->pairs_version == v && lw->pairs_mask == f.mask
       && lw->pairs_sensors == f.sensors) {
     n = lw->npairs_kept;
     last = lw->w->counter;
@@ -1120,13 +1145,7 @@ static int w_pairs(lua_State *L) {
     kept = lua_gettop(L);
     lua_rawgeti(L, a, SLOT_PAIR_IDS);              /* 8 */
     p = (const cl_tree_pair *)((l_box *)lua_touserdata(L, -1))->p;
-    lua_createtable(L, (int)n, 0);                 /* 9 */
-    out = lua_gettop(L);
-    for (i = 0; i < n; i++) {
-      if (!alive(lw->w, p[i].a, last) || !alive(lw->w, p[i].b, last)) continue;
-      push_pair(L, &c, &p[i], kept, i + 1);
-      lua_rawseti(L, out, (lua_Integer)++m);
-    }
+    (void)push_pairs(L, lw->w, &c, p, n, last, kept, NULL);   /* 9 */
     give_back(L, lw, b, a, a + 1);
     return 1;
   }
@@ -1135,7 +1154,7 @@ static int w_pairs(lua_State *L) {
   sink_end(L, &k, &c, n);
   last = lw->w->counter;
   lw->npairs_kept = -1;
-  if (keep) {
+  if (reusable) {
     ids = kept_ids(L, a, k.n);
     kp = ids != NULL ? (cl_tree_pair *)ids->p : NULL;
     if (kp != NULL) {
@@ -1143,19 +1162,7 @@ static int w_pairs(lua_State *L) {
       kept = lua_gettop(L);
     }
   }
-  p = (const cl_tree_pair *)b->p;
-  lua_createtable(L, k.n, 0);                      /* 7 or 8 */
-  out = lua_gettop(L);
-  for (i = 0; i < k.n; i++) {
-    if (!alive(lw->w, p[i].a, last) || !alive(lw->w, p[i].b, last)) continue;
-    push_pair(L, &c, &p[i], 0, 0);
-    if (kp != NULL) {
-      kp[m] = p[i];
-      lua_pushvalue(L, -1);
-      lua_rawseti(L, kept, (lua_Integer)m + 1);
-    }
-    lua_rawseti(L, out, (lua_Integer)++m);
-  }
+  m = push_pairs(L, lw->w, &c, (const cl_tree_pair *)b->p, k.n, last, kept, kp); /* 7 or 8 */
   /* kept when nothing changed while the tables were made (a finalizer
   ** may have removed an item) */
   if (kept != 0 && cl_world_version(lw->w) == v) {
