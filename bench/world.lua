@@ -609,6 +609,9 @@ local function walk(name, scene, x, y, z, items)
 end
 
 if mode == "walk" then
+  -- WORLD_TRACE=1: every frame's place and floor flag printed in hex
+  -- floats, to compare two builds' walks bit for bit
+  local TRACE = os.getenv("WORLD_TRACE") == "1"
   local name, n = arg[2], tonumber(arg[3])
   local s = collide.scene()
   local x, y, z = 0, 0, 0
@@ -632,6 +635,10 @@ if mode == "walk" then
       vy = vy - G * DT
       ch:move(vx * DT, vy * DT, vz * DT)
       if ch:on_floor() then vy = 0 end
+      if TRACE then
+        local ax, ay, az = cap:a()
+        print(("%a %a %a %s"):format(ax, ay, az, tostring(ch:on_floor())))
+      end
     end)
   end
   return
