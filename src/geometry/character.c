@@ -62,7 +62,7 @@ static double cos_degrees(double deg) {
 void cl_character_init(cl_character_state *c, const double up[3], double step_height,
                        double max_slope, double skin, double snap) {
   /* scaled by the largest component first: no overflow for any finite up */
-  double m = fmax(fabs(up[0]), fmax(fabs(up[1]), fabs(up[2]))), u[3], len;
+  double m = cl_fmax(fabs(up[0]), cl_fmax(fabs(up[1]), fabs(up[2]))), u[3], len;
   memset(c, 0, sizeof *c);
   cl_set(u, up[0] / m, up[1] / m, up[2] / m);
   len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
@@ -191,9 +191,9 @@ static double lowest(const cl_shape *s, const double u[3]) {
         cl_compound_child(&s->compound, i, &ch);
         if (ch.tag == CL_TRIANGLE) {
           int k;
-          for (k = 0; k < 3; k++) low = fmin(low, cl_dot(ch.tri.v[k], u));
+          for (k = 0; k < 3; k++) low = cl_fmin(low, cl_dot(ch.tri.v[k], u));
         } else {
-          low = fmin(low, lowest(&ch, u));
+          low = cl_fmin(low, lowest(&ch, u));
         }
       }
       return low;
@@ -375,7 +375,7 @@ static void remember_floor(cl_character_state *c, const cl_world *w, int id) {
 static int across(double h[3], const double v[3], const double u[3]) {
   double m, vu = v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
   h[0] = v[0] - vu * u[0]; h[1] = v[1] - vu * u[1]; h[2] = v[2] - vu * u[2];
-  m = fmax(fabs(h[0]), fmax(fabs(h[1]), fabs(h[2])));
+  m = cl_fmax(fabs(h[0]), cl_fmax(fabs(h[1]), fabs(h[2])));
   if (!(m > 0) || !isfinite(m)) return 0;
   cl_set(h, h[0] / m, h[1] / m, h[2] / m);
   return 1;
@@ -476,7 +476,7 @@ static void char_gather(char_move *cm, const cl_shape *ws, const double d[3]) {
   const cl_character_state *c = cm->c;
   cl_aabb reach;
   double ext = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + c->step_height
-               + fmax(c->snap, c->skin) + c->skin;
+               + cl_fmax(c->snap, c->skin) + c->skin;
   int i;
   (void)cl_bounds(ws, &reach);
   for (i = 0; i < 3; i++) {
@@ -501,12 +501,12 @@ static double world_top(const cl_world *w, const double u[3]) {
     } else {
       const cl_tree_hot *h = &t->hot[t->root];
       for (k = 0; k < 3; k++) {
-        lo[k] = fmin(h->lo[0][k], h->lo[1][k]);
-        hi[k] = fmax(h->hi[0][k], h->hi[1][k]);
+        lo[k] = cl_fmin(h->lo[0][k], h->lo[1][k]);
+        hi[k] = cl_fmax(h->hi[0][k], h->hi[1][k]);
       }
     }
     top = 0;
-    for (k = 0; k < 3; k++) top += fmax(lo[k] * u[k], hi[k] * u[k]);
+    for (k = 0; k < 3; k++) top += cl_fmax(lo[k] * u[k], hi[k] * u[k]);
   }
   for (i = 0; i < w->nunbounded; i++) {
     const cl_world_item *it = &w->items[w->unbounded[i]];
@@ -515,7 +515,7 @@ static double world_top(const cl_world *w, const double u[3]) {
     if (it->kind != CL_PLANE) return HUGE_VAL;
     nu = pl->n[0] * u[0] + pl->n[1] * u[1] + pl->n[2] * u[2];
     if (nu != 1 && nu != -1) return HUGE_VAL;
-    top = fmax(top, pl->d * nu);
+    top = cl_fmax(top, pl->d * nu);
   }
   return top;
 }
@@ -527,7 +527,7 @@ static double world_top(const cl_world *w, const double u[3]) {
 static double step_of(const char_move *cm) {
   const cl_character_state *c = cm->c;
   double room = world_top(cm->st.w, c->up) - cm->foot0 + c->skin;
-  return room < c->step_height ? fmax(room, 0) : c->step_height;
+  return room < c->step_height ? cl_fmax(room, 0) : c->step_height;
 }
 
 /* the up, side and down passes of the motion (hz across up, v along it),
@@ -617,8 +617,8 @@ static int size_kept(const cl_shape *a, const cl_shape *b) {
     default: return 1;
   }
   for (k = 0; k < 3; k++) {
-    scale = fmax(scale, fmax(fmax(fabs(p0[k]), fabs(p1[k])), fmax(fabs(q0[k]), fabs(q1[k]))));
-    drift = fmax(drift, fabs((q1[k] - q0[k]) - (p1[k] - p0[k])));
+    scale = cl_fmax(scale, cl_fmax(fmax(fabs(p0[k]), fabs(p1[k])), cl_fmax(fabs(q0[k]), fabs(q1[k]))));
+    drift = cl_fmax(drift, fabs((q1[k] - q0[k]) - (p1[k] - p0[k])));
   }
   return drift <= 1e-12 * scale;
 }
@@ -696,7 +696,7 @@ static int char_probe(cl_character_state *c, cl_world *w, cl_world_scratch *s, i
   cl_world_collisions none = {NULL, 0, 0};
   const cl_shape *shape = (const cl_shape *)w->items[id].shape;
   const double *u = c->up;
-  double reach = fmax(c->snap, c->skin), down[3], f[3];
+  double reach = cl_fmax(c->snap, c->skin), down[3], f[3];
   char_move cm;
   cl_hit h;
   int other;
@@ -741,7 +741,7 @@ void cl_character_options_init(cl_character_options *o) {
 }
 
 static int options_valid(const cl_character_options *o) {
-  double m = fmax(fabs(o->up[0]), fmax(fabs(o->up[1]), fabs(o->up[2])));
+  double m = cl_fmax(fabs(o->up[0]), cl_fmax(fabs(o->up[1]), fabs(o->up[2])));
   return isfinite(o->up[0]) && isfinite(o->up[1]) && isfinite(o->up[2]) && m > 0
          && o->step_height >= 0 && o->step_height <= DBL_MAX
          && o->max_slope >= 0 && o->max_slope <= 90

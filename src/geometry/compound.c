@@ -237,7 +237,7 @@ const cl_compound_data *cl_compound_store(const cl_shape *shapes, size_t n, size
     grow(d->lo, d->hi, &bounds[j]);
     order[j] = j;
   }
-  d->radius = fmax(cl_maxabs3(d->lo), cl_maxabs3(d->hi));
+  d->radius = cl_fmax(cl_maxabs3(d->lo), cl_maxabs3(d->hi));
   if (d->n > CL_COMPOUND_TREE_MIN) build_node(node, &nn, order, bounds, 0, d->n);
   d->nnodes = nn;
   d->child = child;
@@ -576,7 +576,7 @@ static double shape_scale(const cl_shape *s) {
   cl_aabb b;
   if (s->tag == CL_PLANE) return fabs(s->plane.d);
   if (!cl_bounds(s, &b)) return 0;
-  return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+  return cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
 }
 
 /* the normal of the deepest child's contact, and the points of every
@@ -588,7 +588,7 @@ int cl_compound_manifold(const cl_shape *a, const cl_shape *b, cl_contacts *m) {
   double n[3], depth;
   m->count = 0;
   if (!cl_compound_contact(a, b, n, &depth)) return 0;
-  cl_reduce_init(&r, n, fmax(shape_scale(a), shape_scale(b)));
+  cl_reduce_init(&r, n, cl_fmax(shape_scale(a), shape_scale(b)));
   cl_reduce_buffer(&r, buf, 128);
   do cl_compound_manifold_add(a, b, n, &r); while (cl_reduce_next(&r));
   cl_reduce_finish(&r, m);

@@ -240,7 +240,7 @@ static double capsule_axis(const cl_capsule *c, double u[3]) {
 }
 
 static double scale2(const double a[3], const double b[3], double r) {
-  return fmax(cl_maxabs3(a), cl_maxabs3(b)) + r;
+  return cl_fmax(cl_maxabs3(a), cl_maxabs3(b)) + r;
 }
 
 /* sphere a against capsule b, n from a to b */
@@ -252,7 +252,7 @@ static int sphere_capsule(const cl_sphere *s, const cl_capsule *c, double n[3], 
   perpendicular(u, fb);
   if (cl_dot(u, u) == 0) cl_set(fb, 0, 1, 0);  /* coincident centres, as two spheres */
   return rounded_contact(cl_length(d), s->c, q, s->r, c->r, fb,
-                         fmax(cl_maxabs3(s->c), scale2(c->a, c->b, 0)), n, depth);
+                         cl_fmax(cl_maxabs3(s->c), scale2(c->a, c->b, 0)), n, depth);
 }
 
 /* capsule a against capsule b, n from a to b: crossing segments push
@@ -271,7 +271,7 @@ static int capsule_capsule(const cl_capsule *a, const cl_capsule *b, double n[3]
   cl_sub(mid, mid, a->b);
   if (cl_dot(fb, mid) < 0) cl_scale(fb, fb, -1);
   return rounded_contact(sqrt(d2), ca, cb, a->r, b->r, fb,
-                         fmax(scale2(a->a, a->b, 0), scale2(b->a, b->b, 0)), n, depth);
+                         cl_fmax(scale2(a->a, a->b, 0), scale2(b->a, b->b, 0)), n, depth);
 }
 
 /* capsule c's segment against s (an aabb, obb, triangle that is not
@@ -289,7 +289,7 @@ static int capsule_gap(const cl_shape *s, const cl_capsule *c, segment_gap *g,
   cl_core_of(s, &A);
   cl_core_of(&cs, &B);
   B.r = 0;
-  g->scale = fmax(cl_core_scale(&A), cl_core_scale(&B));
+  g->scale = cl_fmax(cl_core_scale(&A), cl_core_scale(&B));
   if (s->tag != CL_HULL) {
     /* the segment's exact closest points (cl_segment_distance), which
     ** decide the overlap as cl_intersects does */
@@ -330,7 +330,7 @@ static double segment_overlap(const convex *sh, const double L[3], const double 
   double lo, hi, a0, a1, slo, shi, o1, o2;
   project(sh, L, &slo, &shi);
   a0 = cl_dot(p0, L); a1 = cl_dot(p1, L);
-  lo = fmin(a0, a1); hi = fmax(a0, a1);
+  lo = cl_fmin(a0, a1); hi = cl_fmax(a0, a1);
   o1 = shi - lo;                  /* move the capsule along +L */
   o2 = hi - slo;                  /* along -L */
   if (o1 < o2) { *sg = 1; return o1; }
@@ -431,7 +431,7 @@ static int plane_shape(const cl_plane *p, const cl_shape *s, double n[3], double
     case CL_CAPSULE: {
       double sa = cl_dot(p->n, s->cap.a) - p->d, sb = cl_dot(p->n, s->cap.b) - p->d;
       m = sa / 2 + sb / 2;
-      lo = fmin(sa, sb) - s->cap.r; hi = fmax(sa, sb) + s->cap.r;
+      lo = cl_fmin(sa, sb) - s->cap.r; hi = cl_fmax(sa, sb) + s->cap.r;
       break;
     }
     case CL_TRIANGLE: {
@@ -439,7 +439,7 @@ static int plane_shape(const cl_plane *p, const cl_shape *s, double n[3], double
       lo = INFINITY; hi = -INFINITY;
       for (i = 0; i < 3; i++) {
         double x = cl_dot(p->n, s->tri.v[i]) - p->d;
-        lo = fmin(lo, x); hi = fmax(hi, x);
+        lo = cl_fmin(lo, x); hi = cl_fmax(hi, x);
         cl_madd(c, c, s->tri.v[i], 1.0 / 3);
       }
       m = cl_dot(p->n, c) - p->d;

@@ -36,7 +36,7 @@ static double aabb_aabb(const cl_aabb *a, const cl_aabb *b, double pa[3], double
     if (a->max[k] < b->min[k]) { pa[k] = a->max[k]; pb[k] = b->min[k]; }
     else if (b->max[k] < a->min[k]) { pa[k] = a->min[k]; pb[k] = b->max[k]; }
     else {
-      double lo = fmax(a->min[k], b->min[k]), hi = fmin(a->max[k], b->max[k]);
+      double lo = cl_fmax(a->min[k], b->min[k]), hi = cl_fmin(a->max[k], b->max[k]);
       pa[k] = pb[k] = lo / 2 + hi / 2;
       if (pa[k] < lo) pa[k] = pb[k] = lo;
       if (pa[k] > hi) pa[k] = pb[k] = hi;
@@ -99,7 +99,7 @@ static int edges_of(const cl_shape *s, double e[12][2][3]) {
 
 /* how far p is from lying in both shapes */
 static double off_both(const cl_shape *a, const cl_shape *b, const double p[3]) {
-  return fmax(cl_distance(a, p), cl_distance(b, p));
+  return cl_fmax(cl_distance(a, p), cl_distance(b, p));
 }
 
 /* where an edge of a enters b: the intersection of two convex polytopes
@@ -142,7 +142,7 @@ static void common_point(const cl_shape *a, const cl_shape *b, const double star
     double e;
     cl_closest_point(b, x, q);
     cl_closest_point(a, q, x);
-    e = fmax(cl_distance(a, q), cl_distance(b, x));
+    e = cl_fmax(cl_distance(a, q), cl_distance(b, x));
     if (e < best) {
       best = e;
       if (cl_distance(a, q) <= cl_distance(b, x)) cl_copy(p, q); else cl_copy(p, x);

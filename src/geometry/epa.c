@@ -85,7 +85,7 @@ int cl_core_penetration(const cl_core *A, const cl_core *B, double n[3], double 
   int i, it;
   static const int tf[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
   if (!cl_core_tetra(A, B, tetra)) return 0;
-  tol = CL_EPA_REL * fmax(cl_core_scale(A), cl_core_scale(B));
+  tol = CL_EPA_REL * cl_fmax(cl_core_scale(A), cl_core_scale(B));
   P.v = v; P.f = f; P.nv = 4; P.nf = 0;
   for (i = 0; i < 4; i++) cl_copy(v[i], tetra[i]);
   {

@@ -124,7 +124,7 @@ static double near_simplex(const vert *s, int n, double l[4]) {
     static const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
     double o[3] = {0, 0, 0}, det = vol(s[0].w, s[1].w, s[2].w, s[3].w), m = 0, best = INFINITY;
     int f;
-    for (i = 0; i < 4; i++) m = fmax(m, cl_maxabs3(s[i].w));
+    for (i = 0; i < 4; i++) m = cl_fmax(m, cl_maxabs3(s[i].w));
     /* signed volumes (Cramer's rule), trusted below only when they
     ** rebuild the origin: a flat or thin tetrahedron's are rounding */
     if (det != 0 && fabs(det) < INFINITY) {
@@ -175,7 +175,7 @@ static double gjk(const cl_core *A, const cl_core *B, double ca[3], double cb[3]
   vert s[4], best_s[4];
   double l[4], best_l[4], v[3], vv, tol, scale;
   int n = 0, best_n, it, inside = 0, certified = 0;
-  scale = fmax(cl_core_scale(A), cl_core_scale(B));
+  scale = cl_fmax(cl_core_scale(A), cl_core_scale(B));
   tol = CL_GJK_REL * scale;
   /* start from the difference of two support points */
   {

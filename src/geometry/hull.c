@@ -499,12 +499,12 @@ int cl_hull_build(const double *p, size_t n, void *work, cl_hull_counts *out) {
   for (k = 0; k < 3; k++) { lo[k] = INFINITY; hi[k] = -INFINITY; }
   for (i = 0; i < n; i++)
     for (k = 0; k < 3; k++) {
-      lo[k] = fmin(lo[k], p[3 * i + k]);
-      hi[k] = fmax(hi[k], p[3 * i + k]);
+      lo[k] = cl_fmin(lo[k], p[3 * i + k]);
+      hi[k] = cl_fmax(hi[k], p[3 * i + k]);
     }
   for (k = 0; k < 3; k++) {
     c[k] = lo[k] / 2 + hi[k] / 2;
-    ext = fmax(ext, hi[k] / 2 - lo[k] / 2);
+    ext = cl_fmax(ext, hi[k] / 2 - lo[k] / 2);
   }
   if (!(ext > 0)) return 1;
   {
@@ -527,7 +527,7 @@ int cl_hull_build(const double *p, size_t n, void *work, cl_hull_counts *out) {
   ** found inside a triangle would stick out of the face */
   for (k = 0; k < q->out.nf; k++) {
     double m = -INFINITY;
-    for (i = 0; i < n; i++) m = fmax(m, cl_dot(q->fn[k], p + 3 * i));
+    for (i = 0; i < n; i++) m = cl_fmax(m, cl_dot(q->fn[k], p + 3 * i));
     if (!(m - m == 0)) return 4;
     q->fd[k] = m;
   }
@@ -562,15 +562,15 @@ static void derive(cl_hull_data *d) {
   for (i = 0; i < d->nv; i++)
     for (k = 0; k < 3; k++) {
       d->centroid[k] += d->v[i][k] / d->nv;
-      d->lo[k] = fmin(d->lo[k], d->v[i][k]);
-      d->hi[k] = fmax(d->hi[k], d->v[i][k]);
+      d->lo[k] = cl_fmin(d->lo[k], d->v[i][k]);
+      d->hi[k] = cl_fmax(d->hi[k], d->v[i][k]);
     }
   for (k = 0; k < 3; k++) d->centroid[k] = cl_clamp(d->centroid[k], d->lo[k], d->hi[k]);
   d->radius = 0;
   for (i = 0; i < d->nv; i++) {
     double e[3];
     cl_sub(e, d->v[i], d->centroid);
-    d->radius = fmax(d->radius, cl_length(e));
+    d->radius = cl_fmax(d->radius, cl_length(e));
   }
 }
 
@@ -845,7 +845,7 @@ static int edge_pair(const poly *A, const poly *B, int i, int j, double tol, axi
 static int extreme_edges(const poly *P, const double L[3], int sg, double etol, int *out) {
   double top = -INFINITY;
   int i, n = 0;
-  for (i = 0; i < P->nv; i++) top = fmax(top, sg * cl_dot(P->v[i], L));
+  for (i = 0; i < P->nv; i++) top = cl_fmax(top, sg * cl_dot(P->v[i], L));
   for (i = 0; i < P->ne; i++)
     if (sg * cl_dot(P->v[P->e[i][0]], L) >= top - etol
         && sg * cl_dot(P->v[P->e[i][1]], L) >= top - etol)
@@ -859,11 +859,11 @@ static int aligned_faces(const poly *P, const poly *Q, const double L[3], int sg
                          axis_best *best) {
   double top = -INFINITY;
   int i, j;
-  for (i = 0; i < P->nf; i++) top = fmax(top, sg * cl_dot(P->pl[i], L));
+  for (i = 0; i < P->nf; i++) top = cl_fmax(top, sg * cl_dot(P->pl[i], L));
   for (i = 0; i < P->nf; i++) {
     double lo = INFINITY, ax[3];
     if (sg * cl_dot(P->pl[i], L) < top - 1e-9) continue;
-    for (j = 0; j < Q->nv; j++) lo = fmin(lo, cl_dot(P->pl[i], Q->v[j]));
+    for (j = 0; j < Q->nv; j++) lo = cl_fmin(lo, cl_dot(P->pl[i], Q->v[j]));
     cl_scale(ax, P->pl[i], sg);
     if (!keep(best, P->pl[i][3] - lo, ax, tol)) return 0;
   }
@@ -885,7 +885,7 @@ static int epa_sat(const cl_hull *h, const cl_shape *s, const poly *A, const pol
   cl_core_of((const cl_shape *)(const void *)h, &CA);
   cl_core_of(s, &CB);
   if (!cl_core_penetration(&CA, &CB, nw, &lo, &hi)) return 0;
-  scale = fmax(cl_core_scale(&CA), cl_core_scale(&CB));
+  scale = cl_fmax(cl_core_scale(&CA), cl_core_scale(&CB));
   cl_hull_dir_in(h, nw, L);
   best->depth = INFINITY;
   cl_set(best->n, 0, 1, 0);
@@ -900,7 +900,7 @@ static int epa_sat(const cl_hull *h, const cl_shape *s, const poly *A, const pol
 }
 
 static double pair_tol(const cl_hull *h, double other) {
-  return CL_HULL_REL * fmax(cl_hull_scale(h), other);
+  return CL_HULL_REL * cl_fmax(cl_hull_scale(h), other);
 }
 
 static int finish_sat(const cl_hull *h, const poly *A, const poly *B, double tol, double n[3],
@@ -930,7 +930,7 @@ static int hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *de
   if (s->tag == CL_TRIANGLE && s->tri.degenerate)
     return cl_hull_sat_segment(h, s->tri.v[s->tri.s0], s->tri.v[s->tri.s1], n, depth);
   cl_bounds(s, &b);
-  other = fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+  other = cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
   hull_poly(h, &A);
   {
     /* bounding spheres apart: no axis needed */
@@ -989,5 +989,5 @@ int cl_hull_sat_segment(const cl_hull *h, const double a[3], const double b[3], 
   B.e = seg_edge;
   cl_add(B.c, v[0], v[1]);
   cl_scale(B.c, B.c, 0.5);
-  return finish_sat(h, &A, &B, pair_tol(h, fmax(cl_maxabs3(a), cl_maxabs3(b))), n, depth);
+  return finish_sat(h, &A, &B, pair_tol(h, cl_fmax(cl_maxabs3(a), cl_maxabs3(b))), n, depth);
 }

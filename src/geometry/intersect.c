@@ -254,7 +254,7 @@ static int plane_plane(const cl_plane *a, const cl_plane *b) {
   if (cl_length(x) > CL_EPSILON) return 1;
   s = cl_dot(a->n, b->n) > 0 ? 1 : -1;
   dd = fabs(a->d - s * b->d);
-  return dd <= CL_EPSILON * (1 + fmax(fabs(a->d), fabs(b->d)));
+  return dd <= CL_EPSILON * (1 + cl_fmax(fabs(a->d), fabs(b->d)));
 }
 
 /* whether the axis ax separates the two triangles' projections */
@@ -338,8 +338,8 @@ int cl_classify(const cl_plane *p, const cl_shape *s) {
     case CL_CAPSULE: {
       double sa = cl_dot(p->n, s->cap.a) - p->d, sb = cl_dot(p->n, s->cap.b) - p->d;
       r = s->cap.r;
-      if (fmin(sa, sb) > r) return 1;
-      if (fmax(sa, sb) < -r) return -1;
+      if (cl_fmin(sa, sb) > r) return 1;
+      if (cl_fmax(sa, sb) < -r) return -1;
       return 0;
     }
     case CL_TRIANGLE: {
@@ -427,7 +427,7 @@ static int capsule_solid(const cl_shape *s, const cl_capsule *c) {
     cl_core_of((const cl_shape *)(const void *)c, &B);
     B.r = 0;
     dc = cl_core_distance(&A, &B, ca, cb, &touch);
-    tol = CL_GJK_REL * fmax(cl_core_scale(&A), cl_core_scale(&B));
+    tol = CL_GJK_REL * cl_fmax(cl_core_scale(&A), cl_core_scale(&B));
     if (touch == 0 && dc - tol > c->r) return 0;
     if ((touch == 1 ? tol : dc) <= c->r) return 1;
   }

@@ -208,7 +208,7 @@ size_t cl_lines_fill(const cl_shape *s, double *out) {
 static int tri_meets(const double *a, const double *b, const double *c, const cl_aabb *box) {
   int k;
   for (k = 0; k < 3; k++) {
-    double lo = fmin(a[k], fmin(b[k], c[k])), hi = fmax(a[k], fmax(b[k], c[k]));
+    double lo = cl_fmin(a[k], cl_fmin(b[k], c[k])), hi = cl_fmax(a[k], cl_fmax(b[k], c[k]));
     if (lo > box->max[k] || hi < box->min[k]) return 0;
   }
   return 1;

@@ -370,7 +370,7 @@ static double worth(const cl_reduce *r, const double x[3]) {
       /* the area x adds outside the triangle, which runs counter-clockwise */
       double g = -area2(r->n, p[0].p, p[1].p, x), h = -area2(r->n, p[1].p, p[2].p, x),
              k = -area2(r->n, p[2].p, p[0].p, x);
-      return fmax(g, fmax(h, k));
+      return cl_fmax(g, cl_fmax(h, k));
     }
   }
 }
@@ -472,7 +472,7 @@ static double shape_scale(const cl_shape *s) {
   cl_aabb b;
   if (s->tag == CL_PLANE) return fabs(s->plane.d);
   if (!cl_bounds(s, &b)) return 0;
-  return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+  return cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
 }
 
 /* a pair's candidates: the clipped incident feature f behind the
@@ -569,7 +569,7 @@ static int pair_candidates(const cl_shape *a, const cl_shape *b, const double *h
                            pair_work *w) {
   int i, kept = 0;
   if (!cl_contact(a, b, w->n, &w->depth)) return 0;
-  w->tol = CL_HULL_REL * fmax(shape_scale(a), shape_scale(b));
+  w->tol = CL_HULL_REL * cl_fmax(shape_scale(a), shape_scale(b));
   if ((hint != NULL && clip_along(a, b, hint, 1, w)) || clip_along(a, b, w->n, 0, w)) {
     for (i = 0; i < w->f.np; i++) {
       double d = -plane_dist(&w->r.face, w->f.p[i]);
@@ -607,7 +607,7 @@ int cl_manifold(const cl_shape *a, const cl_shape *b, cl_contacts *m) {
   m->count = 0;
   if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_manifold(a, b, m);
   if (!pair_candidates(a, b, NULL, &w)) return 0;
-  cl_reduce_init(&r, w.n, fmax(shape_scale(a), shape_scale(b)));
+  cl_reduce_init(&r, w.n, cl_fmax(shape_scale(a), shape_scale(b)));
   do feed(&w, &r); while (cl_reduce_next(&r));
   return cl_reduce_finish(&r, m);
 }

@@ -509,7 +509,7 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   cl_copy(m->min, dlo);
   cl_copy(m->max, dhi);
   cl_fbox_store(m->rlo, m->rhi, m->min, m->max);
-  m->maxabs = fmax(cl_maxabs3(m->min), cl_maxabs3(m->max));
+  m->maxabs = cl_fmax(cl_maxabs3(m->min), cl_maxabs3(m->max));
   return 1;
 }
 
@@ -1079,7 +1079,7 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
 ** triangle a query's walk reaches (its bounds within the query's pad of
 ** the query's bounds) is within this pad of the box, past rounding */
 static double near_pad(const cl_mesh *m, const cl_aabb *box) {
-  return 2 * pad_of(m->maxabs + fmax(cl_maxabs3(box->min), cl_maxabs3(box->max)));
+  return 2 * pad_of(m->maxabs + cl_fmax(cl_maxabs3(box->min), cl_maxabs3(box->max)));
 }
 
 int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, size_t cap,

@@ -88,7 +88,7 @@ static double hull_height(const cl_hull_data *d, const double l[3], int *face) {
 }
 
 static double hull_point_tol(const cl_hull *h, const double p[3]) {
-  return CL_HULL_REL * fmax(cl_hull_scale(h), cl_maxabs3(p));
+  return CL_HULL_REL * cl_fmax(cl_hull_scale(h), cl_maxabs3(p));
 }
 
 int cl_hull_contains(const cl_hull *h, const double p[3]) {
@@ -150,7 +150,7 @@ void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
   int i, f, e = 0, k;
   cl_hull_point_in(h, p, l);
   if (hull_height(d, l, &f) <= hull_point_tol(h, p)) { cl_copy(out, p); return; }
-  big = fmax(cl_maxabs3(l), cl_length(d->centroid) + d->radius);
+  big = cl_fmax(cl_maxabs3(l), cl_length(d->centroid) + d->radius);
   if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
   for (k = 0; k < 3; k++) l[k] = ldexp(l[k], -e);
   cl_copy(q, l);

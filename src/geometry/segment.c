@@ -204,7 +204,7 @@ static void near_triangle_seg(seg_near *sn, const cl_triangle *t, const double a
                               const double b[3], double sa, double sb) {
   double qa[3], qb[3], tol;
   int k, ia, ib;
-  tol = 1e-9 * (1 + fmax(cl_maxabs3(t->v[0]), fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2]))));
+  tol = 1e-9 * (1 + cl_fmax(cl_maxabs3(t->v[0]), cl_fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2]))));
   cl_madd(qa, a, t->n, -sa);
   cl_madd(qb, b, t->n, -sb);
   ia = inside_tri(t, qa, tol);
@@ -391,10 +391,10 @@ double cl_segment_distance_memo(cl_segment_memo *m, const cl_shape *x, const dou
 /* the largest magnitude of x's defining numbers, for a box or a triangle */
 static double defining_maxabs(const cl_shape *x) {
   switch (x->tag) {
-    case CL_AABB: return fmax(cl_maxabs3(x->aabb.min), cl_maxabs3(x->aabb.max));
+    case CL_AABB: return cl_fmax(cl_maxabs3(x->aabb.min), cl_maxabs3(x->aabb.max));
     case CL_OBB: return cl_maxabs3(x->obb.c) + x->obb.e[0] + x->obb.e[1] + x->obb.e[2];
     case CL_TRIANGLE:
-      return fmax(cl_maxabs3(x->tri.v[0]), fmax(cl_maxabs3(x->tri.v[1]), cl_maxabs3(x->tri.v[2])));
+      return cl_fmax(cl_maxabs3(x->tri.v[0]), cl_fmax(cl_maxabs3(x->tri.v[1]), cl_maxabs3(x->tri.v[2])));
     default: return INFINITY;
   }
 }

@@ -267,8 +267,8 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
       return clamped(out);
     case CL_CAPSULE:
       for (k = 0; k < 3; k++) {
-        out->min[k] = fmin(s->cap.a[k], s->cap.b[k]) - s->cap.r;
-        out->max[k] = fmax(s->cap.a[k], s->cap.b[k]) + s->cap.r;
+        out->min[k] = cl_fmin(s->cap.a[k], s->cap.b[k]) - s->cap.r;
+        out->max[k] = cl_fmax(s->cap.a[k], s->cap.b[k]) + s->cap.r;
       }
       out->tag = CL_AABB;
       return clamped(out);

@@ -79,11 +79,11 @@ double cl_core_scale(const cl_core *c) {
   double m = 0;
   int i;
   switch (c->kind) {
-    case CL_CORE_AABB: return fmax(cl_maxabs3(c->lo), cl_maxabs3(c->hi));
+    case CL_CORE_AABB: return cl_fmax(cl_maxabs3(c->lo), cl_maxabs3(c->hi));
     case CL_CORE_OBB: return cl_maxabs3(c->c) + c->e[0] + c->e[1] + c->e[2];
     case CL_CORE_HULL: return cl_hull_scale(c->hull);
     default:
-      for (i = 0; i < c->np; i++) m = fmax(m, cl_maxabs3(c->p[i]));
+      for (i = 0; i < c->np; i++) m = cl_fmax(m, cl_maxabs3(c->p[i]));
       return m;
   }
 }

@@ -129,7 +129,7 @@ static double bounds_scale(const cl_shape *s) {
   cl_aabb b;
   if (s->tag == CL_PLANE) return fabs(s->plane.d);
   if (!cl_bounds(s, &b)) return 0;
-  return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+  return cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
 }
 
 static void fill(cl_hit *h, double t, const double p[3], const double n[3]) {
@@ -228,8 +228,8 @@ static int sweep_aabb(const cl_aabb *a, const double d[3], const cl_aabb *b, cl_
   for (k = 0; k < 3; k++) {
     if (k == ax) { p[k] = d[k] > 0 ? b->min[k] : b->max[k]; continue; }
     {
-      double lo = fmax(a->min[k] + t0 * d[k], b->min[k]);
-      double hi = fmin(a->max[k] + t0 * d[k], b->max[k]);
+      double lo = cl_fmax(a->min[k] + t0 * d[k], b->min[k]);
+      double hi = cl_fmin(a->max[k] + t0 * d[k], b->max[k]);
       if (lo > hi) { double s = lo; lo = hi; hi = s; }
       p[k] = lo / 2 + hi / 2;
     }
@@ -308,7 +308,7 @@ static int rests_on(const sweep_ctx *c, const cl_shape *mover, const cl_shape *t
   if (c->core > cap->r) return 1;                /* no overlap: no contact */
   cl_core_of(target, &A);
   cl_core_of(mover, &B);
-  return c->core > CL_EPSILON * fmax(cl_core_scale(&A), cl_core_scale(&B))
+  return c->core > CL_EPSILON * cl_fmax(cl_core_scale(&A), cl_core_scale(&B))
          && cap->r - c->core <= tol;
 }
 
@@ -331,7 +331,7 @@ static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape 
     return 0;
   if (target->tag == CL_RAY || target->tag >= CL_NKINDS || target->tag < 0) return 0;
   scale = bounds_scale(mover);
-  scale = fmax(fmax(scale, bounds_scale(target)), scale + cl_maxabs3(d));
+  scale = cl_fmax(fmax(scale, bounds_scale(target)), scale + cl_maxabs3(d));
   tol = CL_SWEEP_REL * scale;
   if (target->tag == CL_PLANE) return sweep_plane(mover, d, &target->plane, tol, h);
   c.mover = mover; c.target = target; c.d = d; c.memo = memo;

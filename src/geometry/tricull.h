@@ -82,18 +82,18 @@ static inline int surely_missed(const cl_ray *r, const double *a, const double *
 /* scale of a shape for the pad: its largest coordinate, roughly */
 static inline double shape_scale(const cl_shape *s) {
   switch (s->tag) {
-    case CL_AABB: return fmax(cl_maxabs3(s->aabb.min), cl_maxabs3(s->aabb.max));
+    case CL_AABB: return cl_fmax(cl_maxabs3(s->aabb.min), cl_maxabs3(s->aabb.max));
     case CL_OBB: return cl_maxabs3(s->obb.c) + s->obb.e[0] + s->obb.e[1] + s->obb.e[2];
     case CL_PLANE: return fabs(s->plane.d);
     case CL_TRIANGLE:
-      return fmax(cl_maxabs3(s->tri.v[0]), fmax(cl_maxabs3(s->tri.v[1]), cl_maxabs3(s->tri.v[2])));
+      return cl_fmax(cl_maxabs3(s->tri.v[0]), cl_fmax(cl_maxabs3(s->tri.v[1]), cl_maxabs3(s->tri.v[2])));
     case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
     case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
-    case CL_CAPSULE: return fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
+    case CL_CAPSULE: return cl_fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
     case CL_HULL: case CL_COMPOUND: {
       cl_aabb b;
       cl_bounds(s, &b);
-      return fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+      return cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
     }
     default: return INFINITY;
   }

@@ -426,7 +426,7 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
   if (IS_GEOMETRY(it->kind)) return CL_NOT_MOVER;
   if (!(isfinite(dir[0]) && isfinite(dir[1]) && isfinite(dir[2]))) return CL_NOT_FINITE;
   /* scaled by the largest component first: no overflow for any finite dir */
-  m = fmax(fabs(dir[0]), fmax(fabs(dir[1]), fabs(dir[2])));
+  m = cl_fmax(fabs(dir[0]), cl_fmax(fabs(dir[1]), fabs(dir[2])));
   if (!(m > 0)) return CL_NOT_FINITE;
   cl_set(u, dir[0] / m, dir[1] / m, dir[2] / m);
   len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
@@ -471,6 +471,6 @@ int cl_world_one_way_blocks(const cl_world *w, const cl_world_item *it, const cl
   cl_shape_copy(&target, cl_world_shape_of(it));
   if (!cl_contact(&target, mover, n, &depth)) return 1;
   (void)cl_bounds(mover, &box);
-  for (k = 0; k < 3; k++) scale = fmax(scale, fmax(fabs(box.min[k]), fabs(box.max[k])));
+  for (k = 0; k < 3; k++) scale = cl_fmax(scale, cl_fmax(fabs(box.min[k]), fabs(box.max[k])));
   return !(depth > CL_EPSILON * (1 + scale));
 }

@@ -635,8 +635,8 @@ static double centre_dist2(const cl_world_item *it, const double c[3]) {
       case CL_TRIANGLE:
         for (k = 0; k < 3; k++) {
           const cl_triangle *t = &s->tri;
-          double lo = fmin(t->v[0][k], fmin(t->v[1][k], t->v[2][k]));
-          double hi = fmax(t->v[0][k], fmax(t->v[1][k], t->v[2][k]));
+          double lo = cl_fmin(t->v[0][k], cl_fmin(t->v[1][k], t->v[2][k]));
+          double hi = cl_fmax(t->v[0][k], cl_fmax(t->v[1][k], t->v[2][k]));
           x[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
           x[k] = x[k] < lo ? lo : (x[k] > hi ? hi : x[k]);
         }

@@ -41,8 +41,8 @@ void cl_world_swept_box(const cl_shape *shape, const double d[3], cl_aabb *box) 
   int k;
   (void)cl_bounds(shape, box);
   for (k = 0; k < 3; k++) {
-    if (d[k] < 0) box->min[k] = fmax(box->min[k] + d[k], -DBL_MAX);
-    else box->max[k] = fmin(box->max[k] + d[k], DBL_MAX);
+    if (d[k] < 0) box->min[k] = cl_fmax(box->min[k] + d[k], -DBL_MAX);
+    else box->max[k] = cl_fmin(box->max[k] + d[k], DBL_MAX);
   }
 }
 

@@ -558,8 +558,8 @@ static int tri_centroid(lua_State *L) {
   for (k = 0; k < 3; k++) {
     /* thirds first (no overflow), then kept between the vertices, which
     ** rounding near the largest double could leave (to inf) */
-    double lo = fmin(t->v[0][k], fmin(t->v[1][k], t->v[2][k]));
-    double hi = fmax(t->v[0][k], fmax(t->v[1][k], t->v[2][k]));
+    double lo = cl_fmin(t->v[0][k], cl_fmin(t->v[1][k], t->v[2][k]));
+    double hi = cl_fmax(t->v[0][k], cl_fmax(t->v[1][k], t->v[2][k]));
     c[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
     c[k] = c[k] < lo ? lo : (c[k] > hi ? hi : c[k]);
   }

@@ -180,7 +180,7 @@ int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index) {
 }
 
 static double tri_scale(const cl_triangle *t) {
-  return fmax(cl_maxabs3(t->v[0]), fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2])));
+  return cl_fmax(cl_maxabs3(t->v[0]), cl_fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2])));
 }
 
 void l_trimanifold_init(l_trimanifold *t, const cl_shape *s, int tri_first) {
@@ -191,13 +191,13 @@ void l_trimanifold_init(l_trimanifold *t, const cl_shape *s, int tri_first) {
   t->pass = -1;
   t->scale = 0;
   if (s->tag == CL_PLANE) t->scale = fabs(s->plane.d);
-  else if (cl_bounds(s, &b)) t->scale = fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+  else if (cl_bounds(s, &b)) t->scale = cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
 }
 
 void l_trimanifold_add(l_trimanifold *t, const cl_shape *tri, size_t index) {
   if (t->pass < 0) {
     l_deepest_add(&t->best, tri, t->s, t->tri_first, index);
-    t->scale = fmax(t->scale, tri_scale(&tri->tri));
+    t->scale = cl_fmax(t->scale, tri_scale(&tri->tri));
     return;
   }
   if (t->tri_first) cl_manifold_add(tri, t->s, t->best.n, &t->red);
