@@ -1091,6 +1091,7 @@ int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, s
   cl_shape bs;
   nr->ok = 0;
   nr->memo = NULL;
+  nr->axes = NULL;
   nr->n = 0;
   nr->slot = slots;
   nr->tri = tri;
@@ -1126,6 +1127,23 @@ int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, s
   nr->n = n;
   nr->ok = 1;
   return 1;
+}
+
+void cl_mesh_near_keep_axes(cl_mesh_near *nr, cl_mesh_near_axes *room) {
+  size_t j;
+  nr->axes = room;
+  for (j = 0; j < nr->ntri; j++) room[j].n = -1;
+}
+
+/* sweep_bound of the gathered slot j, of vertices v: its axes made once
+** and kept when there is room for them */
+static double near_bound(const cl_mesh_near *nr, size_t j, const double *const v[3],
+                         const cl_shape *mover, const cl_aabb *mb, const double d[3],
+                         const double inv[3], double limit, double pad) {
+  cl_mesh_near_axes tmp, *x = &tmp;
+  tmp.n = -1;
+  if (nr->axes != NULL && j < nr->ntri) x = &nr->axes[j];
+  return sweep_bound_kept(v, mover, mb->min, mb->max, d, inv, limit, pad, x);
 }
 
 /* the triangle of the gathered slot j, of vertices v: made once and kept
@@ -1227,7 +1245,7 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
     cl_hit h;
     slot_verts(m, i, v);
     if (!tri_meets_box(v, &q.sb, q.pad)
-        || sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad) < 0)
+        || near_bound(nr, j, v, mover, &mb, d, c.inv, 1, mpad) < 0)
       continue;
     tri = near_tri(nr, j, v, &tmp);
     if (!cl_sweep_memo(mover, d, tri, 1, nr->memo, &h) || !cl_intersects(tri, box)) continue;
@@ -1275,7 +1293,7 @@ long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr
     double b;
     slot_verts(m, nr->slot[j], v);
     if (!tri_meets_box(v, &q.sb, q.pad)) continue;
-    b = sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, mpad);
+    b = near_bound(nr, j, v, mover, &mb, d, c.inv, 1, mpad);
     if (b < 0) continue;
     if (nc == NEAR_SORTED) return -1;
     for (k = nc; k > 0 && lb[k - 1] > b; k--) { lb[k] = lb[k - 1]; cand[k] = cand[k - 1]; }
@@ -1321,7 +1339,7 @@ static void near_sweep(near_nearest *q, size_t j, int bounded) {
   cl_hit th;
   slot_verts(q->m, q->nr->slot[j], v);
   if (!(bounded && q->limit >= 1)
-      && sweep_bound(v, q->mover, q->mb->min, q->mb->max, q->d, q->inv, q->limit, q->pad) < 0)
+      && near_bound(q->nr, j, v, q->mover, q->mb, q->d, q->inv, q->limit, q->pad) < 0)
     return;
   tri = near_tri(q->nr, j, v, &tmp);
   if (cl_sweep_memo(q->mover, q->d, tri, q->limit, q->nr->memo, &th))
@@ -1361,7 +1379,7 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
       const double *v[3];
       double b;
       slot_verts(m, nr->slot[j], v);
-      b = sweep_bound(v, mover, mb.min, mb.max, d, c.inv, 1, pad);
+      b = near_bound(nr, j, v, mover, &mb, d, c.inv, 1, pad);
       if (b < 0) continue;
       if (nc == NEAR_SORTED) break;
       for (i = nc; i > 0 && lb[i - 1] > b; i--) { lb[i] = lb[i - 1]; cand[i] = cand[i - 1]; }

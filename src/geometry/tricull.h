@@ -122,15 +122,14 @@ static inline void mover_extent(const cl_shape *s, const double m[3], double *lo
 }
 
 /* narrows [*tn, *tf] to the times the mover (bounds lo, hi at t = 0)
-** moved by t * d overlaps, along the unit axis m, the triangle v0, v1, v2
+** moved by t * d overlaps, along the unit axis m, the triangle's extent
+** p0..p1 on it (the least and the greatest of its vertices' projections)
 ** grown by pad; 0 when the interval is then empty. The triangle's extent
 ** is that of its vertices, so any axis bounds it, however it was rounded;
 ** a NaN time (an infinite extent) narrows nothing. */
 static inline int axis_overlap(const cl_shape *mover, const double m[3], const double d[3],
-                               const double *v0, const double *v1, const double *v2, double pad,
-                               double *tn, double *tf) {
-  double p0 = cl_dot(m, v0), p1 = cl_dot(m, v1), p2 = cl_dot(m, v2), dm = cl_dot(m, d);
-  double lo = min2(p0, min2(p1, p2)) - pad, hi = max2(p0, max2(p1, p2)) + pad, a, b, te, tx;
+                               double p0, double p1, double pad, double *tn, double *tf) {
+  double dm = cl_dot(m, d), lo = p0 - pad, hi = p1 + pad, a, b, te, tx;
   mover_extent(mover, m, &a, &b);
   if (dm == 0) return !(a > hi || b < lo);
   if (dm > 0) { te = (lo - b) / dm; tx = (hi - a) / dm; }
@@ -140,17 +139,50 @@ static inline int axis_overlap(const cl_shape *mover, const double m[3], const d
   return !(*tn > *tf);
 }
 
+/* the triangle v's axes beyond the boxes' (cl_mesh_near_axes): its unit
+** normal and the unit normals of its edges in its plane, those that are
+** finite and not zero, with its extent along each; none when the normal
+** is not. They depend on the triangle alone, so a character's sweeps
+** keep them for the triangles gathered near it. */
+static inline void tri_axes(const double *const v[3], cl_mesh_near_axes *x) {
+  double e[3][3], *n = x->ax[0], len;
+  int k;
+  x->n = 0;
+  for (k = 0; k < 3; k++) cl_sub(e[k], v[(k + 1) % 3], v[k]);
+  cl_cross(n, e[0], e[1]);
+  len = sqrt(cl_dot(n, n));
+  if (!(len > 0 && len < INFINITY)) return;
+  cl_scale(n, n, 1 / len);
+  x->n = 1;
+  for (k = 0; k < 3; k++) {
+    double *side = x->ax[x->n], l2;
+    cl_cross(side, n, e[k]);
+    l2 = sqrt(cl_dot(side, side));
+    if (!(l2 > 0 && l2 < INFINITY)) continue;
+    cl_scale(side, side, 1 / l2);
+    x->n++;
+  }
+  for (k = 0; k < x->n; k++) {
+    const double *m = x->ax[k];
+    double p0 = cl_dot(m, v[0]), p1 = cl_dot(m, v[1]), p2 = cl_dot(m, v[2]);
+    x->lo[k] = min2(p0, min2(p1, p2));
+    x->hi[k] = max2(p0, max2(p1, p2));
+  }
+}
+
 /* a lower bound of the first t in [0, limit] at which the mover (bounds
 ** lo, hi) moved by t * d comes within pad of the triangle v, or -1
 ** when it cannot: the times its box overlaps the triangle's box, and along
 ** the triangle's normal and the normals of its edges in its plane, each
 ** grown by pad (a separating axis at every t outside them), so a triangle
 ** skipped here (or visited after the best hit) is one cl_sweep finds no
-** earlier hit against (its tolerance is less than pad) */
-static inline double sweep_bound(const double *const v[3], const cl_shape *mover,
-                                 const double lo[3], const double hi[3], const double d[3],
-                                 const double inv[3], double limit, double pad) {
-  double tn = 0, tf = limit, e[3][3], n[3], len;
+** earlier hit against (its tolerance is less than pad). The axes are x's,
+** made into it here (after the boxes' test) when its n is -1. */
+static inline double sweep_bound_kept(const double *const v[3], const cl_shape *mover,
+                                      const double lo[3], const double hi[3], const double d[3],
+                                      const double inv[3], double limit, double pad,
+                                      cl_mesh_near_axes *x) {
+  double tn = 0, tf = limit;
   int k;
   for (k = 0; k < 3; k++) {
     double l = min2(v[0][k], min2(v[1][k], v[2][k])) - pad;
@@ -166,21 +198,18 @@ static inline double sweep_bound(const double *const v[3], const cl_shape *mover
     if (tx < tf) tf = tx;
     if (!(tn <= tf)) return -1;
   }
-  for (k = 0; k < 3; k++) cl_sub(e[k], v[(k + 1) % 3], v[k]);
-  cl_cross(n, e[0], e[1]);
-  len = sqrt(cl_dot(n, n));
-  if (!(len > 0 && len < INFINITY)) return tn;
-  cl_scale(n, n, 1 / len);
-  if (!axis_overlap(mover, n, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
-  for (k = 0; k < 3; k++) {
-    double side[3], l2;
-    cl_cross(side, n, e[k]);
-    l2 = sqrt(cl_dot(side, side));
-    if (!(l2 > 0 && l2 < INFINITY)) continue;
-    cl_scale(side, side, 1 / l2);
-    if (!axis_overlap(mover, side, d, v[0], v[1], v[2], pad, &tn, &tf)) return -1;
-  }
+  if (x->n < 0) tri_axes(v, x);
+  for (k = 0; k < x->n; k++)
+    if (!axis_overlap(mover, x->ax[k], d, x->lo[k], x->hi[k], pad, &tn, &tf)) return -1;
   return tn;
+}
+
+static inline double sweep_bound(const double *const v[3], const cl_shape *mover,
+                                 const double lo[3], const double hi[3], const double d[3],
+                                 const double inv[3], double limit, double pad) {
+  cl_mesh_near_axes x;
+  x.n = -1;
+  return sweep_bound_kept(v, mover, lo, hi, d, inv, limit, pad, &x);
 }
 
 #endif

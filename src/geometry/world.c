@@ -480,7 +480,8 @@ static size_t scratch_bytes(const cl_world *w, int moves) {
          + (size_t)(w->nitems > 0 ? w->nitems : 1) * sizeof(cl_world_marks)
          + (size_t)CL_WORLD_MAX_PLANES * 3 * sizeof(double)
          + (size_t)CL_WORLD_NEAR * sizeof(uint32_t) + (size_t)CL_WORLD_NEAR_ITEMS * sizeof(int);
-    if (w->nmeshes > 0) n += (size_t)CL_WORLD_NEAR_TRIS * sizeof(cl_triangle);
+    if (w->nmeshes > 0)
+      n += (size_t)CL_WORLD_NEAR_TRIS * (sizeof(cl_triangle) + sizeof(cl_mesh_near_axes));
   }
   return n;
 }
@@ -505,6 +506,7 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->near = NULL;
   s->near_items = NULL;
   s->near_tris = NULL;
+  s->near_axes = NULL;
   s->marks = NULL;
   s->nmarks = 0;
   if (moves) {
@@ -521,7 +523,11 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
     s->near_items = (int *)(void *)p;
     p += (size_t)CL_WORLD_NEAR_ITEMS * sizeof(int);
     /* (every part so far is a multiple of 8 bytes) */
-    if (w->nmeshes > 0) s->near_tris = (cl_triangle *)(void *)p;
+    if (w->nmeshes > 0) {
+      s->near_tris = (cl_triangle *)(void *)p;
+      p += (size_t)CL_WORLD_NEAR_TRIS * sizeof(cl_triangle);
+      s->near_axes = (cl_mesh_near_axes *)(void *)p;
+    }
   }
 }
 

@@ -67,6 +67,7 @@ void cl_world_move_near(move_state *st, const cl_aabb *box) {
                             CL_WORLD_NEAR_TRIS, &st->near)) {
       st->near_mesh = it->shape;
       st->near.memo = &st->memo;
+      if (s->near_axes != NULL) cl_mesh_near_keep_axes(&st->near, s->near_axes);
     }
   }
   if (s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) {

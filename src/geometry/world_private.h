@@ -156,6 +156,7 @@ typedef struct {
   uint32_t *near;            /* a character's mesh triangles (CL_WORLD_NEAR) */
   int *near_items;           /* the items near it (CL_WORLD_NEAR_ITEMS) */
   cl_triangle *near_tris;    /* made triangles (CL_WORLD_NEAR_TRIS), NULL without meshes */
+  cl_mesh_near_axes *near_axes; /* their sweeps' axes (as many), NULL without meshes */
   cl_world_marks *marks;     /* a move's marks by id (nmarks), NULL in a query scratch */
   int nmarks;
 } cl_world_scratch;
