@@ -617,7 +617,7 @@ static int size_kept(const cl_shape *a, const cl_shape *b) {
     default: return 1;
   }
   for (k = 0; k < 3; k++) {
-    scale = cl_fmax(scale, cl_fmax(fmax(fabs(p0[k]), fabs(p1[k])), cl_fmax(fabs(q0[k]), fabs(q1[k]))));
+    scale = cl_fmax(scale, cl_fmax(cl_fmax(fabs(p0[k]), fabs(p1[k])), cl_fmax(fabs(q0[k]), fabs(q1[k]))));
     drift = cl_fmax(drift, fabs((q1[k] - q0[k]) - (p1[k] - p0[k])));
   }
   return drift <= 1e-12 * scale;

@@ -906,11 +906,33 @@ static int tri_meets_box(const double *const v[3], const cl_aabb *b, double pad)
   return 1;
 }
 
+/* whether shape_box keeps child k of n for a shape its bounds decide (an
+** aabb or a capsule, with bounds): its tests in its order, without the
+** box it builds for the exact test */
+static int bounds_child(const shape_ctx *q, const cl_mesh_node *n, int k) {
+  int a;
+  for (a = 0; a < 3; a++) {
+    double lo = n->lo[a][k] - q->pad, hi = n->hi[a][k] + q->pad;
+    if (lo > q->sb.max[a] || q->sb.min[a] > hi) return 0;
+    if (!(hi - lo < INFINITY)) return 1;
+  }
+  return 1;
+}
+
 /* pushes the children of n that shape_box keeps, the last child first (so
 ** the walk visits them in order); the new stack top */
 static int push_children(const shape_ctx *q, const cl_mesh_node *n, ref *stack, int sp) {
   unsigned used = used_children(n);
   int k;
+  if (!q->all && q->has_sb && (q->s->tag == CL_AABB || q->s->tag == CL_CAPSULE)) {
+    for (k = CL_MESH_WIDTH - 1; k >= 0; k--) {
+      if (!(used >> k & 1) || !bounds_child(q, n, k)) continue;
+      stack[sp].child = n->child[k];
+      stack[sp].count = n->count[k];
+      sp++;
+    }
+    return sp;
+  }
   for (k = CL_MESH_WIDTH - 1; k >= 0; k--) {
     float lo[3], hi[3];
     int a;

@@ -112,7 +112,7 @@ static int cast_obb(const cl_ray *r, const cl_obb *b, cl_hit *h) {
 static int cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
   double o[3], sc[3], m[3], perp[3], rad, b, c, disc, t, len, big;
   int k, e = 0;
-  big = cl_fmax(fmax(cl_maxabs3(r->o), cl_maxabs3(s->c)), s->r);
+  big = cl_fmax(cl_fmax(cl_maxabs3(r->o), cl_maxabs3(s->c)), s->r);
   if (big > 1e150 || (big > 0 && big < 1e-150)) {
     frexp(big, &e);
     for (k = 0; k < 3; k++) { o[k] = ldexp(r->o[k], -e); sc[k] = ldexp(s->c[k], -e); }
@@ -167,7 +167,7 @@ static int cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
     h->u = h->v = 0;
     return 1;
   }
-  big = cl_fmax(fmax(cl_maxabs3(r->o), cl_fmax(cl_maxabs3(c->a), cl_maxabs3(c->b))), c->r);
+  big = cl_fmax(cl_fmax(cl_maxabs3(r->o), cl_fmax(cl_maxabs3(c->a), cl_maxabs3(c->b))), c->r);
   if (big > 1e150 || (big > 0 && big < 1e-150)) frexp(big, &e);
   for (k = 0; k < 3; k++) {
     o[k] = ldexp(r->o[k], -e); a[k] = ldexp(c->a[k], -e); b[k] = ldexp(c->b[k], -e);

@@ -331,7 +331,7 @@ static int sweep_until(const cl_shape *mover, const double d[3], const cl_shape 
     return 0;
   if (target->tag == CL_RAY || target->tag >= CL_NKINDS || target->tag < 0) return 0;
   scale = bounds_scale(mover);
-  scale = cl_fmax(fmax(scale, bounds_scale(target)), scale + cl_maxabs3(d));
+  scale = cl_fmax(cl_fmax(scale, bounds_scale(target)), scale + cl_maxabs3(d));
   tol = CL_SWEEP_REL * scale;
   if (target->tag == CL_PLANE) return sweep_plane(mover, d, &target->plane, tol, h);
   c.mover = mover; c.target = target; c.d = d; c.memo = memo;
