@@ -38,6 +38,7 @@
 #include "fp.h"
 #include <float.h>
 #include <string.h>
+#include "bounds.h"
 #include "collide/hull.h"
 #include "collide/compound.h"
 #include "world_move.h"
@@ -447,7 +448,7 @@ static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3
     cl_aabb bb;
     double v[3], k[3], vu;
     int i;
-    (void)cl_bounds(ws, &bb);
+    (void)cl_bounds_of(ws, &bb);
     for (i = 0; i < 3; i++) v[i] = (bb.min[i] / 2 + bb.max[i] / 2) - c->floor_at[i];
     cl_set(k, u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]);
     vu = v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
@@ -478,7 +479,7 @@ static void char_gather(char_move *cm, const cl_shape *ws, const double d[3]) {
   double ext = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + c->step_height
                + cl_fmax(c->snap, c->skin) + c->skin;
   int i;
-  (void)cl_bounds(ws, &reach);
+  (void)cl_bounds_of(ws, &reach);
   for (i = 0; i < 3; i++) {
     reach.min[i] -= ext;
     reach.max[i] += ext;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bounds.h"
 #include "collide/mesh.h"
 #include "fbox.h"
 #include "gjk.h"
@@ -993,7 +994,7 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out,
   q.s = s;
   q.pad = pad_of(m->maxabs + shape_scale(s));
   q.all = !(m->maxabs + 2 * q.pad < INFINITY);
-  q.has_sb = s->tag != CL_PLANE && cl_bounds(s, &q.sb);
+  q.has_sb = s->tag != CL_PLANE && cl_bounds_of(s, &q.sb);
   if (!shape_box(&q, m->rlo, m->rhi)) return 0;
   sp = walk_start(m, stack);
   while (next_leaf(m, &q, stack, &sp, &e)) {
@@ -1046,7 +1047,7 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
   cl_aabb mb;
   int sp, found = 0, all;
   double limit = 1, tn, pad;
-  if (m->nt == 0 || !cl_bounds(mover, &mb)) return 0;
+  if (m->nt == 0 || !cl_bounds_of(mover, &mb)) return 0;
   pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
   all = !(m->maxabs + 2 * pad < INFINITY);
   if (all) pad = 0;
@@ -1202,7 +1203,7 @@ size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_sha
   q.s = s;
   q.pad = pad_of(m->maxabs + shape_scale(s));
   q.all = !(m->maxabs + 2 * q.pad < INFINITY);
-  q.has_sb = s->tag != CL_PLANE && cl_bounds(s, &q.sb);
+  q.has_sb = s->tag != CL_PLANE && cl_bounds_of(s, &q.sb);
   if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad)) return walk(m, s, NULL, fn, ud);
   if (!shape_box(&q, m->rlo, m->rhi)) return 0;
   /* the leaf loop of walk (slot_meets), over the gathered slots */
@@ -1231,9 +1232,9 @@ static int near_sweep_start(const cl_mesh *m, const cl_mesh_near *nr, const cl_s
   q->s = box;
   q->pad = pad_of(m->maxabs + shape_scale(box));
   q->all = !(m->maxabs + 2 * q->pad < INFINITY);
-  q->has_sb = box->tag != CL_PLANE && cl_bounds(box, &q->sb);
+  q->has_sb = box->tag != CL_PLANE && cl_bounds_of(box, &q->sb);
   *mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
-  if (q->all || !q->has_sb || !near_holds(nr, &q->sb, q->pad) || !cl_bounds(mover, mb)
+  if (q->all || !q->has_sb || !near_holds(nr, &q->sb, q->pad) || !cl_bounds_of(mover, mb)
       || !(m->maxabs + 2 * *mpad < INFINITY))
     return -1;
   if (!shape_box(q, m->rlo, m->rhi)) return 0;
@@ -1282,7 +1283,7 @@ int cl_mesh_near_holds(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   double pad;
   if (m->nt == 0) return 1;
   pad = pad_of(m->maxabs + shape_scale(box));
-  return m->maxabs + 2 * pad < INFINITY && box->tag != CL_PLANE && cl_bounds(box, &b)
+  return m->maxabs + 2 * pad < INFINITY && box->tag != CL_PLANE && cl_bounds_of(box, &b)
          && near_holds(nr, &b, pad);
 }
 
@@ -1376,7 +1377,7 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   int k;
   size_t j;
   double pad;
-  if (m->nt == 0 || !cl_bounds(mover, &mb)) return 0;
+  if (m->nt == 0 || !cl_bounds_of(mover, &mb)) return 0;
   pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
   if (!(m->maxabs + 2 * pad < INFINITY)) return cl_mesh_sweep(m, mover, d, h, index);
   for (k = 0; k < 3; k++) {

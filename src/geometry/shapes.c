@@ -6,6 +6,7 @@
 #include <float.h>
 #include <string.h>
 #include "collide/collide.h"
+#include "bounds.h"
 #include "hull_frame.h"
 #include "compound_ops.h"
 
@@ -230,18 +231,6 @@ static void bounds_points(cl_aabb *out, const double (*p)[3], int n) {
     }
 }
 
-/* the bounds of a shape whose extent overflows (a huge obb or sphere, a
-** long ray) are clamped to +-DBL_MAX: still a box around every point of
-** the shape a double can hold, and never infinite */
-static int clamped(cl_aabb *b) {
-  int k;
-  for (k = 0; k < 3; k++) {
-    if (b->min[k] < -DBL_MAX) b->min[k] = -DBL_MAX;
-    if (b->max[k] > DBL_MAX) b->max[k] = DBL_MAX;
-  }
-  return 1;
-}
-
 int cl_bounds(const cl_shape *s, cl_aabb *out) {
   int k;
   switch (s->tag) {
@@ -255,7 +244,7 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
         out->max[k] = o->c[k] + r;
       }
       out->tag = CL_AABB;
-      return clamped(out);
+      return cl_bounds_clamped(out);
     }
     case CL_TRIANGLE: bounds_points(out, (const double (*)[3])s->tri.v, 3); return 1;
     case CL_SPHERE:
@@ -264,24 +253,18 @@ int cl_bounds(const cl_shape *s, cl_aabb *out) {
         out->max[k] = s->sphere.c[k] + s->sphere.r;
       }
       out->tag = CL_AABB;
-      return clamped(out);
-    case CL_CAPSULE:
-      for (k = 0; k < 3; k++) {
-        out->min[k] = cl_fmin(s->cap.a[k], s->cap.b[k]) - s->cap.r;
-        out->max[k] = cl_fmax(s->cap.a[k], s->cap.b[k]) + s->cap.r;
-      }
-      out->tag = CL_AABB;
-      return clamped(out);
+      return cl_bounds_clamped(out);
+    case CL_CAPSULE: return cl_capsule_bounds(&s->cap, out);
     case CL_RAY: {
       double p[2][3];
       if (isinf(s->ray.tmax)) return 0;
       cl_copy(p[0], s->ray.o);
       cl_madd(p[1], s->ray.o, s->ray.d, s->ray.tmax);
       bounds_points(out, (const double (*)[3])p, 2);
-      return clamped(out);
+      return cl_bounds_clamped(out);
     }
-    case CL_HULL: cl_hull_bounds(&s->hull, out); return clamped(out);
-    case CL_COMPOUND: cl_compound_bounds(&s->compound, out); return clamped(out);
+    case CL_HULL: cl_hull_bounds(&s->hull, out); return cl_bounds_clamped(out);
+    case CL_COMPOUND: cl_compound_bounds(&s->compound, out); return cl_bounds_clamped(out);
     default: return 0;
   }
 }

@@ -26,6 +26,7 @@
 */
 #include "fp.h"
 #include <float.h>
+#include "bounds.h"
 #include "gjk.h"
 #include "segment.h"
 #include "collide/hull.h"
@@ -128,7 +129,7 @@ static void centre(const cl_shape *s, double c[3]) {
 static double bounds_scale(const cl_shape *s) {
   cl_aabb b;
   if (s->tag == CL_PLANE) return fabs(s->plane.d);
-  if (!cl_bounds(s, &b)) return 0;
+  if (!cl_bounds_of(s, &b)) return 0;
   return cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
 }
 

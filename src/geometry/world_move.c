@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
+#include "bounds.h"
 #include "collide/hull.h"
 #include "world_move.h"
 
@@ -335,7 +336,7 @@ static int touch_blocks(move_state *st, const cl_shape *w, double t, const cl_sh
   }
   cl_set(tr, r[0] * t, r[1] * t, r[2] * t);
   cl_translate(&st->at, tr);
-  (void)cl_bounds(&st->at, &box);
+  (void)cl_bounds_of(&st->at, &box);
   scale = 1 + maxabs_box(&box);
   /* (a contact at the end of the motion, t = 1, is classified by a probe
   ** beyond it: a seam met there is not reported as a wall either) */
@@ -555,7 +556,7 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
   double tol;
   int step, stop = 0;
   cl_set(mv, 0, 0, 0);
-  (void)cl_bounds(w, &box);
+  (void)cl_bounds_of(w, &box);
   tol = CL_EPSILON * (1 + maxabs_box(&box));
   for (step = 0; step < CL_WORLD_PUSH_STEPS; step++) {
     int n = cl_world_move_candidates(st, w, zero), i;
@@ -677,7 +678,7 @@ void cl_world_centre(const cl_shape *s, double c[3]) {
       /* the centre of its bounds */
       cl_aabb b;
       double e[3];
-      (void)cl_bounds(s, &b);
+      (void)cl_bounds_of(s, &b);
       cl_aabb_frame(&b, c, e);
       return;
     }
@@ -864,7 +865,7 @@ static int leg_search_all(move_state *st, leg_search *g, const cl_shape *w, cons
 static int leg_free(move_state *st, cl_shape *w, const double r[3], double mv[3]) {
   cl_aabb box;
   int k;
-  (void)cl_bounds(w, &box);
+  (void)cl_bounds_of(w, &box);
   for (k = 0; k < 3; k++) {
     double lo = box.min[k] + r[k], hi = box.max[k] + r[k];
     if (lo - lo != 0 || hi - hi != 0) { st->overflow = 1; return 0; }

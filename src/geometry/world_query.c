@@ -8,6 +8,7 @@
 #include <float.h>
 #include <math.h>
 #include <string.h>
+#include "bounds.h"
 #include "world_move.h"
 #include "tree_ray.h"
 #include "collide/compound.h"
@@ -39,7 +40,7 @@ size_t cl_world_geo_visit(const move_state *st, const cl_world_item *it, const c
 ** overflow, and the sweep still answers */
 void cl_world_swept_box(const cl_shape *shape, const double d[3], cl_aabb *box) {
   int k;
-  (void)cl_bounds(shape, box);
+  (void)cl_bounds_of(shape, box);
   for (k = 0; k < 3; k++) {
     if (d[k] < 0) box->min[k] = cl_fmax(box->min[k] + d[k], -DBL_MAX);
     else box->max[k] = cl_fmin(box->max[k] + d[k], DBL_MAX);
