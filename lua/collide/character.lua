@@ -41,6 +41,9 @@ local format = string.format
 
 local M = {}
 local Character = {}
+-- the characters made here, by object: a method called on anything else
+-- raises (a look-up, cheaper than getmetatable's call)
+local characters = setmetatable({}, { __mode = "k" })
 Character.__index = Character
 Character.__name = "collide.character"
 M.Character = Character
@@ -183,13 +186,15 @@ function M.new(scene, item, options)
     argerror(2, "character",
       "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. typename(shape))
   end
-  return setmetatable({
+  local ch = setmetatable({
     _scene = scene, _item = item,
     _c = state,      -- the C character (core._world): the world's controller
     _floor = on, _wall = wall, _ceiling = ceiling,
     _fx = fx, _fy = fy, _fz = fz, _on = floor,
     _cols = false,   -- the last move's collisions, built when asked (false: not yet)
   }, Character)
+  characters[ch] = true
+  return ch
 end
 
 --- ch:move(dx, dy, dz) -> mx, my, mz: the displacement applied
@@ -217,15 +222,18 @@ local function bad_self(self, name)
 end
 
 function Character:move(...)
-  if getmetatable(self) ~= Character then bad_self(self, "move") end
+  if not characters[self] then bad_self(self, "move") end
   local dx, dy, dz = ...
-  if type(dx) ~= "number" then
-    dx, dy, dz = read_motion(1, "move", dx, dy, dz, select("#", ...))
-  end
   -- (a filter that raises leaves the character where it was, with no
   -- collisions: forgotten before the call)
   self._cols = false
   local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = self._c:move(dx, dy, dz)
+  if mx == nil and my == "args" and type(dx) ~= "number" then
+    -- another form than three numbers (the C character checks them
+    -- first, before anything else): read here, then moved
+    dx, dy, dz = read_motion(1, "move", dx, dy, dz, select("#", ...))
+    mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = self._c:move(dx, dy, dz)
+  end
   if mx == nil then refused(self, my, select("#", ...), ...) end
   self._floor, self._wall, self._ceiling = on, wall, ceiling
   self._fx, self._fy, self._fz = fx, fy, fz
@@ -235,41 +243,41 @@ end
 
 --- ch:on_floor() -> boolean: the last move ended on a floor
 function Character:on_floor()
-  if getmetatable(self) ~= Character then bad_self(self, "on_floor") end
+  if not characters[self] then bad_self(self, "on_floor") end
   return self._floor
 end
 --- ch:on_wall() -> boolean: the last move met a wall
 function Character:on_wall()
-  if getmetatable(self) ~= Character then bad_self(self, "on_wall") end
+  if not characters[self] then bad_self(self, "on_wall") end
   return self._wall
 end
 --- ch:on_ceiling() -> boolean: the last move's rise met a ceiling
 function Character:on_ceiling()
-  if getmetatable(self) ~= Character then bad_self(self, "on_ceiling") end
+  if not characters[self] then bad_self(self, "on_ceiling") end
   return self._ceiling
 end
 --- ch:floor_normal() -> x, y, z of the floor under it, or nil
 function Character:floor_normal()
-  if getmetatable(self) ~= Character then bad_self(self, "floor_normal") end
+  if not characters[self] then bad_self(self, "floor_normal") end
   if not self._floor then return nil end
   return self._fx, self._fy, self._fz
 end
 --- ch:floor_item() -> the item the character stands on after its last
 --- move, or nil
 function Character:floor_item()
-  if getmetatable(self) ~= Character then bad_self(self, "floor_item") end
+  if not characters[self] then bad_self(self, "floor_item") end
   if not self._floor or self._on == false then return nil end
   return self._on
 end
 --- ch:floor_motion() -> dx, dy, dz: the carry the last move applied (the
 --- floor's motion under the character), zeros when its floor did not move
 function Character:floor_motion()
-  if getmetatable(self) ~= Character then bad_self(self, "floor_motion") end
+  if not characters[self] then bad_self(self, "floor_motion") end
   return self._c:floor_motion()
 end
 --- ch:collisions() -> the last move's collisions, as scene:move gives them
 function Character:collisions()
-  if getmetatable(self) ~= Character then bad_self(self, "collisions") end
+  if not characters[self] then bad_self(self, "collisions") end
   local cols = self._cols
   if not cols then
     cols = self._c:collisions(self._item)
@@ -279,11 +287,11 @@ function Character:collisions()
 end
 --- ch:item(), ch:scene()
 function Character:item()
-  if getmetatable(self) ~= Character then bad_self(self, "item") end
+  if not characters[self] then bad_self(self, "item") end
   return self._item
 end
 function Character:scene()
-  if getmetatable(self) ~= Character then bad_self(self, "scene") end
+  if not characters[self] then bad_self(self, "scene") end
   return self._scene
 end
 
