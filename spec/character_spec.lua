@@ -830,3 +830,76 @@ describe("collide.character on turning floors", function()
     assert.are.same({ 0, 0, 0 }, { ch:floor_motion() })
   end)
 end)
+
+-- A character's update keeps the triangles it gathered near it for its
+-- next updates while it stays among them and the mesh is unchanged:
+-- nothing of it may show, whatever else moves or changes in between.
+describe("collide.character on a mesh, from one update to the next", function()
+  -- a flat grid of n x n unit quads at height y, centred on the origin
+  local function grid(n, y)
+    local v, idx = {}, {}
+    for j = 0, n do
+      for i = 0, n do v[#v + 1], v[#v + 2], v[#v + 3] = i - n / 2, y, j - n / 2 end
+    end
+    for j = 0, n - 1 do
+      for i = 0, n - 1 do
+        local a = j * (n + 1) + i + 1
+        idx[#idx + 1], idx[#idx + 2], idx[#idx + 3] = a, a + n + 1, a + 1
+        idx[#idx + 1], idx[#idx + 2], idx[#idx + 3] = a + 1, a + n + 1, a + n + 2
+      end
+    end
+    return collide.mesh(v, idx)
+  end
+  local function walker(s, name, x, z)
+    local cap = collide.capsule(x, R, z, x, HEIGHT - R, z, R)
+    s:add(name, cap)
+    return collide.character(s, name), cap
+  end
+  local function place(cap)
+    local x, y, z = cap:a()
+    return ("%a %a %a"):format(x, y, z)
+  end
+
+  it("stands on the ground's new mesh after scene:update gives it one", function()
+    local s = collide.scene()
+    s:add("ground", grid(20, 0))
+    local ch, cap = walker(s, "p", 0, 0)
+    for _ = 1, 20 do ch:move(2 * DT, -G * DT * DT, 0) end
+    assert.is_true(ch:on_floor())
+    -- the same ground raised by 0.2, below the step: the next move stands on it
+    s:update("ground", grid(20, 0.2))
+    ch:move(2 * DT, -G * DT * DT, 0)
+    local _, y = cap:a()
+    assert.is_true(y - R >= 0.2 - 1e-9, "feet at " .. (y - R))
+    assert.is_true(ch:on_floor())
+    -- and removed, the character falls
+    s:remove("ground")
+    ch:move(2 * DT, -G * DT * DT, 0)
+    assert.is_false(ch:on_floor())
+    local _, y2 = cap:a()
+    assert.are.equal(y - G * DT * DT, y2)
+  end)
+
+  it("walks the same beside a second character and a moving box as alone", function()
+    local alone, busy = collide.scene(), collide.scene()
+    alone:add("ground", grid(40, 0))
+    busy:add("ground", grid(40, 0))
+    local a, acap = walker(alone, "p", -6, -6)
+    local b, bcap = walker(busy, "p", -6, -6)
+    local other = walker(busy, "q", 6, 6)
+    busy:add("crate", collide.aabb(8, 0, -8, 9, 1, -7))
+    local vy = 0
+    for frame = 1, 240 do
+      local h = frame * 0.03
+      local dx, dz = 3 * DT * cos(h), 3 * DT * sin(h)
+      vy = vy - G * DT
+      a:move(dx, vy * DT, dz)
+      b:move(dx, vy * DT, dz)
+      if a:on_floor() then vy = 0 end
+      assert.are.equal(place(acap), place(bcap))
+      assert.are.equal(a:on_floor(), b:on_floor())
+      other:move(-dx, -G * DT * DT, -dz)
+      busy:move("crate", 0, 0, frame % 2 == 0 and 0.01 or -0.01)
+    end
+  end)
+end)

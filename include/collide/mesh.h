@@ -126,16 +126,19 @@ typedef struct {
   ** (cl_mesh_near_keep_axes), or NULL */
   struct cl_mesh_near_axes *axes;
 } cl_mesh_near;
-/* the axes a sweep's bound tests of one triangle, beyond the boxes': its
-** unit normal and its edges' unit normals in its plane, n of them (-1: not
-** made yet), and its extent lo..hi along each (internal to the sweeps) */
+/* what the sweeps and visits keep of one gathered triangle (internal to
+** them): its bounds blo..bhi; the axes a sweep's bound tests beyond the
+** boxes', its unit normal and its edges' unit normals in its plane, n of
+** them (-1: not made yet), and its extent lo..hi along each */
 typedef struct cl_mesh_near_axes {
+  double blo[3], bhi[3];
   double ax[4][3], lo[4], hi[4];
   int n;
 } cl_mesh_near_axes;
-/* after cl_mesh_near_gather: room for the axes of the triangles it makes
-** (as many as its ntri), which the sweeps then make once each and keep */
-void cl_mesh_near_keep_axes(cl_mesh_near *nr, cl_mesh_near_axes *room);
+/* after cl_mesh_near_gather: room for what the queries keep of the
+** triangles it makes (as many as its ntri): their bounds, made here, and
+** their axes, made by the first sweep that needs them */
+void cl_mesh_near_keep_axes(const cl_mesh *m, cl_mesh_near *nr, cl_mesh_near_axes *room);
 /* gathers into slots (room for cap) the triangles whose bounds meet box,
 ** with tri (room for ntri, or NULL and 0) for the made triangles; 0 (nr->ok
 ** 0) when there are more than cap or the box is not finite */

@@ -484,7 +484,7 @@ static void char_gather(char_move *cm, const cl_shape *ws, const double d[3]) {
     reach.min[i] -= ext;
     reach.max[i] += ext;
   }
-  cl_world_move_near(&cm->st, &reach);
+  cl_world_move_near(&cm->st, &reach, c, 0.5 * ext);
 }
 
 /* the highest point along up of everything in the world, +inf when an

@@ -892,16 +892,22 @@ static int shape_box(const shape_ctx *q, const float lo[3], const float hi[3]) {
   return q->s->tag == CL_AABB || q->s->tag == CL_CAPSULE || cl_intersects(&box, q->s);
 }
 
+/* the bounds of the triangle of vertices v on axis k */
+static void tri_extent(const double *const v[3], int k, double *lo, double *hi) {
+  *lo = *hi = v[0][k];
+  if (v[1][k] < *lo) *lo = v[1][k];
+  if (v[1][k] > *hi) *hi = v[1][k];
+  if (v[2][k] < *lo) *lo = v[2][k];
+  if (v[2][k] > *hi) *hi = v[2][k];
+}
+
 /* whether the bounds of the triangle of vertices v meet the box grown by
 ** pad */
 static int tri_meets_box(const double *const v[3], const cl_aabb *b, double pad) {
   int k;
   for (k = 0; k < 3; k++) {
-    double lo = v[0][k], hi = lo;
-    if (v[1][k] < lo) lo = v[1][k];
-    if (v[1][k] > hi) hi = v[1][k];
-    if (v[2][k] < lo) lo = v[2][k];
-    if (v[2][k] > hi) hi = v[2][k];
+    double lo, hi;
+    tri_extent(v, k, &lo, &hi);
     if (lo > b->max[k] + pad || hi < b->min[k] - pad) return 0;
   }
   return 1;
@@ -1152,10 +1158,32 @@ int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, s
   return 1;
 }
 
-void cl_mesh_near_keep_axes(cl_mesh_near *nr, cl_mesh_near_axes *room) {
+void cl_mesh_near_keep_axes(const cl_mesh *m, cl_mesh_near *nr, cl_mesh_near_axes *room) {
   size_t j;
+  int k;
   nr->axes = room;
-  for (j = 0; j < nr->ntri; j++) room[j].n = -1;
+  for (j = 0; j < nr->ntri; j++) {
+    const double *v[3];
+    slot_verts(m, nr->slot[j], v);
+    for (k = 0; k < 3; k++) tri_extent(v, k, &room[j].blo[k], &room[j].bhi[k]);
+    room[j].n = -1;
+  }
+}
+
+/* tri_meets_box for the gathered slot j, from its kept bounds when there
+** are; its vertices into v when they meet */
+static int near_meets_box(const cl_mesh *m, const cl_mesh_near *nr, size_t j,
+                          const cl_aabb *b, double pad, const double *v[3]) {
+  if (nr->axes != NULL && j < nr->ntri) {
+    const cl_mesh_near_axes *x = &nr->axes[j];
+    int k;
+    for (k = 0; k < 3; k++)
+      if (x->blo[k] > b->max[k] + pad || x->bhi[k] < b->min[k] - pad) return 0;
+    slot_verts(m, nr->slot[j], v);
+    return 1;
+  }
+  slot_verts(m, nr->slot[j], v);
+  return tri_meets_box(v, b, pad);
 }
 
 /* sweep_bound of the gathered slot j, of vertices v: its axes made once
@@ -1212,8 +1240,7 @@ size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_sha
     const double *v[3];
     const cl_shape *tri;
     cl_shape tmp;
-    slot_verts(m, i, v);
-    if (q.has_sb && !tri_meets_box(v, &q.sb, q.pad)) continue;
+    if (!near_meets_box(m, nr, j, &q.sb, q.pad, v)) continue;
     tri = near_tri(nr, j, v, &tmp);
     if (!cl_intersects(tri, q.s)) continue;
     found++;
@@ -1266,8 +1293,7 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
     const cl_shape *tri;
     cl_shape tmp;
     cl_hit h;
-    slot_verts(m, i, v);
-    if (!tri_meets_box(v, &q.sb, q.pad)
+    if (!near_meets_box(m, nr, j, &q.sb, q.pad, v)
         || near_bound(nr, j, v, mover, &mb, d, c.inv, 1, mpad) < 0)
       continue;
     tri = near_tri(nr, j, v, &tmp);
@@ -1314,8 +1340,7 @@ long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr
   for (j = 0; j < nr->n; j++) {
     const double *v[3];
     double b;
-    slot_verts(m, nr->slot[j], v);
-    if (!tri_meets_box(v, &q.sb, q.pad)) continue;
+    if (!near_meets_box(m, nr, j, &q.sb, q.pad, v)) continue;
     b = near_bound(nr, j, v, mover, &mb, d, c.inv, 1, mpad);
     if (b < 0) continue;
     if (nc == NEAR_SORTED) return -1;

@@ -238,6 +238,7 @@ void cl_world_link(cl_world *w, int id, int on) {
 
 void cl_world_touch(cl_world *w, int id) {
   w->version++;
+  if (IS_GEOMETRY(w->items[id].kind)) w->geo_version++;
   if (w->items[id].watch >= 0) to_front(w, id);
 }
 
@@ -294,6 +295,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
   w->counter++;
   w->count++;
   w->version++;
+  if (IS_GEOMETRY(kind)) w->geo_version++;
   w->npolled += CL_WORLD_POLLED(it);
   w->nmovable++;                                 /* (not static when added) */
   if (kind == CL_WORLD_MESH) w->nmeshes++;
@@ -346,6 +348,7 @@ int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const
   it = &w->items[id];
   it->seen = it->changes ? *it->changes : 0;
   w->version++;
+  if (IS_GEOMETRY(it->kind) || IS_GEOMETRY(old.kind)) w->geo_version++;
   w->npolled += CL_WORLD_POLLED(it) - CL_WORLD_POLLED(&old);
   w->nmeshes += (it->kind == CL_WORLD_MESH) - (old.kind == CL_WORLD_MESH);
   if (IS_GEOMETRY(it->kind)) cl_world_one_way_clear(w, id);
@@ -368,6 +371,7 @@ void cl_world_remove_item(cl_world *w, int id) {
   if (!it->is_static) w->nmovable--;
   w->npolled -= CL_WORLD_POLLED(it);
   w->version++;
+  if (IS_GEOMETRY(it->kind)) w->geo_version++;
   it->kind = -1;
   it->shape = NULL;
   it->next = w->free_head;
@@ -424,6 +428,7 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
     int has;
     if (*it->changes == it->seen) continue;
     w->version++;
+    if (IS_GEOMETRY(it->kind)) w->geo_version++;
     has = item_bounds(it, &box);
     if (it->proxy >= 0 && has) {
       it->seen = *it->changes;
@@ -507,6 +512,8 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->near_items = NULL;
   s->near_tris = NULL;
   s->near_axes = NULL;
+  s->near_item = -1;
+  s->near_owner = NULL;
   s->marks = NULL;
   s->nmarks = 0;
   if (moves) {

@@ -44,7 +44,62 @@ int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, con
          && cl_world_one_way_blocks(st->w, &st->w->items[id], mover, h);
 }
 
-void cl_world_move_near(move_state *st, const cl_aabb *box) {
+/* whether the rooms' kept gathering serves a move of reach box over the
+** mesh item id: the same item, seq and shape, no mesh or heightfield
+** changed since (the world's geo_version), a mesh without a change
+** counter (one polled may change unseen), and box inside the kept box */
+static int near_kept(const cl_world *w, const cl_world_scratch *s, int id, const cl_aabb *box) {
+  const cl_world_item *it = &w->items[id];
+  int k;
+  if (s->near_item != id || s->near_seq != it->seq || s->near_shape != it->shape
+      || s->near_geo != w->geo_version || it->changes != NULL)
+    return 0;
+  for (k = 0; k < 3; k++)
+    if (!(box->min[k] >= s->near_kept.box.min[k] && box->max[k] <= s->near_kept.box.max[k]))
+      return 0;
+  return 1;
+}
+
+/* the mesh item id's triangles near box into the move st: those kept in
+** the rooms when they serve it, else gathered anew (grown by grow each
+** way when the same owner gathered last, so that its next moves find
+** them kept) and kept; 0 when there are more than the rooms hold */
+static int near_mesh(move_state *st, int id, const cl_aabb *box, const void *owner, double grow) {
+  const cl_world *w = st->w;
+  cl_world_scratch *s = st->s;
+  const cl_world_item *it = &w->items[id];
+  const cl_mesh *m = (const cl_mesh *)it->shape;
+  int k, ok = 0;
+  if (near_kept(w, s, id, box)) {
+    st->near = s->near_kept;
+  } else {
+    s->near_item = -1;
+    if (owner != NULL && owner == s->near_owner && grow > 0) {
+      cl_aabb g;
+      for (k = 0; k < 3; k++) {
+        g.min[k] = box->min[k] - grow;
+        g.max[k] = box->max[k] + grow;
+      }
+      g.tag = CL_AABB;
+      ok = cl_mesh_near_gather(m, &g, s->near, CL_WORLD_NEAR, s->near_tris, CL_WORLD_NEAR_TRIS,
+                               &st->near);
+    }
+    if (!ok && !cl_mesh_near_gather(m, box, s->near, CL_WORLD_NEAR, s->near_tris,
+                                    CL_WORLD_NEAR_TRIS, &st->near))
+      return 0;
+    if (s->near_axes != NULL) cl_mesh_near_keep_axes(m, &st->near, s->near_axes);
+    s->near_kept = st->near;
+    s->near_item = id;
+    s->near_seq = it->seq;
+    s->near_shape = it->shape;
+    s->near_geo = w->geo_version;
+  }
+  s->near_owner = owner;
+  st->near.memo = &st->memo;
+  return 1;
+}
+
+void cl_world_move_near(move_state *st, const cl_aabb *box, const void *owner, double grow) {
   static const double zero[3] = {0, 0, 0};
   const cl_world *w = st->w;
   cl_world_scratch *s = st->s;
@@ -64,12 +119,7 @@ void cl_world_move_near(move_state *st, const cl_aabb *box) {
     k++;
     if (it->kind != CL_WORLD_MESH || mesh || s->near == NULL) continue;
     mesh = 1;
-    if (cl_mesh_near_gather((const cl_mesh *)it->shape, box, s->near, CL_WORLD_NEAR, s->near_tris,
-                            CL_WORLD_NEAR_TRIS, &st->near)) {
-      st->near_mesh = it->shape;
-      st->near.memo = &st->memo;
-      if (s->near_axes != NULL) cl_mesh_near_keep_axes(&st->near, s->near_axes);
-    }
+    if (near_mesh(st, s->cands[i], box, owner, grow)) st->near_mesh = it->shape;
   }
   if (s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) {
     st->nnear_items = k;

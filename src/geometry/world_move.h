@@ -74,8 +74,11 @@ int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, con
 /* gathers, for the rest of the move, the candidates whose tree boxes meet
 ** box and the triangles of the first mesh among them (into the scratch's
 ** near rooms); a step whose swept bounds leave the box, or more items or
-** triangles there than the rooms hold, walks the trees as without */
-void cl_world_move_near(move_state *st, const cl_aabb *box);
+** triangles there than the rooms hold, walks the trees as without. The
+** triangles stay in the rooms for a later move inside their box while the
+** mesh is unchanged; when owner (a character, or NULL) gathered last
+** they are gathered grown by grow, for its next moves */
+void cl_world_move_near(move_state *st, const cl_aabb *box, const void *owner, double grow);
 
 /* a move's sweep and visit of static geometry: over the triangles
 ** gathered near the move (cl_world_move_near) when it is that mesh, else

@@ -121,6 +121,8 @@ struct cl_world {
   int tree_pairs_valid;      /* 0: none yet */
   /* what an answer may see changes: cl_world_version */
   unsigned long long version; /* moved by every change of an item */
+  unsigned long long geo_version; /* moved by every change of a mesh or
+                             ** heightfield item (a kept gathering's check) */
   int npolled;               /* items CL_WORLD_POLLED */
   /* the last answer of an outermost cl_world_pairs without a keep test
   ** of the caller's, still in levels[0]->pairs: its number (-1: none),
@@ -157,6 +159,15 @@ typedef struct {
   int *near_items;           /* the items near it (CL_WORLD_NEAR_ITEMS) */
   cl_triangle *near_tris;    /* made triangles (CL_WORLD_NEAR_TRIS), NULL without meshes */
   cl_mesh_near_axes *near_axes; /* their sweeps' axes (as many), NULL without meshes */
+  /* the last gathering in these rooms, kept for a later move whose reach
+  ** lies inside its box (cl_world_move_near): of the mesh item near_item
+  ** (its seq and shape, the world's geo_version then), for near_owner;
+  ** near_item -1: none */
+  cl_mesh_near near_kept;
+  int near_item;
+  long long near_seq;
+  const void *near_shape, *near_owner;
+  unsigned long long near_geo;
   cl_world_marks *marks;     /* a move's marks by id (nmarks), NULL in a query scratch */
   int nmarks;
 } cl_world_scratch;
