@@ -1170,20 +1170,33 @@ void cl_mesh_near_keep_axes(const cl_mesh *m, cl_mesh_near *nr, cl_mesh_near_axe
   }
 }
 
+/* a query's box b grown by pad, as tri_meets_box compares with it */
+typedef struct { const cl_aabb *b; double pad, lo[3], hi[3]; } padded_box;
+
+static void padded_init(padded_box *p, const cl_aabb *b, double pad) {
+  int k;
+  p->b = b;
+  p->pad = pad;
+  for (k = 0; k < 3; k++) {
+    p->lo[k] = b->min[k] - pad;
+    p->hi[k] = b->max[k] + pad;
+  }
+}
+
 /* tri_meets_box for the gathered slot j, from its kept bounds when there
 ** are; its vertices into v when they meet */
-static int near_meets_box(const cl_mesh *m, const cl_mesh_near *nr, size_t j,
-                          const cl_aabb *b, double pad, const double *v[3]) {
+static inline int near_meets_box(const cl_mesh *m, const cl_mesh_near *nr, size_t j,
+                                 const padded_box *p, const double *v[3]) {
   if (nr->axes != NULL && j < nr->ntri) {
     const cl_mesh_near_axes *x = &nr->axes[j];
-    int k;
-    for (k = 0; k < 3; k++)
-      if (x->blo[k] > b->max[k] + pad || x->bhi[k] < b->min[k] - pad) return 0;
+    if (x->blo[0] > p->hi[0] || x->bhi[0] < p->lo[0] || x->blo[1] > p->hi[1]
+        || x->bhi[1] < p->lo[1] || x->blo[2] > p->hi[2] || x->bhi[2] < p->lo[2])
+      return 0;
     slot_verts(m, nr->slot[j], v);
     return 1;
   }
   slot_verts(m, nr->slot[j], v);
-  return tri_meets_box(v, b, pad);
+  return tri_meets_box(v, p->b, p->pad);
 }
 
 /* sweep_bound of the gathered slot j, of vertices v: its axes made once
@@ -1226,6 +1239,7 @@ static int near_holds(const cl_mesh_near *nr, const cl_aabb *b, double pad) {
 size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape *s,
                           int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
   shape_ctx q;
+  padded_box pb;
   size_t j, found = 0;
   if (m->nt == 0) return 0;
   q.s = s;
@@ -1234,13 +1248,14 @@ size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_sha
   q.has_sb = s->tag != CL_PLANE && cl_bounds_of(s, &q.sb);
   if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad)) return walk(m, s, NULL, fn, ud);
   if (!shape_box(&q, m->rlo, m->rhi)) return 0;
+  padded_init(&pb, &q.sb, q.pad);
   /* the leaf loop of walk (slot_meets), over the gathered slots */
   for (j = 0; j < nr->n; j++) {
     uint32_t i = nr->slot[j];
     const double *v[3];
     const cl_shape *tri;
     cl_shape tmp;
-    if (!near_meets_box(m, nr, j, &q.sb, q.pad, v)) continue;
+    if (!near_meets_box(m, nr, j, &pb, v)) continue;
     tri = near_tri(nr, j, v, &tmp);
     if (!cl_intersects(tri, q.s)) continue;
     found++;
@@ -1275,6 +1290,7 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
                                              const cl_hit *h),
                                   void *ud) {
   shape_ctx q;
+  padded_box pb;
   slab c;
   cl_aabb mb;
   double mpad;
@@ -1284,6 +1300,7 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
   if (m->nt == 0) return 0;
   r = near_sweep_start(m, nr, box, mover, d, &q, &c, &mb, &mpad);
   if (r <= 0) return r;
+  padded_init(&pb, &q.sb, q.pad);
   /* the triangles of the visit of box (walk's leaf test), in its order,
   ** the exact test last: first those the mover surely misses left out
   ** (sweep_bound over the whole motion), then those the sweep misses */
@@ -1293,7 +1310,7 @@ long long cl_mesh_sweep_each_near(const cl_mesh *m, const cl_mesh_near *nr, cons
     const cl_shape *tri;
     cl_shape tmp;
     cl_hit h;
-    if (!near_meets_box(m, nr, j, &q.sb, q.pad, v)
+    if (!near_meets_box(m, nr, j, &pb, v)
         || near_bound(nr, j, v, mover, &mb, d, c.inv, 1, mpad) < 0)
       continue;
     tri = near_tri(nr, j, v, &tmp);
@@ -1327,6 +1344,7 @@ long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr
                                                    size_t order, const cl_hit *h),
                                         void *ud) {
   shape_ctx q;
+  padded_box pb;
   slab c;
   cl_aabb mb;
   double mpad, lb[NEAR_SORTED];
@@ -1337,10 +1355,11 @@ long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr
   if (m->nt == 0) return 0;
   r = near_sweep_start(m, nr, box, mover, d, &q, &c, &mb, &mpad);
   if (r <= 0) return r;
+  padded_init(&pb, &q.sb, q.pad);
   for (j = 0; j < nr->n; j++) {
     const double *v[3];
     double b;
-    if (!near_meets_box(m, nr, j, &q.sb, q.pad, v)) continue;
+    if (!near_meets_box(m, nr, j, &pb, v)) continue;
     b = near_bound(nr, j, v, mover, &mb, d, c.inv, 1, mpad);
     if (b < 0) continue;
     if (nc == NEAR_SORTED) return -1;
