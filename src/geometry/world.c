@@ -514,6 +514,9 @@ static void scratch_init(const cl_world *w, cl_world_scratch *s, void *mem, int 
   s->near_axes = NULL;
   s->near_item = -1;
   s->near_owner = NULL;
+  s->items_n = -1;
+  s->items_owner = NULL;
+  s->items_ending = 0;
   s->marks = NULL;
   s->nmarks = 0;
   if (moves) {

@@ -99,32 +99,108 @@ static int near_mesh(move_state *st, int id, const cl_aabb *box, const void *own
   return 1;
 }
 
-void cl_world_move_near(move_state *st, const cl_aabb *box, const void *owner, double grow) {
+/* whether the tree box of the bounded item id meets b */
+static int leaf_meets(const cl_world *w, int id, const cl_aabb *b) {
+  const cl_tree_box *t = &w->tree->leaves[w->items[id].proxy].box;
+  return t->min[0] <= b->max[0] && b->min[0] <= t->max[0] && t->min[1] <= b->max[1]
+         && b->min[1] <= t->max[1] && t->min[2] <= b->max[2] && b->min[2] <= t->max[2];
+}
+
+/* whether the items kept in the scratch serve the move st of reach box:
+** gathered for the same item, mask and shape, the world unchanged since
+** the move that gathered or used them ended, and box inside their box */
+static int items_kept(const cl_world *w, const cl_world_scratch *s, const move_state *st,
+                      const cl_aabb *box) {
+  const cl_aabb *k = &s->items_box;
+  if (s->items_n < 0 || s->items_ending || s->items_self != st->self
+      || s->items_mask != st->mask || s->items_skip != st->skip
+      || s->items_version != w->version)
+    return 0;
+  return k->min[0] <= box->min[0] && box->max[0] <= k->max[0] && k->min[1] <= box->min[1]
+         && box->max[1] <= k->max[1] && k->min[2] <= box->min[2] && box->max[2] <= k->max[2];
+}
+
+/* the bounded candidates of box b into the near items (as many as there
+** are, stored up to the room), their box into st->near_box; how many
+** (and all the candidates, s->cands, *ncands) */
+static int gather_items(move_state *st, const cl_aabb *b, int *ncands) {
   static const double zero[3] = {0, 0, 0};
   const cl_world *w = st->w;
   cl_world_scratch *s = st->s;
-  cl_shape b;
-  int n, i, k = 0, mesh = 0;
+  cl_shape q;
+  int n, i, k = 0;
+  q.aabb.tag = CL_AABB;
+  cl_copy(q.aabb.min, b->min);
+  cl_copy(q.aabb.max, b->max);
+  n = cl_world_candidates(st->w, s, &q, zero, st->skip, st->self, st->mask);
+  *ncands = n;
+  for (i = 0; i < n; i++) {
+    if (w->items[s->cands[i]].proxy < 0) continue;   /* the unbounded: every step's */
+    if (s->near_items != NULL && k < CL_WORLD_NEAR_ITEMS) s->near_items[k] = s->cands[i];
+    k++;
+  }
+  cl_world_swept_box(&q, zero, &st->near_box);           /* the box the tree was asked */
+  return k;
+}
+
+void cl_world_move_near(move_state *st, const cl_aabb *box, const void *owner, double grow) {
+  const cl_world *w = st->w;
+  cl_world_scratch *s = st->s;
+  int i, k, n = 0;
+  const int *list;
   st->near_mesh = NULL;
   st->nnear_items = -1;
   if (s->near_items == NULL && s->near == NULL) return;
-  b.aabb.tag = CL_AABB;
-  cl_copy(b.aabb.min, box->min);
-  cl_copy(b.aabb.max, box->max);
-  n = cl_world_candidates(st->w, s, &b, zero, st->skip, st->self, st->mask);
-  for (i = 0; i < n; i++) {
-    const cl_world_item *it = &w->items[s->cands[i]];
-    if (it->proxy < 0) continue;                 /* the unbounded: every step's */
-    if (s->near_items != NULL && k < CL_WORLD_NEAR_ITEMS) s->near_items[k] = s->cands[i];
-    k++;
-    if (it->kind != CL_WORLD_MESH || mesh || s->near == NULL) continue;
-    mesh = 1;
-    if (near_mesh(st, s->cands[i], box, owner, grow)) st->near_mesh = it->shape;
+  if (owner != NULL && s->near_items != NULL && items_kept(w, s, st, box)) {
+    k = s->items_n;
+    st->near_box = s->items_box;
+  } else {
+    /* the same owner again: gathered wider, for its next moves */
+    int grown = owner != NULL && s->near_items != NULL && owner == s->items_owner && grow > 0;
+    s->items_n = -1;
+    if (grown) {
+      cl_aabb g;
+      for (i = 0; i < 3; i++) {
+        g.min[i] = box->min[i] - grow;
+        g.max[i] = box->max[i] + grow;
+      }
+      g.tag = CL_AABB;
+      k = gather_items(st, &g, &n);
+      if (!(k <= CL_WORLD_NEAR_ITEMS)) grown = 0;
+    }
+    if (!grown) k = gather_items(st, box, &n);
+    if (owner != NULL && s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) {
+      s->items_n = k;
+      s->items_self = st->self;
+      s->items_mask = st->mask;
+      s->items_skip = st->skip;
+      s->items_box = st->near_box;
+    }
   }
+  s->items_owner = owner;
+  s->items_ending = s->items_n >= 0;
+  /* the triangles of the first mesh whose tree box meets box: among the
+  ** near items, or, when they did not fit, among the candidates of box
+  ** itself (its gathering was the last) */
   if (s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) {
-    st->nnear_items = k;
-    cl_world_swept_box(&b, zero, &st->near_box);           /* the box the tree was asked */
+    list = s->near_items;
+    n = k;
+  } else {
+    list = s->cands;
   }
+  for (i = 0; i < n && s->near != NULL; i++) {
+    const cl_world_item *it = &w->items[list[i]];
+    if (it->proxy < 0 || it->kind != CL_WORLD_MESH || !leaf_meets(w, list[i], box)) continue;
+    if (near_mesh(st, list[i], box, owner, grow)) st->near_mesh = it->shape;
+    break;
+  }
+  if (s->near_items != NULL && k <= CL_WORLD_NEAR_ITEMS) st->nnear_items = k;
+}
+
+void cl_world_keep_items(const cl_world *w, cl_world_scratch *s) {
+  if (!s->items_ending) return;
+  s->items_version = w->version;
+  s->items_ending = 0;
 }
 
 /* cl_world_candidates of the move st: the same ids in the same order,

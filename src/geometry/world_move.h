@@ -79,6 +79,10 @@ int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, con
 ** mesh is unchanged; when owner (a character, or NULL) gathered last
 ** they are gathered grown by grow, for its next moves */
 void cl_world_move_near(move_state *st, const cl_aabb *box, const void *owner, double grow);
+/* the move whose items cl_world_move_near gathered or used ended with its
+** item refitted: they serve the next move of the same item while the
+** world's version stays as it is now (owner not NULL) */
+void cl_world_keep_items(const cl_world *w, cl_world_scratch *s);
 
 /* a move's sweep and visit of static geometry: over the triangles
 ** gathered near the move (cl_world_move_near) when it is that mesh, else

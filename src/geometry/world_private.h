@@ -168,6 +168,16 @@ typedef struct {
   long long near_seq;
   const void *near_shape, *near_owner;
   unsigned long long near_geo;
+  /* the items a character's move gathered (near_items, items_n of them,
+  ** -1: none kept, whose tree boxes meet items_box), kept for the next
+  ** move of the same item, mask and shape while the world's version is
+  ** the one its move ended with (items_version, set by cl_world_keep_items
+  ** once the move refitted its item: items_ending) */
+  int items_n, items_self, items_ending;
+  uint32_t items_mask;
+  const void *items_skip, *items_owner;
+  unsigned long long items_version;
+  cl_aabb items_box;
   cl_world_marks *marks;     /* a move's marks by id (nmarks), NULL in a query scratch */
   int nmarks;
 } cl_world_scratch;
