@@ -44,20 +44,39 @@ int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, con
          && cl_world_one_way_blocks(st->w, &st->w->items[id], mover, h);
 }
 
+/* whether the box outer holds the box inner */
+static int box_holds(const cl_aabb *outer, const cl_aabb *inner) {
+  return outer->min[0] <= inner->min[0] && inner->max[0] <= outer->max[0]
+         && outer->min[1] <= inner->min[1] && inner->max[1] <= outer->max[1]
+         && outer->min[2] <= inner->min[2] && inner->max[2] <= outer->max[2];
+}
+
+/* b grown by grow each way, into g */
+static void box_grown(const cl_aabb *b, double grow, cl_aabb *g) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    g->min[k] = b->min[k] - grow;
+    g->max[k] = b->max[k] + grow;
+  }
+  g->tag = CL_AABB;
+}
+
+/* whether the tree box of the bounded item id meets b */
+static int leaf_meets(const cl_world *w, int id, const cl_aabb *b) {
+  const cl_tree_box *t = &w->tree->leaves[w->items[id].proxy].box;
+  return t->min[0] <= b->max[0] && b->min[0] <= t->max[0] && t->min[1] <= b->max[1]
+         && b->min[1] <= t->max[1] && t->min[2] <= b->max[2] && b->min[2] <= t->max[2];
+}
+
 /* whether the rooms' kept gathering serves a move of reach box over the
 ** mesh item id: the same item, seq and shape, no mesh or heightfield
 ** changed since (the world's geo_version), a mesh without a change
 ** counter (one polled may change unseen), and box inside the kept box */
 static int near_kept(const cl_world *w, const cl_world_scratch *s, int id, const cl_aabb *box) {
   const cl_world_item *it = &w->items[id];
-  int k;
-  if (s->near_item != id || s->near_seq != it->seq || s->near_shape != it->shape
-      || s->near_geo != w->geo_version || it->changes != NULL)
-    return 0;
-  for (k = 0; k < 3; k++)
-    if (!(box->min[k] >= s->near_kept.box.min[k] && box->max[k] <= s->near_kept.box.max[k]))
-      return 0;
-  return 1;
+  return s->near_item == id && s->near_seq == it->seq && s->near_shape == it->shape
+         && s->near_geo == w->geo_version && it->changes == NULL
+         && box_holds(&s->near_kept.box, box);
 }
 
 /* the mesh item id's triangles near box into the move st: those kept in
@@ -69,18 +88,14 @@ static int near_mesh(move_state *st, int id, const cl_aabb *box, const void *own
   cl_world_scratch *s = st->s;
   const cl_world_item *it = &w->items[id];
   const cl_mesh *m = (const cl_mesh *)it->shape;
-  int k, ok = 0;
+  int ok = 0;
   if (near_kept(w, s, id, box)) {
     st->near = s->near_kept;
   } else {
     s->near_item = -1;
     if (owner != NULL && owner == s->near_owner && grow > 0) {
       cl_aabb g;
-      for (k = 0; k < 3; k++) {
-        g.min[k] = box->min[k] - grow;
-        g.max[k] = box->max[k] + grow;
-      }
-      g.tag = CL_AABB;
+      box_grown(box, grow, &g);
       ok = cl_mesh_near_gather(m, &g, s->near, CL_WORLD_NEAR, s->near_tris, CL_WORLD_NEAR_TRIS,
                                &st->near);
     }
@@ -99,25 +114,14 @@ static int near_mesh(move_state *st, int id, const cl_aabb *box, const void *own
   return 1;
 }
 
-/* whether the tree box of the bounded item id meets b */
-static int leaf_meets(const cl_world *w, int id, const cl_aabb *b) {
-  const cl_tree_box *t = &w->tree->leaves[w->items[id].proxy].box;
-  return t->min[0] <= b->max[0] && b->min[0] <= t->max[0] && t->min[1] <= b->max[1]
-         && b->min[1] <= t->max[1] && t->min[2] <= b->max[2] && b->min[2] <= t->max[2];
-}
-
 /* whether the items kept in the scratch serve the move st of reach box:
 ** gathered for the same item, mask and shape, the world unchanged since
 ** the move that gathered or used them ended, and box inside their box */
 static int items_kept(const cl_world *w, const cl_world_scratch *s, const move_state *st,
                       const cl_aabb *box) {
-  const cl_aabb *k = &s->items_box;
-  if (s->items_n < 0 || s->items_ending || s->items_self != st->self
-      || s->items_mask != st->mask || s->items_skip != st->skip
-      || s->items_version != w->version)
-    return 0;
-  return k->min[0] <= box->min[0] && box->max[0] <= k->max[0] && k->min[1] <= box->min[1]
-         && box->max[1] <= k->max[1] && k->min[2] <= box->min[2] && box->max[2] <= k->max[2];
+  return s->items_n >= 0 && !s->items_ending && s->items_self == st->self
+         && s->items_mask == st->mask && s->items_skip == st->skip
+         && s->items_version == w->version && box_holds(&s->items_box, box);
 }
 
 /* the bounded candidates of box b into the near items (as many as there
@@ -160,11 +164,7 @@ void cl_world_move_near(move_state *st, const cl_aabb *box, const void *owner, d
     s->items_n = -1;
     if (grown) {
       cl_aabb g;
-      for (i = 0; i < 3; i++) {
-        g.min[i] = box->min[i] - grow;
-        g.max[i] = box->max[i] + grow;
-      }
-      g.tag = CL_AABB;
+      box_grown(box, grow, &g);
       k = gather_items(st, &g, &n);
       if (!(k <= CL_WORLD_NEAR_ITEMS)) grown = 0;
     }
@@ -216,16 +216,10 @@ int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double
   if (st->nnear_items < 0)
     return cl_world_candidates(st->w, s, shape, d, st->skip, st->self, st->mask);
   cl_world_swept_box(shape, d, &box);
-  if (!(nb->min[0] <= box.min[0] && box.max[0] <= nb->max[0] && nb->min[1] <= box.min[1]
-        && box.max[1] <= nb->max[1] && nb->min[2] <= box.min[2] && box.max[2] <= nb->max[2]))
+  if (!box_holds(nb, &box))
     return cl_world_candidates(st->w, s, shape, d, st->skip, st->self, st->mask);
-  for (i = 0; i < st->nnear_items; i++) {
-    int id = s->near_items[i];
-    const cl_tree_box *t = &w->tree->leaves[w->items[id].proxy].box;
-    if (t->min[0] <= box.max[0] && box.min[0] <= t->max[0] && t->min[1] <= box.max[1]
-        && box.min[1] <= t->max[1] && t->min[2] <= box.max[2] && box.min[2] <= t->max[2])
-      s->cands[k++] = id;
-  }
+  for (i = 0; i < st->nnear_items; i++)
+    if (leaf_meets(w, s->near_items[i], &box)) s->cands[k++] = s->near_items[i];
   return cl_world_unbounded_candidates(w, s->cands, k, st->self, st->mask);
 }
 
