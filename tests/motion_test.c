@@ -556,7 +556,7 @@ static void test_segment_memo(int n) {
   static const int kinds[] = {CL_AABB, CL_OBB, CL_TRIANGLE};
   cl_segment_memo memo;
   cl_shape xs[16], caps[16];
-  int i, full = 0;
+  int i, full = 0, units = 0;
   cl_segment_memo_init(&memo);
   for (i = 0; i < 16; i++) {
     random_shape(kinds[i % 3], &xs[i], 2.5);
@@ -597,6 +597,7 @@ static void test_segment_memo(int n) {
                                && same_bits(h1.n, h0.n, 3))),
           "memo sweep until %s differs (case %d)", kind_name(xs[xi].tag), i);
     if (memo.used == 0xff) full++;
+    if (memo.units != 0) units++;
   }
   /* the two segments that differ only in a zero's sign: two answers */
   {
@@ -618,6 +619,38 @@ static void test_segment_memo(int n) {
           "memo: -0 answered as +0");
   }
   CHECK(full > 0, "memo never filled");
+  CHECK(units > 0, "the memo's unit directions never used");
+}
+
+/* cl_segment_within cuts its search at r and leaves out a triangle whose
+** plane is farther: its answer is still the whole search's, for r at the
+** distance, an ulp either side of it and a hair either side */
+static void test_segment_within(int n) {
+  int i;
+  for (i = 0; i < n; i++) {
+    cl_shape t, c;
+    double p[3], q[3], d, rs[6];
+    int k;
+    random_shape(CL_TRIANGLE, &t, 2.5);
+    random_shape(CL_CAPSULE, &c, 2.5);
+    if (i % 2 && !t.tri.degenerate) {
+      /* the segment over the triangle's plane, at a height near its length */
+      double h = rnd() * 3;
+      cl_madd(c.cap.a, t.tri.v[(int)(rnd() * 3)], t.tri.n, h);
+      cl_madd(c.cap.b, c.cap.a, t.tri.n, rnd() * 2 - 1);
+      c.cap.b[0] += rnd() - 0.5;
+    }
+    d = cl_segment_distance(&t, c.cap.a, c.cap.b, p, q);
+    rs[0] = d;
+    rs[1] = nextafter(d, 0);
+    rs[2] = nextafter(d, INFINITY);
+    rs[3] = d * (1 - 1e-10);
+    rs[4] = d * (1 + 1e-10);
+    rs[5] = d * 0.5;
+    for (k = 0; k < 6; k++)
+      CHECK(cl_segment_within(&t, c.cap.a, c.cap.b, rs[k]) == (d <= rs[k]),
+            "within %.17g of a triangle at %.17g differs from the search (case %d)", rs[k], d, i);
+  }
 }
 
 int main(int argc, char **argv) {
@@ -629,6 +662,7 @@ int main(int argc, char **argv) {
   test_sweep(6000 * scale);
   test_mesh_sweep(400 * scale);
   test_segment_memo(20000 * scale);
+  test_segment_within(20000 * scale);
   printf("motion_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

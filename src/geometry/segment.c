@@ -68,10 +68,52 @@ static double golden_segment(const cl_shape *x, const double a[3], const double 
 typedef struct {
   const double *a, *du;      /* the segment: a + s du, s in [0, len] */
   double len, best, s, q[3]; /* the best squared distance, at s and q */
+  cl_segment_memo *memo;     /* its unit directions (NULL: none) */
 } seg_near;
 
+static uint64_t bits_of(double x) {
+  uint64_t a;
+  memcpy(&a, &x, sizeof a);
+  return a;
+}
+
+/* the same bits (an 8-byte copy: no call, and -0 is not 0) */
+static int same(double x, double y) { return bits_of(x) == bits_of(y); }
+
+static int same3(const double x[3], const double y[3]) {
+  return same(x[0], y[0]) && same(x[1], y[1]) && same(x[2], y[2]);
+}
+
+/* cl_normalize(u) through the memo's units (NULL: none), a room chosen
+** by a hash of u's bits: the same bits in give the same bits out, without
+** its two square roots and four divisions. A move asks again for the same
+** edges of the triangles near it and for its segment's direction. */
+static double normalize_memo(cl_segment_memo *m, double u[3]) {
+  cl_segment_unit *e;
+  uint64_t h;
+  double len;
+  int i;
+  if (m == NULL) return cl_normalize(u);
+  h = bits_of(u[0]) * UINT64_C(0x9E3779B97F4A7C15) + bits_of(u[1]) * UINT64_C(0xC2B2AE3D27D4EB4F)
+      + bits_of(u[2]) * UINT64_C(0x165667B19E3779F9);
+  i = (int)(h >> 58);
+  e = &m->unit[i];
+  if ((m->units >> i & 1) && same3(e->in, u)) {
+    cl_copy(u, e->out);
+    return e->len;
+  }
+  m->units |= UINT64_C(1) << i;
+  cl_copy(e->in, u);
+  len = cl_normalize(u);
+  cl_copy(e->out, u);
+  e->len = len;
+  return len;
+}
+
 /* a search along the segment from a, direction du (unit), length len */
-static void near_start(seg_near *sn, const double *a, const double *du, double len) {
+static void near_start(seg_near *sn, const double *a, const double *du, double len,
+                       cl_segment_memo *memo) {
+  sn->memo = memo;
   sn->a = a;
   sn->du = du;
   sn->len = len;
@@ -91,7 +133,7 @@ static void near_point(seg_near *sn, double s, const double x[3], const double y
 static void near_edge(seg_near *sn, const double e0[3], const double e1[3]) {
   double u[3], l, s, c1[3], c2[3], d2;
   cl_sub(u, e1, e0);
-  l = cl_normalize(u);
+  l = normalize_memo(sn->memo, u);
   if (l == 0) cl_set(u, 0, 0, 0);
   d2 = cl_closest_segments(sn->a, sn->du, sn->len, e0, u, l, &s, NULL, c1, c2);
   if (d2 < sn->best) { sn->best = d2; sn->s = s; cl_copy(sn->q, c2); }
@@ -151,7 +193,7 @@ static void near_obb(seg_near *sn, const cl_obb *o, const double a[3], const dou
     ld[k] = cl_dot(sn->du, o->u[k]);
     lo[k] = -o->e[k];
   }
-  near_start(&ln, la, ld, sn->len);
+  near_start(&ln, la, ld, sn->len, sn->memo);
   ln.best = sn->best;
   near_box(&ln, la, lb, lo, o->e);
   sn->best = ln.best;
@@ -242,12 +284,23 @@ static int box_apart(const double a[3], const double b[3], const double lo[3],
   return 0;
 }
 
+/* the largest magnitude of x's defining numbers, for a box or a triangle */
+static double defining_maxabs(const cl_shape *x) {
+  switch (x->tag) {
+    case CL_AABB: return cl_fmax(cl_maxabs3(x->aabb.min), cl_maxabs3(x->aabb.max));
+    case CL_OBB: return cl_maxabs3(x->obb.c) + x->obb.e[0] + x->obb.e[1] + x->obb.e[2];
+    case CL_TRIANGLE:
+      return cl_fmax(cl_maxabs3(x->tri.v[0]), cl_fmax(cl_maxabs3(x->tri.v[1]), cl_maxabs3(x->tri.v[2])));
+    default: return INFINITY;
+  }
+}
+
 /* cl_segment_distance searching only below the squared distance best0
 ** (INFINITY: all): INFINITY when nothing of x is nearer. Every culled
 ** feature is farther than the best so far, which is never above best0, so
 ** a nearest feature below best0 is never culled. */
 static double segment_near(const cl_shape *x, const double a[3], const double b[3], double p[3],
-                           double q[3], double best0) {
+                           double q[3], double best0, cl_segment_memo *memo) {
   static const double x_axis[3] = {1, 0, 0};
   seg_near sn;
   cl_ray r;
@@ -257,7 +310,7 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
   if (x->tag != CL_AABB && x->tag != CL_OBB && x->tag != CL_TRIANGLE)
     return golden_segment(x, a, b, p, q);
   cl_sub(du, b, a);
-  len = cl_normalize(du);
+  len = normalize_memo(memo, du);
   if (!(len < INFINITY) || cl_maxabs3(a) >= INFINITY) return golden_segment(x, a, b, p, q);
   if (x->tag == CL_TRIANGLE && !x->tri.degenerate) {
     double e[3];
@@ -267,6 +320,14 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
     sb = cl_dot(e, x->tri.n);
     /* both ends strictly on one side: it does not cross */
     apart = (sa > 0 && sb > 0) || (sa < 0 && sb < 0);
+    /* the plane's distance is a lower bound of the triangle's: beyond
+    ** best0 by far more than either is rounded (1e-9 of the coordinates'
+    ** size), nothing of it is nearer, as the whole search would find */
+    if (apart && best0 < INFINITY) {
+      double g = cl_fmin(fabs(sa), fabs(sb))
+                 - 1e-9 * (1 + cl_fmax(cl_maxabs3(a), cl_maxabs3(b)) + defining_maxabs(x));
+      if (g > 0 && g * g > best0) return INFINITY;
+    }
   }
   if (x->tag == CL_AABB) apart = box_apart(a, b, x->aabb.min, x->aabb.max);
   if (!apart) {
@@ -281,7 +342,7 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
       return 0;
     }
   }
-  near_start(&sn, a, du, len);
+  near_start(&sn, a, du, len, memo);
   sn.best = best0;
   if (x->tag == CL_AABB) {
     near_box(&sn, a, b, x->aabb.min, x->aabb.max);
@@ -308,22 +369,10 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
 
 double cl_segment_distance(const cl_shape *x, const double a[3], const double b[3],
                            double p[3], double q[3]) {
-  return segment_near(x, a, b, p, q, INFINITY);
+  return segment_near(x, a, b, p, q, INFINITY, NULL);
 }
 
-void cl_segment_memo_init(cl_segment_memo *m) { m->used = 0; }
-
-/* the same bits (an 8-byte copy: no call, and -0 is not 0) */
-static int same(double x, double y) {
-  uint64_t a, b;
-  memcpy(&a, &x, sizeof a);
-  memcpy(&b, &y, sizeof b);
-  return a == b;
-}
-
-static int same3(const double x[3], const double y[3]) {
-  return same(x[0], y[0]) && same(x[1], y[1]) && same(x[2], y[2]);
-}
+void cl_segment_memo_init(cl_segment_memo *m) { m->used = m->units = 0; }
 
 /* the same bits in every number of x that the search reads */
 static int same_shape(const cl_shape *x, const cl_shape *y) {
@@ -343,12 +392,6 @@ static int same_shape(const cl_shape *x, const cl_shape *y) {
              && same(s->scale, t->scale) && same3(s->e1, t->e1) && same3(s->e2, t->e2);
     }
   }
-}
-
-static uint64_t bits_of(double x) {
-  uint64_t a;
-  memcpy(&a, &x, sizeof a);
-  return a;
 }
 
 /* the room of the memo where the answer for x, a, b is kept: a hash of
@@ -382,21 +425,10 @@ double cl_segment_distance_memo(cl_segment_memo *m, const cl_shape *x, const dou
   else e->x.tri = x->tri;
   cl_copy(e->a, a);
   cl_copy(e->b, b);
-  e->d = cl_segment_distance(x, a, b, e->p, e->q);
+  e->d = segment_near(x, a, b, e->p, e->q, INFINITY, m);
   cl_copy(p, e->p);
   cl_copy(q, e->q);
   return e->d;
-}
-
-/* the largest magnitude of x's defining numbers, for a box or a triangle */
-static double defining_maxabs(const cl_shape *x) {
-  switch (x->tag) {
-    case CL_AABB: return cl_fmax(cl_maxabs3(x->aabb.min), cl_maxabs3(x->aabb.max));
-    case CL_OBB: return cl_maxabs3(x->obb.c) + x->obb.e[0] + x->obb.e[1] + x->obb.e[2];
-    case CL_TRIANGLE:
-      return cl_fmax(cl_maxabs3(x->tri.v[0]), cl_fmax(cl_maxabs3(x->tri.v[1]), cl_maxabs3(x->tri.v[2])));
-    default: return INFINITY;
-  }
 }
 
 int cl_segment_within(const cl_shape *x, const double a[3], const double b[3], double r) {
@@ -406,6 +438,6 @@ int cl_segment_within(const cl_shape *x, const double a[3], const double b[3], d
   ** whole search would; else the whole search */
   if (r >= 0 && r < 1e150 && cl_maxabs3(a) < 1e150 && cl_maxabs3(b) < 1e150
       && defining_maxabs(x) < 1e150)
-    return segment_near(x, a, b, p, q, r * r * (1 + 1e-12) + DBL_MIN) <= r;
+    return segment_near(x, a, b, p, q, r * r * (1 + 1e-12) + DBL_MIN, NULL) <= r;
   return cl_segment_distance(x, a, b, p, q) <= r;
 }

@@ -6,6 +6,7 @@
 #ifndef COLLIDE_SEGMENT_H
 #define COLLIDE_SEGMENT_H
 
+#include <stdint.h>
 #include "collide/collide.h"
 
 /* golden-section steps of cl_segment_distance for a hull */
@@ -35,9 +36,17 @@ typedef struct {
   double a[3], b[3], p[3], q[3], d;
   cl_shape x;
 } cl_segment_memo_entry;
+/* and the last unit directions cl_normalize gave the searches: edges of
+** the same triangles, the same segment, asked again */
+#define CL_SEGMENT_UNITS 64
+typedef struct {
+  double in[3], out[3], len;
+} cl_segment_unit;
 typedef struct cl_segment_memo {
   unsigned used;             /* a bit for each room that holds an answer */
+  uint64_t units;            /* a bit for each room of unit that holds one */
   cl_segment_memo_entry e[CL_SEGMENT_MEMO];
+  cl_segment_unit unit[CL_SEGMENT_UNITS];
 } cl_segment_memo;
 void cl_segment_memo_init(cl_segment_memo *m);
 /* cl_segment_distance, through the memo m (NULL: none) */
