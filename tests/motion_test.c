@@ -622,35 +622,49 @@ static void test_segment_memo(int n) {
   CHECK(units > 0, "the memo's unit directions never used");
 }
 
-/* cl_segment_within cuts its search at r and leaves out a triangle whose
-** plane is farther: its answer is still the whole search's, for r at the
-** distance, an ulp either side of it and a hair either side */
+/* cl_segment_within cuts its search at r and answers at once for a
+** segment beyond a box's face or a triangle's plane: its answer is still
+** the whole search's, for r at the distance, an ulp either side of it and
+** a hair either side; the segments are put over a face, a vertex or the
+** plane half the time */
 static void test_segment_within(int n) {
-  int i;
+  int i, beyond = 0;
   for (i = 0; i < n; i++) {
-    cl_shape t, c;
+    cl_shape x, c;
     double p[3], q[3], d, rs[6];
-    int k;
-    random_shape(CL_TRIANGLE, &t, 2.5);
+    int k, tri = i % 4 < 2;
+    random_shape(tri ? CL_TRIANGLE : CL_AABB, &x, 2.5);
     random_shape(CL_CAPSULE, &c, 2.5);
-    if (i % 2 && !t.tri.degenerate) {
+    if (i % 2 && tri && !x.tri.degenerate) {
       /* the segment over the triangle's plane, at a height near its length */
-      double h = rnd() * 3;
-      cl_madd(c.cap.a, t.tri.v[(int)(rnd() * 3)], t.tri.n, h);
-      cl_madd(c.cap.b, c.cap.a, t.tri.n, rnd() * 2 - 1);
+      cl_madd(c.cap.a, x.tri.v[(int)(rnd() * 3)], x.tri.n, rnd() * 3);
+      cl_madd(c.cap.b, c.cap.a, x.tri.n, rnd() * 2 - 1);
       c.cap.b[0] += rnd() - 0.5;
+    } else if (i % 2 && !tri) {
+      /* over a face of the box, near a corner */
+      int ax = (int)(rnd() * 3);
+      cl_copy(c.cap.a, rnd() < 0.5 ? x.aabb.min : x.aabb.max);
+      c.cap.a[ax] += (rnd() < 0.5 ? -1 : 1) * rnd() * 2;
+      cl_copy(c.cap.b, c.cap.a);
+      c.cap.b[(ax + 1) % 3] += rnd() - 0.5;
     }
-    d = cl_segment_distance(&t, c.cap.a, c.cap.b, p, q);
+    d = cl_segment_distance(&x, c.cap.a, c.cap.b, p, q);
     rs[0] = d;
     rs[1] = nextafter(d, 0);
     rs[2] = nextafter(d, INFINITY);
     rs[3] = d * (1 - 1e-10);
     rs[4] = d * (1 + 1e-10);
     rs[5] = d * 0.5;
-    for (k = 0; k < 6; k++)
-      CHECK(cl_segment_within(&t, c.cap.a, c.cap.b, rs[k]) == (d <= rs[k]),
-            "within %.17g of a triangle at %.17g differs from the search (case %d)", rs[k], d, i);
+    for (k = 0; k < 6; k++) {
+      CHECK(cl_segment_within(&x, c.cap.a, c.cap.b, rs[k]) == (d <= rs[k]),
+            "within %.17g of a %s at %.17g differs from the search (case %d)", rs[k],
+            kind_name(x.tag), d, i);
+      CHECK(!cl_segment_beyond(&x, c.cap.a, c.cap.b, rs[k]) || !(d <= rs[k]),
+            "beyond %.17g of a %s at %.17g (case %d)", rs[k], kind_name(x.tag), d, i);
+      beyond += cl_segment_beyond(&x, c.cap.a, c.cap.b, rs[k]);
+    }
   }
+  CHECK(beyond > n / 4, "the segments were beyond a face only %d times", beyond);
 }
 
 int main(int argc, char **argv) {

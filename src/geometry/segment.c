@@ -320,14 +320,6 @@ static double segment_near(const cl_shape *x, const double a[3], const double b[
     sb = cl_dot(e, x->tri.n);
     /* both ends strictly on one side: it does not cross */
     apart = (sa > 0 && sb > 0) || (sa < 0 && sb < 0);
-    /* the plane's distance is a lower bound of the triangle's: beyond
-    ** best0 by far more than either is rounded (1e-9 of the coordinates'
-    ** size), nothing of it is nearer, as the whole search would find */
-    if (apart && best0 < INFINITY) {
-      double g = cl_fmin(fabs(sa), fabs(sb))
-                 - 1e-9 * (1 + cl_fmax(cl_maxabs3(a), cl_maxabs3(b)) + defining_maxabs(x));
-      if (g > 0 && g * g > best0) return INFINITY;
-    }
   }
   if (x->tag == CL_AABB) apart = box_apart(a, b, x->aabb.min, x->aabb.max);
   if (!apart) {
@@ -431,8 +423,30 @@ double cl_segment_distance_memo(cl_segment_memo *m, const cl_shape *x, const dou
   return e->d;
 }
 
+int cl_segment_beyond(const cl_shape *x, const double a[3], const double b[3], double r) {
+  double m = defining_maxabs(x), e[3], sa, sb;
+  int k;
+  if (!(r >= 0 && r < 1e150 && m < 1e150 && cl_maxabs3(a) < 1e150 && cl_maxabs3(b) < 1e150))
+    return 0;
+  m = 1e-9 * (1 + cl_fmax(cl_maxabs3(a), cl_maxabs3(b)) + m);
+  if (x->tag == CL_AABB) {
+    for (k = 0; k < 3; k++) {
+      double s0 = cl_fmin(a[k], b[k]), s1 = cl_fmax(a[k], b[k]);
+      if (s0 - x->aabb.max[k] - m > r || x->aabb.min[k] - s1 - m > r) return 1;
+    }
+    return 0;
+  }
+  if (x->tag != CL_TRIANGLE || x->tri.degenerate) return 0;
+  cl_sub(e, a, x->tri.v[0]);
+  sa = cl_dot(e, x->tri.n);
+  cl_sub(e, b, x->tri.v[0]);
+  sb = cl_dot(e, x->tri.n);
+  return ((sa > 0 && sb > 0) || (sa < 0 && sb < 0)) && cl_fmin(fabs(sa), fabs(sb)) - m > r;
+}
+
 int cl_segment_within(const cl_shape *x, const double a[3], const double b[3], double r) {
   double p[3], q[3];
+  if (cl_segment_beyond(x, a, b, r)) return 0;
   /* squares of numbers below 1e150 do not overflow, so a search cut at
   ** (a hair over) r * r finds the nearest feature within r whenever the
   ** whole search would; else the whole search */

@@ -23,6 +23,12 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
 /* cl_segment_distance(x, a, b) <= r, for an aabb, obb or triangle, with
 ** the search cut at r */
 int cl_segment_within(const cl_shape *x, const double a[3], const double b[3], double r);
+/* 1 when the segment a-b is farther than r from x, an aabb or a triangle
+** that is not degenerate, as cl_segment_distance would find, by a face of
+** the box or the triangle's plane, both ends beyond it by more than r
+** and far more than either distance is rounded (1e-9 of the coordinates'
+** size); 0 when that does not tell (then ask cl_segment_distance) */
+int cl_segment_beyond(const cl_shape *x, const double a[3], const double b[3], double r);
 
 /* The last answers of cl_segment_distance for an aabb, obb or triangle,
 ** kept by a caller that asks the same question several times: a move
