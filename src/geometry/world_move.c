@@ -207,20 +207,25 @@ void cl_world_keep_items(const cl_world *w, cl_world_scratch *s) {
 ** picked among the gathered ones when the swept bounds are within the
 ** gathered box (a tree box meets the swept bounds only if it meets that
 ** box) */
-int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double d[3]) {
+/* cl_world_move_candidates with box, the bounds of shape swept by d */
+static int move_candidates(move_state *st, const cl_shape *shape, const double d[3],
+                           const cl_aabb *box) {
   const cl_world *w = st->w;
   cl_world_scratch *s = st->s;
-  const cl_aabb *nb = &st->near_box;
-  cl_aabb box;
   int i, k = 0;
-  if (st->nnear_items < 0)
-    return cl_world_candidates(st->w, s, shape, d, st->skip, st->self, st->mask);
-  cl_world_swept_box(shape, d, &box);
-  if (!box_holds(nb, &box))
+  if (st->nnear_items < 0 || !box_holds(&st->near_box, box))
     return cl_world_candidates(st->w, s, shape, d, st->skip, st->self, st->mask);
   for (i = 0; i < st->nnear_items; i++)
-    if (leaf_meets(w, s->near_items[i], &box)) s->cands[k++] = s->near_items[i];
+    if (leaf_meets(w, s->near_items[i], box)) s->cands[k++] = s->near_items[i];
   return cl_world_unbounded_candidates(w, s->cands, k, st->self, st->mask);
+}
+
+int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double d[3]) {
+  cl_aabb box;
+  if (st->nnear_items < 0)
+    return cl_world_candidates(st->w, st->s, shape, d, st->skip, st->self, st->mask);
+  cl_world_swept_box(shape, d, &box);
+  return move_candidates(st, shape, d, &box);
 }
 
 static int respond_to(move_state *st, int other) {
@@ -597,12 +602,14 @@ static int geometry_first_near(move_state *st, const cl_world_item *it, const cl
   return 1;
 }
 
+/* (swept: the bounds of w swept by r, NULL to make them here) */
 static int geometry_first(move_state *st, const cl_world_item *it, const cl_shape *w,
-                          const double r[3], double rlen, cl_hit *h, cl_world_seen *list,
-                          int room, int *nlist, int few) {
+                          const double r[3], const cl_aabb *swept, double rlen, cl_hit *h,
+                          cl_world_seen *list, int room, int *nlist, int few) {
   tri_sweep q;
   cl_aabb box;
-  cl_world_swept_box(w, r, &box);
+  if (swept != NULL) box = *swept;
+  else cl_world_swept_box(w, r, &box);
   q.st = st;
   q.w = w;
   q.r = r;
@@ -650,7 +657,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     if (r == CL_WORLD_IGNORE || r == CL_WORLD_CROSS) continue;
     it = &wo->items[other];
     if (geo) {
-      if (geometry_first(st, it, w, p, plen, &h, NULL, 0, NULL, 0)) return 1;
+      if (geometry_first(st, it, w, p, NULL, plen, &h, NULL, 0, NULL, 0)) return 1;
       continue;
     }
     /* the filter may have changed the item's shape in place (a hull given
@@ -836,6 +843,7 @@ typedef struct {
   double c[3], rlen, bdist;
   int have_bdist, best, br, ncross, nseen;
   int few;   /* the contacts the leg can see fit in seen (geometry_first) */
+  cl_aabb box;   /* the bounds of the leg's shape swept by its motion */
   cl_hit bh;
   cl_world_seen *seen;
 } leg_search;
@@ -865,7 +873,7 @@ static int leg_hit(move_state *st, leg_search *g, const cl_world_item *it, const
       }
     }
     if (!blocks) {
-      if (!geometry_first(st, it, w, r, g->rlen, h, all ? g->seen + g->nseen : NULL,
+      if (!geometry_first(st, it, w, r, &g->box, g->rlen, h, all ? g->seen + g->nseen : NULL,
                           CL_WORLD_MAX_SEEN - g->nseen, nfound, g->few))
         return 0;
       if (g->best >= 0 && h->t > g->bh.t) return 0;
@@ -930,9 +938,11 @@ static void leg_answer(move_state *st, leg_search *g, int other, const cl_hit *h
 static int leg_search_all(move_state *st, leg_search *g, const cl_shape *w, const double r[3]) {
   cl_world *wo = st->w;
   cl_world_cross *crosses = (cl_world_cross *)st->s->crosses;
-  int n = cl_world_move_candidates(st, w, r), i;
+  int n, i;
   long long most = 0;   /* the contacts the candidates can add to seen, at most */
   int held = -1;
+  cl_world_swept_box(w, r, &g->box);
+  n = move_candidates(st, w, r, &g->box);
   /* (without gathered triangles geometry_first never asks) */
   if (st->near_mesh == NULL) most = CL_WORLD_MAX_SEEN;
   for (i = 0; i < n && most < CL_WORLD_MAX_SEEN; i++) {
@@ -941,11 +951,8 @@ static int leg_search_all(move_state *st, leg_search *g, const cl_shape *w, cons
       most++;
     } else if (cl_world_is_near(st, it)) {
       /* a visit of the gathered triangles hands each at most once */
-      if (held < 0) {
-        cl_aabb box;
-        cl_world_swept_box(w, r, &box);
-        held = cl_mesh_near_holds((const cl_mesh *)it->shape, &st->near, (const cl_shape *)&box);
-      }
+      if (held < 0)
+        held = cl_mesh_near_holds((const cl_mesh *)it->shape, &st->near, (const cl_shape *)&g->box);
       most += held ? (long long)st->near.n : CL_WORLD_MAX_SEEN;
     } else {
       most += CL_WORLD_MAX_SEEN;
