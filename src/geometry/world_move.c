@@ -203,10 +203,6 @@ void cl_world_keep_items(const cl_world *w, cl_world_scratch *s) {
   s->items_ending = 0;
 }
 
-/* cl_world_candidates of the move st: the same ids in the same order,
-** picked among the gathered ones when the swept bounds are within the
-** gathered box (a tree box meets the swept bounds only if it meets that
-** box) */
 /* cl_world_move_candidates with box, the bounds of shape swept by d */
 static int move_candidates(move_state *st, const cl_shape *shape, const double d[3],
                            const cl_aabb *box) {
@@ -220,6 +216,10 @@ static int move_candidates(move_state *st, const cl_shape *shape, const double d
   return cl_world_unbounded_candidates(w, s->cands, k, st->self, st->mask);
 }
 
+/* cl_world_candidates of the move st: the same ids in the same order,
+** picked among the gathered ones when the swept bounds are within the
+** gathered box (a tree box meets the swept bounds only if it meets that
+** box) */
 int cl_world_move_candidates(move_state *st, const cl_shape *shape, const double d[3]) {
   cl_aabb box;
   if (st->nnear_items < 0)
