@@ -84,19 +84,25 @@ static int same3(const double x[3], const double y[3]) {
   return same(x[0], y[0]) && same(x[1], y[1]) && same(x[2], y[2]);
 }
 
+/* the memos' rooms chosen by a hash of three words (Fibonacci hashing:
+** the top bits of a product by odd constants near 2^64 / phi); bits of
+** them wanted */
+static int hash_room(uint64_t x, uint64_t y, uint64_t z, int bits) {
+  uint64_t h = x * UINT64_C(0x9E3779B97F4A7C15) + y * UINT64_C(0xC2B2AE3D27D4EB4F)
+               + z * UINT64_C(0x165667B19E3779F9);
+  return (int)(h >> (64 - bits));
+}
+
 /* cl_normalize(u) through the memo's units (NULL: none), a room chosen
 ** by a hash of u's bits: the same bits in give the same bits out, without
 ** its two square roots and four divisions. A move asks again for the same
 ** edges of the triangles near it and for its segment's direction. */
 static double normalize_memo(cl_segment_memo *m, double u[3]) {
   cl_segment_unit *e;
-  uint64_t h;
   double len;
   int i;
   if (m == NULL) return cl_normalize(u);
-  h = bits_of(u[0]) * UINT64_C(0x9E3779B97F4A7C15) + bits_of(u[1]) * UINT64_C(0xC2B2AE3D27D4EB4F)
-      + bits_of(u[2]) * UINT64_C(0x165667B19E3779F9);
-  i = (int)(h >> 58);
+  i = hash_room(bits_of(u[0]), bits_of(u[1]), bits_of(u[2]), 6);   /* 64 rooms */
   e = &m->unit[i];
   if ((m->units >> i & 1) && same3(e->in, u)) {
     cl_copy(u, e->out);
@@ -387,14 +393,11 @@ static int same_shape(const cl_shape *x, const cl_shape *y) {
 }
 
 /* the room of the memo where the answer for x, a, b is kept: a hash of
-** some of their bits (Fibonacci hashing: the top bits of a product by odd
-** constants near 2^64 / phi) */
+** some of their bits */
 static int memo_room(const cl_shape *x, const double a[3], const double b[3]) {
   const double *f = x->tag == CL_AABB ? x->aabb.min : (x->tag == CL_OBB ? x->obb.c : x->tri.v[0]);
-  uint64_t h = (bits_of(a[0]) ^ bits_of(f[0])) * UINT64_C(0x9E3779B97F4A7C15)
-               + (bits_of(a[1]) ^ bits_of(f[1])) * UINT64_C(0xC2B2AE3D27D4EB4F)
-               + (bits_of(a[2]) ^ bits_of(b[1])) * UINT64_C(0x165667B19E3779F9);
-  return (int)(h >> 61);
+  return hash_room(bits_of(a[0]) ^ bits_of(f[0]), bits_of(a[1]) ^ bits_of(f[1]),
+                   bits_of(a[2]) ^ bits_of(b[1]), 3);   /* CL_SEGMENT_MEMO rooms */
 }
 
 double cl_segment_distance_memo(cl_segment_memo *m, const cl_shape *x, const double a[3],
@@ -423,12 +426,10 @@ double cl_segment_distance_memo(cl_segment_memo *m, const cl_shape *x, const dou
   return e->d;
 }
 
-int cl_segment_beyond(const cl_shape *x, const double a[3], const double b[3], double r) {
-  double m = defining_maxabs(x), e[3], sa, sb;
+/* cl_segment_beyond for coordinates below 1e150, m its margin */
+static int beyond(const cl_shape *x, const double a[3], const double b[3], double r, double m) {
+  double e[3], sa, sb;
   int k;
-  if (!(r >= 0 && r < 1e150 && m < 1e150 && cl_maxabs3(a) < 1e150 && cl_maxabs3(b) < 1e150))
-    return 0;
-  m = 1e-9 * (1 + cl_fmax(cl_maxabs3(a), cl_maxabs3(b)) + m);
   if (x->tag == CL_AABB) {
     for (k = 0; k < 3; k++) {
       double s0 = cl_fmin(a[k], b[k]), s1 = cl_fmax(a[k], b[k]);
@@ -444,14 +445,24 @@ int cl_segment_beyond(const cl_shape *x, const double a[3], const double b[3], d
   return ((sa > 0 && sb > 0) || (sa < 0 && sb < 0)) && cl_fmin(fabs(sa), fabs(sb)) - m > r;
 }
 
+/* cl_segment_beyond's margin, 1e-9 of the segment's and x's size, when r
+** and every coordinate are below 1e150 (squares do not overflow), else -1 */
+static double beyond_margin(const cl_shape *x, const double a[3], const double b[3], double r) {
+  double sa = cl_maxabs3(a), sb = cl_maxabs3(b), sx = defining_maxabs(x);
+  if (!(r >= 0 && r < 1e150 && sa < 1e150 && sb < 1e150 && sx < 1e150)) return -1;
+  return 1e-9 * (1 + cl_fmax(sa, sb) + sx);
+}
+
+int cl_segment_beyond(const cl_shape *x, const double a[3], const double b[3], double r) {
+  double m = beyond_margin(x, a, b, r);
+  return m >= 0 && beyond(x, a, b, r, m);
+}
+
 int cl_segment_within(const cl_shape *x, const double a[3], const double b[3], double r) {
-  double p[3], q[3];
-  if (cl_segment_beyond(x, a, b, r)) return 0;
-  /* squares of numbers below 1e150 do not overflow, so a search cut at
-  ** (a hair over) r * r finds the nearest feature within r whenever the
-  ** whole search would; else the whole search */
-  if (r >= 0 && r < 1e150 && cl_maxabs3(a) < 1e150 && cl_maxabs3(b) < 1e150
-      && defining_maxabs(x) < 1e150)
-    return segment_near(x, a, b, p, q, r * r * (1 + 1e-12) + DBL_MIN, NULL) <= r;
-  return cl_segment_distance(x, a, b, p, q) <= r;
+  double p[3], q[3], m = beyond_margin(x, a, b, r);
+  /* a search cut at (a hair over) r * r finds the nearest feature within
+  ** r whenever the whole search would; else the whole search */
+  if (m < 0) return cl_segment_distance(x, a, b, p, q) <= r;
+  if (beyond(x, a, b, r, m)) return 0;
+  return segment_near(x, a, b, p, q, r * r * (1 + 1e-12) + DBL_MIN, NULL) <= r;
 }
