@@ -88,9 +88,8 @@ void l_detachslot(lua_State *L, int i, int slot) {
 }
 
 l_mesh *l_tomesh(lua_State *L, int i) {
-  size_t len;
-  void *u = l_toobject(L, i, L_OBJ_MESH, sizeof(l_mesh), &len);
-  return u != NULL && len == sizeof(l_mesh) ? (l_mesh *)u : NULL;
+  void *u = lua_touserdata(L, i);
+  return l_mesh_in(u, u != NULL ? lua_rawlen(L, i) : 0);
 }
 
 l_tree *l_totree(lua_State *L, int i) {

@@ -123,6 +123,13 @@ static inline void *l_toobject(lua_State *L, int i, int type, size_t min, size_t
   return u;
 }
 
+/* the same for a block already read: u and len are a value's
+** lua_touserdata and lua_rawlen (len 0 where u is NULL), so a call that
+** tells several types apart reads its argument once */
+static inline void *l_object_in(void *u, size_t len, int type, size_t min) {
+  return u != NULL && len >= min && ((const l_udheader *)u)->magic == &l_magic[type] ? u : NULL;
+}
+
 /* the world holding the object of the header told that it changed
 ** (l_world.c) */
 void l_touch_holder(l_udheader *h);
@@ -139,6 +146,13 @@ static inline cl_shape *l_toshape(lua_State *L, int i) {
   void *u = l_toobject(L, i, L_OBJ_SHAPE, sizeof(l_udheader) + sizeof(int), &len);
   cl_shape *s;
   if (u == NULL) return NULL;
+  s = L_UDSHAPE(u);
+  return (unsigned)s->tag < CL_NKINDS && len == sizeof(l_udheader) + l_kind_sizes[s->tag] ? s : NULL;
+}
+/* l_toshape of a block already read (l_object_in) */
+static inline cl_shape *l_shape_in(void *u, size_t len) {
+  cl_shape *s;
+  if (l_object_in(u, len, L_OBJ_SHAPE, sizeof(l_udheader) + sizeof(int)) == NULL) return NULL;
   s = L_UDSHAPE(u);
   return (unsigned)s->tag < CL_NKINDS && len == sizeof(l_udheader) + l_kind_sizes[s->tag] ? s : NULL;
 }
@@ -232,6 +246,10 @@ void l_detachslot(lua_State *L, int i, int slot);
 ** hot path, where they would only make the calls that inline them larger) */
 l_mesh *l_tomesh(lua_State *L, int i);
 l_tree *l_totree(lua_State *L, int i);
+/* l_tomesh of a block already read (l_object_in) */
+static inline l_mesh *l_mesh_in(void *u, size_t len) {
+  return len == sizeof(l_mesh) ? (l_mesh *)l_object_in(u, len, L_OBJ_MESH, sizeof(l_mesh)) : NULL;
+}
 
 /* l_tree.c: a free leaf in the tree at i (an absolute index), its node
 ** block grown as a userdata when needed */
@@ -249,9 +267,10 @@ int l_tree_pairs_with(lua_State *L);
 ** table at the top of the stack */
 void l_world_open(lua_State *L, int mts);
 
-/* l_mesh.c: ray:cast(mesh), intersects and contact with a mesh on either
-** side, and a sweep at the mesh at index i (called from l_query.c) */
-int l_mesh_cast(lua_State *L);
+/* l_mesh.c: ray:cast(mesh) (the ray and the mesh checked by the
+** caller), intersects and contact with a mesh on either side, and a sweep
+** at the mesh at index i (called from l_query.c) */
+int l_mesh_cast(lua_State *L, const cl_ray *r, l_mesh *lm);
 int l_mesh_intersects(lua_State *L);
 int l_mesh_contact(lua_State *L);
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i);
@@ -325,10 +344,11 @@ static inline size_t l_heightfield_storage(uint32_t columns, uint32_t rows) {
 }
 /* l_args.c: the heightfield at i, its array pointers set, or NULL */
 l_heightfield *l_toheightfield(lua_State *L, int i);
-/* l_heightfield.c: ray:cast, collide.intersects, collide.contact with a
-** heightfield on either side (or a mesh and a heightfield), a sweep at the
-** heightfield at index i */
-int l_heightfield_cast(lua_State *L);
+/* l_heightfield.c: ray:cast (the ray and the heightfield checked by the
+** caller), collide.intersects, collide.contact with a heightfield on
+** either side (or a mesh and a heightfield), a sweep at the heightfield at
+** index i */
+int l_heightfield_cast(lua_State *L, const cl_ray *r, l_heightfield *lh);
 int l_heightfield_intersects(lua_State *L);
 int l_heightfield_contact(lua_State *L);
 int l_heightfield_manifold(lua_State *L);

@@ -275,12 +275,10 @@ int l_heightfield_intersects(lua_State *L) {
 }
 
 /* ray:cast(heightfield, [cull]) -> t, px, py, pz, nx, ny, nz, u, v, index */
-int l_heightfield_cast(lua_State *L) {
-  cl_ray *r = &l_checkshape(L, 1, CL_RAY)->ray;
-  cl_heightfield *hf = check_hf(L, 2);
+int l_heightfield_cast(lua_State *L, const cl_ray *r, l_heightfield *lh) {
   cl_hit h;
   size_t index = 0;
-  int found = cl_heightfield_cast(hf, r, lua_toboolean(L, 3), &h, &index);
+  int found = cl_heightfield_cast(&lh->hf, r, lua_toboolean(L, 3), &h, &index);
   return l_push_tricast(L, found, &h, index);
 }
 

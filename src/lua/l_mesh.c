@@ -227,9 +227,7 @@ int l_mesh_intersects(lua_State *L) {
 }
 
 /* ray:cast(mesh, [cull]) -> t, px, py, pz, nx, ny, nz, u, v, index */
-int l_mesh_cast(lua_State *L) {
-  cl_ray *r = &l_checkshape(L, 1, CL_RAY)->ray;
-  l_mesh *lm = check_mesh(L, 2);
+int l_mesh_cast(lua_State *L, const cl_ray *r, l_mesh *lm) {
   cl_hit h;
   size_t index = 0;
   int found = cl_mesh_cast(&lm->m, r, lua_toboolean(L, 3), &h, &index);

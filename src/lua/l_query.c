@@ -73,12 +73,17 @@ static int q_manifold(lua_State *L) {
 ** l_ffi.c fills for the FFI; filling that array here and pushing from it
 ** cost 60 instructions more per cast (callgrind), so it is written twice. */
 static int q_cast(lua_State *L) {
-  cl_shape *rs = l_toshape(L, 1), *s = l_toshape(L, 2);
+  /* the target read once: a shape, or else a mesh */
+  void *u = lua_touserdata(L, 2);
+  size_t len = u != NULL ? lua_rawlen(L, 2) : 0;
+  cl_shape *rs = l_toshape(L, 1), *s = l_shape_in(u, len);
   cl_hit h;
-  if (rs == NULL || rs->tag != CL_RAY) l_checkshape(L, 1, CL_RAY);
+  if (rs == NULL || rs->tag != CL_RAY) rs = l_checkshape(L, 1, CL_RAY);
   if (s == NULL || s->tag == CL_RAY) {
-    if (s == NULL && l_tomesh(L, 2) != NULL) return l_mesh_cast(L);
-    if (s == NULL && l_toheightfield(L, 2) != NULL) return l_heightfield_cast(L);
+    l_mesh *lm = s == NULL ? l_mesh_in(u, len) : NULL;
+    l_heightfield *lh;
+    if (lm != NULL) return l_mesh_cast(L, &rs->ray, lm);
+    if (s == NULL && (lh = l_toheightfield(L, 2)) != NULL) return l_heightfield_cast(L, &rs->ray, lh);
     l_typeerror(L, 2, l_target_kinds);
   }
   if (s->tag == CL_COMPOUND) {
