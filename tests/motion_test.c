@@ -667,6 +667,50 @@ static void test_segment_within(int n) {
   CHECK(beyond > n / 4, "the segments were beyond a face only %d times", beyond);
 }
 
+/* cl_triangle_init against its definition written out: the three edges'
+** lengths by cl_length, the longest the largest of them, the normal the
+** cross product normalised by cl_normalize; every field to the bit, at
+** every scale (cl_length scales outside 1e-150..1e150; beyond about 1e154
+** the cross product overflows and the triangle is degenerate) and for
+** triangles degenerate (collinear, a vertex twice) or nearly so */
+static void test_triangle_init(int n) {
+  static const double scales[] = {1e-200, 1e-160, 1e-140, 1e-20, 1, 1e20, 1e140, 1e160, 1e200};
+  int i;
+  for (i = 0; i < n; i++) {
+    double v[3][3], e[3][3], l[3], cr[3], len, longest, nn[3];
+    int k, j, degenerate, s0, s1;
+    cl_triangle t;
+    for (k = 0; k < 3; k++)
+      for (j = 0; j < 3; j++) v[k][j] = uni(-1, 1) * scales[(i + k * (i % 3 == 0)) % 9];
+    if (i % 7 == 1) cl_copy(v[2], v[0]);
+    if (i % 7 == 2) for (j = 0; j < 3; j++) v[2][j] = v[0][j] + (v[1][j] - v[0][j]) * 0.375;
+    if (i % 7 == 3) for (j = 0; j < 3; j++) v[2][j] = v[0][j] + (v[1][j] - v[0][j]) * 0.5 + 1e-12 * v[1][j];
+    cl_triangle_init(&t, v[0], v[1], v[2]);
+    cl_sub(e[0], v[1], v[0]);
+    cl_sub(e[1], v[2], v[1]);
+    cl_sub(e[2], v[0], v[2]);
+    for (k = 0; k < 3; k++) l[k] = cl_length(e[k]);
+    longest = l[0] > l[1] ? l[0] : l[1];
+    if (l[2] > longest) longest = l[2];
+    cl_cross(cr, e[0], e[2]);
+    cl_scale(cr, cr, -1);                      /* cross(b - a, c - a) */
+    len = cl_length(cr);
+    degenerate = !(len > CL_EPSILON * longest * longest) || !(len > 0);
+    cl_copy(nn, cr);
+    if (degenerate) cl_set(nn, 0, 0, 0); else cl_normalize(nn);
+    s0 = 0; s1 = 1;
+    if (degenerate && !(l[0] >= l[1] && l[0] >= l[2])) {
+      if (l[1] >= l[2]) { s0 = 1; s1 = 2; } else { s0 = 2; s1 = 0; }
+    }
+    CHECK(t.degenerate == degenerate && memcmp(&t.scale, &longest, sizeof longest) == 0
+          && memcmp(&t.crlen, &len, sizeof len) == 0 && memcmp(t.n, nn, sizeof nn) == 0
+          && t.s0 == s0 && t.s1 == s1,
+          "triangle %d: degenerate %d/%d, scale %a/%a, crlen %a/%a, n %a/%a, segment %d-%d/%d-%d",
+          i, t.degenerate, degenerate, t.scale, longest, t.crlen, len, t.n[0], nn[0],
+          t.s0, t.s1, s0, s1);
+  }
+}
+
 int main(int argc, char **argv) {
   int scale = argc > 1 ? atoi(argv[1]) : 1;
   if (scale < 1) scale = 1;
@@ -677,6 +721,7 @@ int main(int argc, char **argv) {
   test_mesh_sweep(400 * scale);
   test_segment_memo(20000 * scale);
   test_segment_within(20000 * scale);
+  test_triangle_init(20000 * scale);
   printf("motion_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

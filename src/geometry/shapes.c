@@ -19,14 +19,17 @@ double cl_length(const double a[3]) {
   return m * sqrt(cl_dot(s, s));
 }
 
+/* a, not 0, scaled to length 1 */
+static void unit(double a[3]) {
+  double m = cl_maxabs3(a);
+  /* divide by the largest component first so tiny vectors do not underflow */
+  cl_set(a, a[0] / m, a[1] / m, a[2] / m);
+  cl_scale(a, a, 1 / sqrt(cl_dot(a, a)));
+}
+
 double cl_normalize(double a[3]) {
   double len = cl_length(a);
-  if (len > 0) {
-    double m = cl_maxabs3(a);
-    /* divide by the largest component first so tiny vectors do not underflow */
-    cl_set(a, a[0] / m, a[1] / m, a[2] / m);
-    cl_scale(a, a, 1 / sqrt(cl_dot(a, a)));
-  }
+  if (len > 0) unit(a);
   return len;
 }
 
@@ -121,19 +124,43 @@ int cl_plane_init(cl_plane *p, const double n[3], double d) {
   return 1;
 }
 
+/* the edges' lengths l (cl_length) and the longest of them */
+static double edge_lengths(const double e[3][3], double l[3]) {
+  double longest;
+  int i;
+  for (i = 0; i < 3; i++) l[i] = cl_length(e[i]);
+  longest = l[0] > l[1] ? l[0] : l[1];
+  return l[2] > longest ? l[2] : longest;
+}
+
+/* the longest edge's length as edge_lengths finds it, with one square
+** root where every edge is in cl_length's plain range (sqrt of its dot):
+** a correctly rounded square root never decreases, so the largest root
+** is the root of the largest sum, to the bit. 0 elsewhere (a length of 0
+** or a coordinate beyond the plain range): edge_lengths decides. */
+static double longest_edge(const double e[3][3]) {
+  double d = 0;
+  int i;
+  for (i = 0; i < 3; i++) {
+    double m = cl_maxabs3(e[i]), s;
+    if (!(m > 1e-150 && m < 1e150)) return 0;
+    s = cl_dot(e[i], e[i]);
+    d = s > d ? s : d;
+  }
+  return sqrt(d);
+}
+
 void cl_triangle_init(cl_triangle *t, const double a[3], const double b[3], const double c[3]) {
   double e[3][3], l[3], cr[3], len, longest;
-  int i;
   t->tag = CL_TRIANGLE;
   cl_copy(t->v[0], a); cl_copy(t->v[1], b); cl_copy(t->v[2], c);
   cl_sub(e[0], b, a);            /* a-b */
   cl_sub(e[1], c, b);            /* b-c */
   cl_sub(e[2], a, c);            /* c-a */
-  for (i = 0; i < 3; i++) l[i] = cl_length(e[i]);
   cl_cross(cr, e[0], e[2]);
   cl_scale(cr, cr, -1);          /* cross(b - a, c - a) */
-  longest = l[0] > l[1] ? l[0] : l[1];
-  if (l[2] > longest) longest = l[2];
+  longest = longest_edge((const double (*)[3])e);
+  if (longest == 0) longest = edge_lengths((const double (*)[3])e, l);
   len = cl_length(cr);
   cl_copy(t->e1, e[0]);
   cl_sub(t->e2, c, a);
@@ -144,12 +171,14 @@ void cl_triangle_init(cl_triangle *t, const double a[3], const double b[3], cons
   if (t->degenerate) {
     cl_set(t->n, 0, 0, 0);
     /* the segment is the longest edge */
+    edge_lengths((const double (*)[3])e, l);
     if (l[0] >= l[1] && l[0] >= l[2]) { t->s0 = 0; t->s1 = 1; }
     else if (l[1] >= l[2]) { t->s0 = 1; t->s1 = 2; }
     else { t->s0 = 2; t->s1 = 0; }
   } else {
+    /* cl_normalize without its length again: len > 0 here */
     cl_copy(t->n, cr);
-    cl_normalize(t->n);
+    unit(t->n);
     t->s0 = 0; t->s1 = 1;
   }
 }
