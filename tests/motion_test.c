@@ -24,6 +24,7 @@
 #include "collide/collide.h"
 #include "collide/mesh.h"
 #include "segment.h"
+#include "tricull.h"
 
 static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
 static double rnd(void) {                 /* xorshift64*, uniform in [0, 1) */
@@ -711,6 +712,82 @@ static void test_triangle_init(int n) {
   }
 }
 
+#ifdef CL_SSE2
+/* surely_missed2's lanes against surely_missed, one triangle at a time,
+** at the limit of the moment (cl_miss2_lane): rays at triangles near them,
+** beside them, behind and beyond the limit, facing either way, with
+** culling and without, triangles degenerate or nearly so, huge and tiny
+** coordinates */
+static void test_surely_missed2(int n) {
+  static const double scales[] = {1e-150, 1e-5, 1, 1e5, 1e135, 1e145};
+  int i, missed = 0, kept = 0;
+  for (i = 0; i < n; i++) {
+    double v[2][3][3], o[3], d[3], sc = scales[i % 6], limits[4];
+    const double *a[2], *b[2], *c[2];
+    cl_ray r;
+    cl_miss2 pm;
+    int lane, k, j, cull = i % 3 == 0;
+    for (k = 0; k < 3; k++) { o[k] = uni(-1, 1) * sc; d[k] = uni(-1, 1); }
+    if (cl_ray_init(&r, o, d, (i % 5 == 0 ? INFINITY : uni(0.1, 4) * sc)) == 0) continue;
+    for (lane = 0; lane < 2; lane++) {
+      double at = uni(-1, 3) * sc;
+      for (j = 0; j < 3; j++)
+        for (k = 0; k < 3; k++) v[lane][j][k] = r.o[k] + at * r.d[k] + uni(-1, 1) * sc * (1 + (i % 4));
+      if ((i + lane) % 9 == 1) cl_copy(v[lane][2], v[lane][0]);
+      if ((i + lane) % 9 == 2)
+        for (k = 0; k < 3; k++) v[lane][2][k] = v[lane][0][k] + 0.25 * (v[lane][1][k] - v[lane][0][k]);
+      if ((i + lane) % 9 == 3)      /* in a plane through the ray */
+        for (k = 0; k < 3; k++) v[lane][1][k] = v[lane][0][k] + sc * r.d[k];
+      if ((i + lane) % 9 == 4) {    /* nearly degenerate: 1e-7 to 1e-4 */
+        double f = pow(10, uni(-7, -4));
+        for (k = 0; k < 3; k++)
+          v[lane][2][k] = v[lane][0][k] + 0.5 * (v[lane][1][k] - v[lane][0][k]) + f * uni(-1, 1) * sc;
+      }
+      if ((i + lane) % 9 == 6) {    /* an edge passing 1e-11 to 1e-6 from the ray */
+        double f = pow(10, uni(-11, -6)), u[3], w[3];
+        for (k = 0; k < 3; k++) { u[k] = uni(-1, 1); w[k] = uni(-1, 1); }
+        for (k = 0; k < 3; k++) {
+          double p = r.o[k] + at * r.d[k] + f * sc * w[k];
+          v[lane][0][k] = p + sc * u[k];
+          v[lane][1][k] = p - sc * u[k];
+        }
+      }
+      if ((i + lane) % 9 == 5) {    /* nearly in a plane through the ray */
+        double f = pow(10, uni(-7, -3));
+        for (k = 0; k < 3; k++) v[lane][1][k] = v[lane][0][k] + sc * (r.d[k] + f * uni(-1, 1));
+      }
+      a[lane] = v[lane][0]; b[lane] = v[lane][1]; c[lane] = v[lane][2];
+    }
+    surely_missed2(&r, a, b, c, cull, &pm);
+    for (lane = 0; lane < 2; lane++) {
+      /* the plane's t and the coordinates' size, written out, for limits
+      ** about the pre-test's margin of 1e-8 of it below that t */
+      double e1[3], e2[3], cr[3], A[3], t, m = 0;
+      cl_sub(e1, b[lane], a[lane]);
+      cl_sub(e2, c[lane], a[lane]);
+      cl_cross(cr, e1, e2);
+      cl_sub(A, a[lane], r.o);
+      t = cl_dot(cr, A) / cl_dot(cr, r.d);
+      for (j = 0; j < 3; j++)
+        for (k = 0; k < 3; k++) m = fmax(m, fabs((j == 0 ? a : j == 1 ? b : c)[lane][k] - r.o[k]));
+      limits[0] = r.tmax;
+      limits[1] = uni(0, 2) * sc;
+      limits[2] = t - pow(10, uni(-0.5, 1.5)) * 1e-8 * m;
+      limits[3] = i % 2 ? 0 : INFINITY;
+      for (k = 0; k < 4; k++) {
+        int one = surely_missed(&r, a[lane], b[lane], c[lane], cull, limits[k]);
+        CHECK(cl_miss2_lane(&pm, lane, limits[k]) == one,
+              "pre-test pair case %d lane %d limit %.17g: %d, alone %d", i, lane, limits[k],
+              cl_miss2_lane(&pm, lane, limits[k]), one);
+        missed += one;
+        kept += !one;
+      }
+    }
+  }
+  CHECK(missed > n && kept > n, "the pre-tests missed %d and kept %d", missed, kept);
+}
+#endif
+
 int main(int argc, char **argv) {
   int scale = argc > 1 ? atoi(argv[1]) : 1;
   if (scale < 1) scale = 1;
@@ -722,6 +799,9 @@ int main(int argc, char **argv) {
   test_segment_memo(20000 * scale);
   test_segment_within(20000 * scale);
   test_triangle_init(20000 * scale);
+#ifdef CL_SSE2
+  test_surely_missed2(50000 * scale);
+#endif
   printf("motion_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

@@ -425,13 +425,28 @@ static int cast_cell(void *p, uint32_t i, uint32_t j, const double y[4], double 
   cast_ctx *c = (cast_ctx *)p;
   double v[4][3];
   int k;
+#ifdef CL_SSE2
+  const double *va[2], *vb[2], *vc[2];
+  cl_miss2 pm;
+#endif
   cell_vertices(c->hf, i, j, y, v);
+#ifdef CL_SSE2
+  /* both triangles' pre-tests at once (tricull.h) */
+  for (k = 0; k < 2; k++) {
+    va[k] = tri_vertex(v[0], k, 0); vb[k] = tri_vertex(v[0], k, 1); vc[k] = tri_vertex(v[0], k, 2);
+  }
+  surely_missed2(c->r, va, vb, vc, c->cull, &pm);
+#endif
   for (k = 0; k < 2; k++) {
     cl_shape tri;
     cl_hit th;
+#ifdef CL_SSE2
+    if (cl_miss2_lane(&pm, k, *limit)) continue;
+#else
     if (surely_missed(c->r, tri_vertex(v[0], k, 0), tri_vertex(v[0], k, 1), tri_vertex(v[0], k, 2),
                       c->cull, *limit))
       continue;
+#endif
     cell_triangle(v[0], k, &tri.tri);
     if (c->any) {
       if (cl_intersects(&tri, c->any)) { c->found = 1; return 0; }

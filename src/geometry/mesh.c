@@ -807,6 +807,18 @@ static int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl_mesh_n
 }
 
 
+/* the exact test of the triangle in leaf slot s: with any set, 1 when it
+** intersects it; else its cast kept when nearer (keep_nearer), 0 */
+static int cast_slot(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape *any, uint32_t s,
+                     cl_hit *h, size_t *index, int *found, double *limit) {
+  cl_shape tri;
+  cl_hit th;
+  slot_triangle(m, s, &tri.tri);
+  if (any) return cl_intersects(&tri, any);
+  if (cl_cast(r, &tri, cull, &th)) keep_nearer(h, index, found, limit, &th, m->slot[4 * s + 3]);
+  return 0;
+}
+
 /* Nearest-first traversal: a node's children are visited nearest first
 ** and a child is skipped when its box is entered beyond the best hit so
 ** far (ties at the best t are still visited: a lower index may hit there).
@@ -834,23 +846,32 @@ static int ray_walk(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape 
     ref e = stack[--sp];
     if (e.t > limit) continue;
     if (e.count) {
-      uint32_t s;
+      uint32_t s, end = e.child + e.count;
       fetch_leaf(m, e.child, e.count);
-      for (s = e.child; s < e.child + e.count; s++) {
-        uint32_t t;
-        cl_shape tri;
-        cl_hit th;
-        if (surely_missed(r, slot_vert(m, s, 0), slot_vert(m, s, 1), slot_vert(m, s, 2), cull, limit))
-          continue;
-        t = m->slot[4 * s + 3];
-        slot_triangle(m, s, &tri.tri);
-        if (any) {
-          if (cl_intersects(&tri, any)) return 1;
-        } else if (cl_cast(r, &tri, cull, &th)) {
-          keep_nearer(h, index, &found, &limit, &th, t);
-          flim = ray_limit(limit);
-        }
+#ifdef CL_SSE2
+      /* the pre-tests two triangles at a time; an odd leaf's last
+      ** triangle is its own pair */
+      for (s = e.child; s < end; s += 2) {
+        uint32_t pair = s + 1 < end ? s + 1 : s;
+        const double *va[2], *vb[2], *vc[2];
+        cl_miss2 pm;
+        va[0] = slot_vert(m, s, 0); vb[0] = slot_vert(m, s, 1); vc[0] = slot_vert(m, s, 2);
+        va[1] = slot_vert(m, pair, 0); vb[1] = slot_vert(m, pair, 1); vc[1] = slot_vert(m, pair, 2);
+        surely_missed2(r, va, vb, vc, cull, &pm);
+        if (!cl_miss2_lane(&pm, 0, limit) && cast_slot(m, r, cull, any, s, h, index, &found, &limit))
+          return 1;
+        if (pair != s && !cl_miss2_lane(&pm, 1, limit)
+            && cast_slot(m, r, cull, any, pair, h, index, &found, &limit))
+          return 1;
       }
+#else
+      for (s = e.child; s < end; s++) {
+        if (!surely_missed(r, slot_vert(m, s, 0), slot_vert(m, s, 1), slot_vert(m, s, 2), cull, limit)
+            && cast_slot(m, r, cull, any, s, h, index, &found, &limit))
+          return 1;
+      }
+#endif
+      flim = ray_limit(limit);
     } else {
       const cl_mesh_node *n = &m->node[e.child];
       double t[CL_MESH_WIDTH];

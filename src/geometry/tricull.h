@@ -79,6 +79,109 @@ static inline int surely_missed(const cl_ray *r, const double *a, const double *
   return t - limit > 1e-8 * m;
 }
 
+#ifdef CL_SSE2
+#include <emmintrin.h>
+/* three coordinates of two triangles' points, a lane each */
+typedef struct { __m128d x, y, z; } cl_pair3;
+
+static inline cl_pair3 pair3_load(const double *p, const double *q) {
+  cl_pair3 v;
+  v.x = _mm_loadh_pd(_mm_load_sd(p), q);
+  v.y = _mm_loadh_pd(_mm_load_sd(p + 1), q + 1);
+  v.z = _mm_loadh_pd(_mm_load_sd(p + 2), q + 2);
+  return v;
+}
+static inline cl_pair3 pair3_sub(cl_pair3 a, cl_pair3 b) {
+  cl_pair3 v;
+  v.x = _mm_sub_pd(a.x, b.x); v.y = _mm_sub_pd(a.y, b.y); v.z = _mm_sub_pd(a.z, b.z);
+  return v;
+}
+/* cl_dot, cl_cross, cl_maxabs3 in each lane, in their order */
+static inline __m128d pair3_dot(cl_pair3 a, cl_pair3 b) {
+  return _mm_add_pd(_mm_add_pd(_mm_mul_pd(a.x, b.x), _mm_mul_pd(a.y, b.y)), _mm_mul_pd(a.z, b.z));
+}
+static inline cl_pair3 pair3_cross(cl_pair3 a, cl_pair3 b) {
+  cl_pair3 v;
+  v.x = _mm_sub_pd(_mm_mul_pd(a.y, b.z), _mm_mul_pd(a.z, b.y));
+  v.y = _mm_sub_pd(_mm_mul_pd(a.z, b.x), _mm_mul_pd(a.x, b.z));
+  v.z = _mm_sub_pd(_mm_mul_pd(a.x, b.y), _mm_mul_pd(a.y, b.x));
+  return v;
+}
+/* max2(a, b) and min2(a, b): maxpd and minpd keep their second operand
+** unless the first is greater (less), as b > a ? b : a keeps a */
+#define PAIR_MAX2(a, b) _mm_max_pd((b), (a))
+#define PAIR_MIN2(a, b) _mm_min_pd((b), (a))
+static inline __m128d pair3_maxabs(cl_pair3 a) {
+  const __m128d sign = _mm_set1_pd(-0.0);
+  __m128d m = _mm_andnot_pd(sign, a.x);
+  m = PAIR_MAX2(m, _mm_andnot_pd(sign, a.y));
+  return PAIR_MAX2(m, _mm_andnot_pd(sign, a.z));
+}
+
+/* surely_missed for two triangles at once, triangle i (a[i], b[i], c[i])
+** in lane i: every operation is surely_missed's, in its order, so each
+** lane rounds as it does, and its early answers become masks (a lane
+** computes on after its answer is known, which cannot change it). Its last
+** test, the hit beyond the limit, is left to cl_miss2_lane, with the limit
+** of the moment: a cast of the first triangle may lower it before the
+** second is asked, as it does one triangle at a time. */
+typedef struct {
+  unsigned sure;       /* bit i: missed whatever the limit */
+  unsigned beyond;     /* bit i: missed when t[i] - limit > thr[i] */
+  double t[2], thr[2];
+} cl_miss2;
+
+static inline void surely_missed2(const cl_ray *r, const double *const a[2],
+                                  const double *const b[2], const double *const c[2], int cull,
+                                  cl_miss2 *out) {
+  cl_pair3 pa = pair3_load(a[0], a[1]), pb = pair3_load(b[0], b[1]), pc = pair3_load(c[0], c[1]);
+  cl_pair3 e1 = pair3_sub(pb, pa), e2 = pair3_sub(pc, pa), e3 = pair3_sub(pc, pb), cr, o, d;
+  cl_pair3 A, B, C;
+  __m128d l2, cr2, dd, ok, m, w0, w1, w2, lo, hi, sep, sure, thr;
+  l2 = PAIR_MAX2(pair3_dot(e1, e1), PAIR_MAX2(pair3_dot(e2, e2), pair3_dot(e3, e3)));
+  ok = _mm_and_pd(_mm_cmpgt_pd(l2, _mm_set1_pd(1e-140)), _mm_cmplt_pd(l2, _mm_set1_pd(1e140)));
+  cr = pair3_cross(e1, e2);
+  cr2 = pair3_dot(cr, cr);
+  ok = _mm_and_pd(ok, _mm_cmpgt_pd(cr2, _mm_mul_pd(_mm_mul_pd(_mm_set1_pd(1e-10), l2), l2)));
+  d.x = _mm_set1_pd(r->d[0]); d.y = _mm_set1_pd(r->d[1]); d.z = _mm_set1_pd(r->d[2]);
+  dd = pair3_dot(cr, d);
+  ok = _mm_and_pd(ok, _mm_cmpgt_pd(_mm_mul_pd(dd, dd), _mm_mul_pd(_mm_set1_pd(1e-10), cr2)));
+  o.x = _mm_set1_pd(r->o[0]); o.y = _mm_set1_pd(r->o[1]); o.z = _mm_set1_pd(r->o[2]);
+  A = pair3_sub(pa, o); B = pair3_sub(pb, o); C = pair3_sub(pc, o);
+  m = PAIR_MAX2(pair3_maxabs(A), PAIR_MAX2(pair3_maxabs(B), pair3_maxabs(C)));
+  w0 = pair3_dot(d, pair3_cross(B, C));
+  w1 = pair3_dot(d, pair3_cross(C, A));
+  w2 = pair3_dot(d, pair3_cross(A, B));
+  lo = PAIR_MIN2(w0, PAIR_MIN2(w1, w2));
+  hi = PAIR_MAX2(w0, PAIR_MAX2(w1, w2));
+  sep = _mm_and_pd(_mm_cmplt_pd(lo, _mm_mul_pd(_mm_mul_pd(_mm_set1_pd(-1e-9), m), m)),
+                   _mm_cmpgt_pd(hi, _mm_mul_pd(_mm_mul_pd(_mm_set1_pd(1e-9), m), m)));
+  /* in its order: unsure (0) unless ok; facing away (1) when culling;
+  ** unsure beyond the range; the edges' signs; then the limit's test */
+  if (cull) {
+    __m128d away = _mm_and_pd(ok, _mm_cmpgt_pd(dd, _mm_setzero_pd()));
+    ok = _mm_andnot_pd(away, _mm_and_pd(ok, _mm_cmplt_pd(m, _mm_set1_pd(1e140))));
+    sure = _mm_or_pd(away, _mm_and_pd(ok, sep));
+  } else {
+    ok = _mm_and_pd(ok, _mm_cmplt_pd(m, _mm_set1_pd(1e140)));
+    sure = _mm_and_pd(ok, sep);
+  }
+  out->sure = (unsigned)_mm_movemask_pd(sure);
+  out->beyond = (unsigned)_mm_movemask_pd(ok);
+  _mm_storeu_pd(out->t, _mm_div_pd(pair3_dot(cr, A), dd));
+  thr = _mm_mul_pd(_mm_set1_pd(1e-8), m);
+  _mm_storeu_pd(out->thr, thr);
+}
+
+/* surely_missed of lane i of p with the limit of the moment */
+static inline int cl_miss2_lane(const cl_miss2 *p, int i, double limit) {
+  return (p->sure >> i & 1) || ((p->beyond >> i & 1) && p->t[i] - limit > p->thr[i]);
+}
+#undef PAIR_MAX2
+#undef PAIR_MIN2
+#endif
+
+
 /* scale of a shape for the pad: its largest coordinate, roughly */
 static inline double shape_scale(const cl_shape *s) {
   switch (s->tag) {
