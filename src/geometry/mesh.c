@@ -785,7 +785,7 @@ static int lowest_bit(unsigned mask) {
 /* pushes the children of n in mask with their entry times t, the nearest
 ** last so that it is walked first; returns the new stack size */
 static inline int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl_mesh_node *n,
-                           unsigned mask, const double t[4]) {
+                                  unsigned mask, const double t[4]) {
   int k, i, base = sp;
   for (; mask != 0; mask &= mask - 1) {
     k = lowest_bit(mask);
