@@ -111,23 +111,20 @@ static inline void l_setheader(void *u, int type) {
   ((l_udheader *)u)->holder = NULL;
 }
 
-/* the block of the userdata at i when it is one of our objects of the
-** type at least min bytes long (min: a header at least), with its length
-** in *len, else NULL. Each l_to* function is this and a check of the
-** length. Inline: it runs on every call. */
-static inline void *l_toobject(lua_State *L, int i, int type, size_t min, size_t *len) {
-  void *u = lua_touserdata(L, i);
-  if (u == NULL || (*len = lua_rawlen(L, i)) < min
-      || ((const l_udheader *)u)->magic != &l_magic[type])
-    return NULL;
-  return u;
-}
-
-/* the same for a block already read: u and len are a value's
-** lua_touserdata and lua_rawlen (len 0 where u is NULL), so a call that
-** tells several types apart reads its argument once */
+/* the block u, len bytes long (a value's lua_touserdata and lua_rawlen,
+** len 0 where u is NULL), when it is one of our objects of the type at
+** least min bytes long (min: a header at least), else NULL; a call that
+** tells several types apart reads its argument once and asks this */
 static inline void *l_object_in(void *u, size_t len, int type, size_t min) {
   return u != NULL && len >= min && ((const l_udheader *)u)->magic == &l_magic[type] ? u : NULL;
+}
+/* the same for the userdata at i, its length in *len. Each l_to*
+** function is this and a check of the length. Inline: it runs on every
+** call. */
+static inline void *l_toobject(lua_State *L, int i, int type, size_t min, size_t *len) {
+  void *u = lua_touserdata(L, i);
+  *len = u != NULL ? lua_rawlen(L, i) : 0;
+  return l_object_in(u, *len, type, min);
 }
 
 /* the world holding the object of the header told that it changed
@@ -141,20 +138,16 @@ static inline void l_touched(l_udheader *h) {
 static inline void l_changed(cl_shape *s) { l_touched(L_UDHEADER(s)); }
 
 /* the shape at i if it is one of ours, else NULL */
-static inline cl_shape *l_toshape(lua_State *L, int i) {
-  size_t len;
-  void *u = l_toobject(L, i, L_OBJ_SHAPE, sizeof(l_udheader) + sizeof(int), &len);
-  cl_shape *s;
-  if (u == NULL) return NULL;
-  s = L_UDSHAPE(u);
-  return (unsigned)s->tag < CL_NKINDS && len == sizeof(l_udheader) + l_kind_sizes[s->tag] ? s : NULL;
-}
 /* l_toshape of a block already read (l_object_in) */
 static inline cl_shape *l_shape_in(void *u, size_t len) {
   cl_shape *s;
   if (l_object_in(u, len, L_OBJ_SHAPE, sizeof(l_udheader) + sizeof(int)) == NULL) return NULL;
   s = L_UDSHAPE(u);
   return (unsigned)s->tag < CL_NKINDS && len == sizeof(l_udheader) + l_kind_sizes[s->tag] ? s : NULL;
+}
+static inline cl_shape *l_toshape(lua_State *L, int i) {
+  void *u = lua_touserdata(L, i);
+  return l_shape_in(u, u != NULL ? lua_rawlen(L, i) : 0);
 }
 
 cl_shape *l_checkshape(lua_State *L, int i, int kind);
