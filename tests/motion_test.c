@@ -13,7 +13,9 @@
 **    bisection: the set of such t is an interval);
 **  - mesh sweep: the minimum of cl_sweep over the triangles one by one;
 **  - the memo of segment distances (segment.h): every answer through it,
-**    repeated or not, the same bits as the search without it.
+**    repeated or not, the same bits as the search without it;
+**  - box-triangle: every answer the same as all thirteen separating axes
+**    tested one by one, with the library's arithmetic, written out here.
 ** Exit status 0 when every check passes; prints the counts.
 */
 #include <float.h>
@@ -23,6 +25,7 @@
 #include <string.h>
 #include "collide/collide.h"
 #include "collide/mesh.h"
+#include "sat.h"
 #include "segment.h"
 #include "tricull.h"
 
@@ -712,6 +715,135 @@ static void test_triangle_init(int n) {
   }
 }
 
+/* The box-triangle test by all thirteen axes, none skipped, in the
+** library's arithmetic (the box's frame, the projections and their order,
+** the short cross axes left out): cl_intersects must give its answers. An
+** aabb's faces on its own min and max, an obb's on the local corners. */
+static int ref_box_triangle(const cl_shape *box, const cl_triangle *t) {
+  double c[3], e[3], v[3][3], f[3][3];
+  int i, k, j;
+  if (box->tag == CL_AABB) {
+    for (k = 0; k < 3; k++) {
+      double lo = fmin(fmin(t->v[0][k], t->v[1][k]), t->v[2][k]);
+      double hi = fmax(fmax(t->v[0][k], t->v[1][k]), t->v[2][k]);
+      if (lo > box->aabb.max[k] || hi < box->aabb.min[k]) return 0;
+    }
+    cl_aabb_frame(&box->aabb, c, e);
+    for (i = 0; i < 3; i++) cl_sub(v[i], t->v[i], c);
+  } else {
+    cl_copy(c, box->obb.c);
+    cl_copy(e, box->obb.e);
+    for (i = 0; i < 3; i++) {
+      double m[3];
+      cl_sub(m, t->v[i], c);
+      for (k = 0; k < 3; k++) v[i][k] = cl_dot(m, box->obb.u[k]);
+    }
+    for (k = 0; k < 3; k++) {
+      double lo = fmin(fmin(v[0][k], v[1][k]), v[2][k]);
+      double hi = fmax(fmax(v[0][k], v[1][k]), v[2][k]);
+      if (lo > e[k] || hi < -e[k]) return 0;
+    }
+  }
+  for (i = 0; i < 3; i++) cl_sub(f[i], v[(i + 1) % 3], v[i]);
+  {
+    double n[3], p;
+    cl_cross(n, f[0], f[1]);
+    p = cl_dot(n, v[0]);
+    if (fabs(p) > e[0] * fabs(n[0]) + e[1] * fabs(n[1]) + e[2] * fabs(n[2])) return 0;
+  }
+  for (j = 0; j < 3; j++)
+    for (k = 0; k < 3; k++) {
+      int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+      double a1 = -f[j][k2], a2 = f[j][k1], p[3], r, pl, ph;
+      for (i = 0; i < 3; i++) p[i] = a1 * v[i][k1] + a2 * v[i][k2];
+      r = e[k1] * fabs(a1) + e[k2] * fabs(a2);
+      pl = fmin(fmin(p[0], p[1]), p[2]);
+      ph = fmax(fmax(p[0], p[1]), p[2]);
+      if (pl > r || ph < -r) {
+        double a[3] = {0, 0, 0}, unit[3] = {0, 0, 0};
+        a[k1] = a1; a[k2] = a2; unit[k] = 1;
+        if (cl_axis_ok(a, unit, f[j])) return 0;
+      }
+    }
+  return 1;
+}
+
+/* cl_intersects of an aabb or an obb and a triangle against
+** ref_box_triangle: triangles whose corner lies on a box's corner, edge
+** or face, a few units in the last place inside or outside, or 1e-15 to
+** 1e-6 of the box's size outside it, across a box edge from the others
+** (which a cross axis separates and no face does), and triangles at
+** random near the box, at scales 1e-150 to 1e150 */
+static void test_box_triangle(int n) {
+  static const double scales[] = {1e-150, 1e-8, 1, 1e8, 1e150};
+  int i, hits = 0, misses = 0;
+  for (i = 0; i < n; i++) {
+    double sc = scales[i % 5], c[3], e[3], lo[3], hi[3], v[3][3], q[4];
+    cl_shape box, tri;
+    int k, j, kind = i % 4, got, want;
+    for (k = 0; k < 3; k++) { c[k] = uni(-2, 2) * sc; e[k] = uni(0.2, 2) * sc; }
+    if (rnd() < 0.5) {
+      for (k = 0; k < 4; k++) q[k] = uni(-1, 1);
+      box.tag = CL_OBB;
+      cl_obb_init(&box.obb, c, e, q);
+      cl_copy(c, box.obb.c);
+      cl_copy(e, box.obb.e);
+    } else {
+      for (k = 0; k < 3; k++) { lo[k] = c[k] - e[k]; hi[k] = c[k] + e[k]; }
+      box.tag = CL_AABB;
+      cl_aabb_init(&box.aabb, lo, hi);
+      cl_aabb_frame(&box.aabb, c, e);
+    }
+    /* local corners, then into the world by the box's frame */
+    if (kind == 0) {            /* at random about the box */
+      for (j = 0; j < 3; j++)
+        for (k = 0; k < 3; k++) v[j][k] = uni(-2.5, 2.5) * e[k];
+    } else {
+      /* a corner on the box's edge along axis z0 (kind 1), its corner
+      ** (kind 2) or a face (kind 3), moved out across the edge by d; the
+      ** others out beyond the edge too, but each inside one of its faces */
+      int z0 = i / 4 % 3, x0 = (z0 + 1) % 3, y0 = (z0 + 2) % 3;
+      double sx = rnd() < 0.5 ? -1 : 1, sy = rnd() < 0.5 ? -1 : 1, d, zc;
+      double steps[] = {0, 1, 2, 4};
+      if (i / 12 % 3 == 0) d = steps[i / 36 % 4] * DBL_EPSILON * (rnd() < 0.5 ? -1 : 1);
+      else d = pow(10, uni(-15, -6));
+      zc = kind == 2 ? e[z0] * (rnd() < 0.5 ? -1 : 1) : uni(-1, 1) * e[z0];
+      v[0][x0] = sx * e[x0] * (1 + d);
+      v[0][y0] = kind == 3 ? sy * e[y0] * uni(-1, 1) : sy * e[y0] * (1 + d);
+      v[0][z0] = zc;
+      v[1][x0] = sx * e[x0] * uni(-0.9, 0.9);
+      v[1][y0] = sy * e[y0] * uni(1.2, 3);
+      v[1][z0] = zc + uni(-1, 1) * e[z0] * (i % 8 < 4 ? 0 : 1);
+      v[2][x0] = sx * e[x0] * uni(1.2, 3);
+      v[2][y0] = sy * e[y0] * uni(-0.9, 0.9);
+      v[2][z0] = zc + uni(-1, 1) * e[z0] * (i % 8 < 4 ? 0 : 1);
+      if (i % 3 == 1) {         /* the corner on the box, another first */
+        double tmp[3];
+        cl_copy(tmp, v[0]); cl_copy(v[0], v[1 + i % 2]); cl_copy(v[1 + i % 2], tmp);
+      }
+    }
+    for (j = 0; j < 3; j++) {
+      double w[3];
+      if (box.tag == CL_OBB)
+        for (k = 0; k < 3; k++)
+          w[k] = c[k] + v[j][0] * box.obb.u[0][k] + v[j][1] * box.obb.u[1][k] + v[j][2] * box.obb.u[2][k];
+      else
+        for (k = 0; k < 3; k++) w[k] = c[k] + v[j][k];
+      cl_copy(v[j], w);
+    }
+    tri.tag = CL_TRIANGLE;
+    cl_triangle_init(&tri.tri, v[0], v[1], v[2]);
+    if (tri.tri.degenerate) continue;
+    got = cl_intersects(&box, &tri);
+    want = ref_box_triangle(&box, &tri.tri);
+    CHECK(got == want, "box-triangle case %d (%s, kind %d): %d, by every axis %d", i,
+          box.tag == CL_OBB ? "obb" : "aabb", kind, got, want);
+    hits += want;
+    misses += !want;
+  }
+  CHECK(hits > n / 8 && misses > n / 8, "box-triangle: %d hits, %d misses", hits, misses);
+}
+
 #ifdef CL_SSE2
 /* surely_missed2's lanes against surely_missed, one triangle at a time,
 ** at the limit of the moment (cl_miss2_lane): rays at triangles near them,
@@ -799,6 +931,7 @@ int main(int argc, char **argv) {
   test_segment_memo(20000 * scale);
   test_segment_within(20000 * scale);
   test_triangle_init(20000 * scale);
+  test_box_triangle(100000 * scale);
 #ifdef CL_SSE2
   test_surely_missed2(50000 * scale);
 #endif

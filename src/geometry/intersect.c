@@ -171,6 +171,22 @@ static inline int faces_apart(const double p[3][3], const double *lo, const doub
   return 0;
 }
 
+/* Whether the corner v (local, as box_triangle computed it) lies in the
+** box [-e, e]. Such a corner decides the cross axes of box_triangle
+** without them, to the bit: none of them separates. Each projects every
+** corner as p = fl(fl(a1 v1) + fl(a2 v2)) against r = fl(fl(e1 |a1|) +
+** fl(e2 |a2|)); rounding to nearest is monotonic and odd, so |v1| <= e1
+** and |v2| <= e2 give |fl(a1 v1)| <= fl(e1 |a1|), the same for the
+** second product, and then |p| <= r: the corner's projection lies in
+** [-r, r], where the projections' least cannot lie above r nor their
+** greatest below -r. The normal's test projects the first corner alone,
+** n . v[0] against e . |n| summed in the same order, so the same
+** argument holds for it when that corner is the one inside. Most
+** overlapping pairs, which must pass all thirteen axes, end here. */
+static inline int corner_inside(const double v[3], const double e[3]) {
+  return fabs(v[0]) <= e[0] && fabs(v[1]) <= e[1] && fabs(v[2]) <= e[2];
+}
+
 /* box-triangle by 13 separating axes (Akenine-Moller, "Fast 3D
 ** Triangle-Box Overlap Testing", 2001; Ericson, Real-Time Collision
 ** Detection, 5.2.9),
@@ -194,6 +210,8 @@ static int box_triangle(const double c[3], const double e[3], const double (*u)[
     }
     if (faces_apart((const double (*)[3])v, lo, hi)) return 0;
   }
+  /* a first corner inside passes the normal's axis and the crosses */
+  if (corner_inside(v[0], e)) return 1;
   for (i = 0; i < 3; i++) cl_sub(f[i], v[i == 2 ? 0 : i + 1], v[i]);
   /* the triangle's normal before the nine crosses: it is as cheap as one
   ** of them and rejects more (the order does not change the answer) */
@@ -203,6 +221,8 @@ static int box_triangle(const double c[3], const double e[3], const double (*u)[
     p = cl_dot(n, v[0]);
     if (fabs(p) > e[0] * fabs(n[0]) + e[1] * fabs(n[1]) + e[2] * fabs(n[2])) return 0;
   }
+  /* the others pass the crosses; the normal's axis is passed by now */
+  if (corner_inside(v[1], e) || corner_inside(v[2], e)) return 1;
   CROSS_AXIS(0, 1, 2, 0); CROSS_AXIS(1, 2, 0, 0); CROSS_AXIS(2, 0, 1, 0);
   CROSS_AXIS(0, 1, 2, 1); CROSS_AXIS(1, 2, 0, 1); CROSS_AXIS(2, 0, 1, 1);
   CROSS_AXIS(0, 1, 2, 2); CROSS_AXIS(1, 2, 0, 2); CROSS_AXIS(2, 0, 1, 2);

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdint.h>
 #include "collide/collide.h"
+#include "fp.h"
 #include "gjk.h"
 
 /* the smaller and the larger of two numbers, inline (fmin and fmax are
