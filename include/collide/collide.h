@@ -18,7 +18,8 @@ extern "C" {
 #define CL_VERSION "0.1.0"
 
 /* CL_SSE2: the mesh's walk tests four child boxes at once with SSE2
-** (x86-64 always has it); -DCL_NO_SSE2 compiles the portable C instead.
+** (x86-64 always has it), and its build grows boxes four floats at a
+** time; -DCL_NO_SSE2 compiles the portable C instead (the same answers).
 ** CL_SIMD names the path built, as collide.info() reports it. */
 #if defined(__SSE2__) && !defined(CL_NO_SSE2)
 #define CL_SSE2 1

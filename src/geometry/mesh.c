@@ -16,6 +16,9 @@
 #include "gjk.h"
 #include "segment.h"
 #include "tricull.h"
+#ifdef CL_SSE2
+#include <emmintrin.h>
+#endif
 
 /* a walk asks for what it reads next (a child's node, a leaf's vertices)
 ** before it needs it, so the cache misses of several overlap */
@@ -201,22 +204,149 @@ typedef struct {
     } \
   } while (0)
 
+/* A box of triangles' float boxes, kept in floats: the union of float
+** boxes is one (min and max round nothing), so a box of doubles grown by
+** the same floats holds the same values. With SSE2 a box is two vectors,
+** x y z in lanes 0..2 (lane 3 holds whatever the loads brought: never
+** read); min and max take the new box first, so that where a coordinate
+** ties they keep the old one as ?: does. */
+#ifdef CL_SSE2
+typedef struct { __m128 lo, hi; } vbox;
+static inline vbox vbox_empty(void) {
+  vbox b;
+  b.lo = _mm_set1_ps(INFINITY);
+  b.hi = _mm_set1_ps(-INFINITY);
+  return b;
+}
+/* t's box: lo[3] and the first of hi, hi[3] and the id */
+static inline vbox vbox_of(const prim *t) {
+  vbox b;
+  b.lo = _mm_loadu_ps(t->lo);
+  b.hi = _mm_loadu_ps(t->hi);
+  return b;
+}
+static inline void vbox_grow(vbox *a, vbox b) {
+  a->lo = _mm_min_ps(b.lo, a->lo);
+  a->hi = _mm_max_ps(b.hi, a->hi);
+}
+static inline void vbox_get(vbox b, double lo[3], double hi[3]) {
+  float l[4], h[4];
+  int k;
+  _mm_storeu_ps(l, b.lo);
+  _mm_storeu_ps(h, b.hi);
+  for (k = 0; k < 3; k++) { lo[k] = l[k]; hi[k] = h[k]; }
+}
+/* half_area of the box, its operations in the same order on pairs of
+** doubles: (x y) * (y z), then x y + y z + z x */
+static inline double vbox_half_area(vbox b) {
+  __m128d dxy = _mm_sub_pd(_mm_cvtps_pd(b.hi), _mm_cvtps_pd(b.lo));
+  __m128d dz = _mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(b.hi, b.hi)),
+                          _mm_cvtps_pd(_mm_movehl_ps(b.lo, b.lo)));
+  __m128d p = _mm_mul_pd(dxy, _mm_shuffle_pd(dxy, dz, 1));
+  return _mm_cvtsd_f64(p) + _mm_cvtsd_f64(_mm_unpackhi_pd(p, p))
+       + _mm_cvtsd_f64(dz) * _mm_cvtsd_f64(dxy);
+}
+/* t's centre (centre's operations, x y in one pair, z in another: halving
+** is exact, so * 0.5 is / 2) and boxes of centres, grown as GROW6 does */
+typedef struct { __m128d xy, z; } vcentre;
+typedef struct { __m128d loxy, loz, hixy, hiz; } vcbox;
+static inline vcentre vcentre_of(const prim *t) {
+  __m128 lo = _mm_loadu_ps(t->lo), hi = _mm_loadu_ps(t->hi);
+  __m128d half = _mm_set1_pd(0.5);
+  vcentre c;
+  c.xy = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(lo), half), _mm_mul_pd(_mm_cvtps_pd(hi), half));
+  c.z = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(lo, lo)), half),
+                   _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(hi, hi)), half));
+  return c;
+}
+static inline double vcentre_axis(vcentre c, int k) {
+  if (k == 2) return _mm_cvtsd_f64(c.z);
+  return _mm_cvtsd_f64(k == 0 ? c.xy : _mm_unpackhi_pd(c.xy, c.xy));
+}
+static inline vcbox vcbox_empty(void) {
+  vcbox b;
+  b.loxy = b.loz = _mm_set1_pd(INFINITY);
+  b.hixy = b.hiz = _mm_set1_pd(-INFINITY);
+  return b;
+}
+static inline void vcbox_grow(vcbox *b, vcentre c) {
+  b->loxy = _mm_min_pd(c.xy, b->loxy);
+  b->loz = _mm_min_pd(c.z, b->loz);
+  b->hixy = _mm_max_pd(c.xy, b->hixy);
+  b->hiz = _mm_max_pd(c.z, b->hiz);
+}
+static inline void vcbox_get(vcbox b, double lo[3], double hi[3]) {
+  _mm_storeu_pd(lo, b.loxy);
+  _mm_storeu_pd(hi, b.hixy);
+  lo[2] = _mm_cvtsd_f64(b.loz);
+  hi[2] = _mm_cvtsd_f64(b.hiz);
+}
+#else
+typedef struct { float lo[3], hi[3]; } vbox;
+static inline vbox vbox_empty(void) {
+  vbox b = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+  return b;
+}
+static inline vbox vbox_of(const prim *t) {
+  vbox b = {{t->lo[0], t->lo[1], t->lo[2]}, {t->hi[0], t->hi[1], t->hi[2]}};
+  return b;
+}
+#define VBOX_MIN(a, b) ((b) < (a) ? (b) : (a))
+#define VBOX_MAX(a, b) ((b) > (a) ? (b) : (a))
+static inline void vbox_grow(vbox *a, vbox b) {
+  a->lo[0] = VBOX_MIN(a->lo[0], b.lo[0]);
+  a->lo[1] = VBOX_MIN(a->lo[1], b.lo[1]);
+  a->lo[2] = VBOX_MIN(a->lo[2], b.lo[2]);
+  a->hi[0] = VBOX_MAX(a->hi[0], b.hi[0]);
+  a->hi[1] = VBOX_MAX(a->hi[1], b.hi[1]);
+  a->hi[2] = VBOX_MAX(a->hi[2], b.hi[2]);
+}
+#undef VBOX_MIN
+#undef VBOX_MAX
+static inline void vbox_get(vbox b, double lo[3], double hi[3]) {
+  lo[0] = b.lo[0]; lo[1] = b.lo[1]; lo[2] = b.lo[2];
+  hi[0] = b.hi[0]; hi[1] = b.hi[1]; hi[2] = b.hi[2];
+}
+static inline double vbox_half_area(vbox b) {
+  double lo[3], hi[3];
+  vbox_get(b, lo, hi);
+  return half_area(lo, hi);
+}
+typedef struct { double c[3]; } vcentre;
+typedef struct { double b[6]; } vcbox;
+static inline vcentre vcentre_of(const prim *t) {
+  vcentre c;
+  int k;
+  for (k = 0; k < 3; k++) c.c[k] = centre(t, k);
+  return c;
+}
+static inline double vcentre_axis(vcentre c, int k) { return c.c[k]; }
+static inline vcbox vcbox_empty(void) {
+  vcbox b = {{INFINITY, INFINITY, INFINITY, -INFINITY, -INFINITY, -INFINITY}};
+  return b;
+}
+static inline void vcbox_grow(vcbox *b, vcentre c) { GROW6(b->b, c.c, c.c); }
+static inline void vcbox_get(vcbox b, double lo[3], double hi[3]) {
+  int k;
+  for (k = 0; k < 3; k++) { lo[k] = b.b[k]; hi[k] = b.b[3 + k]; }
+}
+#endif
+
 /* bins the centres of p[0 .. count) along axis k: counts and bounds per
 ** bin. Neighbouring triangles mostly share a bin, so a run of them is
 ** gathered in locals and added to its bin once (min and max do not
 ** depend on the order they are taken in, so the bins are those of one
 ** triangle at a time). */
 static void bin_axis(const prim *p, uint32_t count, int k, double clo, double scale,
-                     uint32_t n[NBINS], double lo[NBINS][3], double hi[NBINS][3]) {
-  double run[6];
+                     uint32_t n[NBINS], vbox box[NBINS]) {
   uint32_t i = 0, len;
   while (i < count) {
-    int j = bin_of(centre(&p[i], k), clo, scale), m;
-    for (m = 0; m < 3; m++) { run[m] = p[i].lo[m]; run[3 + m] = p[i].hi[m]; }
+    int j = bin_of(centre(&p[i], k), clo, scale);
+    vbox run = vbox_of(&p[i]);
     for (len = 1, i++; i < count && bin_of(centre(&p[i], k), clo, scale) == j; len++, i++)
-      GROW6(run, p[i].lo, p[i].hi);
+      vbox_grow(&run, vbox_of(&p[i]));
     n[j] += len;
-    grow_box(lo[j], hi[j], run, run + 3);
+    vbox_grow(&box[j], run);
   }
 }
 
@@ -225,14 +355,14 @@ static void bin_axis(const prim *p, uint32_t count, int k, double clo, double sc
 ** in one pass over the slots. */
 static split find_split(const builder *b, const range *r) {
   split best = {-1, 0, INFINITY};
-  double scale[3], lo[3][NBINS][3], hi[3][NBINS][3];
+  double scale[3];
+  vbox box[3][NBINS];
   uint32_t n[3][NBINS];
   int k, j, ok[3], any = 0;
   for (k = 0; k < 3; k++) {
     double ext = r->chi[k] - r->clo[k];
     scale[k] = ext > 0 ? NBINS / ext : 0;
     ok[k] = ext > 0 && scale[k] > 0 && scale[k] < INFINITY;
-    for (j = 0; j < NBINS; j++) { n[k][j] = 0; empty_box(lo[k][j], hi[k][j]); }
   }
   /* many slots: the axis of the widest spread of centres alone (spread
   ** over it, the cheapest split almost always lies across it); near the
@@ -245,29 +375,37 @@ static split find_split(const builder *b, const range *r) {
   }
   for (k = 0; k < 3; k++) any |= ok[k];
   if (!any) return best;
-  for (k = 0; k < 3; k++)
-    if (ok[k]) bin_axis(b->p + r->first, r->count, k, r->clo[k], scale[k], n[k], lo[k], hi[k]);
   for (k = 0; k < 3; k++) {
-    double right[NBINS], alo[3], ahi[3];
-    uint32_t left_n, right_n[NBINS], acc;
     if (!ok[k]) continue;
-    /* right[j]: area * count of bins j..NBINS-1 */
-    empty_box(alo, ahi);
+    for (j = 0; j < NBINS; j++) { n[k][j] = 0; box[k][j] = vbox_empty(); }
+    bin_axis(b->p + r->first, r->count, k, r->clo[k], scale[k], n[k], box[k]);
+  }
+  for (k = 0; k < 3; k++) {
+    double right[NBINS];
+    vbox a;
+    uint32_t left_n, acc;
+    int first = 0, last = NBINS - 1;
+    if (!ok[k]) continue;
+    /* only the splits between the first and the last bin in use leave
+    ** triangles on both sides: the others are not candidates */
+    while (n[k][first] == 0) first++;
+    while (n[k][last] == 0) last--;
+    /* right[j]: area * count of bins j..last (an empty bin's box is
+    ** empty: growing by it changes nothing) */
+    a = vbox_empty();
     acc = 0;
-    for (j = NBINS - 1; j > 0; j--) {
+    for (j = last; j > first; j--) {
       acc += n[k][j];
-      if (n[k][j]) grow_box(alo, ahi, lo[k][j], hi[k][j]);
-      right_n[j] = acc;
-      right[j] = acc ? half_area(alo, ahi) * acc : 0;
+      vbox_grow(&a, box[k][j]);
+      right[j] = vbox_half_area(a) * acc;
     }
-    empty_box(alo, ahi);
+    a = vbox_empty();
     left_n = 0;
-    for (j = 0; j < NBINS - 1; j++) {
+    for (j = first; j < last; j++) {
       double cost;
       left_n += n[k][j];
-      if (n[k][j]) grow_box(alo, ahi, lo[k][j], hi[k][j]);
-      if (left_n == 0 || right_n[j + 1] == 0) continue;
-      cost = half_area(alo, ahi) * left_n + right[j + 1];
+      vbox_grow(&a, box[k][j]);
+      cost = vbox_half_area(a) * left_n + right[j + 1];
       if (cost < best.cost) { best.axis = k; best.bin = j; best.cost = cost; }
     }
   }
@@ -316,33 +454,29 @@ static void split_range(const builder *b, const range *r, range *left, range *ri
   range_start(left, r->first, r->depth + 1);
   range_start(right, r->first, r->depth + 1);
   if (r->s.axis >= 0) {
-    int axis = r->s.axis, k;
+    int axis = r->s.axis;
     double scale = NBINS / (r->chi[axis] - r->clo[axis]);
-    /* each side's box and centres' box (6 doubles each) in locals */
-    double lb[6], lc[6], rb[6], rc[6];
-    for (k = 0; k < 3; k++) {
-      lb[k] = lc[k] = rb[k] = rc[k] = INFINITY;
-      lb[3 + k] = lc[3 + k] = rb[3 + k] = rc[3 + k] = -INFINITY;
-    }
+    /* each side's box and its centres' box in locals */
+    vbox lb = vbox_empty(), rb = vbox_empty();
+    vcbox lc = vcbox_empty(), rc = vcbox_empty();
     while (i < j) {
-      double c[3];
-      for (k = 0; k < 3; k++) c[k] = centre(&p[i], k);
-      if (bin_of(c[axis], r->clo[axis], scale) <= r->s.bin) {
-        GROW6(lb, p[i].lo, p[i].hi);
-        GROW6(lc, c, c);
+      vcentre c = vcentre_of(&p[i]);
+      if (bin_of(vcentre_axis(c, axis), r->clo[axis], scale) <= r->s.bin) {
+        vbox_grow(&lb, vbox_of(&p[i]));
+        vcbox_grow(&lc, c);
         i++;
       } else {
         prim t = p[i];
         p[i] = p[--j];
         p[j] = t;
-        GROW6(rb, t.lo, t.hi);
-        GROW6(rc, c, c);
+        vbox_grow(&rb, vbox_of(&t));
+        vcbox_grow(&rc, c);
       }
     }
-    grow_box(left->lo, left->hi, lb, lb + 3);
-    grow_box(left->clo, left->chi, lc, lc + 3);
-    grow_box(right->lo, right->hi, rb, rb + 3);
-    grow_box(right->clo, right->chi, rc, rc + 3);
+    vbox_get(lb, left->lo, left->hi);
+    vcbox_get(lc, left->clo, left->chi);
+    vbox_get(rb, right->lo, right->hi);
+    vcbox_get(rc, right->clo, right->chi);
   } else {
     j = r->first + r->count / 2;
     for (; i < r->first + r->count; i++) range_add(i < j ? left : right, &p[i]);
@@ -602,7 +736,6 @@ static unsigned used_children(const cl_mesh_node *n) {
 }
 
 #ifdef CL_SSE2
-#include <emmintrin.h>
 /* the four children of n at once: the operations of slab_box in the same
 ** order on pairs of doubles, so the same boxes are entered at the same
 ** times (max and min keep their second operand on NaN as ?: does) */
