@@ -49,16 +49,64 @@ static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
 }
 
 /* collide.mesh(vertices, [indices]) */
-static int f_mesh(lua_State *L) {
-  size_t n, nv, nt, ni = 0, hole, k, vbytes, size;
-  int flat = 1, has_idx;
-  l_mesh *lm;
-  cl_mesh tmp;
+/* One pass over the table at i, when its keys are exactly 1..n and its
+** values numbers: finite ones into v, or with v NULL integers from 1 to
+** nv into tri (less one); 0 at the first thing that is not so. lua_next
+** allocates nothing, so nothing runs Lua code during the pass. */
+static int read_plain_array(lua_State *L, int i, size_t n, double *v, uint32_t *tri, size_t nv) {
+  size_t seen = 0;
+  lua_pushnil(L);
+  while (lua_next(L, i)) {
+    double k, x;
+    int ok = lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER;
+    k = ok ? lua_tonumber(L, -2) : 0;
+    x = ok ? lua_tonumber(L, -1) : 0;
+    lua_pop(L, 1);
+    if (!ok || !(k >= 1 && k <= (double)n && k == floor(k))
+        || (v != NULL ? x - x != 0 : !(x >= 1 && x <= (double)nv && x == floor(x)))) {
+      lua_pop(L, 1);
+      return 0;
+    }
+    if (v != NULL) v[(size_t)k - 1] = x;
+    else tri[(size_t)k - 1] = (uint32_t)(x - 1);
+    seen++;
+  }
+  return seen == n;
+}
+
+/* The usual input, read in one pass over each table: flat arrays whose
+** keys are exactly 1..n (n their length by lua_rawlen) of finite numbers,
+** the indices integers from 1 to the vertex count. The mesh's input is
+** pushed, holding them; 0, with nothing pushed, at the first thing that
+** is not so (a hole, another key, a vector, a bad number), which
+** read_careful then reads and names. */
+static int read_plain(lua_State *L, int has_idx, cl_mesh *tmp) {
+  size_t n = (size_t)lua_rawlen(L, 1), ni = has_idx ? (size_t)lua_rawlen(L, 2) : 0, k;
+  size_t nv = n / 3, nt = has_idx ? ni / 3 : nv / 3, vbytes = nv * 3 * sizeof(double);
   char *input;
-  void *scratch;
-  l_checktype(L, 1, LUA_TTABLE);
-  has_idx = !lua_isnoneornil(L, 2);
-  if (has_idx) l_checktype(L, 2, LUA_TTABLE);
+  if (n == 0 || n % 3 != 0 || (has_idx ? ni % 3 != 0 : nv % 3 != 0) || nv > UINT32_MAX
+      || nt > UINT32_MAX || nv > ((size_t)-1 / 2) / (3 * sizeof(double))
+      || nt > ((size_t)-1 / 2) / (3 * sizeof(uint32_t)))
+    return 0;
+  input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
+  cl_mesh_use(tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
+  if (!read_plain_array(L, 1, n, tmp->v, NULL, 0)
+      || (has_idx && !read_plain_array(L, 2, ni, NULL, tmp->tri, nv))) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  if (!has_idx)
+    for (k = 0; k < 3 * nt; k++) tmp->tri[k] = (uint32_t)k;
+  return 1;
+}
+
+/* any input: its lengths taken by every integer key (a hole is an error
+** that names its index), vertices as numbers or vectors, every element
+** checked and named when wrong; the input pushed */
+static void read_careful(lua_State *L, int has_idx, cl_mesh *tmp) {
+  size_t n, nv, nt, ni = 0, hole, k, vbytes;
+  int flat = 1;
+  char *input;
   n = l_point_array(L, 1, &flat);
   nv = flat ? n / 3 : n;
   if (has_idx) {
@@ -73,6 +121,29 @@ static int f_mesh(lua_State *L) {
   }
   l_argcheck(L, nv <= UINT32_MAX, 1, "too many vertices");
   l_argcheck(L, nt <= UINT32_MAX, has_idx ? 2 : 1, "too many triangles");
+  /* the vertices and indices in one userdata */
+  vbytes = nv * 3 * sizeof(double);
+  if (nv > ((size_t)-1 / 2) / (3 * sizeof(double)) || nt > ((size_t)-1 / 2) / (3 * sizeof(uint32_t)))
+    luaL_error(L, "not enough memory");
+  input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
+  cl_mesh_use(tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
+  l_read_points(L, 1, tmp->v, n, flat);
+  if (has_idx) {
+    read_indices(L, tmp, ni);
+  } else {
+    for (k = 0; k < 3 * nt; k++) tmp->tri[k] = (uint32_t)k;
+  }
+}
+
+static int f_mesh(lua_State *L) {
+  size_t nt, k, size;
+  int has_idx;
+  l_mesh *lm;
+  cl_mesh tmp;
+  void *scratch;
+  l_checktype(L, 1, LUA_TTABLE);
+  has_idx = !lua_isnoneornil(L, 2);
+  if (has_idx) l_checktype(L, 2, LUA_TTABLE);
   /* the userdata first, empty until complete: Lua code run by the
   ** allocations or the reading below (metamethods, finalizers) may reach it */
   lua_settop(L, 2);
@@ -88,20 +159,10 @@ static int f_mesh(lua_State *L) {
     lua_rawseti(L, -2, (int)k);
   }
   l_setanchor(L, 3);
-  /* the vertices and indices in one userdata */
-  vbytes = nv * 3 * sizeof(double);
-  if (nv > ((size_t)-1 / 2) / (3 * sizeof(double)) || nt > ((size_t)-1 / 2) / (3 * sizeof(uint32_t)))
-    return luaL_error(L, "not enough memory");
-  input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
+  if (!read_plain(L, has_idx, &tmp)) read_careful(L, has_idx, &tmp);
   l_setslot(L, 3, SLOT_INPUT);
-  cl_mesh_use(&tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
   tmp.renumber = 1;                 /* the input is the mesh's own copy */
-  l_read_points(L, 1, tmp.v, n, flat);
-  if (has_idx) {
-    read_indices(L, &tmp, ni);
-  } else {
-    for (k = 0; k < 3 * nt; k++) tmp.tri[k] = (uint32_t)k;
-  }
+  nt = tmp.nt;
   /* the build in a scratch userdata (garbage after), the hierarchy kept in
   ** one of its exact size */
   size = cl_mesh_build_size(nt);
@@ -115,7 +176,8 @@ static int f_mesh(lua_State *L) {
   l_setslot(L, 3, SLOT_SCRATCH);
   lm->m = tmp;
   lua_settop(L, 3);
-  COLLIDE_GC_PACE(L, vbytes + 2 * nt * 3 * sizeof(uint32_t) + cl_mesh_build_size(nt) + size);
+  COLLIDE_GC_PACE(L, tmp.nv * 3 * sizeof(double) + 2 * nt * 3 * sizeof(uint32_t)
+                     + cl_mesh_build_size(nt) + size);
   return 1;
 }
 
