@@ -129,6 +129,24 @@ describe("collide.mesh", function()
       H.assert_exact({ 1, 2, 3, 4, 5, 6, 7, 8, 9 }, m2:triangle(1):vertices())
     end)
 
+    it("reads the arrays 1..n alone: other keys beside them change nothing", function()
+      -- plain arrays are read in one pass; with other keys the careful
+      -- reading takes them, and both give the same mesh
+      local v = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 }
+      local i = { 1, 2, 3, 1, 3, 4 }
+      v.name, v[0], v[-2], v[2.5] = "square", 7, 8, 9
+      i.kind, i[0], i[1.5] = "quads", 4, 4
+      for _, m in ipairs { collide.mesh(v, i), collide.mesh(v, SQUARE_I), collide.mesh(SQUARE_V, i) } do
+        assert.are.equal(2, m:count())
+        H.assert_exact({ 0, 0, 0, 1, 0, 0, 1, 1, 0 }, m:triangle(1):vertices())
+        H.assert_exact({ 0, 0, 0, 1, 1, 0, 0, 1, 0 }, m:triangle(2):vertices())
+        H.assert_exact({ 0, 0, 0 }, m:bounds():min())
+        H.assert_exact({ 1, 1, 0 }, m:bounds():max())
+        H.assert_exact({ 2, 0.25, 0.75, 0, 0, 0, 1, 0.25, 0.5, 2 },
+                       collide.ray(0.25, 0.75, 2, 0, 0, -1):cast(m))
+      end
+    end)
+
     it("bounds only the vertices the triangles use", function()
       local m = collide.mesh({ 100, 100, 100, 0, 0, 0, 1, 0, 0, 0, 2, -1 }, { 2, 3, 4 })
       H.assert_exact({ 0, 0, -1 }, m:bounds():min())
