@@ -14,8 +14,9 @@
 **  - mesh sweep: the minimum of cl_sweep over the triangles one by one;
 **  - the memo of segment distances (segment.h): every answer through it,
 **    repeated or not, the same bits as the search without it;
-**  - box-triangle: every answer the same as all thirteen separating axes
-**    tested one by one, with the library's arithmetic, written out here.
+**  - box-triangle and box-obb: every answer the same as all thirteen or
+**    fifteen separating axes tested one by one, with the library's
+**    arithmetic, written out here.
 ** Exit status 0 when every check passes; prints the counts.
 */
 #include <float.h>
@@ -768,6 +769,28 @@ static int ref_box_triangle(const cl_shape *box, const cl_triangle *t) {
   return 1;
 }
 
+/* an aabb or an obb (half the time each) about the origin at scale sc;
+** its frame: centre c, half extents e, axes u, as the tests use them */
+static void random_box(cl_shape *box, double sc, double c[3], double e[3], double u[3][3]) {
+  double lo[3], hi[3], q[4];
+  int k;
+  for (k = 0; k < 3; k++) { c[k] = uni(-2, 2) * sc; e[k] = uni(0.2, 2) * sc; }
+  if (rnd() < 0.5) {
+    for (k = 0; k < 4; k++) q[k] = uni(-1, 1);
+    box->tag = CL_OBB;
+    cl_obb_init(&box->obb, c, e, q);
+    cl_copy(c, box->obb.c);
+    cl_copy(e, box->obb.e);
+    for (k = 0; k < 3; k++) cl_copy(u[k], box->obb.u[k]);
+  } else {
+    for (k = 0; k < 3; k++) { lo[k] = c[k] - e[k]; hi[k] = c[k] + e[k]; }
+    box->tag = CL_AABB;
+    cl_aabb_init(&box->aabb, lo, hi);
+    cl_aabb_frame(&box->aabb, c, e);
+    for (k = 0; k < 3; k++) cl_set(u[k], k == 0, k == 1, k == 2);
+  }
+}
+
 /* cl_intersects of an aabb or an obb and a triangle against
 ** ref_box_triangle: triangles whose corner lies on a box's corner, edge
 ** or face, a few units in the last place inside or outside, or 1e-15 to
@@ -778,22 +801,10 @@ static void test_box_triangle(int n) {
   static const double scales[] = {1e-150, 1e-8, 1, 1e8, 1e150};
   int i, hits = 0, misses = 0;
   for (i = 0; i < n; i++) {
-    double sc = scales[i % 5], c[3], e[3], lo[3], hi[3], v[3][3], q[4];
+    double sc = scales[i % 5], c[3], e[3], u[3][3], v[3][3];
     cl_shape box, tri;
     int k, j, kind = i % 4, got, want;
-    for (k = 0; k < 3; k++) { c[k] = uni(-2, 2) * sc; e[k] = uni(0.2, 2) * sc; }
-    if (rnd() < 0.5) {
-      for (k = 0; k < 4; k++) q[k] = uni(-1, 1);
-      box.tag = CL_OBB;
-      cl_obb_init(&box.obb, c, e, q);
-      cl_copy(c, box.obb.c);
-      cl_copy(e, box.obb.e);
-    } else {
-      for (k = 0; k < 3; k++) { lo[k] = c[k] - e[k]; hi[k] = c[k] + e[k]; }
-      box.tag = CL_AABB;
-      cl_aabb_init(&box.aabb, lo, hi);
-      cl_aabb_frame(&box.aabb, c, e);
-    }
+    random_box(&box, sc, c, e, u);
     /* local corners, then into the world by the box's frame */
     if (kind == 0) {            /* at random about the box */
       for (j = 0; j < 3; j++)
@@ -825,8 +836,7 @@ static void test_box_triangle(int n) {
     for (j = 0; j < 3; j++) {
       double w[3];
       if (box.tag == CL_OBB)
-        for (k = 0; k < 3; k++)
-          w[k] = c[k] + v[j][0] * box.obb.u[0][k] + v[j][1] * box.obb.u[1][k] + v[j][2] * box.obb.u[2][k];
+        for (k = 0; k < 3; k++) w[k] = c[k] + v[j][0] * u[0][k] + v[j][1] * u[1][k] + v[j][2] * u[2][k];
       else
         for (k = 0; k < 3; k++) w[k] = c[k] + v[j][k];
       cl_copy(v[j], w);
@@ -842,6 +852,83 @@ static void test_box_triangle(int n) {
     misses += !want;
   }
   CHECK(hits > n / 8 && misses > n / 8, "box-triangle: %d hits, %d misses", hits, misses);
+}
+
+/* OBB-OBB (and aabb-OBB) by all fifteen axes, none skipped, in the
+** library's arithmetic (Ericson, 4.4.1: R, t and the absolute rotation
+** plus epsilon, each sum in the same order): cl_intersects must give its
+** answers */
+static int ref_box_box(const cl_shape *a, const cl_obb *b) {
+  double R[3][3], A[3][3], t[3], c[3], e[3], d[3];
+  int i, j;
+  if (a->tag == CL_AABB) {
+    cl_aabb_frame(&a->aabb, c, e);
+    for (i = 0; i < 3; i++)
+      for (j = 0; j < 3; j++) R[i][j] = b->u[j][i];
+    cl_sub(t, b->c, c);
+  } else {
+    cl_copy(e, a->obb.e);
+    for (i = 0; i < 3; i++)
+      for (j = 0; j < 3; j++) R[i][j] = cl_dot(a->obb.u[i], b->u[j]);
+    cl_sub(d, b->c, a->obb.c);
+    for (i = 0; i < 3; i++) t[i] = cl_dot(d, a->obb.u[i]);
+  }
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++) A[i][j] = fabs(R[i][j]) + CL_EPSILON;
+  for (i = 0; i < 3; i++)
+    if (fabs(t[i]) > e[i] + (b->e[0] * A[i][0] + b->e[1] * A[i][1] + b->e[2] * A[i][2])) return 0;
+  for (j = 0; j < 3; j++)
+    if (fabs(t[0] * R[0][j] + t[1] * R[1][j] + t[2] * R[2][j])
+        > (e[0] * A[0][j] + e[1] * A[1][j] + e[2] * A[2][j]) + b->e[j]) return 0;
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++) {
+      int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      if (fabs(t[i2] * R[i1][j] - t[i1] * R[i2][j])
+          > (e[i1] * A[i2][j] + e[i2] * A[i1][j]) + (b->e[j1] * A[i][j2] + b->e[j2] * A[i][j1]))
+        return 0;
+    }
+  return 1;
+}
+
+/* cl_intersects of an aabb or an obb and an obb against ref_box_box: the
+** obb's centre on the first box's faces, edges and corners, a few units in
+** the last place inside or outside or 1e-15 to 1e-6 of the box's size
+** outside, the obb as large as the box or down to 1e-20 of it (so that a
+** face axis separates by less than a unit in the last place), turned at
+** random; scales 1e-150 to 1e150 */
+static void test_box_box(int n) {
+  static const double scales[] = {1e-150, 1e-8, 1, 1e8, 1e150};
+  int i, hits = 0, misses = 0;
+  for (i = 0; i < n; i++) {
+    double sc = scales[i % 5], c[3], e[3], u[3][3], l[3], w[3], be[3], bq[4];
+    double steps[] = {0, 1, 2, 4}, size = pow(10, uni(-20, 0.3));
+    cl_shape box, obb;
+    int k, got, want;
+    random_box(&box, sc, c, e, u);
+    /* the obb's centre in the box's frame: on one, two or three faces */
+    for (k = 0; k < 3; k++) {
+      double dd;
+      if (i / 5 % 4 == 0 && k > 0) { l[k] = uni(-1, 1) * e[k]; continue; }
+      if (i / 5 % 4 == 1 && k > 1) { l[k] = uni(-1, 1) * e[k]; continue; }
+      if (i / 20 % 2 == 0) dd = steps[(int)(rnd() * 4)] * DBL_EPSILON * (rnd() < 0.5 ? -1 : 1);
+      else dd = pow(10, uni(-15, -6));
+      l[k] = (rnd() < 0.5 ? -1 : 1) * e[k] * (1 + dd);
+    }
+    for (k = 0; k < 3; k++) w[k] = c[k] + l[0] * u[0][k] + l[1] * u[1][k] + l[2] * u[2][k];
+    for (k = 0; k < 3; k++) be[k] = uni(0.2, 2) * sc * size;
+    for (k = 0; k < 4; k++) bq[k] = uni(-1, 1);
+    if (i % 7 == 0) { bq[0] = bq[1] = bq[2] = 0; bq[3] = 1; }   /* the box's axes, or a turn of them */
+    obb.tag = CL_OBB;
+    cl_obb_init(&obb.obb, w, be, bq);
+    if (box.tag == CL_OBB && i % 7 == 0) for (k = 0; k < 3; k++) cl_copy(obb.obb.u[k], box.obb.u[k]);
+    got = cl_intersects(&box, &obb);
+    want = ref_box_box(&box, &obb.obb);
+    CHECK(got == want, "box-obb case %d (%s): %d, by every axis %d", i,
+          box.tag == CL_OBB ? "obb" : "aabb", got, want);
+    hits += want;
+    misses += !want;
+  }
+  CHECK(hits > n / 8 && misses > n / 8, "box-obb: %d hits, %d misses", hits, misses);
 }
 
 #ifdef CL_SSE2
@@ -932,6 +1019,7 @@ int main(int argc, char **argv) {
   test_segment_within(20000 * scale);
   test_triangle_init(20000 * scale);
   test_box_triangle(100000 * scale);
+  test_box_box(100000 * scale);
 #ifdef CL_SSE2
   test_surely_missed2(50000 * scale);
 #endif
