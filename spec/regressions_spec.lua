@@ -364,4 +364,20 @@ describe("regressions", function()
     -- from inside: t = 0 at the origin, facing back along the ray
     assert.are.same({ 0, 0, 0, 0, -1, 0, 0 }, { collide.ray(0, 0, 0, 1, 0, 0):cast(b) })
   end)
+
+  -- fuzz_pair (fuzz-smoke): a compound placed near -1.8e308 with a child
+  -- reaching as far the same way placed that child beyond the doubles, and
+  -- its outline's sums met -inf and +inf: 408 NaN coordinates. The placed
+  -- child's points are clamped to the doubles before its lines are drawn.
+  it("draws a compound far out with finite lines", function()
+    local M = 1.7976931348623157e308
+    local c = collide.compound({ collide.capsule({ 7, 0, 1e9 }, { -M, -M, -M }, M) }, { -M, -M, -M })
+    local t = collide.lines(c)
+    assert.are.equal(408, #t)
+    for i = 1, #t do
+      assert.is_true(t[i] >= -M and t[i] <= M, "coordinate " .. i .. " is " .. tostring(t[i]))
+    end
+    -- both ends land on (-M, -M, -M) once clamped: the capsule drawn there
+    assert.are.same(collide.lines(collide.capsule({ -M, -M, -M }, { -M, -M, -M }, M)), t)
+  end)
 end)
