@@ -545,32 +545,12 @@ size_t cl_compound_lines_count(const cl_compound *c) {
   return n;
 }
 
-/* the points of p clamped to the doubles: a placed child beyond them (a
-** compound far out with children far out the same way) */
-static void clamp_points(double *p, int n) {
-  int k;
-  for (k = 0; k < n; k++) p[k] = p[k] > DBL_MAX ? DBL_MAX : (p[k] < -DBL_MAX ? -DBL_MAX : p[k]);
-}
-
 size_t cl_compound_lines_fill(const cl_compound *c, double *out) {
   cl_shape ch;
   size_t n = 0;
   int i;
   for (i = 0; i < c->d->n; i++) {
     cl_compound_child(c, i, &ch);
-    /* placing a child adds finite terms, so its points are finite or
-    ** infinite, never NaN; clamped, the outlines' sums of them and of
-    ** finite offsets cannot meet +inf and -inf either (lines.c clamps
-    ** what they give) */
-    switch (ch.tag) {
-      case CL_AABB: clamp_points(ch.aabb.min, 3); clamp_points(ch.aabb.max, 3); break;
-      case CL_OBB: clamp_points(ch.obb.c, 3); break;
-      case CL_TRIANGLE: clamp_points(&ch.tri.v[0][0], 9); break;
-      case CL_SPHERE: clamp_points(ch.sphere.c, 3); break;
-      case CL_CAPSULE: clamp_points(ch.cap.a, 3); clamp_points(ch.cap.b, 3); break;
-      case CL_HULL: clamp_points(ch.hull.c, 3); break;
-      default: break;
-    }
     n += cl_lines_fill(&ch, out + 6 * n);
   }
   return n;

@@ -169,9 +169,36 @@ size_t cl_lines_count(const cl_shape *s) {
   }
 }
 
-size_t cl_lines_fill(const cl_shape *s, double *out) {
+/* the n coordinates at p clamped to the doubles */
+static void clamp_all(double *p, int n) {
+  int k;
+  for (k = 0; k < n; k++) p[k] = clamp_big(p[k]);
+}
+
+/* s's points clamped to the doubles. A compound's child placed far out
+** can lie beyond them: placing adds finite terms, so its points are finite
+** or infinite, never NaN, and once clamped the outlines' sums of them and
+** of finite offsets cannot meet +inf and -inf. A shape made on its own
+** has finite points already. */
+static void clamp_points(cl_shape *s) {
+  switch (s->tag) {
+    case CL_AABB: clamp_all(s->aabb.min, 3); clamp_all(s->aabb.max, 3); break;
+    case CL_OBB: clamp_all(s->obb.c, 3); break;
+    case CL_TRIANGLE: clamp_all(&s->tri.v[0][0], 9); break;
+    case CL_SPHERE: clamp_all(s->sphere.c, 3); break;
+    case CL_CAPSULE: clamp_all(s->cap.a, 3); clamp_all(s->cap.b, 3); break;
+    case CL_HULL: clamp_all(s->hull.c, 3); break;
+    default: break;
+  }
+}
+
+size_t cl_lines_fill(const cl_shape *shape, double *out) {
   double corner[8][3], p[3];
+  cl_shape c = *shape;
+  const cl_shape *s = &c;
   int i;
+  if (c.tag == CL_COMPOUND) return cl_compound_lines_fill(&c.compound, out);
+  clamp_points(&c);
   switch (s->tag) {
     case CL_AABB:
       for (i = 0; i < 8; i++) cl_aabb_corner(&s->aabb, i, corner[i]);
@@ -196,7 +223,6 @@ size_t cl_lines_fill(const cl_shape *s, double *out) {
         out = segment(out, a, b);
       }
       break;
-    case CL_COMPOUND: return cl_compound_lines_fill(&s->compound, out);
     default: return 0;
   }
   return cl_lines_count(s);

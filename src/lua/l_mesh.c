@@ -48,7 +48,24 @@ static void read_indices(lua_State *L, cl_mesh *m, size_t n) {
   }
 }
 
-/* collide.mesh(vertices, [indices]) */
+/* whether the input of nv vertices and nt triangles has a size in bytes */
+static int input_fits(size_t nv, size_t nt) {
+  return nv <= ((size_t)-1 / 2) / (3 * sizeof(double)) && nt <= ((size_t)-1 / 2) / (3 * sizeof(uint32_t));
+}
+
+/* the vertices and indices of tmp in one userdata, pushed */
+static void push_input(lua_State *L, cl_mesh *tmp, size_t nv, size_t nt) {
+  size_t vbytes = nv * 3 * sizeof(double);
+  char *input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
+  cl_mesh_use(tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
+}
+
+/* no indices: the vertices taken three at a time */
+static void consecutive(cl_mesh *tmp) {
+  size_t k;
+  for (k = 0; k < 3 * tmp->nt; k++) tmp->tri[k] = (uint32_t)k;
+}
+
 /* One pass over the table at i, when its keys are exactly 1..n and its
 ** values numbers: finite ones into v, or with v NULL integers from 1 to
 ** nv into tri (less one); 0 at the first thing that is not so. lua_next
@@ -81,22 +98,18 @@ static int read_plain_array(lua_State *L, int i, size_t n, double *v, uint32_t *
 ** is not so (a hole, another key, a vector, a bad number), which
 ** read_careful then reads and names. */
 static int read_plain(lua_State *L, int has_idx, cl_mesh *tmp) {
-  size_t n = (size_t)lua_rawlen(L, 1), ni = has_idx ? (size_t)lua_rawlen(L, 2) : 0, k;
-  size_t nv = n / 3, nt = has_idx ? ni / 3 : nv / 3, vbytes = nv * 3 * sizeof(double);
-  char *input;
+  size_t n = (size_t)lua_rawlen(L, 1), ni = has_idx ? (size_t)lua_rawlen(L, 2) : 0;
+  size_t nv = n / 3, nt = has_idx ? ni / 3 : nv / 3;
   if (n == 0 || n % 3 != 0 || (has_idx ? ni % 3 != 0 : nv % 3 != 0) || nv > UINT32_MAX
-      || nt > UINT32_MAX || nv > ((size_t)-1 / 2) / (3 * sizeof(double))
-      || nt > ((size_t)-1 / 2) / (3 * sizeof(uint32_t)))
+      || nt > UINT32_MAX || !input_fits(nv, nt))
     return 0;
-  input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
-  cl_mesh_use(tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
+  push_input(L, tmp, nv, nt);
   if (!read_plain_array(L, 1, n, tmp->v, NULL, 0)
       || (has_idx && !read_plain_array(L, 2, ni, NULL, tmp->tri, nv))) {
     lua_pop(L, 1);
     return 0;
   }
-  if (!has_idx)
-    for (k = 0; k < 3 * nt; k++) tmp->tri[k] = (uint32_t)k;
+  if (!has_idx) consecutive(tmp);
   return 1;
 }
 
@@ -104,9 +117,8 @@ static int read_plain(lua_State *L, int has_idx, cl_mesh *tmp) {
 ** that names its index), vertices as numbers or vectors, every element
 ** checked and named when wrong; the input pushed */
 static void read_careful(lua_State *L, int has_idx, cl_mesh *tmp) {
-  size_t n, nv, nt, ni = 0, hole, k, vbytes;
+  size_t n, nv, nt, ni = 0, hole;
   int flat = 1;
-  char *input;
   n = l_point_array(L, 1, &flat);
   nv = flat ? n / 3 : n;
   if (has_idx) {
@@ -121,20 +133,14 @@ static void read_careful(lua_State *L, int has_idx, cl_mesh *tmp) {
   }
   l_argcheck(L, nv <= UINT32_MAX, 1, "too many vertices");
   l_argcheck(L, nt <= UINT32_MAX, has_idx ? 2 : 1, "too many triangles");
-  /* the vertices and indices in one userdata */
-  vbytes = nv * 3 * sizeof(double);
-  if (nv > ((size_t)-1 / 2) / (3 * sizeof(double)) || nt > ((size_t)-1 / 2) / (3 * sizeof(uint32_t)))
-    luaL_error(L, "not enough memory");
-  input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
-  cl_mesh_use(tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
+  if (!input_fits(nv, nt)) luaL_error(L, "not enough memory");
+  push_input(L, tmp, nv, nt);
   l_read_points(L, 1, tmp->v, n, flat);
-  if (has_idx) {
-    read_indices(L, tmp, ni);
-  } else {
-    for (k = 0; k < 3 * nt; k++) tmp->tri[k] = (uint32_t)k;
-  }
+  if (has_idx) read_indices(L, tmp, ni);
+  else consecutive(tmp);
 }
 
+/* collide.mesh(vertices, [indices]) */
 static int f_mesh(lua_State *L) {
   size_t nt, k, size;
   int has_idx;
