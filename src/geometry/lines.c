@@ -194,10 +194,11 @@ static void clamp_points(cl_shape *s) {
 
 size_t cl_lines_fill(const cl_shape *shape, double *out) {
   double corner[8][3], p[3];
-  cl_shape c = *shape;
+  cl_shape c;
   const cl_shape *s = &c;
   int i;
-  if (c.tag == CL_COMPOUND) return cl_compound_lines_fill(&c.compound, out);
+  if (shape->tag == CL_COMPOUND) return cl_compound_lines_fill(&shape->compound, out);
+  cl_shape_copy(&c, shape); /* its own size: the shape may be a member alone */
   clamp_points(&c);
   switch (s->tag) {
     case CL_AABB:
