@@ -6,8 +6,10 @@
 ** bit of every answer (hit, t, point, normal, u, v, triangle), so that two
 ** builds can be compared answer for answer.
 **
-**   mesh_rays [rays] [rounds] [kind]   kind 0: from above, down to grazing;
-**                                      1: level rays of length 30
+**   mesh_rays [rays] [rounds] [kind] [nx nz]
+**       kind 0: from above, down to grazing; 1: level rays of length 30;
+**       nx, nz: the terrain's quads (1000 x 500), for the cost of a ray
+**       on smaller meshes, the same walk with fewer cache misses
 **
 ** make bench-mesh-instructions counts cl_mesh_cast's instructions a ray
 ** under callgrind (doc/performance.md, "Meshes").
@@ -38,10 +40,12 @@ static uint64_t hmix(uint64_t h, const void *p, size_t n) {
 static double now(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec + ts.tv_nsec * 1e-9; }
 
 int main(int argc, char **argv) {
-  int NX = 1000, NZ = 500, R = argc > 1 ? atoi(argv[1]) : 200000, reps = argc > 2 ? atoi(argv[2]) : 3;
+  int NX = argc > 5 ? atoi(argv[4]) : 1000, NZ = argc > 5 ? atoi(argv[5]) : 500;
+  int R = argc > 1 ? atoi(argv[1]) : 200000, reps = argc > 2 ? atoi(argv[2]) : 3;
   int kind = argc > 3 ? atoi(argv[3]) : 0;
   cl_mesh m; size_t i, j, nv = (size_t)(NX + 1) * (NZ + 1), nt = (size_t)NX * NZ * 2;
   cl_ray *rays; int rep; uint64_t h = 1469598103934665603ull; long hits = 0; double best = 1e9;
+  if (NX < 1 || NZ < 1) return 1;
   cl_mesh_init(&m);
   if (!cl_mesh_reserve(&m, nv, nt)) return 1;
   for (j = 0; j <= (size_t)NZ; j++) for (i = 0; i <= (size_t)NX; i++) {
