@@ -380,4 +380,22 @@ describe("regressions", function()
     -- both ends land on (-M, -M, -M) once clamped: the capsule drawn there
     assert.are.same(collide.lines(collide.capsule({ -M, -M, -M }, { -M, -M, -M }, M)), t)
   end)
+  -- fuzz_tree: a box 5.6e14 long whose face lies 0.02 from an obb. The
+  -- aabb-obb test took the box's faces from its centre and half extents,
+  -- which place a face there only to 0.0625, and reported the pair as
+  -- touching, while the tree, pruning by the exact boxes, left the box out
+  -- of the obb's query. The box's faces are now tested on its min and max.
+  it("keeps an obb 0.02 from the face of a box 5.6e14 long apart from it", function()
+    local wall = collide.aabb(-13, -563055053797496.38, -13, 0, -13, 13)
+    for _, gap in ipairs { 0.01, 0.02, 0.03 } do
+      local o = collide.obb(0, -12 + gap, 0, 1, 1, 1)
+      assert.is_false(collide.intersects(wall, o), "gap " .. gap)
+      assert.is_false(collide.intersects(o, wall), "gap " .. gap)
+      assert.is_false(wall:intersects(o), "gap " .. gap)
+    end
+    -- touching, or overlapping by as little, still meets
+    assert.is_true(collide.intersects(wall, collide.obb(0, -12, 0, 1, 1, 1)))
+    assert.is_true(collide.intersects(wall, collide.obb(0, -12.02, 0, 1, 1, 1)))
+    assert.is_true(collide.intersects(collide.obb(0, -12.02, 0, 1, 1, 1), wall))
+  end)
 end)

@@ -59,7 +59,8 @@ double cl_box_radius(const cl_box *b, const double a[3]) {
 ** rotation so near-parallel edge pairs cannot fake a separation. Written
 ** out axis by axis (a loop with (i + 1) % 3 indices cost three times as
 ** many instructions, measured with callgrind). */
-static int sat15(const double R[3][3], const double t[3], const double a[3], const double b[3]) {
+static int sat15(const double R[3][3], const double t[3], const double a[3], const double b[3],
+                 int a_faces) {
   double A00, A01, A02, A10, A11, A12, A20, A21, A22;
   /* B's centre inside A: no axis separates, to the bit. Every test below
   ** compares the centres' offset projected, |sum of t_k R_kj| or
@@ -75,10 +76,11 @@ static int sat15(const double R[3][3], const double t[3], const double a[3], con
   A11 = fabs(R[1][1]) + CL_EPSILON; A12 = fabs(R[1][2]) + CL_EPSILON;
   A20 = fabs(R[2][0]) + CL_EPSILON; A21 = fabs(R[2][1]) + CL_EPSILON;
   A22 = fabs(R[2][2]) + CL_EPSILON;
-  /* A's faces */
-  if (fabs(t[0]) > a[0] + (b[0] * A00 + b[1] * A01 + b[2] * A02)) return 0;
-  if (fabs(t[1]) > a[1] + (b[0] * A10 + b[1] * A11 + b[2] * A12)) return 0;
-  if (fabs(t[2]) > a[2] + (b[0] * A20 + b[1] * A21 + b[2] * A22)) return 0;
+  /* A's faces, unless the caller has tested them (an aabb's, on its own
+  ** min and max) */
+  if (a_faces && (fabs(t[0]) > a[0] + (b[0] * A00 + b[1] * A01 + b[2] * A02)
+                  || fabs(t[1]) > a[1] + (b[0] * A10 + b[1] * A11 + b[2] * A12)
+                  || fabs(t[2]) > a[2] + (b[0] * A20 + b[1] * A21 + b[2] * A22))) return 0;
   /* B's faces */
   if (fabs(t[0] * R[0][0] + t[1] * R[1][0] + t[2] * R[2][0])
       > (a[0] * A00 + a[1] * A10 + a[2] * A20) + b[0]) return 0;
@@ -109,19 +111,32 @@ static int obb_obb(const cl_obb *a, const cl_obb *b) {
   }
   cl_sub(d, b->c, a->c);
   for (i = 0; i < 3; i++) t[i] = cl_dot(d, a->u[i]);
-  return sat15((const double (*)[3])R, t, a->e, b->e);
+  return sat15((const double (*)[3])R, t, a->e, b->e, 1);
 }
 
-/* A's frame is the world's: R is B's axes as columns, t the centres' offset */
+/* A's frame is the world's: R is B's axes as columns, t the centres'
+** offset. The aabb's faces are tested first on its own min and max, as
+** aabb-aabb and the broad phase decide: its centre and half extents
+** resolve a face only to the rounding of the box's size (a box 1e15 long
+** to about 0.1), so a gap narrower than that would pass. The obb's centre
+** inside the box is a point of both; the obb's radius on a world axis is
+** sat15's, with the same widened rotation. */
 static int aabb_obb(const cl_aabb *a, const cl_obb *b) {
   double R[3][3], t[3], c[3], e[3];
   int i;
+  if (b->c[0] >= a->min[0] && b->c[0] <= a->max[0] && b->c[1] >= a->min[1]
+      && b->c[1] <= a->max[1] && b->c[2] >= a->min[2] && b->c[2] <= a->max[2]) return 1;
+  for (i = 0; i < 3; i++) {
+    double r = b->e[0] * (fabs(b->u[0][i]) + CL_EPSILON) + b->e[1] * (fabs(b->u[1][i]) + CL_EPSILON)
+             + b->e[2] * (fabs(b->u[2][i]) + CL_EPSILON);
+    if (b->c[i] - r > a->max[i] || b->c[i] + r < a->min[i]) return 0;
+  }
   cl_aabb_frame(a, c, e);
   for (i = 0; i < 3; i++) {
     R[i][0] = b->u[0][i]; R[i][1] = b->u[1][i]; R[i][2] = b->u[2][i];
   }
   cl_sub(t, b->c, c);
-  return sat15((const double (*)[3])R, t, e, b->e);
+  return sat15((const double (*)[3])R, t, e, b->e, 0);
 }
 
 /* triangle vertices in a box's frame, so the box is [-e, e] */
