@@ -398,4 +398,35 @@ describe("regressions", function()
     assert.is_true(collide.intersects(wall, collide.obb(0, -12.02, 0, 1, 1, 1)))
     assert.is_true(collide.intersects(collide.obb(0, -12.02, 0, 1, 1, 1), wall))
   end)
+  -- fuzz_pair (a fresh seed): an obb at the largest doubles whose rotation
+  -- rounds an axis to 1.0000000000000004 long, so that an extent of
+  -- DBL_MAX along it overflows. Its corners were summed through -inf and
+  -- +inf: nine NaN coordinates among its lines. A corner that overflows on
+  -- the way is summed again at an eighth of the size and scaled back.
+  it("draws an obb reaching past the largest doubles with its corners", function()
+    local M = 1.7976931348623157e308
+    local o = collide.obb(-16, -M, -M, M, M, M,
+      -0.86824314212457376, -0.49613893835663347, 1.2403473458782501e-10, 1.2403473458782501e-10)
+    local t = collide.lines(o)
+    assert.are.equal(72, #t)
+    local ends = {}
+    for i = 1, #t, 3 do
+      for k = 0, 2 do assert.is_true(t[i + k] >= -M and t[i + k] <= M, "coordinate " .. i + k) end
+      local key = string.format("%.17g %.17g %.17g", t[i], t[i + 1], t[i + 2])
+      ends[key] = (ends[key] or 0) + 1
+    end
+    -- eight corners, each the end of three edges
+    local corners = 0
+    for _, n in pairs(ends) do corners = corners + 1; assert.are.equal(3, n) end
+    assert.are.equal(8, corners)
+    -- the corner whose z is 7.7439e298 (summed in long double: the centre
+    -- and the three axes' terms cancel to it), drawn at its place
+    local near = false
+    for i = 1, #t, 3 do
+      if t[i] == -M and t[i + 1] == -M and math.abs(t[i + 2] - 7.74392e298) < 1e-5 * 7.74392e298 then
+        near = true
+      end
+    end
+    assert.is_true(near)
+  end)
 end)

@@ -192,6 +192,24 @@ static void clamp_points(cl_shape *s) {
   }
 }
 
+/* corner i of o, as cl_obb_corner gives it where that is finite. Near
+** the largest doubles its sum of the centre and three axes' terms can
+** overflow on the way (an axis a rounding longer than 1 times an extent
+** of DBL_MAX is one), to an infinity or to +inf and -inf, NaN, where the
+** corner itself is a number: the corner is then summed at an eighth of
+** the size, exact at such magnitudes, and scaled back, infinite only
+** where it lies beyond the doubles (the segment clamps it). */
+static void obb_corner(const cl_obb *o, int i, double p[3]) {
+  cl_obb small;
+  int k;
+  cl_obb_corner(o, i, p);
+  if (isfinite(p[0]) && isfinite(p[1]) && isfinite(p[2])) return;
+  small = *o;
+  for (k = 0; k < 3; k++) { small.c[k] = o->c[k] / 8; small.e[k] = o->e[k] / 8; }
+  cl_obb_corner(&small, i, p);
+  cl_scale(p, p, 8);
+}
+
 size_t cl_lines_fill(const cl_shape *shape, double *out) {
   double corner[8][3], p[3];
   cl_shape c;
@@ -206,7 +224,7 @@ size_t cl_lines_fill(const cl_shape *shape, double *out) {
       (void)box_edges(out, (const double (*)[3])corner);
       break;
     case CL_OBB:
-      for (i = 0; i < 8; i++) cl_obb_corner(&s->obb, i, corner[i]);
+      for (i = 0; i < 8; i++) obb_corner(&s->obb, i, corner[i]);
       (void)box_edges(out, (const double (*)[3])corner);
       break;
     case CL_PLANE: (void)plane_lines(out, &s->plane); break;
