@@ -941,3 +941,75 @@ describe("collide.character on a mesh, from one update to the next", function()
     end
   end)
 end)
+
+describe("collide.character walking up to a mesh, a heightfield or a compound", function()
+  -- the same slope and wall as a mesh, a heightfield or a compound and as
+  -- the plain shapes they hold: the character's moves are the same, bit for
+  -- bit, whether or not the obstacle was within its reach when it was made
+  local function walk(obstacle, start, dx)
+    local s = collide.scene()
+    s:add("floor", collide.aabb(-5, -1, -5, 9, 0, 5))
+    s:add("obstacle", obstacle)
+    local cap = collide.capsule(start, 0.4, 0, start, 1.4, 0, 0.4)
+    s:add("p", cap)
+    local ch = collide.character(s, "p")
+    local moves = {}
+    for i = 1, 40 do
+      local mx, my, mz = ch:move(dx, -0.05, 0)
+      moves[i] = string.format("%.17g %.17g %.17g", mx, my, mz)
+    end
+    local x, y, z = cap:a()
+    return { x, y, z }, table.concat(moves, "\n")
+  end
+  local SLOPE = { 3, 0, -1, 4, 0.8, 0, 3, 0, 1 }
+  local unpack = table.unpack or unpack
+
+  it("a mesh out of reach when the character was made walks as its triangle", function()
+    local at, moves = walk(collide.mesh(SLOPE), 0, 0.1)
+    local at2, moves2 = walk(collide.triangle(unpack(SLOPE)), 0, 0.1)
+    assert.are.same(at2, at)
+    assert.are.equal(moves2, moves)
+    -- up the slope it rose above the floor
+    assert.is_true(at[2] > 0.4)
+  end)
+
+  it("a mesh within the scene's margin, never touched, is as its triangle", function()
+    -- the slope's foot 0.05 beyond the capsule's side, within the tree's
+    -- margin (0.1); the character walks away from it
+    local at, moves = walk(collide.mesh(SLOPE), 2.55, -0.05)
+    local at2, moves2 = walk(collide.triangle(unpack(SLOPE)), 2.55, -0.05)
+    assert.are.same(at2, at)
+    assert.are.equal(moves2, moves)
+    -- every step whole along x, on the floor
+    for mx, my, mz in moves:gmatch("(%S+) (%S+) (%S+)") do
+      assert.are.same({ -0.05, 0 }, { tonumber(mx), tonumber(mz) })
+      assert.is_true(math.abs(tonumber(my)) < 1e-15)
+    end
+  end)
+
+  it("a heightfield out of reach walks as the mesh of its triangles", function()
+    -- one cell from (3, 0, -1) to (5, *, 1), its far corners raised 0.8
+    local hf = collide.heightfield({ 0, 0.8, 0, 0.8 }, 2, 2, 2, 2, { 3, 0, -1 })
+    local mesh = collide.mesh({ 3, 0, -1, 3, 0, 1, 5, 0.8, 1, 3, 0, -1, 5, 0.8, 1, 5, 0.8, -1 })
+    local at, moves = walk(hf, 0, 0.1)
+    local at2, moves2 = walk(mesh, 0, 0.1)
+    assert.are.same(at2, at)
+    assert.are.equal(moves2, moves)
+    assert.is_true(at[2] > 0.4)
+  end)
+
+  it("a compound out of reach walks as its child", function()
+    local tri = collide.triangle(unpack(SLOPE))
+    local box = collide.aabb(6, 0, -1, 7, 2, 1)
+    local at, moves = walk(collide.compound({ collide.triangle(unpack(SLOPE)) }), 0, 0.1)
+    local at2, moves2 = walk(tri, 0, 0.1)
+    assert.are.same(at2, at)
+    assert.are.equal(moves2, moves)
+    at, moves = walk(collide.compound({ collide.aabb(6, 0, -1, 7, 2, 1) }), 0, 0.2)
+    at2, moves2 = walk(box, 0, 0.2)
+    assert.are.same(at2, at)
+    assert.are.equal(moves2, moves)
+    -- stopped by the box's face
+    assert.is_true(math.abs(at[1] - (6 - 0.4)) < 1e-9, "at x = " .. at[1])
+  end)
+end)

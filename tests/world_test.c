@@ -283,6 +283,25 @@ static void mesh_near_matches_walk(void) {
   CHECK(cl_mesh_build(&m), "bumpy mesh built");
   CHECK(!cl_mesh_near_gather(&m, &reach, slots, 8, NULL, 0, &nr) && !nr.ok,
         "overflow: nothing gathered");
+  {
+    /* a box beside the mesh's bounds, and a mesh with no triangles: the
+    ** gather ends early, with nothing gathered and no triangle to make or
+    ** keep axes of (their room stays as it was) */
+    static cl_mesh_near_axes axes[40];
+    cl_mesh empty;
+    cl_aabb away = box(100, -1, 100, 104, 3, 104);
+    CHECK(cl_mesh_near_gather(&m, &away, slots, 256, tris, 40, &nr) && nr.ok && nr.n == 0
+              && nr.ntri == 0,
+          "a box away from the mesh gathers nothing and makes nothing");
+    cl_mesh_near_keep_axes(&m, &nr, axes);
+    cl_mesh_init(&empty);
+    cl_mesh_use(&empty, v, 0, t, 0);
+    CHECK(cl_mesh_build(&empty), "empty mesh built");
+    CHECK(cl_mesh_near_gather(&empty, &reach, slots, 256, tris, 40, &nr) && nr.ok && nr.n == 0
+              && nr.ntri == 0,
+          "an empty mesh gathers nothing and makes nothing");
+    cl_mesh_free(&empty);
+  }
   /* room for some of the triangles made: the rest made each time */
   CHECK(cl_mesh_near_gather(&m, &reach, slots, 256, tris, 40, &nr) && nr.ok && nr.n > 40,
         "gathered");

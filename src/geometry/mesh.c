@@ -1278,7 +1278,7 @@ int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, s
   nr->n = 0;
   nr->slot = slots;
   nr->tri = tri;
-  nr->ntri = tri != NULL ? ntri : 0;
+  nr->ntri = 0; /* the made triangles' room in use: none until gathered */
   nr->box = *box;
   nr->pad = near_pad(m, box);
   for (k = 0; k < 3; k++)
@@ -1305,7 +1305,7 @@ int cl_mesh_near_gather(const cl_mesh *m, const cl_aabb *box, uint32_t *slots, s
       slots[n++] = i;
     }
   }
-  if (nr->ntri > n) nr->ntri = n;
+  nr->ntri = tri != NULL ? (ntri < n ? ntri : n) : 0;
   for (j = 0; j < nr->ntri; j++) tri[j].tag = -1;
   nr->n = n;
   nr->ok = 1;
