@@ -395,8 +395,10 @@ static void gathered_walk_is_the_walk(void) {
         cl_aabb before = s0.near_kept.box;
         int had = k == 0 && s0.near_item >= 0;
         cl_character_state_move(&ch[k], &w[k], s, id[k], d, CL_WORLD_ALL_BITS, moved[k], &out);
-        /* (the same kept box after the update: its triangles were reused) */
-        kept += had && memcmp(&before, &s0.near_kept.box, sizeof before) == 0;
+        /* (the same kept box after the update: its triangles were reused;
+        ** its corners compared, not the struct's padding) */
+        kept += had && memcmp(before.min, s0.near_kept.box.min, sizeof before.min) == 0
+                && memcmp(before.max, s0.near_kept.box.max, sizeof before.max) == 0;
       }
       cl_world_update_item(&w[k], id[k], NULL, 0, NULL);
       ncols[k] = out.n < out.max ? out.n : out.max;
