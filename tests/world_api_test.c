@@ -432,8 +432,11 @@ static void moves(void) {
   a = start;
   cl_world_update(w, ia, NULL, 0, NULL);
   respond_with = CL_WORLD_ABORT;
+  vec(moved, 99, 99, 99);
   CHECK(cl_world_move(w, ia, d, NULL, respond_const, NULL, moved, &out) == CL_STOPPED,
         "a respond that aborts stops the move");
+  EQ3(moved, 0, 0, 0, "stopped: moved written, nothing moved");
+  CHECK(memcmp(&a, &start, sizeof a) == 0, "stopped: where it started");
   respond_with = CL_WORLD_SLIDE;
 
   /* the filter: keep -1 stops, an exclude list or a mask lets a pass */

@@ -275,7 +275,8 @@ typedef int (*cl_world_respond)(void *ud, int self, int other);
 ** at most d, sliding, touching, crossing or bouncing as respond answers
 ** (after the filter f: items it leaves out are ignored). moved (may be
 ** NULL): the displacement applied; out (may be NULL): the collisions.
-** 0, or CL_STOPPED (respond aborted: the item stays where it stopped),
+** 0, or CL_STOPPED (respond aborted: nothing moved, moved is zero, out
+** holds the collisions met before),
 ** CL_NOT_FINITE (nothing moved), CL_NOMEM, CL_BUSY, CL_NOT_ITEM,
 ** CL_NOT_MOVER. */
 int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filter *f,

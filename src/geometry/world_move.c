@@ -1190,7 +1190,12 @@ int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filte
                          m.f.nexclude > 0 || m.f.keep != NULL ? (void *)&m : rud, mv, out);
   cl_world_leave(w);
   if (r < 0) return CL_NOT_FINITE;
-  if (r == 0) return CL_STOPPED;
+  if (r == 0) {
+    /* the shape is written back only at the end: stopped, it is where it
+    ** started */
+    if (moved != NULL) cl_set(moved, 0, 0, 0);
+    return CL_STOPPED;
+  }
   /* a mover has bounds before and after: its refit needs no memory */
   (void)cl_world_update_item(w, item, NULL, 0, NULL);
   if (moved != NULL) cl_copy(moved, mv);
