@@ -751,6 +751,18 @@ static void errors(void) {
   CHECK(id == 6 && pid == 7, "a body and a plane");
   CHECK(cl_world_add(w, NULL, CL_AABB, NULL) == CL_NOT_ITEM, "no shape");
   CHECK(cl_world_add(w, &body, 99, NULL) == CL_NOT_ITEM, "no such kind");
+  {
+    /* a kind that is not the shape's tag is refused, not read as that kind */
+    cl_sphere ball = sphere(0, 0, 0, 1);
+    int n = cl_world_count(w);
+    CHECK(cl_world_add(w, &ball, CL_AABB, NULL) == CL_NOT_ITEM, "a sphere as an aabb");
+    CHECK(cl_world_add(w, &ball, CL_CAPSULE, NULL) == CL_NOT_ITEM, "a sphere as a capsule");
+    CHECK(cl_world_count(w) == n, "nothing added");
+    CHECK(cl_world_update(w, 0, &ball, CL_OBB, NULL) == CL_NOT_ITEM, "update: a sphere as an obb");
+    CHECK(cl_world_query(w, &ball, CL_AABB, NULL, NULL, NULL) == CL_NOT_ITEM,
+          "query: a sphere as an aabb");
+    CHECK(cl_world_query(w, NULL, CL_AABB, NULL, NULL, NULL) == CL_NOT_ITEM, "query: no shape");
+  }
 
   /* CL_NOT_ITEM */
   CHECK(cl_world_remove(w, -1) == CL_NOT_ITEM && cl_world_remove(w, 99) == CL_NOT_ITEM,

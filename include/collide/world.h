@@ -131,14 +131,15 @@ void cl_world_delete(cl_world *w);
 size_t cl_world_memory(const cl_world *w);
 
 /* ---- items ---- */
-/* a new item, its id (>= 0), or CL_NOMEM, CL_BUSY. kind: the shape's tag
-** (shape->tag), CL_WORLD_MESH or CL_WORLD_HEIGHTFIELD; changes: the
+/* a new item, its id (>= 0), or CL_NOMEM, CL_BUSY, CL_NOT_ITEM (shape
+** NULL, or kind not the shape's). kind: the shape's tag (shape->tag),
+** CL_WORLD_MESH or CL_WORLD_HEIGHTFIELD; changes: the
 ** shape's (or heightfield's) change counter, or NULL; cl_world_sync
 ** refits an item that is not static when its counter moved */
 int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *changes);
 /* after the item's shape changed in place, or to give it another (shape
 ** NULL keeps it, and kind and changes are then not read): 0, or CL_NOMEM,
-** CL_BUSY, CL_NOT_ITEM */
+** CL_BUSY, CL_NOT_ITEM (no such item, or kind not the shape's) */
 int cl_world_update(cl_world *w, int item, const void *shape, int kind,
                     const uint32_t *changes);
 /* 0, or CL_BUSY, CL_NOT_ITEM */
@@ -204,7 +205,8 @@ int cl_world_raycast_all(cl_world *w, const cl_ray *r, const cl_world_filter *f,
 typedef int (*cl_world_each)(void *ud, int item);
 /* the items whose shapes intersect shape (kind as in cl_world_add), as
 ** cl_intersects and the geometry's tests answer, to fn in sequence order:
-** their number, or CL_STOPPED, CL_NOMEM. fn may be NULL (count only). */
+** their number, or CL_STOPPED, CL_NOMEM, CL_NOT_ITEM (shape NULL, or kind
+** not the shape's). fn may be NULL (count only). */
 int cl_world_query(cl_world *w, const void *shape, int kind, const cl_world_filter *f,
                    cl_world_each fn, void *ud);
 /* the same for the items inside or crossing the frustum (exact; static

@@ -676,10 +676,16 @@ size_t cl_world_memory(const cl_world *w) {
   return n;
 }
 
+int cl_world_kind_of(const void *shape, int kind) {
+  if (shape == NULL || kind < 0 || kind > CL_WORLD_HEIGHTFIELD) return 0;
+  /* every shape's struct starts with its tag */
+  return IS_GEOMETRY(kind) || ((const cl_shape *)shape)->tag == kind;
+}
+
 int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *changes) {
   int id;
   if (w->depth > 0) return CL_BUSY;
-  if (shape == NULL || kind < 0 || kind > CL_WORLD_HEIGHTFIELD) return CL_NOT_ITEM;
+  if (!cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
   id = cl_world_add_item(w, shape, kind, changes);
   return id < 0 ? CL_NOMEM : id;
 }
@@ -688,7 +694,7 @@ int cl_world_update(cl_world *w, int item, const void *shape, int kind,
                     const uint32_t *changes) {
   if (w->depth > 0) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
-  if (shape != NULL && (kind < 0 || kind > CL_WORLD_HEIGHTFIELD)) return CL_NOT_ITEM;
+  if (shape != NULL && !cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
   return cl_world_update_item(w, item, shape, kind, changes) ? 0 : CL_NOMEM;
 }
 

@@ -240,6 +240,10 @@ void cl_world_leave(cl_world *w);
 /* the name of the innermost call running, NULL when none */
 const char *cl_world_busy(const cl_world *w);
 
+/* 1 when kind is the shape's: its tag, or CL_WORLD_MESH or
+** CL_WORLD_HEIGHTFIELD (shape not NULL) */
+int cl_world_kind_of(const void *shape, int kind);
+
 /* 1 for the kinds a move and the character take: aabb, obb, sphere,
 ** capsule and hull */
 int cl_world_is_mover(int kind);

@@ -575,8 +575,10 @@ static int each_item(cl_world *w, int n, cl_world_each fn, void *ud) {
 int cl_world_query(cl_world *w, const void *shape, int kind, const cl_world_filter *f,
                    cl_world_each fn, void *ud) {
   filter_in in;
-  cl_world_scratch *s = cl_world_enter(w, "query", 0);
+  cl_world_scratch *s;
   int n;
+  if (!cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
+  s = cl_world_enter(w, "query", 0);
   if (s == NULL) return CL_NOMEM;
   filter_read(&in, w, f);
   n = each_item(w, cl_world_query_with(w, s, shape, kind, in.mask, in.keep, &in), fn, ud);
