@@ -1131,6 +1131,38 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return np;
 }
 
+/* cl_world_memory: every byte the world holds through its allocator,
+** its own block too, whatever it has done */
+static void memory_counted(void) {
+  counting mem;
+  cl_world *w;
+  cl_aabb boxes[4];
+  cl_sphere ball = sphere(0, 3, 0, 1);
+  cl_ray r;
+  double o[3], dir[3], d[3];
+  int i, ids[4];
+  memset(&mem, 0, sizeof mem);
+  w = cl_world_new(0.1, counting_alloc, &mem);
+  CHECK(w != NULL, "a world");
+  CHECK(cl_world_memory(w) == mem.live, "an empty world: its own block and its tree");
+  for (i = 0; i < 4; i++) {
+    boxes[i] = box(2.0 * i, 0, 0, 2.0 * i + 1, 1, 1);
+    ids[i] = cl_world_add(w, &boxes[i], CL_AABB, NULL);
+  }
+  CHECK(cl_world_memory(w) == mem.live, "four items");
+  vec(o, -1, 0.5, 0.5);
+  vec(dir, 1, 0, 0);
+  cl_ray_init(&r, o, dir, 100);
+  CHECK(cl_world_raycast(w, &r, NULL, NULL) == ids[0], "a raycast");
+  CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 0, "no pairs");
+  vec(d, 0, -5, 0);
+  (void)cl_world_add(w, &ball, CL_SPHERE, NULL);
+  CHECK(cl_world_move(w, ids[1], d, NULL, NULL, NULL, NULL, NULL) == 0, "a move");
+  CHECK(cl_world_memory(w) == mem.live, "after calls: their working memory too");
+  cl_world_delete(w);
+  CHECK(mem.live == 0 && mem.blocks == 0, "nothing left");
+}
+
 #define NBOXES 8
 #define TRACE_MAX 20000
 
@@ -1723,6 +1755,7 @@ int main(void) {
   nested();
   events_api();
   versions();
+  memory_counted();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -127,7 +127,8 @@ typedef struct {
 cl_world *cl_world_new(double margin, cl_alloc_fn alloc, void *ud);
 /* frees everything the world holds (not the shapes) */
 void cl_world_delete(cl_world *w);
-/* the bytes the world holds through its allocator */
+/* the bytes the world holds through its allocator, its own block
+** included (not a character's) */
 size_t cl_world_memory(const cl_world *w);
 
 /* ---- items ---- */

@@ -636,6 +636,7 @@ cl_world *cl_world_new(double margin, cl_alloc_fn alloc, void *ud) {
   w = (cl_world *)a(alloc != NULL ? ud : NULL, NULL, 0, sizeof *w);
   if (w == NULL) return NULL;
   cl_world_init_own(w, margin, alloc, ud);
+  w->own_block = 1;
   return w;
 }
 
@@ -644,6 +645,7 @@ cl_world *cl_world_new_on_tree(cl_tree *tree, cl_alloc_fn alloc, void *ud) {
   cl_world *w = (cl_world *)a(alloc != NULL ? ud : NULL, NULL, 0, sizeof *w);
   if (w == NULL) return NULL;
   cl_world_init_tree(w, tree, alloc, ud);
+  w->own_block = 1;
   return w;
 }
 
@@ -665,6 +667,10 @@ void cl_world_delete(cl_world *w) {
 }
 
 size_t cl_world_memory(const cl_world *w) {
+  return cl_world_storage(w) + (w->own_block ? sizeof *w : 0);
+}
+
+size_t cl_world_storage(const cl_world *w) {
   size_t n = (size_t)w->cap * sizeof(cl_world_item) + (size_t)w->cap_unbounded * sizeof(int)
              + (size_t)w->cap_watched * sizeof(int) + levels_memory(w) + cl_world_ev_memory(w);
   int i;

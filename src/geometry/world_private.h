@@ -108,6 +108,8 @@ struct cl_world {
   unsigned inside;           /* the current push step's number */
   cl_alloc_fn alloc;
   void *ud;
+  int own_block;             /* the world's own struct came from alloc
+                             ** (cl_world_new), not from its caller */
   /* the working memory of the calls running, one level per nesting */
   struct cl_world_level **levels; /* each allocated once: a level never moves */
   int nlevels, caplevels, depth;
@@ -271,6 +273,9 @@ void cl_world_init_own(cl_world *w, double margin, cl_alloc_fn alloc, void *ud);
 /* the same over the caller's tree (empty), which the world then fills */
 void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud);
 void cl_world_free_all(cl_world *w);
+/* cl_world_memory without the world's own struct: the bytes of what it
+** holds beside it */
+size_t cl_world_storage(const cl_world *w);
 
 /* ---- items ---- */
 /* the id of a new item (-1 when out of memory; the world is then

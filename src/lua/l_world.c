@@ -542,7 +542,7 @@ static int w_busy(lua_State *L) {
 /* w:memory() -> the bytes of the world's own storage, outside the Lua
 ** heap (the tree is a userdata the collector counts) */
 static int w_memory(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)cl_world_memory(check_world(L)->w));
+  lua_pushnumber(L, (lua_Number)cl_world_storage(check_world(L)->w));
   return 1;
 }
 
