@@ -268,6 +268,12 @@ static void character_more(void) {
   (void)cl_character_collisions(ch, &ncols);
   EQ(ncols, 0, "no collisions after a stopped move");
   CHECK(cl_character_new(w, id, &o) == NULL, "keep stops the probe: no character");
+  {
+    cl_character *none = ch;
+    keep_fails = 1;
+    CHECK(cl_character_create(w, id, &o, &none) == CL_STOPPED && none == NULL,
+          "create: keep stops the probe");
+  }
   keep_fails = 0;
   vec(d, -1, -0.01, 0);
   EQ(cl_character_move(ch, d, moved), 0, "the next move works");
@@ -782,6 +788,22 @@ static void errors(void) {
         "a mesh does not move");
   CHECK(cl_character_new(w, MESH, NULL) == NULL, "a mesh is no character");
   CHECK(cl_character_new(w, HF, NULL) == NULL, "a heightfield is no character");
+  {
+    /* which of them: cl_character_create answers */
+    cl_character_options bad;
+    cl_character *c1 = NULL;
+    CHECK(cl_character_create(w, 8, NULL, &c1) == CL_NOT_ITEM && c1 == NULL,
+          "create: no item");
+    CHECK(cl_character_create(w, MESH, NULL, &c1) == CL_NOT_MOVER && c1 == NULL,
+          "create: a mesh");
+    cl_character_options_init(&bad);
+    bad.max_slope = 91;
+    CHECK(cl_character_create(w, id, &bad, &c1) == CL_BAD_OPTIONS && c1 == NULL,
+          "create: a slope out of range");
+    CHECK(cl_character_new(w, id, &bad) == NULL, "new: a slope out of range");
+    CHECK(cl_character_create(w, id, NULL, &c1) == 0 && c1 != NULL, "create: a character");
+    cl_character_delete(c1);
+  }
   EQ3(moved, 7, 7, 7, "moved untouched by the refusals");
 
   /* CL_NOT_FINITE: nothing moves */

@@ -62,6 +62,7 @@ extern "C" {
 #define CL_NOT_ITEM   (-6)   /* no such item */
 #define CL_NOT_MOVER  (-7)   /* the item's shape is not an aabb, obb, sphere,
                              ** capsule or hull */
+#define CL_BAD_OPTIONS (-8)  /* a character's options out of range */
 
 /* the kinds of items made of static triangle geometry; the shapes' kinds
 ** are cl_kind's */
@@ -309,8 +310,14 @@ void cl_character_options_init(cl_character_options *o);
 ** move's snap finds it), it has that floor at once: on_floor, the floor's
 ** normal and item answer, and the first move is carried by it. NULL when
 ** out of memory, when the item is not a mover, the options are out of
-** range, or keep stopped the probe for the floor. */
+** range, or keep stopped the probe for the floor (cl_character_create
+** tells which). */
 cl_character *cl_character_new(cl_world *w, int item, const cl_character_options *o);
+/* the same, the character in *out: 0, or (*out NULL) CL_NOT_ITEM,
+** CL_NOT_MOVER (not a mover, or a sensor), CL_BAD_OPTIONS, CL_STOPPED
+** (keep stopped the probe for the floor), CL_NOMEM */
+int cl_character_create(cl_world *w, int item, const cl_character_options *o,
+                        cl_character **out);
 /* moves the character by d (up, side and down passes, stepping, sliding,
 ** snapping, carried first by the floor it stands on when that moved:
 ** its translation, and its turn about up for an obb, a hull or a capsule,

@@ -749,20 +749,22 @@ static int options_valid(const cl_character_options *o) {
          && o->skin > 0 && o->skin <= DBL_MAX && o->snap >= 0 && o->snap <= DBL_MAX;
 }
 
-cl_character *cl_character_new(cl_world *w, int item, const cl_character_options *o) {
+int cl_character_create(cl_world *w, int item, const cl_character_options *o,
+                        cl_character **out) {
   cl_character_options defaults;
   cl_character *ch;
   cl_world_scratch *s;
   int kind, r;
+  *out = NULL;
   if (o == NULL) {
     cl_character_options_init(&defaults);
     o = &defaults;
   }
-  if (cl_world_shape(w, item, &kind) == NULL || !cl_world_is_mover(kind) || !options_valid(o)
-      || cl_world_is_sensor(&w->items[item]))
-    return NULL;
+  if (cl_world_shape(w, item, &kind) == NULL) return CL_NOT_ITEM;
+  if (!cl_world_is_mover(kind) || cl_world_is_sensor(&w->items[item])) return CL_NOT_MOVER;
+  if (!options_valid(o)) return CL_BAD_OPTIONS;
   ch = (cl_character *)w->alloc(w->ud, NULL, 0, sizeof *ch);
-  if (ch == NULL) return NULL;
+  if (ch == NULL) return CL_NOMEM;
   memset(ch, 0, sizeof *ch);
   ch->w = w;
   ch->alloc = w->alloc;
@@ -779,8 +781,15 @@ cl_character *cl_character_new(cl_world *w, int item, const cl_character_options
   if (s != NULL) cl_world_leave(w);
   if (r < 0) {
     ch->alloc(ch->ud, ch, sizeof *ch, 0);
-    return NULL;
+    return r == -2 ? CL_STOPPED : CL_NOMEM;
   }
+  *out = ch;
+  return 0;
+}
+
+cl_character *cl_character_new(cl_world *w, int item, const cl_character_options *o) {
+  cl_character *ch;
+  (void)cl_character_create(w, item, o, &ch);
   return ch;
 }
 
