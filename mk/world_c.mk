@@ -12,11 +12,16 @@
 #                       world through its public header, nested calls, and
 #                       every allocation of a scenario failed in turn.
 #                       Part of make test-c.
+#   make test-header-clash  compiles tests/header_clash_test.c with
+#                       -Werror, the public headers before OpenCL's
+#                       <CL/cl.h> and after it (tools/deps.sh installs
+#                       opencl-c-headers), and runs both: no public name
+#                       is one of OpenCL's. Part of make test-c.
 #   make example-world  builds examples/world.c with -Iinclude only against
 #                       libcollide.a and runs it. Part of make test-c.
 
-.PHONY: test-world-c test-world-api example-world
-test-c: test-world-c test-world-api example-world
+.PHONY: test-world-c test-world-api test-header-clash example-world
+test-c: test-world-c test-world-api test-header-clash example-world
 
 build/c/world_test: tests/world_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 	@mkdir -p build/c
@@ -47,6 +52,16 @@ test-world-api: build/c/world_api_test $(if $(CXX_FOUND),build/c/world_api_test_
 	done; echo "test-world-api: each of $(words $(PUBLIC_HDR)) headers compiles alone"
 	./build/c/world_api_test
 	$(if $(CXX_FOUND),./build/c/world_api_test_cxx)
+
+CLASH_FLAGS = -std=c99 -Wall -Wextra -pedantic -Werror -Iinclude
+
+test-header-clash: tests/header_clash_test.c $(PUBLIC_HDR)
+	@sh tools/deps.sh - /usr/include/CL/cl.h:opencl-c-headers
+	@mkdir -p build/c
+	$(CC) $(CLASH_FLAGS) -DCOLLIDE_FIRST tests/header_clash_test.c -o build/c/header_clash_first
+	$(CC) $(CLASH_FLAGS) tests/header_clash_test.c -o build/c/header_clash_second
+	./build/c/header_clash_first
+	./build/c/header_clash_second
 
 build/c/world_example: examples/world.c build/libcollide.a $(PUBLIC_HDR)
 	@mkdir -p build/c

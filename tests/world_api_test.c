@@ -578,7 +578,7 @@ static void queries(void) {
   EQ3(h.hit.n, -1, 0, 0, "the mesh's face, towards the ray");
   CHECK(h.index == 0 || h.index == 1, "a triangle of the mesh");
   f.mask = 1u << HF;
-  CHECK(cl_world_raycast(w, &r, &f, &h) == CL_NONE, "nothing on the heightfield's layer");
+  CHECK(cl_world_raycast(w, &r, &f, &h) == CL_NOT_FOUND, "nothing on the heightfield's layer");
   CHECK(cl_world_raycast(w, &down, NULL, &h) == HF, "down onto the heightfield");
   EQ(h.hit.t, 4, "the terrain at height 1");
   EQ3(h.hit.n, 0, 1, 0, "the terrain's normal");
@@ -687,7 +687,7 @@ static void queries(void) {
   CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, &f, &h) == CL_STOPPED, "keep -1");
   cl_world_filter_init(&f);
   f.mask = 1u << HF;
-  CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, &f, &h) == CL_NONE, "none on that layer");
+  CHECK(cl_world_sweep(w, (const cl_shape *)&ball, d, &f, &h) == CL_NOT_FOUND, "none on that layer");
   /* an item's own shape is skipped: b1 swept finds b2 */
   CHECK(cl_world_sweep(w, (const cl_shape *)&lv.b1, d, NULL, &h) == B2, "b1 skips itself");
   EQ(h.hit.t, 0.2, "b1 meets b2 at 0.2");

@@ -53,7 +53,7 @@ extern "C" {
 #endif
 
 /* ---- results: negative, distinct ---- */
-#define CL_NONE       (-1)   /* nothing found */
+#define CL_NOT_FOUND  (-1)   /* nothing found */
 #define CL_STOPPED    (-2)   /* a callback stopped the call */
 #define CL_NOMEM      (-3)   /* an allocation failed; the world is as it was */
 #define CL_NOT_FINITE (-4)   /* a motion whose end is not finite (a shape near
@@ -194,7 +194,7 @@ unsigned long long cl_world_version(cl_world *w);
 
 /* ---- queries (filter NULL: every item) ---- */
 /* the nearest item the ray hits (ties to the earlier added): its id, its
-** hit in *hit (may be NULL); CL_NONE, CL_STOPPED, CL_NOMEM */
+** hit in *hit (may be NULL); CL_NOT_FOUND, CL_STOPPED, CL_NOMEM */
 int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_world_hit *hit);
 /* a callback on a hit: 1 to go on, 0 to stop the call (CL_STOPPED) */
 typedef int (*cl_world_each_hit)(void *ud, const cl_world_hit *hit);
@@ -259,7 +259,7 @@ long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud);
 /* ---- shape casts and moves ---- */
 /* the first item that mover (aabb, obb, sphere, capsule or hull) touches
 ** when translated by t * d (t in [0, 1]), skipping the item whose shape
-** is mover itself: its id and hit (may be NULL), or CL_NONE, CL_STOPPED,
+** is mover itself: its id and hit (may be NULL), or CL_NOT_FOUND, CL_STOPPED,
 ** CL_NOMEM. keep is asked only about an item that would become the first
 ** hit. */
 int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
@@ -334,7 +334,7 @@ int cl_character_on_wall(const cl_character *ch);
 int cl_character_on_ceiling(const cl_character *ch);
 /* 1 and the floor's normal when on the floor, else 0 */
 int cl_character_floor_normal(const cl_character *ch, double n[3]);
-/* the item stood on, or CL_NONE */
+/* the item stood on, or CL_NOT_FOUND */
 int cl_character_floor_item(const cl_character *ch);
 /* the character's item */
 int cl_character_item(const cl_character *ch);

@@ -881,7 +881,7 @@ void cl_character_floor_motion(const cl_character *ch, double d[3]) {
 }
 
 int cl_character_floor_item(const cl_character *ch) {
-  if (!ch->st.on_floor || ch->st.floor_item < 0) return CL_NONE;
+  if (!ch->st.on_floor || ch->st.floor_item < 0) return CL_NOT_FOUND;
   return ch->st.floor_item;
 }
 

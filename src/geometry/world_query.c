@@ -529,7 +529,7 @@ int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_
   id = cl_world_raycast_with(w, s, r, -1, in.mask, in.keep, &in, &hit->hit, &hit->index);
   cl_world_leave(w);
   if (id == -2) return CL_STOPPED;
-  hit->item = id < 0 ? CL_NONE : id;
+  hit->item = id < 0 ? CL_NOT_FOUND : id;
   return hit->item;
 }
 
@@ -705,7 +705,7 @@ int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3
   id = cl_world_sweep_with(w, s, mover, d, skip, in.mask, in.keep, &in, &hit->hit, &hit->index);
   cl_world_leave(w);
   if (id == -2) return CL_STOPPED;
-  hit->item = id < 0 ? CL_NONE : id;
+  hit->item = id < 0 ? CL_NOT_FOUND : id;
   return hit->item;
 }
 
