@@ -10,7 +10,9 @@
 #                       tests/world_api_test.c with -Iinclude only against
 #                       libcollide.a, as C and as C++, and runs both: the
 #                       world through its public header, nested calls, and
-#                       every allocation of a scenario failed in turn.
+#                       every allocation of a scenario failed in turn; and
+#                       checks that a const shape given to cl_world_add
+#                       does not compile.
 #                       Part of make test-c.
 #   make test-header-clash  compiles tests/header_clash_test.c with
 #                       -Werror, the public headers before OpenCL's
@@ -50,6 +52,9 @@ test-world-api: build/c/world_api_test $(if $(CXX_FOUND),build/c/world_api_test_
 	  if [ -n "$(CXX_FOUND)" ]; then \
 	    $(CXX) -fsyntax-only $(CXXFLAGS_W) -Iinclude -x c++ $$h || exit 1; fi; \
 	done; echo "test-world-api: each of $(words $(PUBLIC_HDR)) headers compiles alone"
+	@if $(CC) -fsyntax-only $(CFLAGS_W) -Werror -DCONST_SHAPE -Iinclude tests/world_api_test.c 2>/dev/null; then \
+	  echo "test-world-api: a const shape given to cl_world_add compiles" >&2; exit 1; fi
+	@echo "test-world-api: a const shape given to cl_world_add does not compile"
 	./build/c/world_api_test
 	$(if $(CXX_FOUND),./build/c/world_api_test_cxx)
 

@@ -13,7 +13,8 @@
 ** a character, nested calls, syncs and removals runs without a failure;
 ** for each k the failing call answers CL_NOMEM and leaves the world as it
 ** was, the same call made again answers as in a run that never failed,
-** and nothing is left allocated after cl_world_delete.
+** and nothing is left allocated after cl_world_delete. Compiled with
+** CONST_SHAPE, a const shape given to cl_world_add must not compile.
 **
 **   make test-world-api (part of make test-c)
 */
@@ -1767,6 +1768,15 @@ static void versions(void) {
   CHECK(cl_world_pairs(w, NULL, NULL, NULL) == 2, "b changed in place, before a sync");
   cl_world_delete(w);
 }
+
+#ifdef CONST_SHAPE
+/* a shape the world may write is given as a modifiable one: this must
+** not compile (make test-world-api compiles it with -Werror and expects
+** the diagnostic), since the first move would write a read-only shape */
+static const cl_aabb fixed = {CL_AABB, {0, 0, 0}, {1, 1, 1}};
+int const_shape(cl_world *w);
+int const_shape(cl_world *w) { return cl_world_add(w, &fixed, CL_AABB, NULL); }
+#endif
 
 int main(void) {
   walk();

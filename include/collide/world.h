@@ -6,9 +6,12 @@
 ** (doc/scene.md, "The world from C").
 **
 ** Items are integer ids (0-based, reused after removal). The world does not
-** own the shapes: an item points at the caller's shape (any of the eight
+** own the shapes: an item points at the caller's shape (any of the
 ** kinds, cl_shape) or at static triangle geometry (a cl_mesh or a
-** cl_heightfield), which must stay where they are while the item lives. A
+** cl_heightfield), which must stay where they are while the item lives.
+** The shape is given as a modifiable one (void *, not const void *): the
+** moves and the character write a mover's shape in place (a mesh, a
+** heightfield and the shapes that do not move are only read). A
 ** shape changed in place is refitted by cl_world_update, or by
 ** cl_world_sync when the caller gave the item a change counter (a number
 ** that goes up on each change of the shape). cl_world_move and
@@ -138,11 +141,11 @@ size_t cl_world_memory(const cl_world *w);
 ** CL_WORLD_MESH or CL_WORLD_HEIGHTFIELD; changes: the
 ** shape's (or heightfield's) change counter, or NULL; cl_world_sync
 ** refits an item that is not static when its counter moved */
-int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *changes);
+int cl_world_add(cl_world *w, void *shape, int kind, const uint32_t *changes);
 /* after the item's shape changed in place, or to give it another (shape
 ** NULL keeps it, and kind and changes are then not read): 0, or CL_NOMEM,
 ** CL_BUSY, CL_NOT_ITEM (no such item, or kind not the shape's) */
-int cl_world_update(cl_world *w, int item, const void *shape, int kind,
+int cl_world_update(cl_world *w, int item, void *shape, int kind,
                     const uint32_t *changes);
 /* 0, or CL_BUSY, CL_NOT_ITEM */
 int cl_world_remove(cl_world *w, int item);

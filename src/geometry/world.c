@@ -688,7 +688,7 @@ int cl_world_kind_of(const void *shape, int kind) {
   return IS_GEOMETRY(kind) || ((const cl_shape *)shape)->tag == kind;
 }
 
-int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *changes) {
+int cl_world_add(cl_world *w, void *shape, int kind, const uint32_t *changes) {
   int id;
   if (w->depth > 0) return CL_BUSY;
   if (!cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
@@ -696,7 +696,7 @@ int cl_world_add(cl_world *w, const void *shape, int kind, const uint32_t *chang
   return id < 0 ? CL_NOMEM : id;
 }
 
-int cl_world_update(cl_world *w, int item, const void *shape, int kind,
+int cl_world_update(cl_world *w, int item, void *shape, int kind,
                     const uint32_t *changes) {
   if (w->depth > 0) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;

@@ -265,7 +265,7 @@ static int anchor(lua_State *L) {
 
 /* the shape, mesh or heightfield at i: its pointer, kind and change
 ** counter (none for a mesh, which never changes) */
-static const void *item_shape(lua_State *L, int i, int *kind, const uint32_t **changes) {
+static void *item_shape(lua_State *L, int i, int *kind, const uint32_t **changes) {
   cl_shape *s = l_toshape(L, i);
   l_mesh *lm;
   if (s != NULL) {
@@ -320,7 +320,7 @@ static int w_add(lua_State *L) {
   l_world *lw = check_world(L);
   int kind, id, set;
   const uint32_t *changes;
-  const void *s;
+  void *s;
   uint32_t layer, mask;
   check_item(L, 2);
   (void)item_shape(L, 3, &kind, &changes);
@@ -358,7 +358,7 @@ static int w_update(lua_State *L) {
   l_world *lw = check_world(L);
   int id, kind = 0, r;
   const uint32_t *changes = NULL;
-  const void *s = NULL;
+  void *s = NULL;
   check_item(L, 2);
   if (!lua_isnoneornil(L, 3)) (void)item_shape(L, 3, &kind, &changes);
   lua_settop(L, 3);
