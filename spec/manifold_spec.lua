@@ -34,6 +34,45 @@ local function points_are(expected, pts)
   end
 end
 
+-- a floor of n x n unit cells at y = 0 over x, z in [0, n], two triangles
+-- each, as a mesh and as a heightfield (the same triangles)
+local function floor_of(n)
+  local v, idx, heights = {}, {}, {}
+  for i = 0, n do
+    for j = 0, n do v[#v + 1] = i; v[#v + 1] = 0; v[#v + 1] = j end
+  end
+  for i = 0, n - 1 do
+    for j = 0, n - 1 do
+      local a, b, c, d = i * (n + 1) + j, (i + 1) * (n + 1) + j, (i + 1) * (n + 1) + j + 1, i * (n + 1) + j + 1
+      for _, k in ipairs { a, d, c, a, c, b } do idx[#idx + 1] = k + 1 end
+    end
+  end
+  for k = 1, (n + 1) * (n + 1) do heights[k] = 0 end
+  return collide.mesh(v, idx), collide.heightfield(heights, n + 1, n + 1)
+end
+
+-- the manifolds of (set, s) and (s, set) against collide.contact: nil
+-- together, else contact's normal and one to four points, each given to
+-- check(point, contact's depth); how many touched
+local function both_orders(set, s, check)
+  local touched = 0
+  for order = 1, 2 do
+    local a, b = set, s
+    if order == 2 then a, b = s, set end
+    local nx, ny, nz, depth = collide.contact(a, b)
+    local m = manifold(a, b)
+    if nx == nil then
+      assert.is_nil(m)
+    else
+      touched = touched + 1
+      assert.are.same({ nx, ny, nz }, m.n)
+      assert.is_true(#m.pts >= 1 and #m.pts <= 4)
+      for _, p in ipairs(m.pts) do check(p, depth) end
+    end
+  end
+  return touched
+end
+
 -- twice the signed area of a, b, c seen from the tip of n
 local function area2(n, a, b, c)
   local ux, uy, uz = b.x - a.x, b.y - a.y, b.z - a.z
@@ -219,20 +258,7 @@ describe("collide.manifold", function()
 
   describe("meshes and heightfields", function()
     -- a floor of 8 x 8 cells, two triangles each, at y = 0
-    local v, idx = {}, {}
-    for i = 0, 8 do
-      for j = 0, 8 do v[#v + 1] = i; v[#v + 1] = 0; v[#v + 1] = j end
-    end
-    for i = 0, 7 do
-      for j = 0, 7 do
-        local a, b, c, d = i * 9 + j, (i + 1) * 9 + j, (i + 1) * 9 + j + 1, i * 9 + j + 1
-        for _, k in ipairs { a, d, c, a, c, b } do idx[#idx + 1] = k + 1 end
-      end
-    end
-    local mesh = collide.mesh(v, idx)
-    local heights = {}
-    for k = 1, 81 do heights[k] = 0 end
-    local hf = collide.heightfield(heights, 9, 9)
+    local mesh, hf = floor_of(8)
     local box = collide.aabb(1.5, -0.2, 1.25, 4.5, 1, 3.75)
     local corners = { { 1.5, -0.2, 1.25, 0.2 }, { 4.5, -0.2, 1.25, 0.2 }, { 4.5, -0.2, 3.75, 0.2 },
                       { 1.5, -0.2, 3.75, 0.2 } }
@@ -281,27 +307,14 @@ describe("collide.manifold", function()
         -- lowered until it rests a little into the ground
         local _, y0 = s:bounds():min()
         s:translate(0, -y0 + r(0, 0.3), 0)
-        for order = 1, 2 do
-          local a, b = ground, s
-          if order == 2 then a, b = s, ground end
-          local nx, ny, nz, depth = collide.contact(a, b)
-          local m = manifold(a, b)
-          if nx == nil then
-            assert.is_nil(m)
-          else
-            checked = checked + 1
-            assert.are.same({ nx, ny, nz }, m.n)
-            assert.is_true(#m.pts >= 1 and #m.pts <= 4)
-            for _, p in ipairs(m.pts) do
-              local at = { p.x, p.y, p.z }
-              assert.is_true(p.depth >= 0 and p.depth < 0.5, ("depth %.17g of %.17g, %s"):format(p.depth, depth, tostring(s)))
-              assert.is_true(s:distance(at) <= 1e-9, "point outside the shape")
-              local near = math.huge
-              for _, t in ipairs(tris) do near = math.min(near, t:distance(at)) end
-              assert.is_true(near <= p.depth + 1e-9, ("point %.17g from the ground, depth %.17g"):format(near, p.depth))
-            end
-          end
-        end
+        checked = checked + both_orders(ground, s, function(p, depth)
+          local at = { p.x, p.y, p.z }
+          assert.is_true(p.depth >= 0 and p.depth < 0.5, ("depth %.17g of %.17g, %s"):format(p.depth, depth, tostring(s)))
+          assert.is_true(s:distance(at) <= 1e-9, "point outside the shape")
+          local near = math.huge
+          for _, t in ipairs(tris) do near = math.min(near, t:distance(at)) end
+          assert.is_true(near <= p.depth + 1e-9, ("point %.17g from the ground, depth %.17g"):format(near, p.depth))
+        end)
       end
       assert.is_true(checked > 300, checked .. " contacts")
     end)
@@ -314,6 +327,66 @@ describe("collide.manifold", function()
         "bad argument #2 to 'manifold' (triangle-triangle contact is not supported)")
       assert.has_error(function() collide.manifold(collide.ray(0, 0, 0, 1, 0, 0), hf) end,
         "bad argument #1 to 'manifold' (aabb, obb, sphere, triangle, capsule, hull, compound, plane, mesh or heightfield expected, got collide.ray)")
+    end)
+  end)
+
+  describe("compounds against meshes and heightfields", function()
+    -- a floor of 4 x 4 cells at y = 0 over x, z in [0, 4]
+    local mesh, hf = floor_of(4)
+
+    it("a crate with a long leg past the floor's edge: the points of the legs standing on it", function()
+      -- a body on four legs, one of them long; the crate is sunk 0.06
+      -- into the floor, its long leg reaching 1.2 below it past the edge
+      -- at x = 0: that leg touches the floor's edge only, pushed sideways
+      -- by 0.05, and adds nothing along the contact's normal
+      local crate = collide.compound({ collide.aabb(0, 0.5, 0, 2, 1.5, 2),
+        collide.aabb(0, -1.14, 0, 0.2, 0.5, 0.2), collide.aabb(1.8, 0, 0, 2, 0.5, 0.2),
+        collide.aabb(0, 0, 1.8, 0.2, 0.5, 2), collide.aabb(1.8, 0, 1.8, 2, 0.5, 2) }, { -0.15, -0.06, 1.3 })
+      local feet = { { 1.65, -0.06, 1.3, 0.06 }, { 1.85, -0.06, 1.3, 0.06 }, { 1.85, -0.06, 3.3, 0.06 },
+                     { 1.65, -0.06, 3.3, 0.06 } }
+      for _, ground in ipairs { mesh, hf } do
+        local nx, ny, nz, depth = collide.contact(crate, ground)
+        assert.are.same({ 0, -1, 0, 0.06 }, { nx, ny, nz, depth })
+        local m = manifold(crate, ground)
+        assert.are.same({ 0, -1, 0 }, m.n)
+        points_are(feet, m.pts)
+        assert.are.same({ 1.6500000000000001, -0.06, 3.3, 0.06 },
+          { m.pts[1].x, m.pts[1].y, m.pts[1].z, m.pts[1].depth })
+        m = manifold(ground, crate)
+        assert.are.same({ 0, 1, 0 }, m.n)
+        points_are(feet, m.pts)
+      end
+    end)
+
+    it("random compounds: every point no deeper than collide.contact's depth, and in the compound", function()
+      local r = H.rng(4242)
+      local bumps = {}
+      for k = 1, 81 do bumps[k] = r(0, 0.5) end
+      local ground = collide.heightfield(bumps, 9, 9, 1, 1, { -4, 0, -4 })
+      local sets = { collide.mesh({ -5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5 }, { 1, 3, 2, 1, 4, 3 }), ground, collide.triangle(-5, 0, -5, 5, 0, 5, 5, 0, -5) }
+      local function child()
+        local x, y, z, kind = r(-2, 2), r(-1.5, 1.5), r(-2, 2), math.floor(r(1, 5))
+        if kind == 1 then return collide.aabb(x, y, z, x + r(0.1, 1.5), y + r(0.1, 1.5), z + r(0.1, 1.5)) end
+        if kind == 2 then return collide.sphere(x, y, z, r(0.1, 1)) end
+        if kind == 3 then
+          return collide.obb(x, y, z, r(0.1, 1), r(0.1, 1), r(0.1, 1), r(-1, 1), r(-1, 1), r(-1, 1), r(0.1, 1))
+        end
+        return collide.capsule(x, y, z, x + r(-1, 1), y + r(-1, 1), z + r(-1, 1), r(0.1, 0.5))
+      end
+      local checked = 0
+      for _ = 1, 600 do
+        local parts = {}
+        for k = 1, math.floor(r(1, 5)) do parts[k] = child() end
+        local k = collide.compound(parts)
+        for _, set in ipairs(sets) do
+          checked = checked + both_orders(set, k, function(p, depth)
+            assert.is_true(p.depth >= 0 and p.depth <= depth * (1 + 1e-9),
+              ("depth %.17g of %.17g: %s %s"):format(p.depth, depth, tostring(k), tostring(set)))
+            assert.is_true(k:distance({ p.x, p.y, p.z }) <= 1e-9, "point outside the compound")
+          end)
+        end
+      end
+      assert.is_true(checked > 1500, checked .. " contacts")
     end)
   end)
 

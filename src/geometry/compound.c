@@ -567,7 +567,7 @@ int cl_compound_manifold_add(const cl_shape *a, const cl_shape *b, const double 
   walk_for(&w, c, o);
   while ((i = cl_compound_next(&w)) >= 0) {
     cl_compound_child(c, i, &ch);
-    n += ca ? cl_manifold_add(&ch, o, hint, r) : cl_manifold_add(o, &ch, hint, r);
+    n += ca ? cl_manifold_add_part(&ch, o, hint, r) : cl_manifold_add_part(o, &ch, hint, r);
   }
   return n;
 }
@@ -580,8 +580,8 @@ static double shape_scale(const cl_shape *s) {
 }
 
 /* the normal of the deepest child's contact, and the points of every
-** touching child's manifold along it reduced to four, as a set of
-** triangles answers */
+** child whose own contact is along it (cl_manifold_add_part) reduced to
+** four, as a set of triangles answers */
 int cl_compound_manifold(const cl_shape *a, const cl_shape *b, cl_contacts *m) {
   cl_contact_point buf[128];
   cl_reduce r;

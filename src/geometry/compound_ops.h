@@ -17,6 +17,12 @@ double cl_compound_distance(const cl_shape *a, const cl_shape *b, double pa[3], 
 int cl_compound_manifold_add(const cl_shape *a, const cl_shape *b, const double *hint,
                              cl_reduce *r);
 int cl_compound_manifold(const cl_shape *a, const cl_shape *b, cl_contacts *m);
+/* manifold.c: cl_manifold_add for a placed child a (or b) of a compound
+** and a shape that is not one, along the hint of the compound's deepest
+** child: only a child touching along the hint adds points, each no deeper
+** than the child's own contact */
+int cl_manifold_add_part(const cl_shape *a, const cl_shape *b, const double *hint,
+                         cl_reduce *r);
 /* the compound's own */
 int cl_compound_classify(const cl_plane *p, const cl_compound *c);
 void cl_compound_bounds(const cl_compound *c, cl_aabb *out);

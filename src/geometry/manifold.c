@@ -564,17 +564,25 @@ static int clip_along(const cl_shape *a, const cl_shape *b, const double n[3], i
 ** along it, whatever the pair's own least translation (a triangle only
 ** partly under a box may push it sideways); else the pair's own contact
 ** decides: the points of the clipped feature behind the reference face,
-** else one point */
-static int pair_candidates(const cl_shape *a, const cl_shape *b, const double *hint,
+** else one point. part: a is a part of a compound (or b is) whose
+** deepest part gave the hint: a part adds points only when its own
+** normal is the hint (within ALIGN_TOL), each no deeper than its own
+** contact. Along the hint, another part may lie deeper than any part's
+** contact (a part pushed sideways off a triangle's edge, or pushed the
+** other way through a triangle from behind), and a face within ALIGN_TOL
+** of the normal tilts the depths by as much */
+static int pair_candidates(const cl_shape *a, const cl_shape *b, const double *hint, int part,
                            pair_work *w) {
   int i, kept = 0;
   if (!cl_contact(a, b, w->n, &w->depth)) return 0;
+  if (part && hint != NULL && 1 - cl_dot(w->n, hint) > ALIGN_TOL) return 0;
   w->tol = CL_HULL_REL * cl_fmax(shape_scale(a), shape_scale(b));
   if ((hint != NULL && clip_along(a, b, hint, 1, w)) || clip_along(a, b, w->n, 0, w)) {
     for (i = 0; i < w->f.np; i++) {
       double d = -plane_dist(&w->r.face, w->f.p[i]);
       if (d >= -w->tol) {
         cl_copy(w->f.p[kept], w->f.p[i]);
+        if (part && d > w->depth) d = w->depth;
         w->dep[kept++] = d > 0 ? d : 0;
       }
     }
@@ -596,7 +604,16 @@ static void feed(const pair_work *w, cl_reduce *r) {
 int cl_manifold_add(const cl_shape *a, const cl_shape *b, const double *hint, cl_reduce *r) {
   pair_work w;
   if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_manifold_add(a, b, hint, r);
-  if (!pair_candidates(a, b, hint, &w)) return 0;
+  if (!pair_candidates(a, b, hint, 0, &w)) return 0;
+  feed(&w, r);
+  return w.f.np;
+}
+
+int cl_manifold_add_part(const cl_shape *a, const cl_shape *b, const double *hint,
+                         cl_reduce *r) {
+  pair_work w;
+  if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_manifold_add(a, b, hint, r);
+  if (!pair_candidates(a, b, hint, 1, &w)) return 0;
   feed(&w, r);
   return w.f.np;
 }
@@ -606,7 +623,7 @@ int cl_manifold(const cl_shape *a, const cl_shape *b, cl_contacts *m) {
   cl_reduce r;
   m->count = 0;
   if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) return cl_compound_manifold(a, b, m);
-  if (!pair_candidates(a, b, NULL, &w)) return 0;
+  if (!pair_candidates(a, b, NULL, 0, &w)) return 0;
   cl_reduce_init(&r, w.n, cl_fmax(shape_scale(a), shape_scale(b)));
   do feed(&w, &r); while (cl_reduce_next(&r));
   return cl_reduce_finish(&r, m);
