@@ -79,6 +79,53 @@ describe("a result that is not finite", function()
     assert.is_true(b:intersects(collide.sphere(1e308, 0.5, 0.5, 0.1)))
   end)
 
+  it("refuses a hull or a compound placed where a vertex or a child overflows", function()
+    local X = 1.797e308          -- a position that is finite, a child 1e306 past it is not
+    local c45 = { 0, 0, 0.38268343236508978, 0.92387953251128674 }   -- 45 degrees about z
+    local child = collide.sphere(1e306, 1e306, -1e306, 1)
+    local k = collide.compound({ child })
+    local h = collide.hull({ 0, 0, 0, 1e306, 0, 0, 0, 1e306, 0, 0, 0, -1e306 })
+    local wide = collide.compound({ collide.sphere(1.5e308, 1.5e308, 0, 1) })
+    local before, copy = tostring(k), k:clone()
+    local hull_before, hull_copy = tostring(h), h:clone()
+    errors {
+      { "bad argument #1 to 'compound' (result is not finite)", function() collide.compound({ child }, { X, 0, 0 }) end },
+      { "bad argument #1 to 'compound' (result is not finite)",
+        function() collide.compound({ collide.sphere(1.5e308, 1.5e308, 0, 1) }, nil, c45) end },
+      { "bad argument #1 to 'compound' (result is not finite)",
+        function() collide.compound({ collide.hull({ 0, 0, 0, 1e306, 0, 0, 0, 1e306, 0, 0, 0, 1e306 }) }, { X, 0, 0 }) end },
+      { "bad argument #1 to 'set_position' (result is not finite)", function() k:set_position(X, 0, 0) end },
+      { "bad argument #2 to 'set_position' (result is not finite)", function() k:set_position(0, X, 0) end },
+      { "bad argument #3 to 'set_position' (result is not finite)", function() k:set_position(0, 0, -X) end },
+      { "bad argument #1 to 'set_position' (result is not finite)", function() k:set_position({ 0, 0, -X }) end },
+      { "bad argument #1 to 'translate' (result is not finite)", function() k:translate(X, 0, 0) end },
+      { "bad argument #3 to 'translate' (result is not finite)", function() k:translate(0, 0, -X) end },
+      { "bad argument #1 to 'set_rotation' (result is not finite)", function() wide:set_rotation(c45) end },
+      { "bad argument #1 to 'set' (result is not finite)", function() k:set({ child }, { X, 0, 0 }) end },
+      { "bad argument #1 to 'hull' (result is not finite)",
+        function() collide.hull({ 0, 0, 0, 1e306, 0, 0, 0, 1e306, 0, 0, 0, -1e306 }, { X, 0, 0 }) end },
+      { "bad argument #1 to 'set_position' (result is not finite)", function() h:set_position(X, 0, 0) end },
+      { "bad argument #1 to 'set_position' (result is not finite)", function() h:set_position({ x = 0, y = X, z = 0 }) end },
+      { "bad argument #3 to 'translate' (result is not finite)", function() h:translate(0, 0, -X) end },
+      { "bad argument #1 to 'set' (result is not finite)",
+        function() h:set({ 0, 0, 0, 1e306, 0, 0, 0, 1e306, 0, 0, 0, -1e306 }, { 0, X, 0 }) end },
+    }
+    -- each left as it was
+    assert.are.equal(before, tostring(k))
+    assert.is_true(k == copy)
+    assert.are.equal(hull_before, tostring(h))
+    assert.is_true(h == hull_copy)
+    assert.are.equal("compound(1 children, (0, 0, 0), (0, 0, 0, 1))", tostring(wide))
+    -- a placement that stays finite is taken, its bounds exact
+    k:set_position(1.7e308, 0, 0)
+    assert.are.equal("aabb((1.71e+308, 1e+306, -1e+306), (1.71e+308, 1e+306, -1e+306))", tostring(k:bounds()))
+    assert.are.equal("sphere((1.71e+308, 1e+306, -1e+306), 1)", tostring(k:child(1)))
+    assert.are.equal("sphere((1.71e+308, 1e+306, -1e+306), 1)", tostring(collide.compound({ k }):child(1)))
+    local scene = collide.scene()
+    scene:add("far", k)
+    assert.are.same({ "far" }, scene:query(collide.aabb(-M, -M, -M, M, M, M)))
+  end)
+
   it("makes the constructors that compute a shape fail like those that read one", function()
     errors {
       { "bad argument #4 to 'aabb_from_center' (result is not finite)",

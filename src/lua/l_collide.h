@@ -371,6 +371,11 @@ int l_placed_set(lua_State *L, cl_shape *s, l_build make);
 /* a clone of the hull or compound at i, pushed, sharing its data */
 void l_placed_clone(lua_State *L, int i);
 void l_anchor_data(lua_State *L, int i);
+/* l_shapes.c: refuses s (result is not finite), at the argument of the
+** first axis on which a number it stores is not finite (a vector read
+** from i, next the index after it: i + k for three numbers, else i), a
+** hull's vertices' reach and a compound's placed children counted */
+void l_check_stored(lua_State *L, const cl_shape *s, int i, int next);
 int l_placed_set_position(lua_State *L, cl_shape *s, const double q[4], l_place place);
 int l_placed_set_rotation(lua_State *L, cl_shape *s, const double c[3], l_place place);
 int l_push_rotation(lua_State *L, const double q[4]);

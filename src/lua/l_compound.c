@@ -83,6 +83,8 @@ static void build(lua_State *L, int i, cl_shape *shape) {
   l_argcheck(L, count > 0, i, "too many children");
   buf = COLLIDE_NEWUD(L, cl_compound_data_size(count));   /* top + 3 */
   cl_compound_init(out, cl_compound_store(shapes, n, count, buf), c, q);
+  /* a child placed beyond the doubles, as a hull's vertex is refused */
+  l_check_stored(L, shape, i, i + 1);
   lua_pushvalue(L, keep);
   l_setanchor(L, top + 3);
   lua_replace(L, top + 1);

@@ -64,22 +64,33 @@ void l_anchor_data(lua_State *L, int i) {
   l_setanchor(L, i);
 }
 
+/* placed in a copy: a placement that overflows is refused (at the
+** argument of the axis, l_check_stored) and the shape kept */
 int l_placed_set_position(lua_State *L, cl_shape *s, const double q[4], l_place place) {
+  cl_shape tmp;
   double c[3], keep[4];
+  int next;
   memcpy(keep, q, sizeof keep);
-  l_readvec(L, 2, c);
-  place(s, c, keep);
+  next = l_readvec(L, 2, c);
+  memcpy(&tmp, s, l_kind_sizes[s->tag]);
+  place(&tmp, c, keep);
+  l_check_stored(L, &tmp, 2, next);
+  memcpy(s, &tmp, l_kind_sizes[s->tag]);
   l_changed(s);
   lua_settop(L, 1);
   return 1;
 }
 
 int l_placed_set_rotation(lua_State *L, cl_shape *s, const double c[3], l_place place) {
+  cl_shape tmp;
   double q[4], keep[3];
   memcpy(keep, c, sizeof keep);
   if (lua_isnoneornil(L, 2)) l_typeerror(L, 2, "quaternion");
   l_readquat(L, 2, q);
-  place(s, keep, q);
+  memcpy(&tmp, s, l_kind_sizes[s->tag]);
+  place(&tmp, keep, q);
+  l_check_stored(L, &tmp, 2, 3);
+  memcpy(s, &tmp, l_kind_sizes[s->tag]);
   l_changed(s);
   lua_settop(L, 1);
   return 1;

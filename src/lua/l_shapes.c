@@ -16,11 +16,13 @@ static void store(cl_shape *dst, const cl_shape *src) {
 
 /* the first axis (0, 1, 2) on which a number s stores is not finite, -1
 ** when all are (a ray's tmax may be inf); a plane's d and a sphere's or a
-** capsule's radius count as axis 0 */
+** capsule's radius count as axis 0. A hull counts its vertices' reach
+** from its position (|centroid| + radius, as its constructor does), a
+** compound every child as placed in the world */
 static int nonfinite_axis(const cl_shape *s) {
   const double *v[4] = {NULL, NULL, NULL, NULL};
   double x = 0;
-  int j, k;
+  int i, j, k, first = -1;
   switch (s->tag) {
     case CL_AABB: v[0] = s->aabb.min; v[1] = s->aabb.max; break;
     case CL_OBB: v[0] = s->obb.c; v[1] = s->obb.e; break;
@@ -34,16 +36,34 @@ static int nonfinite_axis(const cl_shape *s) {
     case CL_HULL: v[0] = s->hull.c; break;
     case CL_COMPOUND: v[0] = s->compound.c; break;
   }
-  for (k = 0; k < 3; k++)
+  for (k = 0; k < 3 && first < 0; k++)
     for (j = 0; j < 4; j++)
-      if (v[j] != NULL && v[j][k] - v[j][k] != 0) return k;
-  return x - x != 0 ? 0 : -1;
+      if (v[j] != NULL && v[j][k] - v[j][k] != 0) { first = k; break; }
+  if (first < 0 && x - x != 0) first = 0;
+  if (s->tag == CL_HULL) {
+    double reach = cl_length(s->hull.h->centroid) + s->hull.h->radius;
+    for (k = 0; k < (first < 0 ? 3 : first); k++)
+      if (!(fabs(s->hull.c[k]) + reach < INFINITY)) { first = k; break; }
+  } else if (s->tag == CL_COMPOUND) {
+    cl_shape ch;
+    for (i = 0; i < s->compound.d->n && first != 0; i++) {
+      cl_compound_child(&s->compound, i, &ch);
+      k = nonfinite_axis(&ch);
+      if (k >= 0 && (first < 0 || k < first)) first = k;
+    }
+  }
+  return first;
 }
 
 /* the argument that holds component k of a vector read from i, next being
 ** the index after it: i + k for three numbers, else i */
 static int arg_of(int i, int next, int k) {
   return next - i == 3 ? i + k : i;
+}
+
+void l_check_stored(lua_State *L, const cl_shape *s, int i, int next) {
+  int k = nonfinite_axis(s);
+  if (k >= 0) l_argerror(L, arg_of(i, next, k), "result is not finite");
 }
 
 static const char *const not_finite = "result is not finite";
@@ -289,11 +309,10 @@ static int m_set(lua_State *L) {
 static int m_translate(lua_State *L) {
   cl_shape *s = l_checkanyshape(L, 1), tmp;
   double d[3];
-  int next = l_readvec(L, 2, d), k;
+  int next = l_readvec(L, 2, d);
   store(&tmp, s);
   cl_translate(&tmp, d);
-  k = nonfinite_axis(&tmp);
-  if (k >= 0) l_argerror(L, arg_of(2, next, k), not_finite);
+  l_check_stored(L, &tmp, 2, next);
   store(s, &tmp);
   l_changed(s);
   lua_settop(L, 1);
