@@ -45,7 +45,9 @@
                              ** for the next events (nil when none) */
 #define SLOT_PAIRS 7         /* the pairs' last answer without a filter function
                              ** (w_pairs), a copy of the array given */
-#define SLOT_PAIR_IDS 8      /* a box of that answer's ids (cl_tree_pair) */
+#define SLOT_PAIR_IDS 8      /* a box of that answer's ids (cl_tree_pair), never
+                             ** written once kept: a call reading it while a
+                             ** finalizer's call keeps another still reads its own */
 /* a character's anchor */
 #define CSLOT_WORLD 1        /* its world's userdata */
 #define CSLOT_ITEM 2         /* its item */
@@ -1036,24 +1038,6 @@ static int w_sweep_all(lua_State *L) {
   return 1;
 }
 
-/* the box of the pairs' ids kept in the anchor at a, with room for n of
-** them; NULL when out of memory */
-static l_box *kept_ids(lua_State *L, int a, long long n) {
-  l_box *ids;
-  lua_rawgeti(L, a, SLOT_PAIR_IDS);
-  ids = (l_box *)lua_touserdata(L, -1);
-  lua_pop(L, 1);
-  if (ids == NULL) {
-    ids = (l_box *)COLLIDE_NEWUD(L, sizeof(l_box));
-    ids->p = NULL;
-    ids->size = 0;
-    luaL_getmetatable(L, MT_BOX);
-    lua_setmetatable(L, -2);
-    lua_rawseti(L, a, SLOT_PAIR_IDS);
-  }
-  return box_room(ids, (size_t)(n > 0 ? n : 1) * sizeof(cl_tree_pair)) ? ids : NULL;
-}
-
 /* pushes {a, b} for the pair p: the table at k of the array at kept (0:
 ** none) when it still holds those items, else a new one (put there too) */
 static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int kept,
@@ -1093,7 +1077,8 @@ static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int 
 ** items are still there (added by last). Without kp, each table is the
 ** one at the same place of the kept array at kept (0: none) when it still
 ** holds those items; with kp, the tables are new and the kept array and
-** kp get them and their ids in the answer's order. Their number. */
+** kp get them and their ids in the answer's order (kp may be p: the pairs
+** left out only move those after them down). Their number. */
 static long long push_pairs(lua_State *L, const cl_world *w, const l_call *c,
                             const cl_tree_pair *p, long long n, long long last, int kept,
                             cl_tree_pair *kp) {
@@ -1102,10 +1087,11 @@ static long long push_pairs(lua_State *L, const cl_world *w, const l_call *c,
   lua_createtable(L, (int)n, 0);
   out = lua_gettop(L);
   for (i = 0; i < n; i++) {
-    if (!alive(w, p[i].a, last) || !alive(w, p[i].b, last)) continue;
-    push_pair(L, c, &p[i], kp == NULL ? kept : 0, i + 1);
+    cl_tree_pair pi = p[i];
+    if (!alive(w, pi.a, last) || !alive(w, pi.b, last)) continue;
+    push_pair(L, c, &pi, kp == NULL ? kept : 0, i + 1);
     if (kp != NULL) {
-      kp[m] = p[i];
+      kp[m] = pi;
       lua_pushvalue(L, -1);
       lua_rawseti(L, kept, (lua_Integer)m + 1);
     }
@@ -1118,14 +1104,16 @@ static long long push_pairs(lua_State *L, const cl_world *w, const l_call *c,
 ** or exclusions, while the world's version is what it was at the last
 ** such call with the same mask, the answer is that call's again: a new
 ** array of the same {a, b} tables (one a script changed is made again),
-** with nothing tested again. */
+** with nothing tested again. The answer kept is the box the call that
+** made it gathered its ids in, which no call writes again (a finalizer's
+** pairs() during the tables' making keeps a box of its own), and its
+** array, both kept with the length, mask and version together. */
 static int w_pairs(lua_State *L) {
   l_world *lw = check_world(L);
   cl_world_filter f;
   l_call c;
   l_sink k;
-  l_box *b, *ids;
-  cl_tree_pair *kp = NULL;
+  l_box *b;
   long long n, last, m;
   int a, kept = 0, reusable;
   unsigned long long v = 0;
@@ -1143,7 +1131,7 @@ static int w_pairs(lua_State *L) {
     last = lw->w->counter;
     lua_rawgeti(L, a, SLOT_PAIRS);                 /* 7 */
     kept = lua_gettop(L);
-    lua_rawgeti(L, a, SLOT_PAIR_IDS);              /* 8 */
+    lua_rawgeti(L, a, SLOT_PAIR_IDS);              /* 8: held while the tables are made */
     p = (const cl_tree_pair *)((l_box *)lua_touserdata(L, -1))->p;
     (void)push_pairs(L, lw->w, &c, p, n, last, kept, NULL);   /* 9 */
     give_back(L, lw, b, a, a + 1);
@@ -1153,25 +1141,24 @@ static int w_pairs(lua_State *L) {
   n = cl_world_pairs(lw->w, &f, gather_pair, &k);
   sink_end(L, &k, &c, n);
   last = lw->w->counter;
-  lw->npairs_kept = -1;
   if (reusable) {
-    ids = kept_ids(L, a, k.n);
-    kp = ids != NULL ? (cl_tree_pair *)ids->p : NULL;
-    if (kp != NULL) {
-      lua_createtable(L, k.n, 0);                  /* 7: the copy kept */
-      kept = lua_gettop(L);
-    }
+    lua_createtable(L, k.n, 0);                    /* 7: the copy kept */
+    kept = lua_gettop(L);
   }
-  m = push_pairs(L, lw->w, &c, (const cl_tree_pair *)b->p, k.n, last, kept, kp); /* 7 or 8 */
+  p = (const cl_tree_pair *)b->p;
+  m = push_pairs(L, lw->w, &c, p, k.n, last, kept, kept != 0 ? (cl_tree_pair *)b->p : NULL);
   /* kept when nothing changed while the tables were made (a finalizer
-  ** may have removed an item) */
+  ** may have removed an item): the box too, then not given back */
   if (kept != 0 && cl_world_version(lw->w) == v) {
     lua_pushvalue(L, kept);
     lua_rawseti(L, a, SLOT_PAIRS);
+    lua_pushvalue(L, a + 1);
+    lua_rawseti(L, a, SLOT_PAIR_IDS);
     lw->npairs_kept = m;
     lw->pairs_version = v;
     lw->pairs_mask = f.mask;
     lw->pairs_sensors = f.sensors;
+    return 1;
   }
   give_back(L, lw, b, a, a + 1);
   return 1;
