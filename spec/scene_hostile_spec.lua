@@ -463,6 +463,86 @@ describe("collide.scene under hostile use", function()
       assert.are.same({ "wall", "slide", 0, 1, 0, 0 },
         { cols[1].other, cols[1].type, cols[1].t, cols[1].nx, cols[1].ny, cols[1].nz })
     end)
+
+    -- a character's move and its probe for the floor at creation work on a
+    -- copy of its item's hull or compound, as scene:move does; its filter
+    -- may give that shape new points (before, the character walked through
+    -- the twenty walls below and into the floor: the copy read freed
+    -- vertices)
+    local function corridor(s)
+      s:add("floor", collide.aabb(-5, -1, -5, 40, 0, 5))
+      for i = 1, 20 do s:add("wall" .. i, collide.aabb(i, 0, -5, i + 0.5, 5, 5)) end
+    end
+    -- a scene of the corridor and a character of the shape make() gives,
+    -- whose filter runs change() once: on its first call after the
+    -- character is made, or with early, on its first call of all (the
+    -- probe for the floor); how many times the filter was asked
+    local function character_case(make, early)
+      local s = collide.scene()
+      corridor(s)
+      local change, shape = make()
+      s:add("ch", shape)
+      local armed, asked = early, { 0 }
+      local ch = collide.character(s, "ch", { filter = function()
+        asked[1] = asked[1] + 1
+        if armed then
+          armed = false
+          change()
+          collectgarbage()
+          collectgarbage()
+          for _ = 1, 8 do kept[#kept + 1] = collide.hull(far) end
+        end
+        return true
+      end })
+      armed = not early
+      return s, ch, asked
+    end
+    local function cube_at(x, y)
+      local p = {}
+      for k = 1, #cube, 3 do p[k], p[k + 1], p[k + 2] = cube[k] + x, cube[k + 1] + y, cube[k + 2] end
+      return p
+    end
+
+    it("a character's move moves its hull as it was when the move began", function()
+      local _, ch = character_case(function()
+        local h = collide.hull(cube_at(0, 0.5))
+        return function() h:set(far) end, h
+      end)
+      local mx, my, mz = ch:move(30, -1, 0)
+      -- stopped by the first wall (its face at x = 1), standing on the floor
+      H.assert_exact({ 0.5, 0, 0 }, mx, my, mz)
+      assert.is_true(ch:on_floor())
+      assert.are.equal("floor", ch:floor_item())
+      local others = {}
+      for k, c in ipairs(ch:collisions()) do others[k] = c.other end
+      table.sort(others)
+      assert.are.same({ "floor", "wall1" }, others)
+    end)
+
+    it("a character's move moves its compound as it was when the move began", function()
+      local s, ch = character_case(function()
+        local k = collide.compound({ collide.hull(cube) }, { 0, 0.5, 0 })
+        return function() k:set({ collide.hull(far) }, { 0, 0.5, 0 }) end, k
+      end)
+      local mx, my, mz = ch:move(30, -1, 0)
+      -- (the compound's frame rounds its centre's height by an ulp)
+      H.assert_exact({ 0.5, -0x1p-54, 0 }, mx, my, mz)
+      assert.is_true(ch:on_floor())
+      assert.are.equal("floor", ch:floor_item())
+      assert.are.equal("compound", collide.type(s:shape("ch")))
+    end)
+
+    -- (the probe sweeps the item's own shape, no copy: a hull given new
+    -- points is read as it is from then on, never freed under the probe)
+    it("the character's probe for the floor reads its hull as the filter leaves it", function()
+      local _, ch, asked = character_case(function()
+        local h = collide.hull(cube_at(0, 0.505))
+        return function() h:set(far) end, h
+      end, true)
+      assert.are.equal(1, asked[1])
+      assert.is_true(ch:on_floor())
+      assert.are.equal("floor", ch:floor_item())
+    end)
   end)
 
   -- -------------------------------------------------------------------

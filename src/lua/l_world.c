@@ -1350,6 +1350,24 @@ static int w_lines(lua_State *L) {
 
 /* ---- move ---- */
 
+/* pushes what keeps the data of item id's hull or compound alive (the
+** storage its placement points at), or nil for the other kinds: a move
+** works on a copy of the item's shape, and a filter may give the shape
+** new points (h:set, k:set) and collect the old ones. a: the world's
+** anchor. */
+static void push_mover_data(lua_State *L, const cl_world *w, int a, int id) {
+  int kind = cl_world_is_item(w, id) ? w->items[id].kind : -1;
+  if (kind != CL_HULL && kind != CL_COMPOUND) {
+    lua_pushnil(L);
+    return;
+  }
+  lua_rawgeti(L, a, SLOT_SHAPES);
+  lua_rawgeti(L, -1, id + 1);
+  l_hull_push_data(L, -1);
+  lua_replace(L, -3);
+  lua_pop(L, 1);
+}
+
 static const char *const type_names[] = {"", "slide", "touch", "cross", "bounce"};
 
 /* the record of one collision, the mover and the other item on the top
@@ -1402,14 +1420,7 @@ static int w_move(lua_State *L) {
   cols.c = (cl_world_collision *)b->p;
   cols.max = cols_need(lw->w);
   cols.n = 0;
-  if (lw->w->items[id].kind == CL_HULL
-      || lw->w->items[id].kind == CL_COMPOUND) {   /* 12: the data the move's copy reads */
-    lua_rawgeti(L, a, SLOT_SHAPES);
-    lua_rawgeti(L, -1, id + 1);
-    l_hull_push_data(L, -1);
-    lua_replace(L, -3);
-    lua_pop(L, 1);
-  }
+  push_mover_data(L, lw->w, a, id);                /* 12: the data the move's copy reads */
   r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 6) ? NULL : respond, &c, moved, &cols);
   if (r == CL_NOT_MOVER) return refuse(L, "shape");
   if (r == CL_NOT_FINITE) return refuse(L, "finite");
@@ -1588,16 +1599,23 @@ static int c_move(lua_State *L) {
   lua_rawgeti(L, a, CSLOT_ITEMS);                  /* 3 */
   if (lc->filtered) lua_rawgeti(L, a, CSLOT_FILTER); else lua_pushnil(L);  /* 4 */
   lua_pushnil(L);                                  /* 5: the filter's error */
+  lua_rawgeti(L, a, CSLOT_WORLD);
+  l_getanchor(L, 6);
+  lua_replace(L, 6);                               /* 6: the world's anchor */
+  /* 7: the data of the item's hull or compound, which the move's copy
+  ** reads while the filter may replace them */
+  push_mover_data(L, lw->w, 6, cl_character_item(lc->ch));
   c.L = L; c.filter = 4; c.items = 3; c.err = 5; c.nf = 0; c.fname = NULL;
   lc->call = &c;
   r = cl_character_move(lc->ch, d, moved);
   if (r == CL_NOT_ITEM) {                          /* removed, or added again */
-    lua_rawgeti(L, a, CSLOT_IDS);                  /* 6 */
-    lua_rawgeti(L, a, CSLOT_ITEM);                 /* 7 */
-    id = id_of(L, 6, 7);
-    lua_settop(L, 5);
+    lua_rawgeti(L, a, CSLOT_IDS);                  /* 8 */
+    lua_rawgeti(L, a, CSLOT_ITEM);                 /* 9 */
+    id = id_of(L, 8, 9);
+    lua_settop(L, 6);
     if (id < 0) { lc->call = NULL; return refuse(L, "absent"); }
     cl_character_retarget(lc->ch, id);
+    push_mover_data(L, lw->w, 6, id);              /* 7 */
     r = cl_character_move(lc->ch, d, moved);
   }
   lc->call = NULL;
@@ -1622,14 +1640,14 @@ static int c_move(lua_State *L) {
   /* the other items of the collisions, kept for ch:collisions() */
   cols = cl_character_collisions(lc->ch, &n);
   if (n > 0 || lc->ncols > 0) {
-    lua_rawgeti(L, a, CSLOT_OTHERS);               /* 6 */
+    lua_rawgeti(L, a, CSLOT_OTHERS);               /* 8 */
     for (k = 0; k < n; k++) {
       lua_rawgeti(L, 3, cols[k].other + 1);
-      lua_rawseti(L, 6, k + 1);
+      lua_rawseti(L, 8, k + 1);
     }
     for (k = n; k < lc->ncols; k++) {              /* the last move's extra ones */
       lua_pushnil(L);
-      lua_rawseti(L, 6, k + 1);
+      lua_rawseti(L, 8, k + 1);
     }
   }
   lc->ncols = n;
