@@ -224,6 +224,19 @@ function H.on_gc(f)
   end
 end
 
+-- n finalizers that each run act() and then arm themselves again, as long
+-- as live[1] is true: some finalizer is always pending
+function H.chains(n, live, act)
+  local function arm()
+    H.on_gc(function()
+      if not live[1] then return end
+      act()
+      arm()
+    end)
+  end
+  for _ = 1, n do arm() end
+end
+
 -- sets the collector's parameter name ("pause", "stepmul") to v, returns
 -- the previous value: collectgarbage("setpause") up to 5.4, "param" in 5.5
 local function gc_param(name, v)

@@ -12,18 +12,8 @@ local H = require "helpers"
 
 local function stripped(err) return (tostring(err):gsub("^[^\n]-:%d+: ", "", 1)) end
 
--- n finalizers that each run act() and then arm themselves again, as long
--- as live[1] is true: some finalizer is always pending
-local function chains(n, live, act)
-  local function arm()
-    H.on_gc(function()
-      if not live[1] then return end
-      act()
-      arm()
-    end)
-  end
-  for _ = 1, n do arm() end
-end
+-- finalizers that run act() and arm themselves again (helpers.lua)
+local chains = H.chains
 
 describe("a scene changed by finalizers during its own calls", function()
   -- how many times finalizers changed the scene during each kind of call

@@ -192,6 +192,8 @@ function M.new(scene, item, options)
     _floor = on, _wall = wall, _ceiling = ceiling,
     _fx = fx, _fy = fy, _fz = fz, _on = floor,
     _cols = false,   -- the last move's collisions, built when asked (false: not yet)
+    _moves = 0,      -- the moves begun, so that collisions built across a
+                     -- move (a finalizer's) are not kept for the next
   }, Character)
   characters[ch] = true
   return ch
@@ -227,6 +229,7 @@ function Character:move(...)
   -- (a filter that raises leaves the character where it was, with no
   -- collisions: forgotten before the call)
   self._cols = false
+  self._moves = self._moves + 1
   local mx, my, mz, on, wall, ceiling, fx, fy, fz, floor = self._c:move(dx, dy, dz)
   if mx == nil and my == "args" and type(dx) ~= "number" then
     -- another form than three numbers (the C character checks them
@@ -280,8 +283,9 @@ function Character:collisions()
   if not characters[self] then bad_self(self, "collisions") end
   local cols = self._cols
   if not cols then
+    local moves = self._moves
     cols = self._c:collisions(self._item)
-    self._cols = cols
+    if self._moves == moves then self._cols = cols end
   end
   return cols
 end

@@ -1674,18 +1674,36 @@ static int c_floor_motion(lua_State *L) {
 static int c_collisions(lua_State *L) {
   l_character *lc = check_character(L);
   const cl_world_collision *cols;
+  const cl_world_collision *copy;
+  l_box *b;
   int k, n;
   lua_settop(L, 2);
   l_getanchor(L, 1);
   lua_rawgeti(L, -1, CSLOT_OTHERS);                /* 4 */
+  /* the box of the copy (5) and the array (6) made first: a finalizer
+  ** they run may move the character, which rewrites its collisions (and
+  ** may move them) and the other items; then both are copied with no Lua
+  ** code in between, and the records are made from the copies */
+  b = (l_box *)COLLIDE_NEWUD(L, sizeof(l_box));
+  b->p = NULL;
+  b->size = 0;
+  luaL_getmetatable(L, MT_BOX);
+  lua_setmetatable(L, 5);
+  lua_newtable(L);
   cols = cl_character_collisions(lc->ch, &n);
   if (n > lc->ncols) n = lc->ncols;
-  lua_createtable(L, n, 0);
+  if (n > 0 && !box_room(b, (size_t)n * sizeof *cols)) return luaL_error(L, "not enough memory");
+  if (n > 0) memcpy(b->p, cols, (size_t)n * sizeof *cols);
+  for (k = 0; k < n; k++) {                        /* (a raw set runs no collector) */
+    lua_rawgeti(L, 4, k + 1);
+    lua_rawseti(L, 6, k + 1);
+  }
+  copy = (const cl_world_collision *)b->p;
   for (k = 0; k < n; k++) {
     lua_pushvalue(L, 2);
-    lua_rawgeti(L, 4, k + 1);
-    push_collision(L, &cols[k]);
-    lua_rawseti(L, -2, k + 1);
+    lua_rawgeti(L, 6, k + 1);
+    push_collision(L, &copy[k]);
+    lua_rawseti(L, 6, k + 1);
   }
   return 1;
 }
