@@ -1191,13 +1191,16 @@ static void push_event_item(lua_State *L, const cl_world *w, int items, int gone
 static const char *const event_names[] = {"", "enter", "exit", "begin", "end"};
 
 /* w:events() -> array of {type=, sensor=, item=} and {type=, a=, b=}, or
-** nil and "busy" */
+** nil and "busy". Every item an event names is resolved to its value
+** before anything is allocated (a finalizer may remove it meanwhile),
+** into a table made before the events are gathered (a raw set grows it
+** without running the collector). */
 static int w_events(lua_State *L) {
   l_world *lw = check_world(L);
   l_sink k;
   l_box *b;
   long long n;
-  int a, i, m = 0, items, gone, out;
+  int a, i, m = 0, items, gone, vals, out;
   const cl_world_event *e;
   lua_settop(L, 1);
   if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
@@ -1205,6 +1208,8 @@ static int w_events(lua_State *L) {
   b = take_box(L, lw, a);                          /* 3 */
   lua_rawgeti(L, a, SLOT_ITEMS);                   /* 4 */
   items = lua_gettop(L);
+  lua_newtable(L);                                 /* 5: the items named, 2 an event */
+  vals = lua_gettop(L);
   if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_events(lw->w, gather_event, &k);
@@ -1212,23 +1217,28 @@ static int w_events(lua_State *L) {
   if (k.nomem || n == CL_NOMEM) return luaL_error(L, "not enough memory");
   /* the removed items these events name; those removed while the tables
   ** are built wait for the next call in a table of their own */
-  lua_rawgeti(L, a, SLOT_GONE);                    /* 5 */
+  lua_rawgeti(L, a, SLOT_GONE);                    /* 6 */
   gone = lua_isnil(L, -1) ? 0 : lua_gettop(L);
   lua_pushnil(L);
   lua_rawseti(L, a, SLOT_GONE);
-  /* the events copied out of the box before anything is allocated: the
-  ** box is this call's until it is given back */
-  lua_createtable(L, k.n, 0);                      /* 6 */
-  out = lua_gettop(L);
   e = (const cl_world_event *)b->p;
+  for (i = 0; i < k.n; i++) {
+    push_event_item(L, lw->w, items, gone, e[i].a, e[i].seq_a);
+    lua_rawseti(L, vals, 2 * i + 1);
+    push_event_item(L, lw->w, items, gone, e[i].b, e[i].seq_b);
+    lua_rawseti(L, vals, 2 * i + 2);
+  }
+  /* the events are the box's until it is given back */
+  lua_createtable(L, k.n, 0);                      /* 7 */
+  out = lua_gettop(L);
   for (i = 0; i < k.n; i++) {
     int sensor = e[i].type == CL_WORLD_ENTER || e[i].type == CL_WORLD_EXIT;
     lua_createtable(L, 0, 3);
     lua_pushstring(L, event_names[e[i].type]);
     lua_setfield(L, -2, "type");
-    push_event_item(L, lw->w, items, gone, e[i].a, e[i].seq_a);
+    lua_rawgeti(L, vals, 2 * i + 1);
     lua_setfield(L, -2, sensor ? "sensor" : "a");
-    push_event_item(L, lw->w, items, gone, e[i].b, e[i].seq_b);
+    lua_rawgeti(L, vals, 2 * i + 2);
     lua_setfield(L, -2, sensor ? "item" : "b");
     lua_rawseti(L, out, ++m);
   }
