@@ -493,6 +493,54 @@ static void sync_costs_what_moved(void) {
   cl_world_free_all(&w);
 }
 
+/* a loop over the items (cl_world_next, as scene:items() calls it) whose
+** body removes the current item and the one after it: each step finds
+** the next item from the removed slots, reading nothing at the list's end
+** (which the test hides: with a scan from the end, as before, the loop
+** stopped at once; it cost quadratic time), and every other item is
+** visited, in order; then the same with the slots taken again by adds */
+static void next_after_removals(void) {
+  cl_world w;
+  static cl_aabb boxes[3000];
+  int i, id, cur, ahead, seen = 0, ok = 1, hidden;
+  long long seq = 0, aseq = 0;
+  cl_world_init_own(&w, 0.1, NULL, NULL);
+  for (i = 0; i < 3000; i++) {
+    boxes[i] = box(i, 0, 0, i + 0.5, 0.5, 0.5);
+    cl_world_add_item(&w, &boxes[i], CL_AABB, NULL);
+  }
+  cur = ahead = -1;
+  for (;;) {
+    hidden = w.last;
+    w.last = -1;                                   /* the end hidden */
+    id = cl_world_next(&w, cur, seq, ahead, aseq);
+    w.last = hidden;
+    if (id < 0) break;
+    ok = ok && id == 2 * seen;
+    seen++;
+    cur = id;
+    seq = w.items[id].seq;
+    ahead = w.items[id].next;
+    aseq = ahead >= 0 ? w.items[ahead].seq : 0;
+    cl_world_remove_item(&w, id);
+    if (ahead >= 0) cl_world_remove_item(&w, ahead);
+  }
+  CHECK(ok && seen == 1500, "every other item visited after removals, from the removed slots");
+  /* the slots taken again by new items (added last): those come after
+  ** the ones left, found from the end */
+  for (i = 0; i < 10; i++) cl_world_add_item(&w, &boxes[i], CL_AABB, NULL);
+  cur = w.first;
+  seq = w.items[cur].seq;
+  ahead = w.items[cur].next;
+  aseq = w.items[ahead].seq;
+  cl_world_remove_item(&w, cur);
+  cl_world_remove_item(&w, ahead);
+  id = cl_world_next(&w, cur, seq, ahead, aseq);
+  CHECK(id >= 0 && w.items[id].seq > aseq && (w.items[id].prev < 0 || w.items[w.items[id].prev].seq < seq),
+        "the first item added after the removed ones");
+  cl_world_free_all(&w);
+}
+
 /* the queries, raycasts and pairs of spec/scene_mask_spec.lua's level
 ** from C: boxes a, b, c, d along x (layers 1, 2, 4, 3), a thin box e of
 ** the top layer across a and b, a floor plane through a to d */
@@ -745,6 +793,7 @@ int main(void) {
   gathered_walk_is_the_walk();
   move_and_slide();
   sync_costs_what_moved();
+  next_after_removals();
   queries_and_pairs();
   segment_within_is_the_distance();
   sweep_until_is_the_sweep();

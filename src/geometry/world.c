@@ -146,13 +146,38 @@ static int is_still(const cl_world *w, int id, long long seq) {
   return cl_world_is_item(w, id) && w->items[id].seq == seq;
 }
 
+/* the first item added after seq, from the slot k of a removed item
+** whose sequence number was kseq (>= seq); -1 when it cannot tell. A
+** removed item's slot keeps its successor of then (next) until an add
+** takes the slot: the successors are followed while they are removed
+** ones, each added after the one before (a slot taken again has a later
+** number), to an item, then back while the item before it was added
+** after seq (none unless a slot was taken again). Each step is O(1) but
+** for the removed items skipped, which a loop that goes on from the item
+** found never skips again. */
+static int after_removed(const cl_world *w, int k, long long kseq, long long seq) {
+  long long s = kseq;
+  if (k < 0 || k >= w->nitems || w->items[k].kind >= 0 || w->items[k].seq != kseq) return -1;
+  for (;;) {
+    int nx = w->items[k].next;
+    if (nx < 0 || nx >= w->nitems || w->items[nx].seq <= s) return -1;
+    k = nx;
+    if (w->items[k].kind >= 0) break;
+    s = w->items[k].seq;
+  }
+  while (w->items[k].prev >= 0 && w->items[w->items[k].prev].seq > seq) k = w->items[k].prev;
+  return k;
+}
+
 int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq) {
   int k, found = -1;
   if (id < 0) return w->first;
   if (is_still(w, id, seq)) return w->items[id].next;
   if (ahead >= 0 && is_still(w, ahead, aseq)) return ahead;
-  /* both gone: the first added after seq, found from the end (items are
-  ** only ever added there) */
+  /* both gone: the first added after seq, from the removed slots, else
+  ** from the end (items are only ever added there) */
+  if ((k = after_removed(w, ahead, aseq, seq)) >= 0 || (k = after_removed(w, id, seq, seq)) >= 0)
+    return k;
   for (k = w->last; k >= 0 && w->items[k].seq > seq; k = w->items[k].prev) found = k;
   return found;
 }
@@ -260,9 +285,9 @@ static int place(cl_world *w, int id) {
 int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *changes) {
   int id, next = -1;
   cl_world_item *it;
-  if (w->free_head >= 0) {
+  if (w->free_head >= 0) {                       /* (a free slot's prev links them) */
     id = w->free_head;
-    next = w->items[id].next;
+    next = w->items[id].prev;
   } else {
     if (!grow(w, (void **)&w->items, &w->cap, w->nitems + 1, sizeof *w->items)) return -1;
     id = w->nitems;
@@ -282,7 +307,8 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *
   if ((wants_watch(it) && !watch(w, id)) || !place(w, id)) {
     unwatch(w, id);
     w->items[id].kind = -1;
-    w->items[id].next = next;
+    w->items[id].prev = next;
+    w->items[id].next = -1;
     return -1;
   }
   if (id == w->free_head) w->free_head = next;
@@ -374,7 +400,8 @@ void cl_world_remove_item(cl_world *w, int id) {
   if (IS_GEOMETRY(it->kind)) w->geo_version++;
   it->kind = -1;
   it->shape = NULL;
-  it->next = w->free_head;
+  /* next kept: the item after it then, for cl_world_next */
+  it->prev = w->free_head;
   w->free_head = id;
   w->count--;
 }

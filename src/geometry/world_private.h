@@ -39,7 +39,8 @@ typedef struct {
   int proxy;                 /* tree leaf, -1 when the shape has no bounds */
   int watch;                 /* place in the watched list, -1 when not on it */
   int prev, next;            /* the items added before and after (-1: none); for
-                             ** a free record, next is the next free one */
+                             ** a free record, prev is the next free one and
+                             ** next the item after it when it was removed */
   signed char kind;          /* cl_kind, CL_WORLD_MESH...; -1 for a free record */
   unsigned char is_static;
   unsigned char role;        /* CL_WORLD_SENSOR, CL_WORLD_EVENTS */
