@@ -1405,7 +1405,7 @@ static int cols_need(const cl_world *w) {
 ** nothing moved */
 static int w_move(lua_State *L) {
   l_world *lw = check_world(L);
-  int id, n, r, k, base, out, a;
+  int id, n, r, k, out, a;
   double d[3], moved[3];
   cl_world_filter f;
   l_call c;
@@ -1422,6 +1422,8 @@ static int w_move(lua_State *L) {
   f.keep = NULL;                                   /* the filter is a response (respond) */
   c.nf = (int)luaL_optinteger(L, 7, 5);
   c.fname = "move";
+  lua_newtable(L);                                 /* 12: the collisions (may run finalizers) */
+  out = lua_gettop(L);
   if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
   id = lookup_at(L, a, 2);
   if (id < 0) return refuse(L, "absent");
@@ -1430,7 +1432,7 @@ static int w_move(lua_State *L) {
   cols.c = (cl_world_collision *)b->p;
   cols.max = cols_need(lw->w);
   cols.n = 0;
-  push_mover_data(L, lw->w, a, id);                /* 12: the data the move's copy reads */
+  push_mover_data(L, lw->w, a, id);                /* 13: the data the move's copy reads */
   r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 6) ? NULL : respond, &c, moved, &cols);
   if (r == CL_NOT_MOVER) return refuse(L, "shape");
   if (r == CL_NOT_FINITE) return refuse(L, "finite");
@@ -1442,24 +1444,22 @@ static int w_move(lua_State *L) {
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
   lua_pushnumber(L, moved[2] + 0.0);
-  /* the other items read before anything is allocated */
+  /* the other items put in the array before anything is allocated (a
+  ** raw set grows a table without running the collector), each then
+  ** replaced by its record */
   col = (const cl_world_collision *)b->p;
   if (col == NULL) n = 0;                          /* (box_room gave it room) */
-  base = lua_checkstack(L, n + 4) ? lua_gettop(L) + 1 : 0;
-  if (base != 0)
-    for (k = 0; k < n; k++) lua_rawgeti(L, c.items, col[k].other + 1);
-  lua_createtable(L, n, 0);
-  out = lua_gettop(L);
+  for (k = 0; k < n; k++) {
+    lua_rawgeti(L, c.items, col[k].other + 1);
+    lua_rawseti(L, out, k + 1);
+  }
   for (k = 0; k < n; k++) {
     lua_pushvalue(L, 2);
-    if (base != 0) lua_pushvalue(L, base + k); else lua_rawgeti(L, c.items, col[k].other + 1);
+    lua_rawgeti(L, out, k + 1);
     push_collision(L, &col[k]);
     lua_rawseti(L, out, k + 1);
   }
-  if (base != 0 && n > 0) {                        /* the array in place of the captured */
-    lua_replace(L, base);
-    lua_settop(L, base);
-  }
+  lua_pushvalue(L, out);                           /* after mx, my, mz */
   give_back(L, lw, b, a, a + 1);
   return 4;
 }
