@@ -528,3 +528,56 @@ describe("collide.character on a compound platform", function()
     H.assert_exact({ 1, 0, 0 }, body:position())
   end)
 end)
+
+describe("a compound with a triangle child as a mover", function()
+  -- a triangle child is swept as its target moving the other way, which a
+  -- plane, a triangle, a mesh or a heightfield cannot be: it would pass
+  -- through them, so scene:move and the character refuse such a mover
+  local EXPECTED = "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got compound with a triangle child"
+  local function with_triangle(x, y)
+    return collide.compound({ collide.sphere(0, 0, 0, 0.5), collide.triangle(0, 0, 0, 1, 0, 0, 0, 0, 1) },
+      { x, y, 0 })
+  end
+
+  it("scene:move refuses it and leaves it where it was", function()
+    for _, ground in ipairs({
+      collide.heightfield({ 0, 0, 0, 0 }, 2, 2, 10, 10, { -5, 0, -5 }),
+      collide.mesh({ -5, 0, -5, -5, 0, 5, 5, 0, 5, -5, 0, -5, 5, 0, 5, 5, 0, -5 }),
+      collide.plane(0, 1, 0, 0),
+    }) do
+      local s = collide.scene()
+      s:add("ground", ground)
+      local k = with_triangle(0, 5)
+      s:add("k", k)
+      local ok, err = pcall(s.move, s, "k", 0, -100, 0)
+      assert.is_false(ok)
+      assert.are.equal("bad argument #1 to 'move' (" .. EXPECTED .. ")", err:gsub("^[^:]*:%d+: ", ""))
+      H.assert_exact({ 0, 5, 0 }, k:position())
+      -- without the triangle it stops on the ground, the sphere's bottom on it
+      local b = collide.compound({ collide.sphere(0, 0, 0, 0.5) }, { 2, 5, 0 })
+      s:add("b", b)
+      local mx, my, mz = s:move("b", 0, -100, 0)
+      assert.are.same({ 0, -4.5, 0 }, { mx, my, mz })
+      H.assert_exact({ 2, 0.5, 0 }, b:position())
+    end
+  end)
+
+  it("collide.character refuses it, and a character whose compound gains one", function()
+    local s = collide.scene()
+    s:add("ground", collide.plane(0, 1, 0, 0))
+    s:add("k", with_triangle(0, 5))
+    local ok, err = pcall(collide.character, s, "k")
+    assert.is_false(ok)
+    assert.are.equal("bad argument #2 to 'character' (" .. EXPECTED .. ")", err:gsub("^[^:]*:%d+: ", ""))
+    local b = collide.compound({ collide.sphere(0, 0, 0, 0.5) }, { 3, 0.5, 0 })
+    s:add("b", b)
+    local ch = collide.character(s, "b")
+    b:set({ collide.sphere(0, 0, 0, 0.5), collide.triangle(0, 0, 0, 1, 0, 0, 0, 0, 1) }, { 3, 0.5, 0 })
+    s:update("b")
+    ok, err = pcall(ch.move, ch, 0, -1, 0)
+    assert.is_false(ok)
+    assert.are.equal("the character's item no longer has an aabb, obb, sphere, capsule, hull or compound shape (got compound with a triangle child)",
+      err:gsub("^[^:]*:%d+: ", ""))
+    H.assert_exact({ 3, 0.5, 0 }, b:position())
+  end)
+end)

@@ -19,6 +19,7 @@
 **   make test-world-api (part of make test-c)
 */
 #include <collide/world.h>
+#include <collide/compound.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -804,6 +805,44 @@ static void errors(void) {
     CHECK(cl_character_new(w, id, &bad) == NULL, "new: a slope out of range");
     CHECK(cl_character_create(w, id, NULL, &c1) == 0 && c1 != NULL, "create: a character");
     cl_character_delete(c1);
+  }
+  {
+    /* a compound with a triangle child: the triangle is swept only as a
+    ** target moving the other way, which planes, triangles, meshes and
+    ** heightfields cannot be, so it would fall through them: refused as a
+    ** mover; without it the compound moves */
+    cl_shape parts[2];
+    double a[3], b[3], c[3], at[3] = {0, 30, 0}, q[4] = {0, 0, 0, 1};
+    cl_compound_data *kd = NULL, *sd = NULL;
+    cl_compound withtri, ball;
+    cl_character *c1 = NULL;
+    int kid, sid;
+    vec(a, 0, 0, 0); vec(b, 1, 0, 0); vec(c, 0, 0, 1);
+    cl_sphere_init(&parts[0].sphere, a, 0.5);
+    cl_triangle_init(&parts[1].tri, a, b, c);
+    kd = cl_compound_new(parts, 2, NULL, NULL);
+    sd = cl_compound_new(parts, 1, NULL, NULL);
+    CHECK(kd != NULL && sd != NULL, "two compounds");
+    cl_compound_init(&withtri, kd, at, q);
+    at[0] = 5;
+    cl_compound_init(&ball, sd, at, q);
+    kid = cl_world_add(w, &withtri, CL_COMPOUND, NULL);
+    sid = cl_world_add(w, &ball, CL_COMPOUND, NULL);
+    CHECK(kid >= 0 && sid >= 0, "compounds added");
+    vec(d, 0, -100, 0);
+    CHECK(cl_world_move(w, kid, d, NULL, NULL, NULL, moved, NULL) == CL_NOT_MOVER,
+          "move: a compound with a triangle child");
+    CHECK(cl_character_create(w, kid, NULL, &c1) == CL_NOT_MOVER && c1 == NULL,
+          "create: a compound with a triangle child");
+    CHECK(withtri.c[1] == 30, "the refused compound did not move");
+    EQ3(moved, 7, 7, 7, "moved untouched by the refusal");
+    vec(d, 0, -1, 0);
+    CHECK(cl_world_move(w, sid, d, NULL, NULL, NULL, moved, NULL) >= 0 && ball.c[1] == 29,
+          "a compound of a sphere moves");
+    vec(moved, 7, 7, 7);
+    CHECK(cl_world_remove(w, kid) == 0 && cl_world_remove(w, sid) == 0, "compounds removed");
+    cl_compound_delete(kd, NULL, NULL);
+    cl_compound_delete(sd, NULL, NULL);
   }
   EQ3(moved, 7, 7, 7, "moved untouched by the refusals");
 

@@ -64,7 +64,8 @@ extern "C" {
 #define CL_BUSY       (-5)   /* a change asked from inside a callback of the world */
 #define CL_NOT_ITEM   (-6)   /* no such item */
 #define CL_NOT_MOVER  (-7)   /* the item's shape is not an aabb, obb, sphere,
-                             ** capsule or hull */
+                             ** capsule, hull or compound, or is a compound
+                             ** with a triangle child */
 #define CL_BAD_OPTIONS (-8)  /* a character's options out of range */
 
 /* the kinds of items made of static triangle geometry; the shapes' kinds

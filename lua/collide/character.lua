@@ -183,8 +183,8 @@ function M.new(scene, item, options)
   if state == nil then
     if on == "absent" then argerror(2, "character", "item not in the scene") end
     if on == "sensor" then argerror(2, "character", "item is a sensor") end
-    argerror(2, "character",
-      "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got " .. typename(shape))
+    argerror(2, "character", "item with an aabb, obb, sphere, capsule, hull or compound shape expected, got "
+      .. (scene_mod.world(scene):mover(item) or typename(shape)))
   end
   local ch = setmetatable({
     _scene = scene, _item = item,
@@ -213,7 +213,7 @@ local function refused(self, why, given, dx, dy, dz)
   if why == "absent" then error("the character's item is no longer in its scene", 3) end
   if why == "sensor" then error("the character's item is a sensor", 3) end
   error("the character's item no longer has an aabb, obb, sphere, capsule, hull or compound shape (got "
-    .. typename(scene:shape(self._item)) .. ")", 3)
+    .. (scene_mod.world(scene):mover(self._item) or typename(scene:shape(self._item))) .. ")", 3)
 end
 
 -- a method called on what is not a character raises the core's words

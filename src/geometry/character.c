@@ -645,7 +645,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   const double *u = c->up;
   double v, hz[3], a[3] = {0, 0, 0}, b[3] = {0, 0, 0}, carry[3] = {0, 0, 0};
   int was_floor = c->on_floor, i;
-  if (!cl_world_is_mover(w->items[id].kind) || cl_world_is_sensor(&w->items[id])) return 0;
+  if (!cl_world_item_moves(w, id) || cl_world_is_sensor(&w->items[id])) return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
   hz[0] = d[0] - v * u[0]; hz[1] = d[1] - v * u[1]; hz[2] = d[2] - v * u[2];
   cl_copy(normal, c->floor_normal);
@@ -761,7 +761,7 @@ int cl_character_create(cl_world *w, int item, const cl_character_options *o,
     o = &defaults;
   }
   if (cl_world_shape(w, item, &kind) == NULL) return CL_NOT_ITEM;
-  if (!cl_world_is_mover(kind) || cl_world_is_sensor(&w->items[item])) return CL_NOT_MOVER;
+  if (!cl_world_item_moves(w, item) || cl_world_is_sensor(&w->items[item])) return CL_NOT_MOVER;
   if (!options_valid(o)) return CL_BAD_OPTIONS;
   ch = (cl_character *)w->alloc(w->ud, NULL, 0, sizeof *ch);
   if (ch == NULL) return CL_NOMEM;
@@ -837,7 +837,8 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   if (w->depth > 0) return CL_BUSY;
   if (cl_world_shape(w, ch->item, &kind) == NULL || w->items[ch->item].seq != ch->seq)
     return CL_NOT_ITEM;
-  if (!cl_world_is_mover(kind) || cl_world_is_sensor(&w->items[ch->item])) return CL_NOT_MOVER;
+  if (!cl_world_item_moves(w, ch->item) || cl_world_is_sensor(&w->items[ch->item]))
+    return CL_NOT_MOVER;
   /* a floor removed since is no floor to be carried by */
   if (ch->st.floor_item >= 0 && !cl_world_is_item(w, ch->st.floor_item)) ch->st.floor_item = -1;
   if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "bounds.h"
+#include "collide/compound.h"
 #include "collide/hull.h"
 #include "world_move.h"
 
@@ -1144,6 +1145,18 @@ int cl_world_is_mover(int kind) {
          || kind == CL_HULL || kind == CL_COMPOUND;
 }
 
+int cl_world_item_moves(const cl_world *w, int id) {
+  const cl_world_item *it = &w->items[id];
+  if (!cl_world_is_mover(it->kind)) return 0;
+  if (it->kind == CL_COMPOUND) {
+    const cl_compound_data *k = ((const cl_compound *)it->shape)->d;
+    int i;
+    for (i = 0; i < k->n; i++)
+      if (k->child[i].tag == CL_TRIANGLE) return 0;
+  }
+  return 1;
+}
+
 /* the filter and the response of a public move, in one response: items
 ** the filter leaves out are ignored, the rest answered by respond */
 typedef struct {
@@ -1175,7 +1188,7 @@ int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filte
   int r;
   if (w->depth > 0) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
-  if (!cl_world_is_mover(w->items[item].kind)) return CL_NOT_MOVER;
+  if (!cl_world_item_moves(w, item)) return CL_NOT_MOVER;
   if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;
   s = cl_world_enter(w, "move", 1);
   if (s == NULL) return CL_NOMEM;

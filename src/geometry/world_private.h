@@ -248,8 +248,14 @@ const char *cl_world_busy(const cl_world *w);
 int cl_world_kind_of(const void *shape, int kind);
 
 /* 1 for the kinds a move and the character take: aabb, obb, sphere,
-** capsule and hull */
+** capsule, hull and compound */
 int cl_world_is_mover(int kind);
+/* 1 when the item id's shape can be moved (cl_world_move, the character):
+** a mover's kind, and no triangle among a compound's children (a triangle
+** child is swept only as its target moving the other way, which planes,
+** triangles, meshes and heightfields cannot be: it would pass through
+** them) */
+int cl_world_item_moves(const cl_world *w, int id);
 
 /* ---- life ---- */
 /* a world made by cl_world_new over the caller's tree (empty), which it

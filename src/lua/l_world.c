@@ -1465,7 +1465,8 @@ static int w_move(lua_State *L) {
 }
 
 /* w:mover(item) -> nothing when the item can be moved now, else why:
-** "busy", "absent", or the type of its shape, which is not a mover */
+** "busy", "absent", or what its shape is, which cannot move: its type,
+** or "compound with a triangle child" (cl_world_item_moves) */
 static int w_mover(lua_State *L) {
   l_world *lw = check_world(L);
   int id, a, kind;
@@ -1479,8 +1480,12 @@ static int w_mover(lua_State *L) {
     lua_pushliteral(L, "absent");
     return 1;
   }
+  if (cl_world_item_moves(lw->w, id)) return 0;
   (void)cl_world_shape(lw->w, id, &kind);
-  if (cl_world_is_mover(kind)) return 0;
+  if (kind == CL_COMPOUND) {
+    lua_pushliteral(L, "compound with a triangle child");
+    return 1;
+  }
   lua_rawgeti(L, a, SLOT_SHAPES);
   lua_rawgeti(L, -1, id + 1);
   lua_pushstring(L, l_typename(L, -1));
@@ -1567,9 +1572,7 @@ static int w_character(lua_State *L) {
   lc->ch = cl_character_new(lw->w, id, &o);
   lc->call = NULL;
   if (lc->ch == NULL) {
-    int kind;
-    (void)cl_world_shape(lw->w, id, &kind);
-    if (!cl_world_is_mover(kind)) return refuse(L, "shape");
+    if (!cl_world_item_moves(lw->w, id)) return refuse(L, "shape");
     if (cl_world_is_sensor(&lw->w->items[id])) return refuse(L, "sensor");
     call_end(L, &c, CL_STOPPED);                   /* the filter's error */
     return luaL_error(L, "not enough memory");
