@@ -25,7 +25,9 @@ local function stress(scene, call, same, nested, opts)
   local far = {}
   H.collecting_often(function()
     chains(8, live, function()
-      if not inside[1] then return end
+      -- (a bounded number of times: the items added during scene:items()
+      -- are yielded by it, and a loop that adds more as it goes never ends)
+      if not inside[1] or fired >= 64 then return end
       fired = fired + 1
       -- (refused while a filter runs: pcall)
       for _ = 1, opts.grow or 40 do
