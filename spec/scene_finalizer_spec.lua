@@ -291,7 +291,10 @@ describe("a scene changed by finalizers during its own calls", function()
       local live = { true }
       H.collecting_often(function()
         chains(4, live, function()
-          if not inside[1] then return end
+          -- (three times in all: a finalizer that runs inside the inner
+          -- call would add and ask again, and the answers grow without end
+          -- where the collector runs finalizers often, as Lua 5.1's does)
+          if not inside[1] or fired >= 3 then return end
           fired = fired + 1
           -- far from the boxes, all in one place: the inner answer grows
           for _ = 1, 40 do
