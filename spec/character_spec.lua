@@ -946,7 +946,7 @@ describe("collide.character walking up to a mesh, a heightfield or a compound", 
   -- the same slope and wall as a mesh, a heightfield or a compound and as
   -- the plain shapes they hold: the character's moves are the same, bit for
   -- bit, whether or not the obstacle was within its reach when it was made
-  local function walk(obstacle, start, dx)
+  local function walk_to(obstacle, start, dx)
     local s = collide.scene()
     s:add("floor", collide.aabb(-5, -1, -5, 9, 0, 5))
     s:add("obstacle", obstacle)
@@ -965,8 +965,8 @@ describe("collide.character walking up to a mesh, a heightfield or a compound", 
   local unpack = table.unpack or unpack
 
   it("a mesh out of reach when the character was made walks as its triangle", function()
-    local at, moves = walk(collide.mesh(SLOPE), 0, 0.1)
-    local at2, moves2 = walk(collide.triangle(unpack(SLOPE)), 0, 0.1)
+    local at, moves = walk_to(collide.mesh(SLOPE), 0, 0.1)
+    local at2, moves2 = walk_to(collide.triangle(unpack(SLOPE)), 0, 0.1)
     assert.are.same(at2, at)
     assert.are.equal(moves2, moves)
     -- up the slope it rose above the floor
@@ -976,8 +976,8 @@ describe("collide.character walking up to a mesh, a heightfield or a compound", 
   it("a mesh within the scene's margin, never touched, is as its triangle", function()
     -- the slope's foot 0.05 beyond the capsule's side, within the tree's
     -- margin (0.1); the character walks away from it
-    local at, moves = walk(collide.mesh(SLOPE), 2.55, -0.05)
-    local at2, moves2 = walk(collide.triangle(unpack(SLOPE)), 2.55, -0.05)
+    local at, moves = walk_to(collide.mesh(SLOPE), 2.55, -0.05)
+    local at2, moves2 = walk_to(collide.triangle(unpack(SLOPE)), 2.55, -0.05)
     assert.are.same(at2, at)
     assert.are.equal(moves2, moves)
     -- every step whole along x, on the floor
@@ -991,8 +991,8 @@ describe("collide.character walking up to a mesh, a heightfield or a compound", 
     -- one cell from (3, 0, -1) to (5, *, 1), its far corners raised 0.8
     local hf = collide.heightfield({ 0, 0.8, 0, 0.8 }, 2, 2, 2, 2, { 3, 0, -1 })
     local mesh = collide.mesh({ 3, 0, -1, 3, 0, 1, 5, 0.8, 1, 3, 0, -1, 5, 0.8, 1, 5, 0.8, -1 })
-    local at, moves = walk(hf, 0, 0.1)
-    local at2, moves2 = walk(mesh, 0, 0.1)
+    local at, moves = walk_to(hf, 0, 0.1)
+    local at2, moves2 = walk_to(mesh, 0, 0.1)
     assert.are.same(at2, at)
     assert.are.equal(moves2, moves)
     assert.is_true(at[2] > 0.4)
@@ -1001,12 +1001,12 @@ describe("collide.character walking up to a mesh, a heightfield or a compound", 
   it("a compound out of reach walks as its child", function()
     local tri = collide.triangle(unpack(SLOPE))
     local box = collide.aabb(6, 0, -1, 7, 2, 1)
-    local at, moves = walk(collide.compound({ collide.triangle(unpack(SLOPE)) }), 0, 0.1)
-    local at2, moves2 = walk(tri, 0, 0.1)
+    local at, moves = walk_to(collide.compound({ collide.triangle(unpack(SLOPE)) }), 0, 0.1)
+    local at2, moves2 = walk_to(tri, 0, 0.1)
     assert.are.same(at2, at)
     assert.are.equal(moves2, moves)
-    at, moves = walk(collide.compound({ collide.aabb(6, 0, -1, 7, 2, 1) }), 0, 0.2)
-    at2, moves2 = walk(box, 0, 0.2)
+    at, moves = walk_to(collide.compound({ collide.aabb(6, 0, -1, 7, 2, 1) }), 0, 0.2)
+    at2, moves2 = walk_to(box, 0, 0.2)
     assert.are.same(at2, at)
     assert.are.equal(moves2, moves)
     -- stopped by the box's face
