@@ -1687,7 +1687,7 @@ static int c_floor_motion(lua_State *L) {
 static int c_collisions(lua_State *L) {
   l_character *lc = check_character(L);
   const cl_world_collision *cols;
-  const cl_world_collision *copy;
+  cl_world_collision *copy;
   l_box *b;
   int k, n;
   lua_settop(L, 2);
@@ -1705,13 +1705,14 @@ static int c_collisions(lua_State *L) {
   lua_newtable(L);
   cols = cl_character_collisions(lc->ch, &n);
   if (n > lc->ncols) n = lc->ncols;
-  if (n > 0 && !box_room(b, (size_t)n * sizeof *cols)) return luaL_error(L, "not enough memory");
-  if (n > 0) memcpy(b->p, cols, (size_t)n * sizeof *cols);
+  if (n < 0) n = 0;
+  copy = n > 0 && box_room(b, (size_t)n * sizeof *cols) ? (cl_world_collision *)b->p : NULL;
+  if (n > 0 && copy == NULL) return luaL_error(L, "not enough memory");
   for (k = 0; k < n; k++) {                        /* (a raw set runs no collector) */
+    copy[k] = cols[k];
     lua_rawgeti(L, 4, k + 1);
     lua_rawseti(L, 6, k + 1);
   }
-  copy = (const cl_world_collision *)b->p;
   for (k = 0; k < n; k++) {
     lua_pushvalue(L, 2);
     lua_rawgeti(L, 6, k + 1);
