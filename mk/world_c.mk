@@ -21,9 +21,17 @@
 #                       is one of OpenCL's. Part of make test-c.
 #   make example-world  builds examples/world.c with -Iinclude only against
 #                       libcollide.a and runs it. Part of make test-c.
+#   make test-threads   builds tests/threads_test.c with ThreadSanitizer
+#                       and runs it: four threads read one world at once
+#                       (raycasts, queries, frustum queries, sweeps, pairs,
+#                       options and shapes), each answer as the call gives
+#                       it alone, and no data race. In CI; make test-c runs
+#                       the same test built plain.
 
-.PHONY: test-world-c test-world-api test-header-clash example-world
-test-c: test-world-c test-world-api test-header-clash example-world
+.PHONY: test-world-c test-world-api test-header-clash example-world test-threads \
+        test-threads-plain
+test-c: test-world-c test-world-api test-header-clash example-world test-threads-plain
+CI_TARGETS += test-threads
 
 build/c/world_test: tests/world_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 	@mkdir -p build/c
@@ -74,3 +82,19 @@ build/c/world_example: examples/world.c build/libcollide.a $(PUBLIC_HDR)
 
 example-world: build/c/world_example
 	./build/c/world_example
+
+THREADS_FLAGS = $(CFLAGS_W) -pthread -Iinclude -Isrc/geometry
+
+build/c/threads_test: tests/threads_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
+	@mkdir -p build/c
+	$(CC) $(OPT) $(THREADS_FLAGS) tests/threads_test.c $(GEOMETRY_SRC) -o $@ -lm
+
+build/c/threads_test_tsan: tests/threads_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
+	@mkdir -p build/c
+	$(CC) -O1 -g -fsanitize=thread $(THREADS_FLAGS) tests/threads_test.c $(GEOMETRY_SRC) -o $@ -lm
+
+test-threads-plain: build/c/threads_test
+	./build/c/threads_test
+
+test-threads: build/c/threads_test_tsan
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./build/c/threads_test_tsan

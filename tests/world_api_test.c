@@ -812,14 +812,14 @@ static void errors(void) {
     ** heightfields cannot be, so it would fall through them: refused as a
     ** mover; without it the compound moves */
     cl_shape parts[2];
-    double a[3], b[3], c[3], at[3] = {0, 30, 0}, q[4] = {0, 0, 0, 1};
+    double a[3], e[3], c[3], at[3] = {0, 30, 0}, q[4] = {0, 0, 0, 1};
     cl_compound_data *kd = NULL, *sd = NULL;
     cl_compound withtri, ball;
     cl_character *c1 = NULL;
     int kid, sid;
-    vec(a, 0, 0, 0); vec(b, 1, 0, 0); vec(c, 0, 0, 1);
+    vec(a, 0, 0, 0); vec(e, 1, 0, 0); vec(c, 0, 0, 1);
     cl_sphere_init(&parts[0].sphere, a, 0.5);
-    cl_triangle_init(&parts[1].tri, a, b, c);
+    cl_triangle_init(&parts[1].tri, a, e, c);
     kd = cl_compound_new(parts, 2, NULL, NULL);
     sd = cl_compound_new(parts, 1, NULL, NULL);
     CHECK(kd != NULL && sd != NULL, "two compounds");

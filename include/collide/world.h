@@ -5,6 +5,20 @@
 ** src/geometry (or links libcollide.a) and includes this header
 ** (doc/scene.md, "The world from C").
 **
+** Threads: the calls that only read a world - raycasts, raycast_all,
+** queries, frustum queries, sweeps, sweep_all, pairs, and reading options,
+** roles, one-way directions and shapes - may run on one world from any
+** number of threads at once while no thread changes it, each giving the
+** answer it gives alone. Changes - add, update, remove, options, roles,
+** one-way directions, sync, moves, events, a character's creation and
+** moves, delete - need the caller's exclusion: none may run while any
+** other call of the same world does. A world read by several threads
+** takes its working memory from its allocator on each thread the first
+** time (the default allocator, realloc and free, may be called from any
+** thread; an allocator of the caller's must be too). Built by a compiler
+** without atomics (neither GCC's or Clang's builtins nor MSVC's
+** intrinsics), a world is for one thread at a time.
+**
 ** Items are integer ids (0-based, reused after removal). The world does not
 ** own the shapes: an item points at the caller's shape (any of the
 ** kinds, cl_shape) or at static triangle geometry (a cl_mesh or a
@@ -18,9 +32,10 @@
 ** cl_character_move refit the item they move themselves.
 **
 ** The world owns all its memory, from its allocator: the items, the tree
-** and the working memory of its calls, one block per level of nesting, so
+** and the working memory of its calls, a block for each call running, so
 ** that a call made from inside a callback of another call (a query's
-** filter that raycasts, a move's filter that queries) works. Nothing is
+** filter that raycasts, a move's filter that queries), or on another
+** thread, works. Nothing is
 ** to be sized by the caller. An allocation that fails makes the call
 ** answer CL_NOMEM (a constructor NULL) and leaves the world as it was.
 **
@@ -224,10 +239,11 @@ typedef int (*cl_world_each_pair)(void *ud, int a, int b);
 /* every two items whose shapes intersect, once, a added before b, sorted
 ** by a then b, to fn; pairs that do not meet by layers and masks and two
 ** static items are left out; keep is asked at most once per item. Their
-** number, or CL_STOPPED, CL_NOMEM. fn may be NULL. An outermost call
-** with no keep and no exclusions, while cl_world_version is what it was
-** at the last such call with the same mask, gives that call's answer
-** again without testing anything. */
+** number, or CL_STOPPED, CL_NOMEM. fn may be NULL. A call with no keep
+** and no exclusions, while no item changed since the last such call with
+** the same mask and no item has a change counter the world reads, gives
+** that call's answer again without testing anything (a call that finds
+** another thread's using the kept answer finds the same pairs itself). */
 long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pair fn,
                          void *ud);
 

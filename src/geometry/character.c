@@ -778,7 +778,7 @@ int cl_character_create(cl_world *w, int item, const cl_character_options *o,
   /* standing on a floor already: it is the floor from the start */
   s = cl_world_enter(w, "character", 1);
   r = s != NULL ? char_probe(&ch->st, w, s, item, ch->mask) : CL_NOMEM;
-  if (s != NULL) cl_world_leave(w);
+  if (s != NULL) cl_world_leave(w, s);
   if (r < 0) {
     ch->alloc(ch->ud, ch, sizeof *ch, 0);
     return r == -2 ? CL_STOPPED : CL_NOMEM;
@@ -834,7 +834,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   cl_world_scratch *s;
   double mv[3];
   int kind, r;
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (cl_world_shape(w, ch->item, &kind) == NULL || w->items[ch->item].seq != ch->seq)
     return CL_NOT_ITEM;
   if (!cl_world_item_moves(w, ch->item) || cl_world_is_sensor(&w->items[ch->item]))
@@ -849,7 +849,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   out.n = 0;
   out.max = ch->capcols;
   r = cl_character_state_move(&ch->st, w, s, ch->item, d, ch->mask, mv, &out);
-  cl_world_leave(w);
+  cl_world_leave(w, s);
   if (r < 0) {
     /* nothing moved and the state is as it was; the collisions, written
     ** over in part, are none */

@@ -14,6 +14,7 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
+#include "atomic.h"
 #include "world_private.h"
 
 /* ---- static triangle geometry: what the world asks of it ---- */
@@ -585,32 +586,49 @@ int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s) {
 }
 
 
-/* ---- the memory of the calls, one level per nesting ---- */
+/* ---- the memory of the calls, a level each ---- */
+
+/* a level no other call holds: the first free one of the list, else a new
+** one appended at its end (allocated before it is appended, so that a
+** level is never seen half made); NULL when out of memory */
+static cl_world_level *claim_level(cl_world *w, const char *name) {
+  void **link = &w->levels;
+  cl_world_level *lv, *fresh = NULL;
+  for (;;) {
+    lv = (cl_world_level *)cl_atomic_load_ptr(link);
+    if (lv == NULL) {
+      if (fresh == NULL) {
+        fresh = (cl_world_level *)w->alloc(w->ud, NULL, 0, sizeof *fresh);
+        if (fresh == NULL) return NULL;
+        memset(fresh, 0, sizeof *fresh);
+        fresh->held = 1;
+        fresh->name = name;
+      }
+      if (cl_atomic_publish(link, fresh)) return fresh;
+      continue;                     /* another call appended one: try it */
+    }
+    if (cl_atomic_claim(&lv->held)) {
+      if (fresh != NULL) w->alloc(w->ud, fresh, sizeof *fresh, 0);
+      cl_atomic_store_cptr(&lv->name, name);
+      return lv;
+    }
+    link = &lv->next;
+  }
+}
 
 cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves) {
-  cl_world_level *lv;
+  cl_world_level *lv = claim_level(w, name);
   size_t need;
-  if (w->depth == w->nlevels) {
-    if (w->nlevels == w->caplevels) {
-      int n = w->caplevels + 4;
-      void *p = w->alloc(w->ud, w->levels, (size_t)w->caplevels * sizeof *w->levels,
-                         (size_t)n * sizeof *w->levels);
-      if (p == NULL) return NULL;
-      w->levels = (cl_world_level **)p;
-      w->caplevels = n;
-    }
-    lv = (cl_world_level *)w->alloc(w->ud, NULL, 0, sizeof *lv);
-    if (lv == NULL) return NULL;
-    memset(lv, 0, sizeof *lv);
-    w->levels[w->nlevels++] = lv;
-  }
-  lv = w->levels[w->depth];
+  if (lv == NULL) return NULL;
   /* laid out already for the world as it is: the common case, no sizes
   ** to work out */
   if (!(lv->valid && (lv->moves || !moves) && cl_world_scratch_fits(w, &lv->s))) {
     moves = moves || lv->moves;
     need = scratch_bytes(w, moves);
-    if (need == 0) return NULL;
+    if (need == 0) {
+      cl_atomic_release(&lv->held);
+      return NULL;
+    }
     if (lv->size < need) {
       /* nothing in it is kept: freed first, so that the two never coexist */
       void *p;
@@ -619,7 +637,10 @@ cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves) {
       lv->size = 0;
       lv->valid = 0;
       p = w->alloc(w->ud, NULL, 0, need);
-      if (p == NULL) return NULL;
+      if (p == NULL) {
+        cl_atomic_release(&lv->held);
+        return NULL;
+      }
       lv->mem = p;
       lv->size = need;
     }
@@ -627,25 +648,27 @@ cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves) {
     lv->moves = moves;
     lv->valid = 1;
   }
-  lv->outer = w->busy;
-  w->busy = name;
-  w->depth++;
   return &lv->s;
 }
 
-void cl_world_leave(cl_world *w) {
-  w->depth--;
-  w->busy = w->levels[w->depth]->outer;
+void cl_world_leave(cl_world *w, cl_world_scratch *s) {
+  (void)w;
+  cl_atomic_release(&CL_WORLD_LEVEL_OF(s)->held);
 }
 
-const char *cl_world_busy(const cl_world *w) { return w->busy; }
+const char *cl_world_busy(const cl_world *w) {
+  const void *name = NULL;
+  const cl_world_level *lv = (const cl_world_level *)cl_atomic_load_ptr(&w->levels);
+  for (; lv != NULL; lv = (const cl_world_level *)cl_atomic_load_ptr(&lv->next))
+    if (cl_atomic_load(&lv->held)) name = cl_atomic_load_cptr(&lv->name);
+  return (const char *)name;
+}
 
 static size_t levels_memory(const cl_world *w) {
-  size_t n = (size_t)w->caplevels * sizeof *w->levels
-             + (size_t)w->nlevels * sizeof(cl_world_level);
-  int i;
-  for (i = 0; i < w->nlevels; i++)
-    n += w->levels[i]->size + (size_t)w->levels[i]->npairs * sizeof(cl_tree_pair);
+  size_t n = 0;
+  const cl_world_level *lv;
+  for (lv = (const cl_world_level *)w->levels; lv != NULL; lv = (const cl_world_level *)lv->next)
+    n += sizeof *lv + lv->size + (size_t)lv->npairs * sizeof(cl_tree_pair);
   return n;
 }
 
@@ -679,13 +702,15 @@ cl_world *cl_world_new_on_tree(cl_tree *tree, cl_alloc_fn alloc, void *ud) {
 void cl_world_delete(cl_world *w) {
   int i;
   if (w == NULL) return;
-  for (i = 0; i < w->nlevels; i++) {
-    cl_world_level *lv = w->levels[i];
+  while (w->levels != NULL) {
+    cl_world_level *lv = (cl_world_level *)w->levels;
+    w->levels = lv->next;
     if (lv->mem != NULL) w->alloc(w->ud, lv->mem, lv->size, 0);
     if (lv->pairs != NULL) w->alloc(w->ud, lv->pairs, (size_t)lv->npairs * sizeof(cl_tree_pair), 0);
     w->alloc(w->ud, lv, sizeof *lv, 0);
   }
-  if (w->levels != NULL) w->alloc(w->ud, w->levels, (size_t)w->caplevels * sizeof *w->levels, 0);
+  if (w->pairs_ans != NULL)
+    w->alloc(w->ud, w->pairs_ans, (size_t)w->pairs_ans_room * sizeof(cl_tree_pair), 0);
   for (i = 0; i < 2; i++)
     if (w->pair_buf[i] != NULL)
       w->alloc(w->ud, w->pair_buf[i], (size_t)w->pair_room[i] * sizeof(cl_tree_pair), 0);
@@ -702,6 +727,7 @@ size_t cl_world_storage(const cl_world *w) {
              + (size_t)w->cap_watched * sizeof(int) + levels_memory(w) + cl_world_ev_memory(w);
   int i;
   for (i = 0; i < 2; i++) n += (size_t)w->pair_room[i] * sizeof(cl_tree_pair);
+  n += (size_t)w->pairs_ans_room * sizeof(cl_tree_pair);
   if (w->tree == &w->own_tree) {
     if (w->own_tree.block_owned) n += w->own_tree.block_size;
     n += w->own_tree.own_size;
@@ -717,7 +743,7 @@ int cl_world_kind_of(const void *shape, int kind) {
 
 int cl_world_add(cl_world *w, void *shape, int kind, const uint32_t *changes) {
   int id;
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
   id = cl_world_add_item(w, shape, kind, changes);
   return id < 0 ? CL_NOMEM : id;
@@ -725,21 +751,21 @@ int cl_world_add(cl_world *w, void *shape, int kind, const uint32_t *changes) {
 
 int cl_world_update(cl_world *w, int item, void *shape, int kind,
                     const uint32_t *changes) {
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
   if (shape != NULL && !cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
   return cl_world_update_item(w, item, shape, kind, changes) ? 0 : CL_NOMEM;
 }
 
 int cl_world_remove(cl_world *w, int item) {
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
   cl_world_remove_item(w, item);
   return 0;
 }
 
 int cl_world_set_options(cl_world *w, int item, uint32_t layer, uint32_t mask, int is_static) {
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
   return cl_world_set_item_options(w, item, layer, mask, is_static) ? 0 : CL_NOMEM;
 }
@@ -769,13 +795,13 @@ const void *cl_world_shape(const cl_world *w, int item, int *kind) {
 int cl_world_sync(cl_world *w) {
   cl_world_scratch *s;
   int n, nm, placed, i;
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   s = cl_world_enter(w, "sync", 0);
   if (s == NULL) return CL_NOMEM;
   n = cl_world_sync_moved(w, s->cands, &nm);
   placed = 0;
   for (i = 0; i < nm; i++) placed += w->items[s->cands[i]].seen == *w->items[s->cands[i]].changes;
-  cl_world_leave(w);
+  cl_world_leave(w, s);
   return placed < nm ? CL_NOMEM : n;
 }
 

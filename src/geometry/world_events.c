@@ -347,13 +347,13 @@ static void sort_events(cl_world_event *e, long long n) {
 long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud) {
   cl_world_scratch *s;
   long long n, i;
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   s = cl_world_enter(w, "events", 0);
   if (s == NULL) return CL_NOMEM;
   while (w->nevdirty > 0) {
     int id = w->evdirty[w->nevdirty - 1];
     if (!look_at(w, s, id)) {
-      cl_world_leave(w);
+      cl_world_leave(w, s);
       return CL_NOMEM;
     }
     untouch(w, id);
@@ -364,7 +364,7 @@ long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud) {
     if (!fn(ud, &w->pending[i])) { n = CL_STOPPED; break; }
   }
   w->npending = 0;
-  cl_world_leave(w);
+  cl_world_leave(w, s);
   return n;
 }
 
@@ -373,7 +373,7 @@ long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud) {
 int cl_world_set_role(cl_world *w, int item, int role) {
   cl_world_item *it;
   int ns, ne;
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
   it = &w->items[item];
   role &= CL_WORLD_SENSOR | CL_WORLD_EVENTS;
@@ -416,7 +416,7 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
   cl_world_item *it;
   double m, u[3], len;
   int slot;
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
   it = &w->items[item];
   if (dir == NULL) {

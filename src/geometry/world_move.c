@@ -1186,7 +1186,7 @@ int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filte
   cl_world_scratch *s;
   double mv[3];
   int r;
-  if (w->depth > 0) return CL_BUSY;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
   if (!cl_world_item_moves(w, item)) return CL_NOT_MOVER;
   if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;
@@ -1201,7 +1201,7 @@ int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filte
   r = cl_world_move_with(w, s, item, d, m.f.mask,
                          m.f.nexclude > 0 || m.f.keep != NULL ? filtered_respond : respond,
                          m.f.nexclude > 0 || m.f.keep != NULL ? (void *)&m : rud, mv, out);
-  cl_world_leave(w);
+  cl_world_leave(w, s);
   if (r < 0) return CL_NOT_FINITE;
   if (r == 0) {
     /* the shape is written back only at the end: stopped, it is where it

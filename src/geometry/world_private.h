@@ -5,10 +5,11 @@
 ** that take it. The public API is include/collide/world.h; these are
 ** not installed.
 **
-** A call of the public API takes the memory of its level of nesting
-** (cl_world_enter), runs the calls below on it, and gives it back
-** (cl_world_leave). The world refuses changes while any call runs
-** (w->depth > 0).
+** A call of the public API takes a level of working memory no other
+** call holds (cl_world_enter: a call made from a callback of another, or
+** on another thread, takes one of its own), runs the calls below on it,
+** and gives it back (cl_world_leave). The world refuses changes while any
+** call runs (cl_world_busy).
 */
 #ifndef COLLIDE_WORLD_PRIVATE_H
 #define COLLIDE_WORLD_PRIVATE_H
@@ -111,12 +112,16 @@ struct cl_world {
   void *ud;
   int own_block;             /* the world's own struct came from alloc
                              ** (cl_world_new), not from its caller */
-  /* the working memory of the calls running, one level per nesting */
-  struct cl_world_level **levels; /* each allocated once: a level never moves */
-  int nlevels, caplevels, depth;
-  const char *busy;          /* the name of the innermost call running, or NULL */
+  /* the working memory of the calls: the first of a list of levels
+  ** (cl_world_level), each allocated once and appended at the end, never
+  ** moved nor taken out while the world lives (read and appended with
+  ** atomic.h's operations: calls on several threads claim them) */
+  void *levels;
+  /* cl_world_pairs' state below, kept between calls, is held by one
+  ** call at a time (1 while it is; atomic.h) */
+  long pairs_lock;
   /* cl_world_pairs' buffers: the tree's pairs found last and the next
-  ** ones', kept between calls (the answer is in the call's level) */
+  ** ones' (the answer is built in the call's level) */
   cl_tree_pair *pair_buf[2];
   long long pair_room[2];
   long long ntree_pairs;     /* in pair_buf[0], found at */
@@ -127,9 +132,11 @@ struct cl_world {
   unsigned long long geo_version; /* moved by every change of a mesh or
                              ** heightfield item (a kept gathering's check) */
   int npolled;               /* items CL_WORLD_POLLED */
-  /* the last answer of an outermost cl_world_pairs without a keep test
-  ** of the caller's, still in levels[0]->pairs: its number (-1: none),
-  ** the version and the filter it answered */
+  /* the last answer of a cl_world_pairs without a keep test of the
+  ** caller's, in pairs_ans (room for pairs_ans_room): its number (-1:
+  ** none), the version and the filter it answered */
+  cl_tree_pair *pairs_ans;
+  long long pairs_ans_room;
   long long pairs_kept;
   unsigned long long pairs_version;
   uint32_t pairs_mask;
@@ -224,23 +231,30 @@ int cl_world_cast_one(const cl_world_item *it, const cl_ray *r, cl_hit *h, long 
 /* 1 when the shapes a and b (kind: a cl_kind or static geometry) meet */
 int cl_world_kinds_meet(int ka, const void *a, int kb, const void *b);
 
-/* the working memory of one level of nesting */
+/* the working memory of one call running */
 typedef struct cl_world_level {
+  cl_world_scratch s;        /* first: a call's scratch is its level */
   void *mem;
   size_t size;
-  cl_world_scratch s;
   cl_tree_pair *pairs;       /* a pairs call's answer, room for npairs */
   long long npairs;
   int moves, valid;          /* s is a move's scratch; s is laid out in mem */
-  const char *outer;         /* the name busy held before this level's call */
+  long held;                 /* 1 while a call holds the level (atomic.h) */
+  const void *name;          /* the name of the call that held it last */
+  void *next;                /* the next level, or NULL (atomic.h) */
 } cl_world_level;
 
-/* the memory of a call at the next level of nesting, laid out for the
-** world as it is (moves: with a move's rooms), and busy set to name; NULL
-** when out of memory (nothing changed). cl_world_leave ends the call. */
+/* the memory of a call, a level no other call holds, laid out for the
+** world as it is (moves: with a move's rooms), its call named name; NULL
+** when out of memory (nothing changed). cl_world_leave(w, s) ends the
+** call. With one thread the levels held are the first ones of the list,
+** the innermost call's last. */
 cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves);
-void cl_world_leave(cl_world *w);
-/* the name of the innermost call running, NULL when none */
+void cl_world_leave(cl_world *w, cl_world_scratch *s);
+/* the level of a call's scratch */
+#define CL_WORLD_LEVEL_OF(s) ((cl_world_level *)(void *)(s))
+/* the name of a call running (with one thread the innermost), NULL when
+** none: changes are refused while it is not NULL */
 const char *cl_world_busy(const cl_world *w);
 
 /* 1 when kind is the shape's: its tag, or CL_WORLD_MESH or

@@ -8,6 +8,7 @@
 #include <float.h>
 #include <math.h>
 #include <string.h>
+#include "atomic.h"
 #include "bounds.h"
 #include "world_move.h"
 #include "tree_ray.h"
@@ -527,7 +528,7 @@ int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_
   filter_read(&in, w, f);
   hit->index = -1;
   id = cl_world_raycast_with(w, s, r, -1, in.mask, in.keep, &in, &hit->hit, &hit->index);
-  cl_world_leave(w);
+  cl_world_leave(w, s);
   if (id == -2) return CL_STOPPED;
   hit->item = id < 0 ? CL_NOT_FOUND : id;
   return hit->item;
@@ -558,13 +559,13 @@ int cl_world_raycast_all(cl_world *w, const cl_ray *r, const cl_world_filter *f,
   e.fn = fn;
   e.ud = ud;
   n = cl_world_raycast_all_with(w, s, r, in.mask, in.keep, &in, each_hit_at, &e);
-  cl_world_leave(w);
+  cl_world_leave(w, s);
   return n == -2 ? CL_STOPPED : n;
 }
 
 /* the items of a query (n of them in s->cands, or -2) to fn */
-static int each_item(cl_world *w, int n, cl_world_each fn, void *ud) {
-  const int *ids = w->levels[w->depth - 1]->s.cands;
+static int each_item(const cl_world_scratch *s, int n, cl_world_each fn, void *ud) {
+  const int *ids = s->cands;
   int i;
   if (n == -2) return CL_STOPPED;
   for (i = 0; fn != NULL && i < n; i++)
@@ -581,8 +582,8 @@ int cl_world_query(cl_world *w, const void *shape, int kind, const cl_world_filt
   s = cl_world_enter(w, "query", 0);
   if (s == NULL) return CL_NOMEM;
   filter_read(&in, w, f);
-  n = each_item(w, cl_world_query_with(w, s, shape, kind, in.mask, in.keep, &in), fn, ud);
-  cl_world_leave(w);
+  n = each_item(s, cl_world_query_with(w, s, shape, kind, in.mask, in.keep, &in), fn, ud);
+  cl_world_leave(w, s);
   return n;
 }
 
@@ -593,8 +594,8 @@ int cl_world_query_frustum(cl_world *w, const cl_frustum *fr, const cl_world_fil
   int n;
   if (s == NULL) return CL_NOMEM;
   filter_read(&in, w, f);
-  n = each_item(w, cl_world_query_frustum_with(w, s, fr, in.mask, in.keep, &in), fn, ud);
-  cl_world_leave(w);
+  n = each_item(s, cl_world_query_frustum_with(w, s, fr, in.mask, in.keep, &in), fn, ud);
+  cl_world_leave(w, s);
   return n;
 }
 
@@ -635,56 +636,114 @@ static long long tree_pairs(cl_world *w, cl_world_scratch *s) {
   }
 }
 
+/* the tree's pairs, by a walk of the tree of the call's own, in the
+** level's buffer: their number, -1 when out of memory. The same pairs in
+** the same order as tree_pairs, reading the tree only. */
+static long long own_tree_pairs(cl_world *w, cl_world_scratch *s, cl_world_level *lv) {
+  for (;;) {
+    long long n = cl_tree_pair_list(w->tree, &s->tree, lv->pairs, lv->npairs);
+    if (n <= lv->npairs) return n;
+    if (!pair_room(w, &lv->pairs, &lv->npairs, n + n / 2)) return -1;
+  }
+}
+
+/* the tree's pairs in the level's buffer (at least one pair's room):
+** found from those of the last call that held the world's pairs (what
+** moved since) when this call holds them now, else by a walk of the
+** call's own; their number, -1 when out of memory */
+static long long call_tree_pairs(cl_world *w, cl_world_scratch *s, cl_world_level *lv,
+                                 int held) {
+  long long nt;
+  if (!held) {
+    if (!pair_room(w, &lv->pairs, &lv->npairs, 1)) return -1;
+    return own_tree_pairs(w, s, lv);
+  }
+  nt = tree_pairs(w, s);
+  if (nt < 0 || !pair_room(w, &lv->pairs, &lv->npairs, nt > 0 ? nt : 1)) return -1;
+  if (nt > 0) memcpy(lv->pairs, w->pair_buf[0], (size_t)nt * sizeof(cl_tree_pair));
+  return nt;
+}
+
+/* the level's buffer and the world's kept answer swapped (no copy, no
+** allocation): the answer of n pairs in the level kept for the next call
+** with the filter in when n >= 0, else the kept answer (when it is the one
+** for in) taken into the level and the world keeping none; 1 when kept,
+** the number taken + 1 when taken, 0 when another call held the world's
+** pairs state or, taking, there was no answer for in */
+static long long swap_answer(cl_world *w, cl_world_level *lv, long long n, const filter_in *in) {
+  cl_tree_pair *p;
+  long long room, done = 0;
+  if (!cl_atomic_claim(&w->pairs_lock)) return 0;
+  if (n >= 0 || (w->pairs_kept >= 0 && w->npolled == 0 && w->pairs_version == w->version
+                 && w->pairs_mask == in->mask && w->pairs_skip_sensors == in->skip_sensors)) {
+    long long kept = w->pairs_kept;
+    p = w->pairs_ans;
+    room = w->pairs_ans_room;
+    w->pairs_ans = lv->pairs;
+    w->pairs_ans_room = lv->npairs;
+    lv->pairs = p;
+    lv->npairs = room;
+    w->pairs_kept = n;
+    w->pairs_version = w->version;
+    w->pairs_mask = in->mask;
+    w->pairs_skip_sensors = in->skip_sensors;
+    done = n >= 0 ? 1 : kept + 1;
+  }
+  cl_atomic_release(&w->pairs_lock);
+  return done;
+}
+
 long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pair fn,
                          void *ud) {
   filter_in in;
   cl_world_scratch *s = cl_world_enter(w, "pairs", 0);
   cl_world_level *lv;
-  long long nt, n, i;
-  int again = 0, cache;
+  long long nt, n, i, taken;
+  int again = 0, cache, held, stopped = 0;
   if (s == NULL) return CL_NOMEM;
-  lv = w->levels[w->depth - 1];
+  lv = CL_WORLD_LEVEL_OF(s);
   filter_read(&in, w, f);
-  /* an outermost call with no test of the caller's, while nothing an
-  ** answer sees changed since the last such call with the same filter:
-  ** that answer, still in the outermost level's buffer */
-  cache = w->depth == 1 && in.f.keep == NULL && in.f.nexclude == 0;
-  if (cache && w->pairs_kept >= 0 && w->pairs_version == cl_world_version(w)
-      && w->pairs_mask == in.mask && w->pairs_skip_sensors == in.skip_sensors) {
-    n = w->pairs_kept;
+  /* the world's pairs state (the tree's last pairs, the last answer) is
+  ** one call's at a time: a call that finds it held by another thread's
+  ** finds the same pairs by a walk of its own. A call with no test of the
+  ** caller's, while nothing an answer sees changed since the last such
+  ** call with the same filter, takes that answer into its level, and
+  ** gives it back when done (a shape with a change counter the world
+  ** reads may have changed unseen: none is taken then) */
+  cache = in.f.keep == NULL && in.f.nexclude == 0;
+  taken = cache ? swap_answer(w, lv, -1, &in) : 0;
+  if (taken > 0) {
+    n = taken - 1;
     goto answer;
   }
-  if (w->depth == 1) w->pairs_kept = -1;
-  nt = tree_pairs(w, s);
-  /* the answer is built in the level's own buffer (a callback that asks
-  ** for pairs again builds its own): the tree's pairs, then those of the
-  ** items without bounds, in more room and again when they do not fit
-  ** (keep is not asked again about the items it answered) */
+  held = cl_atomic_claim(&w->pairs_lock);
+  nt = call_tree_pairs(w, s, lv, held);
+  if (held) cl_atomic_release(&w->pairs_lock);
+  /* the answer is built in the level's own buffer: the tree's pairs, then
+  ** those of the items without bounds, in more room and again (the tree's
+  ** pairs found again) when they do not fit; keep is not asked again
+  ** about the items it answered */
   for (;;) {
-    if (nt < 0 || !pair_room(w, &lv->pairs, &lv->npairs, nt > 0 ? nt : 1)) {
-      cl_world_leave(w);
+    if (nt < 0) {
+      cl_world_leave(w, s);
       return CL_NOMEM;
     }
-    if (nt > 0) memcpy(lv->pairs, w->pair_buf[0], (size_t)nt * sizeof(cl_tree_pair));
     n = cl_world_pairs_with(w, s, lv->pairs, nt, lv->npairs, in.mask, in.keep, &in, again);
     if (n <= lv->npairs) break;
-    if (!pair_room(w, &lv->pairs, &lv->npairs, n + n / 2)) {
-      cl_world_leave(w);
-      return CL_NOMEM;
-    }
+    nt = pair_room(w, &lv->pairs, &lv->npairs, n + n / 2) ? own_tree_pairs(w, s, lv) : -1;
     again = 1;
-  }
-  if (cache) {
-    w->pairs_kept = n;
-    w->pairs_version = cl_world_version(w);
-    w->pairs_mask = in.mask;
-    w->pairs_skip_sensors = in.skip_sensors;
   }
 answer:
   for (i = 0; fn != NULL && i < n; i++)
-    if (!fn(ud, lv->pairs[i].a, lv->pairs[i].b)) { n = -2; break; }
-  cl_world_leave(w);
-  return n == -2 ? CL_STOPPED : n;
+    if (!fn(ud, lv->pairs[i].a, lv->pairs[i].b)) {
+      stopped = 1;
+      break;
+    }
+  /* (a callback may have changed nothing: the answer is still the
+  ** world's) */
+  if (cache && n >= 0) (void)swap_answer(w, lv, n, &in);
+  cl_world_leave(w, s);
+  return stopped ? CL_STOPPED : n;
 }
 
 int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
@@ -703,7 +762,7 @@ int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3
   filter_read(&in, w, f);
   hit->index = -1;
   id = cl_world_sweep_with(w, s, mover, d, skip, in.mask, in.keep, &in, &hit->hit, &hit->index);
-  cl_world_leave(w);
+  cl_world_leave(w, s);
   if (id == -2) return CL_STOPPED;
   hit->item = id < 0 ? CL_NOT_FOUND : id;
   return hit->item;
@@ -726,6 +785,6 @@ int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double
   e.fn = fn;
   e.ud = ud;
   n = cl_world_sweep_all_with(w, s, mover, d, skip, in.mask, in.keep, &in, each_hit_at, &e);
-  cl_world_leave(w);
+  cl_world_leave(w, s);
   return n == -2 ? CL_STOPPED : n;
 }

@@ -1350,7 +1350,7 @@ static int w_lines(lua_State *L) {
   } else if (total > 0) {
     nomem = 1;
   }
-  cl_world_leave(lw->w);
+  cl_world_leave(lw->w, s);
   call_end(L, &c, n == -2 ? CL_STOPPED : 0);
   if (nomem) return luaL_error(L, "not enough memory");
   l_push_lines(L, (const double *)b->p, total);
