@@ -27,6 +27,9 @@
 #                       options and shapes), each answer as the call gives
 #                       it alone, and no data race. In CI; make test-c runs
 #                       the same test built plain.
+#   make bench-threads  raycasts on one world from two threads at once
+#                       against one thread (bench/threads.c): the
+#                       throughput ratio. Part of make bench.
 
 .PHONY: test-world-c test-world-api test-header-clash example-world test-threads \
         test-threads-plain
@@ -98,3 +101,14 @@ test-threads-plain: build/c/threads_test
 
 test-threads: build/c/threads_test_tsan
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./build/c/threads_test_tsan
+
+# raycasts from two threads against one (bench/threads.c): the throughput
+# ratio, about 2 with two free cores
+.PHONY: bench-threads
+bench: bench-threads
+build/c/threads_bench: bench/threads.c build/libcollide.a $(PUBLIC_HDR)
+	@mkdir -p build/c
+	$(CC) $(OPT) $(CFLAGS_W) -pthread -Iinclude bench/threads.c build/libcollide.a -o $@ -lm
+
+bench-threads: build/c/threads_bench
+	./build/c/threads_bench
