@@ -749,8 +749,8 @@ function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 ---@field type "enter"|"exit"|"begin"|"end"
 ---@field sensor? any enter, exit: the sensor
 ---@field item? any enter, exit: the item inside it
----@field a? any begin, end: the item added first
----@field b? any begin, end: the other
+---@field a any the sensor (enter, exit) or the item added first (begin, end)
+---@field b any the item inside the sensor, or the other
 
 ---@class collide.hit
 ---@field item any

@@ -42,6 +42,22 @@ describe("scene:events()", function()
     assert.are.same({ "exit:zone:ball" }, names(s:events()))
   end)
 
+  it("names the two items of every event a and b, a sensor's also sensor and item", function()
+    local s = collide.scene()
+    s:add("zone", collide.aabb(0, 0, 0, 2, 2, 2), { sensor = true })
+    s:add("wall", box(4, 1, 1), { events = true })
+    s:add("ball", collide.sphere(-3, 1, 1, 0.5))
+    s:events()
+    s:move("ball", 3, 0, 0)
+    assert.are.same({ { type = "enter", sensor = "zone", item = "ball", a = "zone", b = "ball" } },
+      s:events())
+    s:update("ball", collide.sphere(3, 1, 1, 0.5))
+    assert.are.same({
+      { type = "exit", sensor = "zone", item = "ball", a = "zone", b = "ball" },
+      { type = "begin", a = "wall", b = "ball" },
+    }, s:events())
+  end)
+
   it("counts from the scene's making: items added inside enter at the first call", function()
     local s = collide.scene()
     s:add("a", box(1, 1, 1))

@@ -95,7 +95,7 @@ local function update(dt)
     if #trail > 120 then table.remove(trail, 1) end
   end
   for _, e in ipairs(scene:events()) do
-    say(("%s %s %s"):format(e.type, tostring(e.sensor or e.a), tostring(e.item or e.b)))
+    say(("%s %s %s"):format(e.type, tostring(e.a), tostring(e.b)))
     if e.sensor == "zone" then lit = e.type == "enter" end
     if e.sensor == "coin" and e.type == "enter" then
       scene:remove("coin")

@@ -1233,13 +1233,23 @@ static int w_events(lua_State *L) {
   out = lua_gettop(L);
   for (i = 0; i < k.n; i++) {
     int sensor = e[i].type == CL_WORLD_ENTER || e[i].type == CL_WORLD_EXIT;
-    lua_createtable(L, 0, 3);
+    /* every event names its two as a and b; a sensor's also as sensor
+    ** and item */
+    lua_createtable(L, 0, sensor ? 5 : 3);
     lua_pushstring(L, event_names[e[i].type]);
     lua_setfield(L, -2, "type");
     lua_rawgeti(L, vals, 2 * i + 1);
-    lua_setfield(L, -2, sensor ? "sensor" : "a");
+    if (sensor) {
+      lua_pushvalue(L, -1);
+      lua_setfield(L, -3, "sensor");
+    }
+    lua_setfield(L, -2, "a");
     lua_rawgeti(L, vals, 2 * i + 2);
-    lua_setfield(L, -2, sensor ? "item" : "b");
+    if (sensor) {
+      lua_pushvalue(L, -1);
+      lua_setfield(L, -3, "item");
+    }
+    lua_setfield(L, -2, "b");
     lua_rawseti(L, out, ++m);
   }
   give_back(L, lw, b, a, 3);
