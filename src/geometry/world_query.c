@@ -676,7 +676,7 @@ static long long swap_answer(cl_world *w, cl_world_level *lv, long long n, const
   if (!cl_atomic_claim(&w->pairs_lock)) return 0;
   if (n >= 0 || (w->pairs_kept >= 0 && w->npolled == 0 && w->pairs_version == w->version
                  && w->pairs_mask == in->mask && w->pairs_skip_sensors == in->skip_sensors)) {
-    long long kept = w->pairs_kept;
+    long long had = w->pairs_kept;
     p = w->pairs_ans;
     room = w->pairs_ans_room;
     w->pairs_ans = lv->pairs;
@@ -687,7 +687,7 @@ static long long swap_answer(cl_world *w, cl_world_level *lv, long long n, const
     w->pairs_version = w->version;
     w->pairs_mask = in->mask;
     w->pairs_skip_sensors = in->skip_sensors;
-    done = n >= 0 ? 1 : kept + 1;
+    done = n >= 0 ? 1 : had + 1;
   }
   cl_atomic_release(&w->pairs_lock);
   return done;
