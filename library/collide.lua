@@ -848,10 +848,11 @@ function scene:pairs(filter) end
 ---The outlines of the items (collide.lines) the filter keeps, in add order,
 ---as one flat array {x1, y1, z1, x2, y2, z2, ...}; with bounds, only the
 ---items whose bounds meet it, and of a mesh or a heightfield only the
----triangles whose bounds meet it.
+---triangles whose bounds meet it; then the item of each segment.
 ---@param filter? fun(item: any): any
 ---@param bounds? collide.aabb
----@return number[]
+---@return number[] lines
+---@return any[] owners
 function scene:lines(filter, bounds) end
 ---@return fun(): any, collide.shape
 function scene:items() end

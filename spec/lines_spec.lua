@@ -423,6 +423,30 @@ describe("scene:lines", function()
     assert.are_not.equal(t1, sc:lines())
   end)
 
+  it("says whose each segment is: owners[k] is the item of segment k", function()
+    local sc = collide.scene()
+    local box, tri = collide.aabb(0, 0, 0, 1, 1, 1), collide.triangle(0, 0, 0, 1, 0, 0, 0, 1, 0)
+    local mesh = collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 0, 0, 6, 0, 0, 5, 1, 0 })
+    local player = { name = "player" }
+    sc:add(player, box); sc:add("tri", tri); sc:add("mesh", mesh)
+    local lines, owners = sc:lines()
+    local want = {}
+    for _ = 1, #collide.lines(box) / 6 do want[#want + 1] = player end
+    for _ = 1, 3 do want[#want + 1] = "tri" end
+    for _ = 1, 6 do want[#want + 1] = "mesh" end
+    assert.are.equal(#lines / 6, #owners)
+    assert.are.same(want, owners)
+    assert.are.equal(player, owners[1])
+    -- within bounds: the mesh's triangle near the box only
+    local near, near_owners = sc:lines(nil, collide.aabb(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5))
+    assert.are.equal(#near / 6, #near_owners)
+    assert.are.equal("mesh", near_owners[#near_owners])
+    assert.are.equal(#near / 6 - 3, #collide.lines(box) / 6 + 3)
+    local none, no_owners = collide.scene():lines()
+    assert.are.same({}, none)
+    assert.are.same({}, no_owners)
+  end)
+
   it("asks the filter once per item in add order and keeps the truthy ones", function()
     local sc = collide.scene()
     local shapes = {}

@@ -452,9 +452,10 @@ end
 
 -- the filter of scene:lines at n, in the form the world takes: nil or a
 -- function of the item (the one place its forms are read)
---- scene:lines([filter], [bounds]) -> {x1, y1, z1, x2, y2, z2, ...}: the
---- outlines of the items (collide.lines) the filter (a function, a mask
---- or a filter table; sensors are drawn) keeps, in add order;
+--- scene:lines([filter], [bounds]) -> {x1, y1, z1, x2, y2, z2, ...},
+--- owners: the outlines of the items (collide.lines) the filter (a
+--- function, a mask or a filter table; sensors are drawn) keeps, in add
+--- order, and the item of each segment;
 --- with bounds (an aabb), only the items whose bounds meet it, and of a
 --- mesh or heightfield only the triangles whose bounds meet it
 function Scene:lines(filter, bounds)

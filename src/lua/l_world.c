@@ -1326,7 +1326,8 @@ static size_t item_lines(const cl_world_item *it, const cl_aabb *box, double *ou
 }
 
 /* w:lines([filter | mask], [aabb]) -> the flat array of the segments of
-** the items kept, in add order. The filter runs with the world busy; the
+** the items kept, in add order, and the array of each segment's item.
+** The filter runs with the world busy; the
 ** lines are counted and written after it, with no Lua code in between,
 ** into the call's box. */
 static int w_lines(lua_State *L) {
@@ -1337,7 +1338,7 @@ static int w_lines(lua_State *L) {
   l_call c;
   l_box *b;
   size_t total = 0, m;
-  int n, i, a, has_box = !lua_isnoneornil(L, 3), nomem = 0;
+  int n, i, a, has_box = !lua_isnoneornil(L, 3), nomem = 0, owners, k = 0;
   if (has_box) (void)l_checkshape(L, 3, CL_AABB);
   lua_settop(L, 3);
   a = anchor(L);                                   /* 4 */
@@ -1350,22 +1351,44 @@ static int w_lines(lua_State *L) {
   n = lines_items(lw->w, s, has_box ? &box : NULL, &f);
   for (i = 0; i < n && !nomem; i++) {
     m = item_lines(&lw->w->items[s->cands[i]], has_box ? &box : NULL, NULL);
-    if (m > SIZE_MAX / (6 * sizeof(double)) - total) nomem = 1;
+    if (m > SIZE_MAX / (6 * sizeof(double)) - total - 2) nomem = 1;
     total += m;
   }
-  if (!nomem && total > 0 && box_room(b, total * 6 * sizeof(double))) {
-    double *p = (double *)b->p;
-    for (i = 0; i < n; i++)
-      p += 6 * item_lines(&lw->w->items[s->cands[i]], has_box ? &box : NULL, p);
-  } else if (total > 0) {
+  /* the segments, then each item's id and number of segments (the
+  ** owners), all in the box: the level is given back before any table is
+  ** made */
+  if (!nomem && n > 0 && (size_t)n <= (SIZE_MAX / sizeof(double) - 6 * total) / 2
+      && box_room(b, (6 * total + 2 * (size_t)n) * sizeof(double))) {
+    double *p = (double *)b->p, *own = p + 6 * total;
+    for (i = 0; i < n; i++) {
+      m = item_lines(&lw->w->items[s->cands[i]], has_box ? &box : NULL, p);
+      p += 6 * m;
+      own[2 * i] = s->cands[i];
+      own[2 * i + 1] = (double)m;
+    }
+  } else if (n > 0) {
     nomem = 1;
   }
   cl_world_leave(lw->w, s);
   call_end(L, &c, n == -2 ? CL_STOPPED : 0);
   if (nomem) return luaL_error(L, "not enough memory");
-  l_push_lines(L, (const double *)b->p, total);
+  l_push_lines(L, n > 0 ? (const double *)b->p : NULL, n > 0 ? total : 0);
+  lua_createtable(L, n > 0 && total <= (size_t)INT_MAX ? (int)total : 0, 0);
+  owners = lua_gettop(L);
+  lua_rawgeti(L, a, SLOT_ITEMS);
+  /* (the box is this call's alone: a finalizer run by the tables takes
+  ** another) */
+  for (i = 0; i < n; i++) {
+    const double *own = (const double *)b->p + 6 * total + 2 * i;
+    int j;
+    for (j = 0; j < (int)own[1]; j++) {
+      lua_rawgeti(L, owners + 1, (lua_Integer)own[0] + 1);
+      lua_rawseti(L, owners, ++k);
+    }
+  }
+  lua_pop(L, 1);
   give_back(L, lw, b, a, a + 1);
-  return 1;
+  return 2;
 }
 
 /* ---- move ---- */
