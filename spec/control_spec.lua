@@ -113,7 +113,7 @@ describe("filter tables", function()
     assert.are.equal("b", (s:raycast(ray, { exclude = { "player", "a" } })))
     assert.are.equal("b", (s:raycast(ray, { exclude = "player", mask = 4 })))
     assert.are.equal("b", (s:raycast(ray, { exclude = "player", filter = function(i) return i ~= "a" end })))
-    assert.is_nil(s:raycast(ray, { exclude = { "player", "a", "b", "nobody" } }))
+    assert.is_nil(s:raycast(ray, { exclude = { "player", "a", "b" } }))
     assert.are.same({ "a", "b" }, s:query(collide.aabb(-10, -1, -1, 10, 1, 1), { exclude = "player" }))
     assert.are.same({ { "a", "b" } }, (function()
       s:update("b", box(3.5, 0, 0))
@@ -122,6 +122,34 @@ describe("filter tables", function()
     local ball = collide.sphere(-1, 0, 0, 0.25)
     assert.are.equal("a", (s:sweep(ball, 10, 0, 0, { exclude = { "player" } })))
     assert.are.equal(1, #s:sweep_all(ball, 10, 0, 0, { mask = 4 }))
+  end)
+
+  it("refuses a value in exclude that is not an item of the scene", function()
+    local s = fixture()
+    local ray = collide.ray(0, 0, 0, 1, 0, 0)
+    local wide = collide.aabb(-10, -1, -1, 10, 1, 1)
+    local msg = "(field 'exclude': not an item of this scene)"
+    assert.has_error(function() s:raycast(ray, { exclude = "nobody" }) end,
+      "bad argument #2 to 'raycast' " .. msg)
+    assert.has_error(function() s:raycast(ray, { exclude = { "player", "nobody" } }) end,
+      "bad argument #2 to 'raycast' " .. msg)
+    assert.has_error(function() s:query(wide, { exclude = { 1 } }) end,
+      "bad argument #2 to 'query' " .. msg)
+    assert.has_error(function() s:pairs({ exclude = { "a", {} } }) end,
+      "bad argument #1 to 'pairs' " .. msg)
+    assert.has_error(function() s:sweep(collide.sphere(0, 0, 0, 1), 1, 0, 0, { exclude = "gone" }) end,
+      "bad argument #5 to 'sweep' " .. msg)
+    assert.has_error(function() s:lines({ exclude = "nobody" }) end,
+      "bad argument #1 to 'lines' " .. msg)
+    -- an entity table by mistake for a name, and a removed item
+    local player = { name = "player" }
+    assert.has_error(function() s:raycast(ray, { exclude = player }) end,
+      "bad argument #2 to 'raycast' " .. msg)
+    s:remove("a")
+    assert.has_error(function() s:raycast(ray, { exclude = "a" }) end,
+      "bad argument #2 to 'raycast' " .. msg)
+    assert.has_error(function() collide.character(s, "player", { filter = { exclude = "nobody" } }) end,
+      "bad argument #3 to 'character' (option 'filter': " .. msg:sub(2))
   end)
 
   it("exclude a table item as one item", function()

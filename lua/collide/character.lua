@@ -35,7 +35,7 @@ local typename, argerror = args.typename, args.argerror
 local motion = scene_mod.motion
 local Scene = scene_mod.Scene
 local read_motion = motion.read_motion
-local type, getmetatable, setmetatable, pairs, tostring = type, getmetatable, setmetatable, pairs, tostring
+local type, getmetatable, setmetatable, pairs, tostring, next = type, getmetatable, setmetatable, pairs, tostring, next
 local huge, abs, max = math.huge, math.abs, math.max
 local format = string.format
 
@@ -114,11 +114,14 @@ local function filter_table(scene, t, mask)
   end
   local ex = t.exclude
   if ex == nil then return mask, fn end
-  if type(ex) ~= "table" or scene:has(ex) then ex = { ex } end
+  if type(ex) ~= "table" or scene:has(ex) or (#ex == 0 and next(ex) ~= nil) then ex = { ex } end
   local skip = {}
   for i = 1, #ex do
     local v = ex[i]
-    if v ~= nil and v == v then skip[v] = true end
+    if not scene:has(v) then
+      argerror(3, "character", "option 'filter': field 'exclude': not an item of this scene")
+    end
+    skip[v] = true
   end
   return mask, function(other)
     if skip[other] then return false end

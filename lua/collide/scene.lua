@@ -36,7 +36,7 @@ local core = require "collide.core"
 local frustum = require "collide.frustum"
 
 local ctype = core.type
-local type, error, getmetatable, setmetatable = type, error, getmetatable, setmetatable
+local type, error, getmetatable, setmetatable, next = type, error, getmetatable, setmetatable, next
 local huge = math.huge
 local format = string.format
 local Frustum = frustum.Frustum
@@ -109,7 +109,8 @@ local FILTER_FIELDS = { mask = true, exclude = true, filter = true, sensors = tr
 -- a filter table, checked, as the world takes it: mask an integer of 32
 -- bits or nil, exclude an array of items or nil, filter a function or
 -- nil, sensors a boolean. exclude is one item, or an array of items when
--- it is a table that is not itself an item of the scene.
+-- it is a table that is not itself an item of the scene; each must be an
+-- item of the scene.
 local function filter_table(w, t, n, fname)
   for k in pairs(t) do
     if not FILTER_FIELDS[k] then argerror(n, fname, format("invalid field '%s'", tostring(k)), 5) end
@@ -127,7 +128,20 @@ local function filter_table(w, t, n, fname)
   if sensors ~= nil and type(sensors) ~= "boolean" then
     argerror(n, fname, "field 'sensors': boolean expected, got " .. typename(sensors), 5)
   end
-  if exclude ~= nil and (type(exclude) ~= "table" or w:has(exclude)) then exclude = { exclude } end
+  if exclude ~= nil then
+    -- one item, or an array of them; a table that is neither (an entity
+    -- not in the scene) is one value that is not an item
+    if type(exclude) ~= "table" or w:has(exclude) or (#exclude == 0 and next(exclude) ~= nil) then
+      exclude = { exclude }
+    end
+    -- a value that is not an item is a mistake (a name for the entity it
+    -- names): said, not skipped
+    for i = 1, #exclude do
+      if not w:has(exclude[i]) then
+        argerror(n, fname, "field 'exclude': not an item of this scene", 5)
+      end
+    end
+  end
   return { mask = mask, exclude = exclude, filter = fn, sensors = sensors }
 end
 
