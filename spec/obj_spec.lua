@@ -153,4 +153,42 @@ f 4 1 5 8
         "bad argument #1 to 'load_obj' (string expected, got number)")
     end)
   end)
+
+  describe("inside LOVE", function()
+    -- a stand-in for LOVE's love.filesystem: the game's files by path
+    local function with_love(files, fn)
+      local saved = rawget(_G, "love")
+      rawset(_G, "love", { filesystem = { read = function(p) return files[p] end } })
+      local ok, err = pcall(fn)
+      rawset(_G, "love", saved)
+      if not ok then error(err, 0) end
+    end
+
+    it("reads a path of the game through love.filesystem when no file opens", function()
+      local missing = os.tmpname()
+      os.remove(missing)
+      with_love({ [missing] = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n" }, function()
+        local v, i = load_obj(missing)
+        assert.are.same({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }, v)
+        assert.are.same({ 1, 2, 3 }, i)
+        -- its errors name the path
+        assert.has_error(function() load_obj(missing .. "x") end,
+          "bad argument #1 to 'load_obj' (" .. missing .. "x: No such file or directory)")
+      end)
+      with_love({ [missing] = "v 0 0 0\nf 1 1\n" }, function()
+        assert.are.equal(missing .. ":2: face needs at least 3 vertices", err_of(missing))
+      end)
+    end)
+
+    it("prefers a file of the operating system", function()
+      local path = os.tmpname()
+      local f = assert(io.open(path, "wb"))
+      f:write("v 0 0 0\nv 2 0 0\nv 0 2 0\nf 1 2 3\n")
+      f:close()
+      with_love({ [path] = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n" }, function()
+        assert.are.same({ 0, 0, 0, 2, 0, 0, 0, 2, 0 }, (load_obj(path)))
+      end)
+      os.remove(path)
+    end)
+  end)
 end)

@@ -105,7 +105,8 @@ local function parse(text, source)
 end
 
 -- collide.load_obj(path_or_text): a string holding a line break (LF or
--- CR) is OBJ text, any other string a file name
+-- CR) is OBJ text, any other string a file name (inside LOVE, also one
+-- love.filesystem reads)
 function M.load_obj(...)
   local src = ...
   if type(src) ~= "string" then
@@ -117,7 +118,18 @@ function M.load_obj(...)
     return v, i
   end
   local f, err = io.open(src, "rb")
-  if not f then error(("bad argument #1 to 'load_obj' (%s)"):format(err), 2) end
+  if not f then
+    -- inside LOVE, a path of the game (its folder or its .love) through
+    -- love.filesystem, when it is not a file of the operating system
+    local love = rawget(_G, "love")
+    local fs = type(love) == "table" and type(love.filesystem) == "table" and love.filesystem
+    local text = fs and type(fs.read) == "function" and fs.read(src)
+    if type(text) == "string" then
+      local v, i = parse(text, src)
+      return v, i
+    end
+    error(("bad argument #1 to 'load_obj' (%s)"):format(err), 2)
+  end
   local text, rerr = f:read("*a")
   f:close()
   -- a directory opens but cannot be read
