@@ -92,11 +92,12 @@ static int box_gc(lua_State *L) {
   return 0;
 }
 
-/* room for need bytes in b (its contents kept); 0 when out of memory */
+/* room for need bytes in b (its contents kept; b->p not NULL after);
+** 0 when out of memory */
 static int box_room(l_box *b, size_t need) {
   size_t size;
   void *p;
-  if (need <= b->size) return 1;
+  if (need <= b->size && b->p != NULL) return 1;
   size = need + need / 2 + 256;
   p = realloc(b->p, size);
   if (p == NULL) return 0;
