@@ -884,7 +884,12 @@ function scene:sweep_all(shape, dx, dy, dz, filter) end
 ---@overload fun(self: collide.scene, item: any, d: collide.vec3, filter?: collide.move_filter): number, number, number, collide.collision[]
 function scene:move(item, dx, dy, dz, filter) end
 
----@alias collide.move_filter (fun(item: any, other: any): ("slide"|"touch"|"cross"|"bounce"|false|nil))|integer
+---@alias collide.move_response fun(item: any, other: any): ("slide"|"touch"|"cross"|"bounce"|false|nil)
+
+---@class collide.move_filter_table: collide.filter_table
+---@field response? collide.move_response the response to each item left (default "slide")
+
+---@alias collide.move_filter collide.move_response|integer|collide.move_filter_table
 
 ---@param margin? number
 ---@return collide.scene

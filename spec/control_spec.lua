@@ -199,8 +199,12 @@ describe("filter tables", function()
       "bad argument #1 to 'pairs' (field 'sensors': boolean expected, got string)")
     assert.has_error(function() s:sweep(collide.sphere(0, 0, 0, 1), 1, 0, 0, { skip = 1 }) end,
       "bad argument #5 to 'sweep' (invalid field 'skip')")
-    assert.has_error(function() s:move("player", 1, 0, 0, {}) end,
-      "bad argument #5 to 'move' (function or integer expected, got table)")
+    assert.has_error(function() s:move("player", 1, 0, 0, { response = "slide" }) end,
+      "bad argument #5 to 'move' (field 'response': function expected, got string)")
+    assert.has_error(function() s:move("player", 1, 0, 0, { responds = print }) end,
+      "bad argument #5 to 'move' (invalid field 'responds')")
+    assert.has_error(function() s:raycast(collide.ray(0, 0, 0, 1, 0, 0), { response = print }) end,
+      "bad argument #2 to 'raycast' (invalid field 'response')")
   end)
 end)
 

@@ -312,6 +312,53 @@ describe("scene:move", function()
     assert.are.equal("ball", cols[1].item)
   end)
 
+  it("takes a filter table: mask, exclude and filter leave items out, response answers", function()
+    local function scene3()
+      local s = collide.scene()
+      s:add("m", collide.aabb(0, 0, 0, 1, 1, 1))
+      s:add("a", collide.aabb(2, 0, 0, 3, 1, 1))
+      s:add("b", collide.aabb(4, 0, 0, 5, 1, 1), { layer = 2 })
+      return s
+    end
+    local function others(cols)
+      local out = {}
+      for i, c in ipairs(cols) do out[i] = c.other .. ":" .. c.type end
+      return out
+    end
+    -- no response: slide on every item left in
+    local s = scene3()
+    local mx, my, mz, cols = s:move("m", 5, 0, 0, { exclude = "a" })
+    assert.are.same({ 3, 0, 0, { "b:slide" } }, { mx, my, mz, others(cols) })
+    s = scene3()
+    mx, my, mz, cols = s:move("m", 5, 0, 0, { mask = 2 })
+    assert.are.same({ 3, 0, 0, { "b:slide" } }, { mx, my, mz, others(cols) })
+    s = scene3()
+    mx, my, mz, cols = s:move("m", 5, 0, 0, { filter = function(o) return o ~= "b" end })
+    assert.are.same({ 1, 0, 0, { "a:slide" } }, { mx, my, mz, others(cols) })
+    -- the response, asked about the items the filter keeps
+    s = scene3()
+    local asked = {}
+    mx, my, mz, cols = s:move("m", 5, 0, 0, {
+      filter = function(o) return o ~= "a" end,
+      response = function(item, other) asked[#asked + 1] = item .. ">" .. other; return "touch" end,
+    })
+    assert.are.same({ 3, 0, 0, { "b:touch" } }, { mx, my, mz, others(cols) })
+    assert.are.same({ "m>b" }, asked)
+    s = scene3()
+    mx, my, mz, cols = s:move("m", 5, 0, 0, { response = function() return "cross" end })
+    assert.are.same({ 5, 0, 0, { "a:cross", "b:cross" } }, { mx, my, mz, others(cols) })
+    assert.are.same({ 5, 0, 0 }, { s:shape("m"):min() })
+    -- an empty table: as no filter
+    s = scene3()
+    mx, my, mz, cols = s:move("m", 5, 0, 0, {})
+    assert.are.same({ 1, 0, 0, { "a:slide" } }, { mx, my, mz, others(cols) })
+    -- the response's error and a bad answer, raised as with a function
+    s = scene3()
+    assert.has_error(function() s:move("m", 5, 0, 0, { response = function() return "stop" end }) end,
+      'bad argument #5 to \'move\' (filter must return "slide", "touch", "cross", "bounce", false or nil, got "stop")')
+    assert.are.same({ 0, 0, 0 }, { s:shape("m"):min() })
+  end)
+
   it("ends a move after 8 solid contacts", function()
     -- a ball bouncing between two walls 2 apart: 8 contacts, then it stops
     local s = collide.scene()
@@ -400,7 +447,7 @@ describe("scene:move", function()
     assert.has_error(function() s:move("ball", 1, 0) end, "bad argument #4 to 'move' (number expected, got no value)")
     assert.has_error(function() s:move("ball", 1, 0, nil) end, "bad argument #4 to 'move' (number expected, got nil)")
     assert.has_error(function() s:move("ball", 1, -math.huge, 0) end, "bad argument #3 to 'move' (finite number expected, got -inf)")
-    assert.has_error(function() s:move("ball", 1, 0, 0, "slide") end, "bad argument #5 to 'move' (function or integer expected, got string)")
+    assert.has_error(function() s:move("ball", 1, 0, 0, "slide") end, "bad argument #5 to 'move' (function, integer or table expected, got string)")
     assert.has_error(function() s:move("ball", 0, -1, 0, function() return "stick" end) end,
       "bad argument #5 to 'move' (filter must return \"slide\", \"touch\", \"cross\", \"bounce\", false or nil, got \"stick\")")
     assert.has_error(function() s:move("ball", { 0, -1, 0 }, function() return 1 end) end,

@@ -275,7 +275,7 @@ describe("a mask in place of a filter", function()
       assert.has_error(function() s:raycast(ray, false) end,
         "bad argument #2 to 'raycast' (function, integer or table expected, got boolean)")
       assert.has_error(function() s:move("mover", { 1, 0, 0 }, ray) end,
-        "bad argument #3 to 'move' (function or integer expected, got collide.ray)")
+        "bad argument #3 to 'move' (function, integer or table expected, got collide.ray)")
     end)
 
     it("leaves the scene as it was", function()

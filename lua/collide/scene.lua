@@ -105,6 +105,7 @@ local function mask_arg(mask, n, fname, what, level)
 end
 
 local FILTER_FIELDS = { mask = true, exclude = true, filter = true, sensors = true }
+local MOVE_FIELDS = { mask = true, exclude = true, filter = true, sensors = true, response = true }
 
 -- a filter table, checked, as the world takes it: mask an integer of 32
 -- bits or nil, exclude an array of items or nil, filter a function or
@@ -112,8 +113,9 @@ local FILTER_FIELDS = { mask = true, exclude = true, filter = true, sensors = tr
 -- it is a table that is not itself an item of the scene; each must be an
 -- item of the scene.
 local function filter_table(w, t, n, fname)
+  local fields = fname == "move" and MOVE_FIELDS or FILTER_FIELDS
   for k in pairs(t) do
-    if not FILTER_FIELDS[k] then argerror(n, fname, format("invalid field '%s'", tostring(k)), 5) end
+    if not fields[k] then argerror(n, fname, format("invalid field '%s'", tostring(k)), 5) end
   end
   local mask, exclude, fn, sensors = t.mask, t.exclude, t.filter, t.sensors
   if mask ~= nil then
@@ -127,6 +129,10 @@ local function filter_table(w, t, n, fname)
   end
   if sensors ~= nil and type(sensors) ~= "boolean" then
     argerror(n, fname, "field 'sensors': boolean expected, got " .. typename(sensors), 5)
+  end
+  local response = t.response
+  if response ~= nil and type(response) ~= "function" then
+    argerror(n, fname, "field 'response': function expected, got " .. typename(response), 5)
   end
   if exclude ~= nil then
     -- one item, or an array of them; a table that is neither (an entity
@@ -142,19 +148,18 @@ local function filter_table(w, t, n, fname)
       end
     end
   end
-  return { mask = mask, exclude = exclude, filter = fn, sensors = sensors }
+  return { mask = mask, exclude = exclude, filter = fn, sensors = sensors, response = response }
 end
 
 -- the filter argument at n as the world takes it: nil, the function, an
--- integer mask reduced to its low 32 bits, or a filter table (where
--- tables is true)
+-- integer mask reduced to its low 32 bits, or a filter table (a move's
+-- with its response)
 local function filter_arg(filter, n, fname, w)
   local t = type(filter)
   if t == "number" then return mask_arg(filter, n, fname, "", 5) end
-  if t == "table" and w ~= nil then return filter_table(w, filter, n, fname) end
+  if t == "table" then return filter_table(w, filter, n, fname) end
   if filter ~= nil and t ~= "function" then
-    argerror(n, fname, (w ~= nil and "function, integer or table expected, got "
-      or "function or integer expected, got ") .. typename(filter), 4)
+    argerror(n, fname, "function, integer or table expected, got " .. typename(filter), 4)
   end
   return filter
 end
@@ -571,7 +576,8 @@ end
 -- doc/motion.md). The filter is called from C, at most once per other item
 -- per move, with the scene locked.
 
---- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions
+--- scene:move(item, dx, dy, dz, [filter]) -> mx, my, mz, collisions; filter
+--- a response function, a mask or a filter table with its response
 function Scene:move(item, ...)
   local given, dx, dy, dz, filter = select("#", ...), ...
   local w = worlds[self]
@@ -599,7 +605,7 @@ function Scene:move(item, ...)
   end
   local x, y, z, nf = read_motion(2, "move", dx, dy, dz, given)
   if nf == 3 then filter = dy end
-  filter = filter_arg(filter, nf, "move")
+  filter = filter_arg(filter, nf, "move", w)
   local mx, my, mz, cols = w:move(item, x, y, z, filter, nf)
   if mx == nil then
     -- a free motion whose end overflows (a shape near 1e308 moved by 1e308)

@@ -597,6 +597,7 @@ static int w_count(lua_State *L) {
 typedef struct l_call {
   lua_State *L;
   int filter, items, err;
+  int response;                /* move: the response function's index */
   int anchor;                  /* the world's anchor */
   int nf;                      /* move: the filter's argument number */
   const char *fname;
@@ -648,7 +649,7 @@ static int respond(void *ud, int self, int other) {
   l_call *c = (l_call *)ud;
   lua_State *L = c->L;
   int k, top = lua_gettop(L);
-  lua_pushvalue(L, c->filter);
+  lua_pushvalue(L, c->response);
   lua_rawgeti(L, c->items, self + 1);
   lua_rawgeti(L, c->items, other + 1);
   if (lua_pcall(L, 2, 1, 0) != 0) {
@@ -728,6 +729,7 @@ static void call_begin(lua_State *L, l_call *c, int fi, int a) {
   c->L = L;
   c->anchor = a;
   c->filter = fi;
+  c->response = 0;
   c->items = lua_gettop(L) - 1;
   c->err = lua_gettop(L);
   c->nf = 0;
@@ -1434,12 +1436,14 @@ static int cols_need(const cl_world *w) {
   return w->count + CL_WORLD_PUSH_STEPS + 5 * CL_WORLD_MAX_SLIDES + 8;
 }
 
-/* w:move(item, dx, dy, dz, [filter | mask], nf) -> mx, my, mz,
-** collisions; nil and why ("busy", "absent", "shape", "finite") when
-** nothing moved */
+/* w:move(item, dx, dy, dz, [response | mask | filter table], nf) -> mx,
+** my, mz, collisions; nil and why ("busy", "absent", "shape", "finite")
+** when nothing moved. A filter table as scene.lua has checked it: its
+** mask, exclude and filter leave items out, its response answers for
+** the others. */
 static int w_move(lua_State *L) {
   l_world *lw = check_world(L);
-  int id, n, r, k, out, a;
+  int id, n, r, k, out, a, table;
   double d[3], moved[3];
   cl_world_filter f;
   l_call c;
@@ -1449,11 +1453,18 @@ static int w_move(lua_State *L) {
   check_item(L, 2);
   d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
   lua_settop(L, 7);
-  a = anchor(L);                                   /* 8 */
-  b = take_box(L, lw, a);                          /* 9; may run finalizers */
-  call_begin(L, &c, 6, a);                         /* 10, 11 */
+  if (lua_istable(L, 6)) lua_getfield(L, 6, "response");   /* 8: the response */
+  else if (lua_isfunction(L, 6)) lua_pushvalue(L, 6);
+  else lua_pushnil(L);
+  a = anchor(L);                                   /* 9 */
+  b = take_box(L, lw, a);                          /* 10; may run finalizers */
+  call_begin(L, &c, 6, a);                         /* 11, 12 */
+  c.response = 8;
+  /* a table's filter is put at 6 and keeps items; a function alone is
+  ** the response */
+  table = lua_istable(L, 6);
   filter_arg(L, 6, &f, &c);
-  f.keep = NULL;                                   /* the filter is a response (respond) */
+  if (!table) f.keep = NULL;
   c.nf = (int)luaL_optinteger(L, 7, 5);
   c.fname = "move";
   lua_newtable(L);                                 /* 12: the collisions (may run finalizers) */
@@ -1467,7 +1478,7 @@ static int w_move(lua_State *L) {
   cols.max = cols_need(lw->w);
   cols.n = 0;
   push_mover_data(L, lw->w, a, id);                /* 13: the data the move's copy reads */
-  r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 6) ? NULL : respond, &c, moved, &cols);
+  r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 8) ? NULL : respond, &c, moved, &cols);
   if (r == CL_NOT_MOVER) return refuse(L, "shape");
   if (r == CL_NOT_FINITE) return refuse(L, "finite");
   call_end(L, &c, r);
