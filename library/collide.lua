@@ -324,6 +324,7 @@ function ray:bounds(out) end
 ---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.mesh|collide.heightfield
 ---@param cull_backfaces? boolean
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
+---@overload fun(self: collide.ray, shape: collide.shape|collide.mesh|collide.heightfield, cull_backfaces: boolean?, out: collide.named_hit): collide.named_hit?
 function ray:cast(shape, cull_backfaces) end
 ---@param box collide.aabb|collide.obb
 ---@return number? tnear, number tfar
@@ -535,6 +536,7 @@ function collide.intersects(a, b) end
 ---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.hull|collide.compound|collide.mesh|collide.heightfield
 ---@param cull_backfaces? boolean
 ---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
+---@overload fun(ray: collide.ray, shape: collide.shape|collide.mesh|collide.heightfield, cull_backfaces: boolean?, out: collide.named_hit): collide.named_hit?
 function collide.cast(ray, shape, cull_backfaces) end
 ---The minimum translation: move b by n * depth (or a by -n * depth); with a
 ---mesh (or a heightfield), the index of the triangle of the deepest
@@ -745,6 +747,19 @@ function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 
 ---@alias collide.filter (fun(item: any): boolean)|integer|collide.filter_table
 
+---@class collide.named_hit
+---@field item? any the item hit (scene:raycast, scene:sweep)
+---@field t number
+---@field x number
+---@field y number
+---@field z number
+---@field nx number
+---@field ny number
+---@field nz number
+---@field u? number triangles, meshes, heightfields
+---@field v? number
+---@field index? integer the triangle or child hit
+
 ---@class collide.event
 ---@field type "enter"|"exit"|"begin"|"end"
 ---@field sensor? any enter, exit: the sensor
@@ -829,6 +844,7 @@ function scene:tree() end
 ---@param ray collide.ray
 ---@param filter? collide.filter
 ---@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
+---@overload fun(self: collide.scene, ray: collide.ray, filter: collide.filter?, out: collide.named_hit): collide.named_hit?
 function scene:raycast(ray, filter) end
 ---@param ray collide.ray
 ---@param filter? collide.filter
@@ -864,6 +880,7 @@ function scene:items() end
 ---@param filter? collide.filter
 ---@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, integer index
 ---@overload fun(self: collide.scene, shape: collide.shape, d: collide.vec3, filter?: collide.filter): any, number, number, number, number, number, number, number, integer
+---@overload fun(self: collide.scene, shape: collide.shape, dx: number, dy: number, dz: number, filter: collide.filter?, out: collide.named_hit): collide.named_hit?
 function scene:sweep(shape, dx, dy, dz, filter) end
 ---Every item the moving shape touches, sorted by t.
 ---@param shape collide.aabb|collide.obb|collide.sphere|collide.capsule

@@ -518,9 +518,16 @@ function M.bind(core)
       return intersects_rest(...)
     end
   end
-  -- ray:cast(shape, cull) and collide.cast
+  -- with a table of named results: the classic function fills it
+  local function cast_out(...)
+    local res = pack(pcall(classic_cast, ...))
+    if res[1] then return unpack(res, 2, res.n) end
+    error(as_called(res[2], 1), 2)
+  end
+  -- ray:cast(shape, cull, [out]) and collide.cast
   local function ray_cast(...)
-    local ray, shape, cull = ...
+    local ray, shape, cull, named = ...
+    if named ~= nil then return cast_out(...) end
     if type(ray) == "userdata" and type(shape) == "userdata" and getmetatable(ray) == ray_mt then
       local ms, pr = getmetatable(shape), block(ray, RAY_LEN, RAY)
       if pr and ms == AABB_MT then

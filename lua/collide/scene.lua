@@ -164,6 +164,30 @@ local function filter_arg(filter, n, fname, w)
   return filter
 end
 
+-- named results: the fields a hit may have, all set by named (nil where
+-- they do not apply), and the names of raycast's and sweep's values
+local HIT_FIELDS = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index", "material" }
+local RAYCAST_NAMES = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index" }
+local SWEEP_NAMES = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "index" }
+
+local function check_out(out, n, fname)
+  if type(out) ~= "table" then argerror(n, fname, "table expected, got " .. typename(out), 4) end
+end
+
+-- out with the hit's values (at most 11, none nil before the last) named,
+-- or nil on a miss (out untouched); no table made, so a game can reuse
+-- one out every frame without garbage
+local function named(out, names, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11)
+  if v1 == nil then return nil end
+  for i = 1, #HIT_FIELDS do out[HIT_FIELDS[i]] = nil end
+  out[names[1]], out[names[2]], out[names[3]], out[names[4]] = v1, v2, v3, v4
+  out[names[5]], out[names[6]], out[names[7]], out[names[8]] = v5, v6, v7, v8
+  if v9 ~= nil then out[names[9]] = v9 end
+  if v10 ~= nil then out[names[10]] = v10 end
+  if v11 ~= nil then out[names[11]] = v11 end
+  return out
+end
+
 --- collide.scene([margin]): margin fattens the tree's boxes (default 0.1)
 function M.new(margin)
   if margin ~= nil then
@@ -417,11 +441,13 @@ end
 
 --- scene:raycast(ray, [filter]) -> item, t, px, py, pz, nx, ny, nz[, ...]
 --- or nil: the nearest hit, with everything ray:cast returns for it
-function Scene:raycast(ray, filter)
+function Scene:raycast(ray, filter, out)
   local w = (worlds[self] or bad_self(self, "raycast"))
   check_ray(ray, "raycast")
   filter = filter_arg(filter, 2, "raycast", w)
-  return w:raycast(ray, filter)
+  if out == nil then return w:raycast(ray, filter) end
+  check_out(out, 3, "raycast")
+  return named(out, RAYCAST_NAMES, w:raycast(ray, filter))
 end
 
 --- scene:raycast_all(ray, [filter]) -> array of {item=, t=, x=, y=, z=,
@@ -546,7 +572,7 @@ local function sweep_args(w, fname, shape, dx, dy, dz, filter, given)
   check_mover(shape, 1, fname)
   local x, y, z, nf = read_motion(2, fname, dx, dy, dz, given)
   if nf == 3 then filter = dy end
-  return x, y, z, filter_arg(filter, nf, fname, w)
+  return x, y, z, filter_arg(filter, nf, fname, w), nf
 end
 
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
@@ -554,10 +580,13 @@ end
 --- t to the earlier added); index for a mesh
 function Scene:sweep(shape, ...)
   local w = (worlds[self] or bad_self(self, "sweep"))
-  local given, dx, dy, dz, filter = select("#", ...), ...
-  local x, y, z
-  x, y, z, filter = sweep_args(w, "sweep", shape, dx, dy, dz, filter, given)
-  return w:sweep(shape, x, y, z, filter)
+  local given, dx, dy, dz, filter, out = select("#", ...), ...
+  local x, y, z, nf
+  x, y, z, filter, nf = sweep_args(w, "sweep", shape, dx, dy, dz, filter, given)
+  if nf == 3 then out = dz end
+  if out == nil then return w:sweep(shape, x, y, z, filter) end
+  check_out(out, nf + 1, "sweep")
+  return named(out, SWEEP_NAMES, w:sweep(shape, x, y, z, filter))
 end
 
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,

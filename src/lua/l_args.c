@@ -339,3 +339,23 @@ int l_pushhit(lua_State *L, const cl_hit *h) {
   l_pushvec(L, h->n);
   return 7;
 }
+
+/* the fields a hit's named results may have, every one set by
+** l_namehit (nil where it does not apply) */
+static const char *const hit_fields[] = {"item", "t", "x", "y", "z", "nx", "ny", "nz",
+                                         "u", "v", "index", "material", NULL};
+
+void l_checkout(lua_State *L, int i) {
+  if (!lua_isnoneornil(L, i) && !lua_istable(L, i)) l_typeerror(L, i, "table");
+}
+
+int l_namehit(lua_State *L, int out, int n, const char *const *names) {
+  int k;
+  for (k = 0; hit_fields[k] != NULL; k++) {
+    lua_pushnil(L);
+    lua_setfield(L, out, hit_fields[k]);
+  }
+  for (k = n; k >= 1; k--) lua_setfield(L, out, names[k - 1]);
+  lua_pushvalue(L, out);
+  return 1;
+}

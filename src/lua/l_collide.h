@@ -158,6 +158,14 @@ cl_shape *l_outshape(lua_State *L, int i, int kind);
 int l_pushvec(lua_State *L, const double v[3]);
 /* a sweep's hit: t, the point and the normal (never -0); 7 */
 int l_pushhit(lua_State *L, const cl_hit *h);
+/* the optional table of named results at i: raises unless it is absent,
+** nil or a table */
+void l_checkout(lua_State *L, int i);
+/* the n values at the top of the stack set as the fields names[0 ..
+** n - 1] of the table at out (an absolute index), every other field a
+** hit may have (item, t, x, y, z, nx, ny, nz, u, v, index, material) set
+** to nil; the values popped and the table pushed: returns 1 */
+int l_namehit(lua_State *L, int out, int n, const char *const *names);
 /* the kinds ray:cast, collide.contact and collide.sweep take as a target,
 ** as their errors name them */
 extern const char *const l_target_kinds;

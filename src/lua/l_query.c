@@ -72,7 +72,21 @@ static int q_manifold(lua_State *L) {
 ** given, the values pushed straight from the hit. They are the list
 ** l_ffi.c fills for the FFI; filling that array here and pushing from it
 ** cost 60 instructions more per cast (callgrind), so it is written twice. */
+static int cast_values(lua_State *L);
+
+/* ray:cast(shape, [cull], [out]) and collide.cast: the hit's values, or
+** with out (a table) the hit named in it */
 static int q_cast(lua_State *L) {
+  static const char *const names[] = {"t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index"};
+  int n, top = lua_gettop(L);
+  if (top < 4 || lua_isnil(L, 4)) return cast_values(L);
+  l_checkout(L, 4);
+  n = cast_values(L);
+  if (n == 1 && lua_isnil(L, -1)) return 1;
+  return l_namehit(L, 4, n, names);
+}
+
+static int cast_values(lua_State *L) {
   /* the target read once: a shape, or else a mesh */
   void *u = lua_touserdata(L, 2);
   size_t len = u != NULL ? lua_rawlen(L, 2) : 0;
