@@ -26,6 +26,7 @@ build = {
   modules = {
     ["collide.core"] = {
       sources = {
+        "src/geometry/angles.c",
         "src/geometry/character.c",
         "src/geometry/compound.c",
         "src/geometry/contact.c",

@@ -128,6 +128,16 @@ static inline double cl_maxabs3(const double a[3]) {
   return m;
 }
 
+/* ---- angles.c: sine, cosine and rotations, the same bits on every build ---- */
+/* the sine and cosine of x radians, within 1 ulp for every finite x (the
+** library's own reduction and series, not the C library's); for nan, inf
+** and -inf the quiet nan with its sign bit clear; sin(-0) is -0 */
+void cl_sincos(double x, double *s, double *c);
+/* q = the rotation by radians about axis (any length but zero):
+** (u sin(radians / 2), cos(radians / 2)), u the unit axis; 0 and the
+** identity when the axis is zero or not finite or the angle not finite */
+int cl_axis_angle(double q[4], const double axis[3], double radians);
+
 /* ---- shapes.c: building and deriving shapes ---- */
 void cl_aabb_init(cl_aabb *b, const double min[3], const double max[3]);
 void cl_obb_init(cl_obb *o, const double c[3], const double e[3], const double q[4]);
