@@ -515,6 +515,20 @@ function collide.capsule(a, b, radius) end
 ---@param v any
 ---@return collide.kind|"mesh"|"heightfield"|nil
 function collide.type(v) end
+---The sine and cosine of an angle in radians by the library's own series:
+---the same bits on every build (math.sin calls the C library). Any
+---number: nan for nan, inf and -inf; sincos(-0.0) gives -0.0, 1.
+---@param radians number
+---@return number s, number c
+function collide.sincos(radians) end
+---The rotation by radians about an axis (any non-zero vector; normalised):
+---(u sin(radians / 2), cos(radians / 2)), u the unit axis, computed as
+---collide.sincos computes, the same bits on every build.
+---@param axis collide.vec3
+---@param radians number
+---@return number qx, number qy, number qz, number qw
+---@overload fun(ax: number, ay: number, az: number, radians: number): number, number, number, number
+function collide.axis_angle(axis, radians) end
 ---Segments outlining the shape, for debug drawing: a flat array
 ---{x1, y1, z1, x2, y2, z2, ...}, a new table each call (a box's 12 edges,
 ---a sphere's three great circles, a capsule's rings and outlines, a hull's

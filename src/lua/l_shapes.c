@@ -278,6 +278,29 @@ static int f_type(lua_State *L) {
   return 1;
 }
 
+/* collide.sincos(radians) -> s, c: the library's own series (angles.c),
+** the same bits on every build; any number, as math.sin takes it: nan
+** for nan and the infinities, and sin(-0) = -0 */
+static int f_sincos(lua_State *L) {
+  double s, c;
+  if (lua_type(L, 1) != LUA_TNUMBER) l_typeerror(L, 1, "number");
+  cl_sincos(lua_tonumber(L, 1), &s, &c);
+  lua_pushnumber(L, s);
+  lua_pushnumber(L, c);
+  return 2;
+}
+
+/* collide.axis_angle(axis, radians) -> qx, qy, qz, qw: the axis any
+** non-zero finite vector, the angle finite */
+static int f_axis_angle(lua_State *L) {
+  double axis[3], q[4], radians;
+  int i = l_readvec(L, 1, axis), k;
+  radians = l_checknum(L, i);
+  l_argcheck(L, cl_axis_angle(q, axis, radians), 1, "zero axis");
+  for (k = 0; k < 4; k++) lua_pushnumber(L, q[k] + 0.0);   /* + 0.0: no -0 */
+  return 4;
+}
+
 /* ---------------------------------------------------------------------- */
 /* methods common to every kind                                           */
 
@@ -687,5 +710,6 @@ const luaL_Reg l_shape_functions[] = {
   {"obb_from_aabb", f_obb_from_aabb}, {"plane", f_plane},
   {"plane_from_point", f_plane_from_point}, {"plane_from_points", f_plane_from_points},
   {"plane_from_equation", f_plane_from_equation}, {"triangle", f_triangle}, {"ray", f_ray},
-  {"segment", f_segment}, {"sphere", f_sphere}, {"capsule", f_capsule}, {"type", f_type}, {NULL, NULL}
+  {"segment", f_segment}, {"sphere", f_sphere}, {"capsule", f_capsule}, {"type", f_type},
+  {"sincos", f_sincos}, {"axis_angle", f_axis_angle}, {NULL, NULL}
 };
