@@ -38,6 +38,7 @@ G.EXPECTED = {
   { name = "sweep", count = 1968, hash = "d5dc08663d55fd28" },
   { name = "scene", count = 2027, hash = "9ad380268c99d943" },
   { name = "character", count = 3574, hash = "da2e24a8e393d475" },
+  { name = "angles", count = 2024, hash = "0890e2b1e8ebd78b" },
 }
 
 function G.lines(sections)
@@ -351,6 +352,26 @@ function G.play(log, lib)
     put_list("collisions", hero:collisions())
   end
   put("at", level:shape("hero"):a())
+
+  -- the library's sine and cosine and its rotations: small angles, turns
+  -- of a game's lifetime, huge ones (u(1, 2) times 2^e, exact), zeros
+  section("angles")
+  local a = rng(20261202)
+  for i = 1, 200 do put("sincos", i, collide.sincos(a.uniform(-8, 8))) end
+  for i = 1, 100 do put("sincos", i, collide.sincos(a.uniform(-1e6, 1e6))) end
+  local p = 1.0   -- a float: an integer would wrap past 2^63 in Lua 5.3 and later
+  for e = 0, 1020, 5 do
+    put("sincos", e, collide.sincos(a.uniform(-2, 2) * p))
+    p = p * 32
+  end
+  local zero = 0.0   -- -zero at run time: Lua 5.1 and 5.2 fold the constant -0.0 into 0
+  put("sincos", "0", collide.sincos(zero))
+  put("sincos", "-0", collide.sincos(-zero))
+  put("sincos", 5e-324, collide.sincos(5e-324))
+  for i = 1, 100 do
+    local x, y, z = a.uniform(-2, 2), a.uniform(-2, 2), a.uniform(-2, 2)
+    put("axis_angle", i, collide.axis_angle(x, y, z, a.uniform(-20, 20)))
+  end
 
   local result = {}
   for k, s in ipairs(sections) do
