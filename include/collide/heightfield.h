@@ -88,6 +88,13 @@ size_t cl_heightfield_query(const cl_heightfield *hf, const cl_shape *s,
 ** *index its triangle (0-based, the lowest of those hit at the same t) */
 int cl_heightfield_sweep(const cl_heightfield *hf, const cl_shape *mover, const double d[3],
                          cl_hit *h, size_t *index);
+/* the triangle nearest p within limit, as cl_mesh_closest answers for
+** the mesh of the cells' triangles (ties to the lowest index): 1, *d, the
+** closest point and the index; 0 when none is that near. The blocks are
+** visited in rings around the one under p, the rings stopping once they
+** lie farther than the best so far. */
+int cl_heightfield_closest(const cl_heightfield *hf, const double p[3], double limit, double *d,
+                           double out[3], size_t *index);
 /* 1 when a triangle of hf intersects a triangle of the mesh, or of b */
 int cl_heightfield_intersects_mesh(const cl_heightfield *hf, const cl_mesh *m);
 int cl_heightfield_intersects_heightfield(const cl_heightfield *a, const cl_heightfield *b);

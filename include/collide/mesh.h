@@ -180,6 +180,14 @@ long long cl_mesh_sweep_each_near_until(const cl_mesh *m, const cl_mesh_near *nr
 ** *index its triangle (0-based, the lowest of those hit at the same t) */
 int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl_hit *h,
                   size_t *index);
+/* the triangle nearest p within limit (distance <= limit; INFINITY: any),
+** by cl_distance on each triangle (ties to the lowest index): 1, its
+** distance *d, its closest point (cl_closest_point) in out and its index;
+** 0 when no triangle is that near (or the mesh is empty). A walk of the
+** hierarchy nearest box first that skips the boxes farther than the best
+** so far: its cost follows the triangles near p. */
+int cl_mesh_closest(const cl_mesh *m, const double p[3], double limit, double *d,
+                    double out[3], size_t *index);
 /* 1 when a triangle of a intersects a triangle of b */
 int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b);
 

@@ -102,4 +102,30 @@ static inline int cl_slabs_axis(const cl_slabs *s, int k, double lo, double hi, 
   return 1;
 }
 
+/* A lower bound of the distance from p to any point of the box [lo, hi]
+** that an exact distance routine (points.c, the triangles of a mesh or a
+** heightfield, a hull's tolerance of 1e-12 of its scale) can compute, for
+** the walks that look for the nearest item or triangle: the box's gap,
+** less 1e-9 of |p| + max(|lo|, |hi|) on the axis where that is largest
+** (far more than those routines round by; never less for a box holding
+** this one), so that a walk never rules out what would come out at or
+** below its best. The gap's square
+** overflowing, its largest axis; -inf for a box with an infinite or NaN
+** side. */
+static inline double cl_box_gap_below(const double p[3], const double lo[3], const double hi[3]) {
+  double s = 0, m = 0, mag = 0, d;
+  int k;
+  for (k = 0; k < 3; k++) {
+    double a = lo[k] - p[k], b = p[k] - hi[k], g = a > 0 ? a : (b > 0 ? b : 0);
+    double t = fabs(p[k]) + (fabs(lo[k]) > fabs(hi[k]) ? fabs(lo[k]) : fabs(hi[k]));
+    if (!(t < INFINITY) || lo[k] != lo[k] || hi[k] != hi[k]) return -INFINITY;
+    if (t > mag) mag = t;
+    s += g * g;
+    if (g > m) m = g;
+  }
+  d = sqrt(s);
+  if (!(d < INFINITY)) d = m;
+  return d - 1e-9 * mag;
+}
+
 #endif

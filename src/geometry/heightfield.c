@@ -66,6 +66,7 @@ static int cell_y(const cl_heightfield *hf, uint32_t i, uint32_t j, double y[4])
   return 1;
 }
 
+static uint32_t min2u(uint32_t a, uint32_t b) { return b < a ? b : a; }
 static double min4(const double y[4]) { return min2(min2(y[0], y[1]), min2(y[2], y[3])); }
 static double max4(const double y[4]) { return max2(max2(y[0], y[1]), max2(y[2], y[3])); }
 
@@ -602,6 +603,118 @@ static int pair_walk(const cl_heightfield *hf, const double lo[3], const double 
   c->hit = 0;
   query_walk(hf, &box, pair_visit, c);
   return c->hit;
+}
+
+/* ---------------------------------------------------------------------- */
+/* the nearest triangle to a point                                        */
+
+typedef struct {
+  const cl_heightfield *hf;
+  const double *p;
+  double d, limit, out[3];
+  size_t index;
+  int found;
+} hnear;
+
+/* the gap below (fbox.h) from the point to cells [i0, i1) x [j0, j1)
+** between heights lo and hi */
+static double cells_gap(const hnear *q, uint32_t i0, uint32_t i1, uint32_t j0, uint32_t j1,
+                        double lo, double hi) {
+  double a[3], b[3];
+  cl_set(a, line(q->hf, 0, i0), lo, line(q->hf, 2, j0));
+  cl_set(b, line(q->hf, 0, i1), hi, line(q->hf, 2, j1));
+  return cl_box_gap_below(q->p, a, b);
+}
+
+/* cell (i, j)'s triangles, each kept when nearer (ties to the lower index)
+** and within the limit */
+static void near_cell(hnear *q, uint32_t i, uint32_t j) {
+  double y[4], v[4][3];
+  int k;
+  if (!cell_y(q->hf, i, j, y)) return;
+  if (!(cells_gap(q, i, i + 1, j, j + 1, min4(y), max4(y)) <= q->limit)) return;
+  cell_vertices(q->hf, i, j, y, v);
+  for (k = 0; k < 2; k++) {
+    cl_shape tri;
+    size_t index = cell_index(q->hf, i, j) + (size_t)k;
+    double d;
+    cell_triangle(v[0], k, &tri.tri);
+    d = cl_distance(&tri, q->p);
+    if (!(d <= q->limit)) continue;
+    if (q->found && !(d < q->d || (d == q->d && index < q->index))) continue;
+    q->found = 1;
+    q->d = q->limit = d;
+    q->index = index;
+    cl_closest_point(&tri, q->p, q->out);
+  }
+}
+
+/* block (bi, bj): its fine blocks, then their cells, those near enough */
+static void near_block(hnear *q, uint32_t bi, uint32_t bj) {
+  const cl_heightfield *hf = q->hf;
+  const double *b = block_of(hf, bi, bj);
+  uint32_t nc = hf->columns - 1, nr = hf->rows - 1, fi, fj, i, j;
+  uint32_t fi1 = min2u(bi * (B / F) + B / F, hf->fcols), fj1 = min2u(bj * (B / F) + B / F, hf->frows);
+  if (!(b[0] <= b[1])) return;
+  if (!(cells_gap(q, bi * B, min2u(bi * B + B, nc), bj * B, min2u(bj * B + B, nr), b[0], b[1])
+        <= q->limit))
+    return;
+  for (fj = bj * (B / F); fj < fj1; fj++)
+    for (fi = bi * (B / F); fi < fi1; fi++) {
+      const double *f = fine_of(hf, fi, fj);
+      uint32_t i1 = min2u(fi * F + F, nc), j1 = min2u(fj * F + F, nr);
+      if (!(f[0] <= f[1])) continue;
+      if (!(cells_gap(q, fi * F, i1, fj * F, j1, f[0], f[1]) <= q->limit)) continue;
+      for (j = fj * F; j < j1; j++)
+        for (i = fi * F; i < i1; i++) near_cell(q, i, j);
+    }
+}
+
+/* Rings of blocks around the block under p (clamped to the grid): the
+** blocks of ring r >= 1 lie at least r - 1 blocks' side away from it, so
+** the rings stop when that, less the gap's allowance, is beyond the best
+** so far (or they leave the grid). */
+int cl_heightfield_closest(const cl_heightfield *hf, const double p[3], double limit, double *d,
+                           double out[3], size_t *index) {
+  hnear q;
+  uint32_t ci, cj, r;
+  double side, slack;
+  if (hf->empty) return 0;
+  q.hf = hf;
+  q.p = p;
+  q.limit = limit;
+  q.found = 0;
+  q.d = INFINITY;
+  q.index = 0;
+  ci = cell_lo(hf, 0, p[0]) / B;
+  cj = cell_lo(hf, 2, p[2]) / B;
+  side = (double)B * min2(hf->sx, hf->sz);
+  slack = 1e-9 * (cl_maxabs3(p) + hf->maxabs);
+  for (r = 0;; r++) {
+    uint32_t bi, bj, i0, i1, j0, j1;
+    if (r >= 2 && (double)(r - 1) * side * (1 - 1e-9) - slack > q.limit) break;
+    if (r > ci && r > cj && ci + r >= hf->bcols && cj + r >= hf->brows) break;
+    i0 = ci >= r ? ci - r : 0;
+    j0 = cj >= r ? cj - r : 0;
+    i1 = min2u(ci + r, hf->bcols - 1);
+    j1 = min2u(cj + r, hf->brows - 1);
+    for (bj = j0; bj <= j1; bj++) {
+      int edge = bj + r == cj || bj == cj + r;
+      for (bi = i0; bi <= i1; bi++) {
+        if (!edge && bi + r != ci && bi != ci + r) {
+          if (bi + r < ci || bi > ci + r) continue;
+          bi = ci + r;                         /* the ring's other side */
+          if (bi > i1) break;
+        }
+        near_block(&q, bi, bj);
+      }
+    }
+  }
+  if (!q.found) return 0;
+  *d = q.d;
+  cl_copy(out, q.out);
+  *index = q.index;
+  return 1;
 }
 
 int cl_heightfield_intersects_mesh(const cl_heightfield *hf, const cl_mesh *m) {

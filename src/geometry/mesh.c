@@ -1617,6 +1617,82 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   return q.found;
 }
 
+/* ---------------------------------------------------------------------- */
+/* the nearest triangle to a point                                        */
+
+typedef struct {
+  const double *p;
+  double d, limit, out[3];
+  size_t index;
+  int found;
+} near_point;
+
+/* the triangle of leaf slot s, kept when it is nearer (ties to the lower
+** index) and within the limit */
+static void near_slot(const cl_mesh *m, near_point *q, uint32_t s) {
+  cl_shape tri;
+  size_t index = m->slot[4 * s + 3];
+  double d;
+  slot_triangle(m, s, &tri.tri);
+  d = cl_distance(&tri, q->p);
+  if (!(d <= q->limit)) return;
+  if (q->found && !(d < q->d || (d == q->d && index < q->index))) return;
+  q->found = 1;
+  q->d = d;
+  q->index = index;
+  q->limit = d;
+  cl_closest_point(&tri, q->p, q->out);
+}
+
+/* Depth first, each node's children nearest box first, a box skipped
+** when it lies farther than the best so far (fbox.h's cl_box_gap_below;
+** equal is still walked: a lower index may tie there). */
+int cl_mesh_closest(const cl_mesh *m, const double p[3], double limit, double *d,
+                    double out[3], size_t *index) {
+  ref stack[CL_MESH_STACK];
+  near_point q;
+  double lo[3], hi[3];
+  int sp, a;
+  if (m->nt == 0) return 0;
+  for (a = 0; a < 3; a++) { lo[a] = m->rlo[a]; hi[a] = m->rhi[a]; }
+  stack[0].t = cl_box_gap_below(p, lo, hi);
+  if (!(stack[0].t <= limit)) return 0;
+  q.p = p;
+  q.limit = limit;
+  q.found = 0;
+  q.d = INFINITY;
+  q.index = 0;
+  stack[0].child = 0;
+  stack[0].count = m->nn ? 0 : (uint32_t)m->nt;
+  sp = 1;
+  while (sp > 0) {
+    ref e = stack[--sp];
+    if (!(e.t <= q.limit)) continue;
+    if (e.count) {
+      uint32_t s;
+      fetch_leaf(m, e.child, e.count);
+      for (s = e.child; s < e.child + e.count; s++) near_slot(m, &q, s);
+    } else {
+      const cl_mesh_node *n = &m->node[e.child];
+      unsigned used = used_children(n), mask = 0;
+      double t[CL_MESH_WIDTH];
+      int k;
+      for (k = 0; k < CL_MESH_WIDTH; k++) {
+        if (!(used >> k & 1)) continue;
+        for (a = 0; a < 3; a++) { lo[a] = n->lo[a][k]; hi[a] = n->hi[a][k]; }
+        t[k] = cl_box_gap_below(p, lo, hi);
+        if (t[k] <= q.limit) mask |= 1u << k;
+      }
+      sp = push_near_first(m, stack, sp, n, mask, t);
+    }
+  }
+  if (!q.found) return 0;
+  *d = q.d;
+  cl_copy(out, q.out);
+  *index = q.index;
+  return 1;
+}
+
 static int boxes_overlap(const float alo[3], const float ahi[3], const float blo[3],
                          const float bhi[3], double pad) {
   int k;
