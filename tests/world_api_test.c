@@ -2,8 +2,8 @@
 ** world_api_test.c - the world through its public header alone
 ** (collide/world.h), as an engine uses it: a capsule character walks a
 ** level of boxes; moves slide and stop exactly at contact; raycasts,
-** queries, frustum queries, pairs and sweeps with masks, exclude lists and
-** keep callbacks, over boxes, a sphere, a mesh and a heightfield; the
+** queries, frustum queries, the nearest item, pairs and sweeps with
+** masks, exclude lists and keep callbacks, over boxes, a sphere, a mesh and a heightfield; the
 ** errors (CL_NOT_ITEM, CL_NOT_MOVER, CL_NOT_FINITE, CL_BUSY); sensors,
 ** events and one-way items; calls made
 ** from inside the callbacks of others, which answer as the same calls made
@@ -1808,6 +1808,94 @@ static void versions(void) {
   cl_world_delete(w);
 }
 
+/* cl_world_nearest over the level: each kind's distance and closest
+** point exactly, ties to the earlier added, max_distance inclusive, masks,
+** exclusions, keep, sensors, a plane (a surface: either side), errors */
+static void nearest(void) {
+  static level lv;
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_world_filter f;
+  cl_plane ground = plane(0, 1, 0, -5);
+  double p[3], d, q[3];
+  int excl[1], not_b2 = B2, id;
+  cl_set(p, 0, 0, 0);
+  CHECK(cl_world_nearest(w, p, INFINITY, NULL, &d, q) == CL_NOT_FOUND, "nearest: an empty world");
+  level_make(&lv);
+  level_add(&lv, w);
+  /* above the floor, between b1 and b2 */
+  cl_set(p, 2, 0.5, 0.5);
+  CHECK(cl_world_nearest(w, p, INFINITY, NULL, &d, q) == FLOOR, "nearest: the floor");
+  EQ(d, 0.5, "nearest: the floor's d");
+  EQ3(q, 2, 0, 0.5, "nearest: the floor's point");
+  cl_world_filter_init(&f);
+  f.mask = ~1u;
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == B1, "nearest: b1 and b2 tie, b1 first");
+  EQ(d, 1, "nearest: b1's d");
+  EQ3(q, 1, 0.5, 0.5, "nearest: b1's point");
+  excl[0] = B1;
+  f.exclude = excl;
+  f.nexclude = 1;
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == B2, "nearest: b1 excluded");
+  EQ3(q, 3, 0.5, 0.5, "nearest: b2's point");
+  f.keep = keep_not;
+  f.ud = &not_b2;
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == BALL, "nearest: b2 refused, the ball");
+  EQ(d, 3.5, "nearest: the ball's d");
+  EQ3(q, 5.5, 0.5, 0.5, "nearest: the ball's point");
+  CHECK(cl_world_nearest(w, p, 3.5, &f, NULL, NULL) == BALL, "nearest: at max_distance");
+  CHECK(cl_world_nearest(w, p, 3.25, &f, &d, q) == CL_NOT_FOUND, "nearest: beyond max_distance");
+  f.keep = keep_stop;
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == CL_STOPPED, "nearest: keep stops it");
+  /* inside b1: d 0, the point itself */
+  cl_set(p, 0.25, 0.5, 0.75);
+  CHECK(cl_world_nearest(w, p, 0, NULL, &d, q) == B1, "nearest: inside b1");
+  EQ(d, 0, "nearest: inside, d");
+  EQ3(q, 0.25, 0.5, 0.75, "nearest: inside, the point");
+  /* the mesh's wall at x = 8, the terrain at y = 1 */
+  cl_world_filter_init(&f);
+  f.mask = 1u << MESH;
+  cl_set(p, 9, 1, 0.5);
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == MESH, "nearest: the mesh");
+  EQ(d, 1, "nearest: the mesh's d");
+  EQ3(q, 8, 1, 0.5, "nearest: the mesh's point");
+  f.mask = 1u << HF;
+  cl_set(p, 21.5, 3, 0.25);
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == HF, "nearest: the terrain");
+  EQ(d, 2, "nearest: the terrain's d");
+  EQ3(q, 21.5, 1, 0.25, "nearest: the terrain's point");
+  cl_set(p, 25, 1, 1);
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == HF, "nearest: the terrain's edge");
+  EQ(d, 3, "nearest: the terrain's edge, d");
+  EQ3(q, 22, 1, 1, "nearest: the terrain's edge, point");
+  /* a sensor is found only when asked for */
+  CHECK(cl_world_set_role(w, BALL, CL_WORLD_SENSOR) == 0, "the ball a sensor");
+  cl_world_filter_init(&f);
+  f.mask = 1u << BALL | 1u << B2;
+  cl_set(p, 6, 2, 0.5);
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == B2, "nearest: the sensor skipped");
+  f.sensors = 1;
+  CHECK(cl_world_nearest(w, p, INFINITY, &f, &d, q) == BALL, "nearest: the sensor asked for");
+  EQ(d, 1, "nearest: the sensor's d");
+  EQ3(q, 6, 1, 0.5, "nearest: the sensor's point");
+  /* a plane, a surface: below it as above */
+  id = cl_world_add(w, &ground, CL_PLANE, NULL);
+  CHECK(id == 6, "the plane's id");
+  cl_set(p, 1, -7, 2);
+  CHECK(cl_world_nearest(w, p, INFINITY, NULL, &d, q) == id, "nearest: the plane from below");
+  EQ(d, 2, "nearest: the plane's d");
+  EQ3(q, 1, -5, 2, "nearest: the plane's point");
+  /* errors */
+  p[1] = NAN;
+  CHECK(cl_world_nearest(w, p, INFINITY, NULL, &d, q) == CL_NOT_FINITE, "nearest: a NaN point");
+  p[1] = INFINITY;
+  CHECK(cl_world_nearest(w, p, INFINITY, NULL, &d, q) == CL_NOT_FINITE, "nearest: an endless point");
+  cl_set(p, 0, 0, 0);
+  CHECK(cl_world_nearest(w, p, -1, NULL, &d, q) == CL_NOT_FINITE, "nearest: a negative limit");
+  CHECK(cl_world_nearest(w, p, NAN, NULL, &d, q) == CL_NOT_FINITE, "nearest: a NaN limit");
+  cl_world_delete(w);
+  cl_mesh_free(&lv.mesh);
+}
+
 #ifdef CONST_SHAPE
 /* a shape the world may write is given as a modifiable one: this must
 ** not compile (make test-world-api compiles it with -Werror and expects
@@ -1822,6 +1910,7 @@ int main(void) {
   character_more();
   moves();
   queries();
+  nearest();
   errors();
   nested();
   events_api();

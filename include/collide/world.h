@@ -6,8 +6,8 @@
 ** (doc/scene.md, "The world from C").
 **
 ** Threads: the calls that only read a world - raycasts, raycast_all,
-** queries, frustum queries, sweeps, sweep_all, pairs, and reading options,
-** roles, one-way directions and shapes - may run on one world from any
+** queries, frustum queries, nearest, sweeps, sweep_all, pairs, and
+** reading options, roles, one-way directions and shapes - may run on one world from any
 ** number of threads at once while no thread changes it, each giving the
 ** answer it gives alone. Changes - add, update, remove, options, roles,
 ** one-way directions, sync, moves, events, a character's creation and
@@ -111,7 +111,8 @@ typedef struct {
   cl_world_keep keep;        /* asked last, about the items left; NULL keeps them */
   void *ud;                  /* keep's */
   int sensors;               /* 1: sensors are found too (raycasts, sweeps,
-                             ** queries); moves and pairs never meet them */
+                             ** queries, nearest); moves and pairs never
+                             ** meet them */
 } cl_world_filter;
 
 /* a filter of every item (mask CL_WORLD_ALL_BITS, nothing else) */
@@ -234,6 +235,22 @@ int cl_world_query(cl_world *w, const void *shape, int kind, const cl_world_filt
 ** geometry by its bounds) */
 int cl_world_query_frustum(cl_world *w, const cl_frustum *fr, const cl_world_filter *f,
                            cl_world_each fn, void *ud);
+/* the item nearest the point p (ties in distance to the earlier added):
+** its id, its distance in *d and its closest point in out (either may be
+** NULL; set only when an item is found). The distance is each kind's own
+** (cl_distance; a mesh's or a heightfield's nearest triangle): 0 for a
+** point inside a solid (aabb, obb, sphere, capsule, hull, compound) or
+** on a surface, and the point is then p itself. A plane is a surface
+** (its distance is |dot(n, p) - d|, on either side), a triangle and a ray
+** (its segment, endless when tmax is) too. Items farther than
+** max_distance (INFINITY: no limit) are not found; one exactly at it is.
+** keep is asked only about an item that would become the nearest. Its
+** cost follows the items near p (a walk of the tree nearest box first,
+** stopped once the boxes lie farther than the best so far). CL_NOT_FOUND,
+** CL_STOPPED, CL_NOMEM, CL_NOT_FINITE (p not finite, max_distance
+** negative or NaN) */
+int cl_world_nearest(cl_world *w, const double p[3], double max_distance,
+                     const cl_world_filter *f, double *d, double out[3]);
 /* a callback on a pair: 1 to go on, 0 to stop the call (CL_STOPPED) */
 typedef int (*cl_world_each_pair)(void *ud, int a, int b);
 /* every two items whose shapes intersect, once, a added before b, sorted

@@ -739,13 +739,12 @@ static int ray_box(const cl_tree_ray *c, const double lo[3], const double hi[3],
 
 static int step_less(const cl_tree_step *a, const cl_tree_step *b) { return a->t < b->t; }
 
-/* the heap's step i: c->heap is the end of its room, which it fills
+/* the heap's step i: a heap is the end of its room, which it fills
 ** downwards (its front is the list's, tree.c's per_scratch) */
 #define STEP(a, i) ((a)[-1 - (i)])
 
-static void step_push(cl_tree_ray *c, const cl_tree_step *x) {
-  cl_tree_step *a = c->heap;
-  int i = c->n++;
+static void heap_push(cl_tree_step *a, int *np, const cl_tree_step *x) {
+  int i = (*np)++;
   while (i > 0) {
     int p = (i - 1) / 2;
     if (!step_less(x, &STEP(a, p))) break;
@@ -755,9 +754,9 @@ static void step_push(cl_tree_ray *c, const cl_tree_step *x) {
   STEP(a, i) = *x;
 }
 
-static cl_tree_step step_pop(cl_tree_ray *c) {
-  cl_tree_step *a = c->heap, top = STEP(a, 0), x;
-  int n = --c->n, i = 0;
+static cl_tree_step heap_pop(cl_tree_step *a, int *np) {
+  cl_tree_step top = STEP(a, 0), x;
+  int n = --*np, i = 0;
   x = STEP(a, n);
   for (;;) {
     int k = 2 * i + 1;
@@ -770,6 +769,9 @@ static cl_tree_step step_pop(cl_tree_ray *c) {
   if (n > 0) STEP(a, i) = x;
   return top;
 }
+
+static void step_push(cl_tree_ray *c, const cl_tree_step *x) { heap_push(c->heap, &c->n, x); }
+static cl_tree_step step_pop(cl_tree_ray *c) { return heap_pop(c->heap, &c->n); }
 
 /* a child tested against its box (the root, or a leaf whose rounded box
 ** was hit: its exact one): 1 and *s filled when the ray enters it by limit */
@@ -845,6 +847,72 @@ int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
   sort_entries(sc->list, n);
   *out = sc->list;
   return n;
+}
+
+/* ---------------------------------------------------------------------- */
+/* the nearest leaves to a point                                          */
+
+/* r's box (the root, or a leaf whose rounded box is near enough: its
+** exact one): 1 and *s filled when it lies within limit */
+static int near_exact(const cl_tree_near *c, int r, double limit, cl_tree_step *s) {
+  box_t b;
+  ref_box(c->tree, r, &b);
+  s->t = cl_box_gap_below(c->p, b.min, b.max);
+  if (!(s->t <= limit)) return 0;
+  s->leaf = IS_LEAF(r);
+  s->node = s->leaf ? LEAF_OF(r) : r;
+  return 1;
+}
+
+void cl_tree_near_begin(cl_tree_near *c, cl_tree *t, const double p[3], cl_tree_step *heap) {
+  cl_tree_step s;
+  c->tree = t;
+  c->n = 0;
+  c->p[0] = p[0]; c->p[1] = p[1]; c->p[2] = p[2];
+  if (heap == NULL) heap = t->own.heap;
+  c->heap = heap != NULL ? heap + t->capacity : NULL;   /* the end of its room */
+  if (t->root != NIL && near_exact(c, t->root, INFINITY, &s)) heap_push(c->heap, &c->n, &s);
+}
+
+/* Best-first by the boxes' distances, as the ray's walk by entry t: of a
+** node's children the nearer one is walked at once when nothing in the
+** heap is nearer. */
+int cl_tree_near_next(cl_tree_near *c, double limit, double *dist) {
+  while (c->n > 0) {
+    cl_tree_step e;
+    if (!(STEP(c->heap, 0).t <= limit)) { c->n = 0; break; }
+    e = heap_pop(c->heap, &c->n);
+    for (;;) {
+      const cl_tree_hot *h;
+      cl_tree_step s[2];
+      int k, m = 0;
+      if (e.leaf) { *dist = e.t; return e.node; }
+      h = &c->tree->hot[e.node];
+      for (k = 0; k < 2; k++) {
+        double lo[3], hi[3];
+        int j;
+        for (j = 0; j < 3; j++) { lo[j] = h->lo[k][j]; hi[j] = h->hi[k][j]; }
+        s[m].t = cl_box_gap_below(c->p, lo, hi);
+        if (!(s[m].t <= limit)) continue;
+        if (h->height[k] == 0) {
+          if (!near_exact(c, h->child[k], limit, &s[m])) continue;
+        } else {
+          s[m].node = h->child[k];
+          s[m].leaf = 0;
+          PREFETCH(&c->tree->hot[s[m].node]);
+        }
+        m++;
+      }
+      if (m == 0) break;
+      if (m == 2) {
+        if (s[1].t < s[0].t) { cl_tree_step x = s[0]; s[0] = s[1]; s[1] = x; }
+        heap_push(c->heap, &c->n, &s[1]);
+      }
+      if (c->n > 0 && STEP(c->heap, 0).t < s[0].t) { heap_push(c->heap, &c->n, &s[0]); break; }
+      e = s[0];
+    }
+  }
+  return NIL;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -31,4 +31,23 @@ void cl_tree_ray_begin(cl_tree_ray *c, cl_tree *t, const cl_ray *r, cl_tree_step
 ** must not change during the walk. */
 int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter);
 
+/* a best-first walk of the leaves by the distance of their fat boxes
+** from a point (cl_tree_near_begin/next) */
+typedef struct {
+  cl_tree *tree;
+  cl_tree_step *heap;                /* as cl_tree_ray's */
+  int n;
+  double p[3];
+} cl_tree_near;
+
+/* heap as for cl_tree_ray_begin */
+void cl_tree_near_begin(cl_tree_near *c, cl_tree *t, const double p[3], cl_tree_step *heap);
+/* the next leaf whose fat box lies within limit of the point, in order of
+** that distance (*dist, a lower bound of every distance fbox.h's
+** cl_box_gap_below allows for, never above the exact one), leaves of
+** equal distance in no set order; -1 when no leaf is left within limit.
+** limit must not grow between calls; the tree must not change during the
+** walk. */
+int cl_tree_near_next(cl_tree_near *c, double limit, double *dist);
+
 #endif

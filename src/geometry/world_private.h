@@ -391,6 +391,16 @@ long long cl_world_pairs_with(cl_world *w, cl_world_scratch *s, cl_world_pair *p
                          long long max, uint32_t mask, cl_world_keep keep, void *ud,
                          int again);
 
+/* the item nearest p within max_distance (d <= max_distance), by each
+** kind's distance (cl_distance, a mesh's or heightfield's nearest
+** triangle), ties to the earlier added, whose layer meets mask and that
+** keep keeps (asked only about an item that would become the nearest):
+** its id, *d and its closest point (p itself at d = 0) in out; -1 when
+** none, -2 when keep stopped */
+int cl_world_nearest_with(cl_world *w, cl_world_scratch *s, const double p[3],
+                          double max_distance, uint32_t mask, cl_world_keep keep, void *ud,
+                          double *d, double out[3]);
+
 /* ---- shape casts and moves ---- */
 /* the first item that mover (aabb, obb, sphere, capsule or hull) touches when
 ** translated by t * d, skipping the item whose shape is skip and items

@@ -480,6 +480,70 @@ int cl_world_raycast_all_with(cl_world *w, cl_world_scratch *s, const cl_ray *r,
 }
 
 
+/* ---- the nearest item to a point ---- */
+
+/* the item's distance from p and its closest point (p itself at 0), when
+** it is within limit: 1; static geometry by its nearest triangle */
+static int near_one(const cl_world_item *it, const double p[3], double limit, double *d,
+                    double out[3]) {
+  if (IS_GEOMETRY(it->kind)) {
+    size_t index;
+    int found = it->kind == CL_WORLD_MESH
+                    ? cl_mesh_closest((const cl_mesh *)it->shape, p, limit, d, out, &index)
+                    : cl_heightfield_closest((const cl_heightfield *)it->shape, p, limit, d, out,
+                                             &index);
+    if (!found) return 0;
+  } else {
+    const cl_shape *s = cl_world_shape_of(it);
+    *d = cl_distance(s, p);
+    if (!(*d <= limit)) return 0;
+    cl_closest_point(s, p, out);
+  }
+  if (*d == 0) cl_copy(out, p);
+  *d += 0.0;                                 /* no -0 */
+  return 1;
+}
+
+int cl_world_nearest_with(cl_world *w, cl_world_scratch *s, const double p[3],
+                          double max_distance, uint32_t mask, cl_world_keep keep, void *ud,
+                          double *d, double out[3]) {
+  cl_tree_near c;
+  double lb;
+  int best = -1, i;
+  *d = INFINITY;
+  /* the items without bounds first (a plane may be the nearest and cut
+  ** the walk short), then the tree's leaves nearest box first; nearest
+  ** d, ties to the earlier added */
+  cl_tree_near_begin(&c, w->tree, p, s->tree.heap);
+  for (i = 0;; i++) {
+    int id, k;
+    const cl_world_item *it;
+    double dd, q[3], limit = best >= 0 ? *d : max_distance;
+    if (i < w->nunbounded) {
+      id = w->unbounded[i];
+    } else {
+      int leaf = cl_tree_near_next(&c, limit, &lb);
+      if (leaf < 0) break;
+      id = (int)w->tree->leaves[leaf].stamp;
+    }
+    it = &w->items[id];
+    if ((it->layer & mask) == 0) continue;
+    if (!near_one(it, p, limit, &dd, q)) continue;
+    /* (dd is within the limit, the best d) */
+    if (best >= 0 && !(dd < *d || (dd == *d && it->seq < w->items[best].seq))) continue;
+    if (keep != NULL) {
+      k = keep(ud, id);
+      if (k < 0) return -2;
+      if (!k) continue;
+    }
+    best = id;
+    *d = dd;
+    cl_copy(out, q);
+  }
+  return best;
+}
+
+
 /* ---- the public queries: each on the memory of its level ---- */
 
 /* a filter as the calls above take it: a mask, and a keep that skips the
@@ -744,6 +808,25 @@ answer:
   if (cache && n >= 0) (void)swap_answer(w, lv, n, &in);
   cl_world_leave(w, s);
   return stopped ? CL_STOPPED : n;
+}
+
+int cl_world_nearest(cl_world *w, const double p[3], double max_distance,
+                     const cl_world_filter *f, double *d, double out[3]) {
+  filter_in in;
+  cl_world_scratch *s;
+  double ld, lout[3];
+  int id;
+  if (!(p[0] - p[0] == 0 && p[1] - p[1] == 0 && p[2] - p[2] == 0) || !(max_distance >= 0))
+    return CL_NOT_FINITE;
+  s = cl_world_enter(w, "nearest", 0);
+  if (s == NULL) return CL_NOMEM;
+  if (d == NULL) d = &ld;
+  if (out == NULL) out = lout;
+  filter_read(&in, w, f);
+  id = cl_world_nearest_with(w, s, p, max_distance, in.mask, in.keep, &in, d, out);
+  cl_world_leave(w, s);
+  if (id == -2) return CL_STOPPED;
+  return id < 0 ? CL_NOT_FOUND : id;
 }
 
 int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
