@@ -872,6 +872,16 @@ function scene:query(shape, filter) end
 ---@param filter? collide.filter
 ---@return any[]
 function scene:query_frustum(frustum, filter) end
+---The item nearest the point (ties in d to the earlier added), its
+---distance and its closest point (the point itself at d = 0), within
+---max_distance (inclusive; nil: math.huge); nil when none.
+---@param x number
+---@param y number
+---@param z number
+---@param max_distance? number
+---@param filter? collide.filter
+---@return any item, number d, number px, number py, number pz
+function scene:nearest(x, y, z, max_distance, filter) end
 ---@param filter? collide.filter
 ---@return {[1]: any, [2]: any}[]
 function scene:pairs(filter) end

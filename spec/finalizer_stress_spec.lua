@@ -191,6 +191,7 @@ describe("binding calls while finalizers change the scene", function()
     { "query with a filter", function(s) return s:query(probe, yes) end },
     { "query_frustum", function(s) return s:query_frustum(box_frustum) end },
     { "raycast", function(s) return all(s:raycast(ray, yes)) end },
+    { "nearest with a filter", function(s) return all(s:nearest(-1, 1.5, 1.5, nil, yes)) end },
     { "raycast_all", function(s) return s:raycast_all(ray) end },
     { "raycast_all with a filter", function(s) return s:raycast_all(ray, yes) end },
     { "sweep", function(s) return all(s:sweep(ball, 30, 0, 0, yes)) end },

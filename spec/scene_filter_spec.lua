@@ -31,6 +31,7 @@ local CALLS = {
   { "pairs", function(s, f) return s:pairs(f) end },
   { "raycast", function(s, f) return s:raycast(ray, f) end },
   { "raycast_all", function(s, f) return s:raycast_all(ray, f) end },
+  { "nearest", function(s, f) return s:nearest(-5, 0.5, 0.5, nil, f) end },
   { "sweep", function(s, f) return s:sweep(collide.sphere(-4, 0.5, 0.5, 0.5), 10, 0, 0, f) end },
   { "sweep_all", function(s, f) return s:sweep_all(collide.sphere(-4, 0.5, 0.5, 0.5), 10, 0, 0, f) end },
   { "move", function(s, f) return s:move("ball", 10, 0, 0, f) end },

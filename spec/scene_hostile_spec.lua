@@ -239,6 +239,7 @@ describe("collide.scene under hostile use", function()
       raycast_all = function(s, f) return s:raycast_all(ray, f) end,
       query = function(s, f) return s:query(collide.sphere(0, 0, 0, 10), f) end,
       query_frustum = function(s, f) return s:query_frustum(box, f) end,
+      nearest = function(s, f) return s:nearest(0, 0, 0, nil, f) end,
       pairs = function(s, f) return s:pairs(f) end,
       sweep = function(s, f) return s:sweep(collide.sphere(0, 0, 0, 0.5), 10, 0, 0, f) end,
       sweep_all = function(s, f) return s:sweep_all(collide.sphere(0, 0, 0, 0.5), 10, 0, 0, f) end,
@@ -247,7 +248,8 @@ describe("collide.scene under hostile use", function()
         return s:move("box", 10, 0, 0, function(_, other) return f(other) and "slide" or false end)
       end,
     }
-    local CALL_NAMES = { "raycast", "raycast_all", "query", "query_frustum", "pairs", "sweep", "sweep_all", "move" }
+    local CALL_NAMES = { "raycast", "raycast_all", "query", "query_frustum", "nearest", "pairs", "sweep",
+      "sweep_all", "move" }
     -- each change, on each item
     local CHANGES = {
       { "remove", function(s, item) s:remove(item) end },

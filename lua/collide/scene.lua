@@ -19,7 +19,7 @@
 -- kept out of the tree in a list that every query also tests.
 --
 -- Changes during a call: while a filter runs (raycast, raycast_all, query,
--- query_frustum, pairs, sweep, sweep_all, move) the world is busy, and
+-- query_frustum, nearest, pairs, sweep, sweep_all, move) the world is busy, and
 -- add, update and remove raise `cannot change a scene during its NAME` (NAME the call whose filter
 -- is running), whatever the item's shape. Queries from inside a filter are
 -- allowed. A filter that raises ends the call on its way out.
@@ -478,6 +478,39 @@ function Scene:query_frustum(f, filter)
   end
   filter = filter_arg(filter, 2, "query_frustum", w)
   return w:query_frustum(f, filter)
+end
+
+-- a coordinate of scene:nearest at n: a finite number
+local function check_coordinate(v, n, given)
+  if type(v) ~= "number" then
+    argerror(n, "nearest", "number expected, got " .. (v == nil and n > given and "no value" or typename(v)))
+  end
+  if v ~= v or v == huge or v == -huge then
+    argerror(n, "nearest", "finite number expected, got " .. (v ~= v and "nan" or (v > 0 and "inf" or "-inf")))
+  end
+end
+
+--- scene:nearest(x, y, z, [max_distance], [filter]) -> item, d, px, py, pz
+--- or nil: the item nearest the point (ties in d to the earlier added),
+--- its distance and its closest point (the point itself at d = 0), within
+--- max_distance (inclusive; nil: math.huge)
+function Scene:nearest(...)
+  local w = (worlds[self] or bad_self(self, "nearest"))
+  local given, x, y, z, max_distance, filter = select("#", ...), ...
+  check_coordinate(x, 1, given)
+  check_coordinate(y, 2, given)
+  check_coordinate(z, 3, given)
+  if max_distance == nil then
+    max_distance = huge
+  elseif type(max_distance) ~= "number" then
+    argerror(4, "nearest", "number expected, got " .. typename(max_distance))
+  elseif max_distance ~= max_distance then
+    argerror(4, "nearest", "finite number expected, got nan")
+  elseif max_distance < 0 then
+    argerror(4, "nearest", "negative max_distance")
+  end
+  filter = filter_arg(filter, 5, "nearest", w)
+  return w:nearest(x, y, z, max_distance, filter)
 end
 
 --- scene:pairs([filter]) -> array of {a, b}: every two items whose shapes

@@ -923,6 +923,30 @@ static int w_raycast(lua_State *L) {
   return 1 + push_cast(L, &hit.hit, lw->w->items[id].kind, hit.index);
 }
 
+/* w:nearest(x, y, z, [max_distance], [filter | mask]) -> item, d, px, py,
+** pz or nil (scene.lua has checked the numbers) */
+static int w_nearest(lua_State *L) {
+  l_world *lw = check_world(L);
+  cl_world_filter f;
+  l_call c;
+  double p[3], d, q[3], maxd;
+  int id;
+  p[0] = luaL_checknumber(L, 2);
+  p[1] = luaL_checknumber(L, 3);
+  p[2] = luaL_checknumber(L, 4);
+  maxd = luaL_optnumber(L, 5, INFINITY);
+  lua_settop(L, 6);
+  call_begin(L, &c, 6, anchor(L));                 /* 7: the anchor, 8, 9 */
+  filter_arg(L, 6, &f, &c);
+  id = cl_world_nearest(lw->w, p, maxd, &f, &d, q);
+  call_end(L, &c, id);
+  if (id == CL_NOT_FINITE) luaL_error(L, "point or max_distance not finite");
+  if (id < 0) { lua_pushnil(L); return 1; }
+  lua_rawgeti(L, c.items, id + 1);
+  lua_pushnumber(L, d);
+  return 1 + 1 + l_pushvec(L, q);
+}
+
 /* the hits in the box (n of them, sorted here by t, ties in add order) as
 ** an array of {item=, t=, x=, y=, z=, nx=, ny=, nz=[, u=, v=][, index=]};
 ** an item a finalizer removed meanwhile is left out */
@@ -1774,7 +1798,8 @@ static const luaL_Reg world_methods[] = {
   {"memory", w_memory}, {"sync", w_sync}, {"next", w_next}, {"count", w_count},
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
   {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
-  {"query_frustum", w_query_frustum}, {"pairs", w_pairs}, {"character", w_character},
+  {"query_frustum", w_query_frustum}, {"nearest", w_nearest}, {"pairs", w_pairs},
+  {"character", w_character},
   {"role", w_role}, {"one_way", w_one_way}, {"roles", w_roles}, {"events", w_events},
   {"lines", w_lines}, {NULL, NULL}
 };
