@@ -1,15 +1,15 @@
 /*
 ** threads_test.c - one world read by four threads at once: raycasts,
-** raycast_all, queries, frustum queries, sweeps, sweep_all, pairs and
-** the reading of options and shapes, over boxes, spheres, capsules,
-** hulls, a compound, a mesh, a heightfield, a plane, a sensor and an item
-** with a change counter. Each answer is compared, to the last bit, with
-** the one the same call gave alone before the threads started. Some calls
-** are made from inside the callbacks of others (each thread's nesting
-** takes working memory of its own), and a change from inside a callback
-** is refused with CL_BUSY. Built with ThreadSanitizer by make
-** test-threads (CI), which then also reports any data race; plain by make
-** test-c.
+** raycast_all, queries, frustum queries, the nearest item, sweeps,
+** sweep_all, pairs and the reading of options and shapes, over boxes,
+** spheres, capsules, hulls, a compound, a mesh, a heightfield, a plane,
+** a sensor and an item with a change counter. Each answer is compared,
+** to the last bit, with the one the same call gave alone before the
+** threads started. Some calls are made from inside the callbacks of
+** others (each thread's nesting takes working memory of its own), and a
+** change from inside a callback is refused with CL_BUSY. Built with
+** ThreadSanitizer by make test-threads (CI), which then also reports any
+** data race; plain by make test-c.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <collide/world.h>
@@ -26,6 +26,7 @@
 #define NRAYS 96
 #define NQUERIES 48
 #define NSWEEPS 32
+#define NNEAR 48
 #define MAXPAIRS 4096
 
 static int failures = 0;
@@ -157,6 +158,7 @@ static cl_world *make_world(void) {
 static cl_ray rays[NRAYS];
 static cl_shape queries[NQUERIES], movers[NSWEEPS];
 static double sweep_d[NSWEEPS][3];
+static double near_p[NNEAR][3];
 static cl_frustum frustum;
 
 typedef struct {
@@ -175,6 +177,8 @@ typedef struct {
   long long npairs, npairs_masked, npairs_kept[2];
   double pairs_sum, pairs_masked_sum, pairs_kept_sum[2];
   double options_sum;
+  int near_item[NNEAR];
+  double near_d[NNEAR], near_q[NNEAR][3];
 } answers;
 
 static answers alone;
@@ -203,6 +207,7 @@ static void make_calls(void) {
     else make_box(&movers[i], c[0], c[1], c[2], 0.4, 0.6, 0.4);
     cl_set(sweep_d[i], uni(-10, 10), uni(-4, 2), uni(-10, 10));
   }
+  for (i = 0; i < NNEAR; i++) cl_set(near_p[i], uni(-30, 30), uni(-2, 10), uni(-30, 30));
   /* the box -10..10 x -5..8 x -10..10, as six planes facing in */
   for (i = 0; i < 6; i++) {
     double lim = i < 2 ? 10 : i < 4 ? (i == 2 ? 5 : 8) : 10;
@@ -310,6 +315,13 @@ static void ask(cl_world *w, answers *a, int start) {
     a->sweep_all_n[i] = cl_world_sweep_all(w, &movers[i], sweep_d[i], NULL, sum_hit, &s);
     a->sweep_all[i] = s.sum;
   }
+  for (j = 0; j < NNEAR; j++) {
+    i = (j + start) % NNEAR;
+    cl_world_filter_init(&f);
+    f.sensors = i % 2;
+    a->near_item[i] = cl_world_nearest(w, near_p[i], i % 3 == 0 ? 3 : INFINITY, &f, &a->near_d[i],
+                                       a->near_q[i]);
+  }
   s.sum = 0;
   s.n = 0;
   a->npairs = cl_world_pairs(w, NULL, sum_pair, &s);
@@ -348,6 +360,13 @@ static int same(const answers *a, const answers *b) {
   for (i = 0; i < 2; i++)
     if (a->npairs_kept[i] != b->npairs_kept[i] || a->pairs_kept_sum[i] != b->pairs_kept_sum[i])
       return 0;
+  for (i = 0; i < NNEAR; i++) {
+    if (a->near_item[i] != b->near_item[i]) return 0;
+    if (a->near_item[i] >= 0
+        && (a->near_d[i] != b->near_d[i] || a->near_q[i][0] != b->near_q[i][0]
+            || a->near_q[i][1] != b->near_q[i][1] || a->near_q[i][2] != b->near_q[i][2]))
+      return 0;
+  }
   return a->npairs == b->npairs && a->pairs_sum == b->pairs_sum
          && a->npairs_masked == b->npairs_masked && a->pairs_masked_sum == b->pairs_masked_sum
          && a->options_sum == b->options_sum;
@@ -406,6 +425,8 @@ int main(void) {
   CHECK(alone.frustum_n > 10, "the frustum holds items");
   for (i = 0; i < NRAYS && alone.ray_item[i] < 0; i++) {}
   CHECK(i < NRAYS, "rays hit");
+  for (i = 0; i < NNEAR && alone.near_item[i] < 0; i++) {}
+  CHECK(i < NNEAR, "points have a nearest item");
   memset(&again, 0, sizeof again);
   ask(w, &again, 5);
   CHECK(same(&again, &alone), "the answers alone, asked again in another order");
