@@ -270,8 +270,30 @@ int l_readvec(lua_State *L, int i, double v[3]) {
   return l_typeerror(L, i, "vector");
 }
 
+/* what a table at i that is no quaternion holds instead, raised: the
+** number of its numbers [1].., or the first of x, y, z, w it lacks */
+static int bad_quat_table(lua_State *L, int i) {
+  int n = 0, k;
+  while (n < 5 && lua_geti(L, i, n + 1) == LUA_TNUMBER) { lua_pop(L, 1); n++; }
+  lua_pop(L, 1);
+  if (n > 0)
+    return l_argerror(L, i, lua_pushfstring(L, "quaternion expected: 4 numbers x, y, z, w, "
+                                               "got a table of %d", n));
+  for (k = 0; k < 4; k++) {
+    int kt = COLLIDE_GETFIELD(L, i, xyzw[k]);
+    lua_pop(L, 1);
+    if (kt != LUA_TNUMBER && k > 0)
+      return l_argerror(L, i, lua_pushfstring(L, "quaternion expected: 4 numbers x, y, z, w, "
+                                                 "got a table without %s", xyzw[k]));
+    if (kt != LUA_TNUMBER) break;
+  }
+  return l_typeerror(L, i, "quaternion");
+}
+
 /* a quaternion as four numbers or one indexable value; identity when absent
-** (none or nil), normalised; returns the next index */
+** (none or nil), normalised; returns the next index. A component missing
+** is named: four numbers where one angle was meant are the usual slip
+** (collide.axis_angle makes a quaternion of an axis and an angle). */
 int l_readquat(lua_State *L, int i, double q[4]) {
   int t = lua_type(L, i), next = i + 1;
   if (t == LUA_TNONE || t == LUA_TNIL) {
@@ -280,11 +302,23 @@ int l_readquat(lua_State *L, int i, double q[4]) {
   }
   if (t == LUA_TNUMBER) {
     int k;
-    for (k = 0; k < 4; k++) q[k] = l_checknum(L, i + k);
+    for (k = 0; k < 4; k++) {
+      if (k > 0 && lua_type(L, i + k) != LUA_TNUMBER)
+        l_argerror(L, i + k, lua_pushfstring(L, "quaternion's %s: number expected, got %s", xyzw[k],
+                                             l_typename(L, i + k)));
+      q[k] = l_checknum(L, i + k);
+    }
     next = i + 4;
   } else if (!((t == LUA_TTABLE || t == LUA_TUSERDATA || t == L_TCDATA) && l_toshape(L, i) == NULL
-               && read_components(L, i, xyzw, 4, q)))
+               && read_components(L, i, xyzw, 4, q))) {
+    if (t == LUA_TTABLE && l_toshape(L, i) == NULL) return bad_quat_table(L, i);
     return l_typeerror(L, i, "quaternion");
+  }
+  if (t == LUA_TTABLE) {                 /* {x, y, z, w, more}: not a quaternion */
+    int more = lua_geti(L, i, 5) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (more) return bad_quat_table(L, i);
+  }
   l_argcheck(L, cl_quat_normalize(q), i, "zero quaternion");
   return next;
 }
