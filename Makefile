@@ -1,5 +1,7 @@
 # collide - 3D collision detection for Lua
-# make [LUA=lua5.4]   builds build/$(LUA)/collide/core.so
+# make [LUA=lua5.4]   builds build/libcollide.a, then build/$(LUA)/collide/core.so
+# make lib            builds build/libcollide.a alone: the C library, no Lua
+#                     needed (doc/install.md)
 # make test           builds and runs every spec with busted, then the C
 #                     API's test and example program
 # make demo           builds and runs examples/demo.lua
@@ -33,15 +35,20 @@ INC     = -Iinclude -Isrc/geometry -Isrc/lua
 IN_TREE = -e 'package.path="./lua/?.lua;./lua/?/init.lua;./bench/?.lua;"..package.path; package.cpath="./build/$(1)/?.so;./build/$(1)/bench/?.so;"..package.cpath'
 RUN     = $(LUA) $(call IN_TREE,$(LUA))
 
-.PHONY: all test demo deps clean ci-extra ci-lane
+.PHONY: all lib test demo deps clean ci-extra ci-lane
 
 # mk/*.mk files append the targets CI runs after `make test`
 CI_TARGETS =
 
-all: $(SO) build/libcollide.a
+all: build/libcollide.a $(SO)
 
 # the world and the geometry for an engine in C, no Lua: its headers are
-# include/collide/*.h (doc/install.md)
+# include/collide/*.h (doc/install.md). `make lib` builds it alone, with no
+# Lua and without the deps step, which asks for Lua and its headers; `all`
+# builds it first, so that a machine without Lua gets it before the
+# module fails
+lib: build/libcollide.a
+
 LIB_OBJ = $(patsubst src/geometry/%.c,build/lib/%.o,$(GEOMETRY_SRC))
 build/lib/%.o: src/geometry/%.c $(GEOMETRY_HDR)
 	@mkdir -p build/lib
