@@ -20,6 +20,7 @@
 #
 # The version is written here, in CHANGELOG.md's section for it and in
 # collide-$(VERSION)-1.rockspec (make rockspec); test-dist checks they agree.
+# CMakeLists.txt's project() carries it too (make test-cmake checks it).
 
 VERSION  = 0.1.0
 DIST_ZIP = dist/collide-$(VERSION)-love.zip
