@@ -20,7 +20,9 @@
 #                       engine: a require that behaves as Defold's, the
 #                       extension's Initialize, then defold/test/main.script
 #                       (the scene, the character, load_obj and the
-#                       determinism game) as a script component (CI)
+#                       determinism game) as a script component; first it
+#                       checks that every flag of ext.manifest is of a form
+#                       the build server accepts (DEFOLD_FLAG_FORMS) (CI)
 #   make check-defold   syntax and type check of the extension against
 #                       Defold's real dmsdk headers: DEFOLD_SDK names a
 #                       folder holding dmsdk/sdk.h (the include folder of
@@ -36,6 +38,10 @@ DEFOLD_HOST = build/defold-host
 # flags of ext.manifest
 DEFOLD_CXX  = clang++ -x c++ -std=c++11 -fno-exceptions -fno-rtti -O2 \
               -Wall -Wextra -Werror -ffp-contract=off
+# the forms of flag Defold's build server accepts in an ext.manifest on
+# every platform (the allowedFlags of its extender's build.yml, less those
+# of one platform only); a flag of another form fails the build there
+DEFOLD_FLAG_FORMS = ^(-f[A-Za-z0-9_][A-Za-z0-9_=-]+|-W[A-Za-z][A-Za-z0-9_-]+|-O([0-4]?|fast|s|z)|-std=(c89|c99|c\+\+(98|0x|11|14|17|20))|-w|-x|c)$$
 
 .PHONY: defold check-defold test-defold
 
@@ -56,6 +62,10 @@ defold: $(SRC) $(HDR) defold/collide_defold.cpp defold/ext.manifest tools/embed_
 # the script and the two Lua files it requires (spec/game.lua, spec/ref.lua)
 test-defold: defold defold/test/host.cpp $(wildcard defold/test/dmsdk/*.h defold/test/dmsdk/lua/*.h) defold/test/main.script spec/game.lua spec/ref.lua
 	@sh tools/deps.sh - clang++:clang /usr/include/luajit-2.1/lua.h:libluajit-5.1-dev
+	@bad=$$(sed -n 's/.*flags: *\[\(.*\)\].*/\1/p' defold/ext.manifest | tr ',' '\n' | tr -d ' "' \
+	  | grep -v -E '$(DEFOLD_FLAG_FORMS)'); \
+	  [ -z "$$bad" ] || { echo "test-defold: ext.manifest flags Defold's build server refuses:" $$bad >&2; exit 1; }; \
+	  echo "test-defold: every flag of ext.manifest is of a form Defold's build server accepts"
 	@rm -rf $(DEFOLD_HOST) && mkdir -p $(DEFOLD_HOST)/obj $(DEFOLD_HOST)/project
 	@for f in $(DEFOLD_EXT)/src/*.c $(DEFOLD_EXT)/src/*.cpp defold/test/host.cpp; do \
 	  $(DEFOLD_CXX) -I$(DEFOLD_EXT)/include -Idefold/test -c $$f \
