@@ -1,6 +1,9 @@
 // collide as a Defold native extension: registers the module with the
 // engine (DM_DECLARE_EXTENSION) and, when the engine's Lua state starts,
 // makes it what a script's require "collide" gives, and the global collide.
+// That state is the one every script shares with script.shared_state on;
+// with it off, the game-object scripts' alone: GUI and render scripts then
+// have states of their own, which never see the module (doc/defold.md).
 //
 // Defold's require finds only the Lua files that scripts require literally,
 // so the library's Lua modules (collide/init.lua, scene.lua, character.lua,
