@@ -871,7 +871,9 @@ void cl_tree_near_begin(cl_tree_near *c, cl_tree *t, const double p[3], cl_tree_
   c->p[0] = p[0]; c->p[1] = p[1]; c->p[2] = p[2];
   if (heap == NULL) heap = t->own.heap;
   c->heap = heap != NULL ? heap + t->capacity : NULL;   /* the end of its room */
-  if (t->root != NIL && near_exact(c, t->root, INFINITY, &s)) heap_push(c->heap, &c->n, &s);
+  /* (a tree with a root has its own heap: no heap, nothing to walk) */
+  if (t->root != NIL && c->heap != NULL && near_exact(c, t->root, INFINITY, &s))
+    heap_push(c->heap, &c->n, &s);
 }
 
 /* Best-first by the boxes' distances, as the ray's walk by entry t: of a
