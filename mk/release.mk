@@ -50,7 +50,7 @@ $(DIST_ZIP): $(wildcard lua/collide/*.lua) $(DIST_TXT) LICENSE $(SRC) $(HDR)
 	@echo "dist: $@"; unzip -l $@ | tail -n +2
 
 test-dist: dist wine-deps arm64-deps check-macos
-	@sh tools/deps.sh luajit love:love unzip:unzip
+	@sh tools/deps.sh luajit love:love unzip:unzip xvfb-run:xvfb xauth:xauth
 	@grep -q '^## $(subst .,\.,$(VERSION)) ' CHANGELOG.md \
 	  || { echo "test-dist: CHANGELOG.md has no section for $(VERSION)" >&2; exit 1; }
 	@[ -f collide-$(VERSION)-1.rockspec ] \

@@ -45,7 +45,7 @@ test-all:
 	[ -z "$$fail" ] || { echo "test-all: failed on$$fail" >&2; exit 1; }
 
 test-love:
-	@sh tools/deps.sh luajit love:love zip:zip
+	@sh tools/deps.sh luajit love:love zip:zip xvfb-run:xvfb xauth:xauth
 	@$(MAKE) --no-print-directory all LUA=luajit
 	@sh tools/test_love.sh
 

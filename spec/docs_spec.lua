@@ -11,9 +11,10 @@ local read = H.read
 local DOCS = H.doc_files()
 local SKIP = "-- not run"
 
--- the ```lua blocks of a markdown text: {line = first line, code = text}
+-- the ```lua blocks of a markdown text: {line = first line, code = text,
+-- skip = an HTML comment saying "not run here" ends the line before it}
 local function lua_blocks(text)
-  local blocks, current, n = {}, nil, 0
+  local blocks, current, n, before = {}, nil, 0, ""
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     n = n + 1
     if current then
@@ -24,8 +25,10 @@ local function lua_blocks(text)
         current.lines[#current.lines + 1] = line
       end
     elseif line:match("^%s*```lua%s*$") then
-      current = { line = n + 1, lines = {} }
+      current = { line = n + 1, lines = {}, skip = before:find("not run here", 1, true) ~= nil
+        and before:match("%-%->%s*$") ~= nil }
     end
+    before = line
   end
   assert(current == nil, "a ```lua block is not closed")
   for _, b in ipairs(blocks) do b.code = table.concat(b.lines, "\n") end
@@ -99,7 +102,7 @@ describe("documentation examples", function()
       for _, block in ipairs(lua_blocks(text)) do
         local name = ("%s:%d"):format(path, block.line)
         total = total + 1
-        if block.lines[1] and block.lines[1]:sub(1, #SKIP) == SKIP then
+        if block.skip or block.lines[1] and block.lines[1]:sub(1, #SKIP) == SKIP then
           skipped = skipped + 1
         else
           it("runs " .. name .. " and prints what its --> comments say", function()

@@ -1,11 +1,15 @@
 #!/bin/sh
 # make test-love: runs love/main.lua in a real, headless LÖVE 11 with the
-# LuaJIT build, five ways: from the tree; as a game folder holding collide/;
-# as a zipped .love beside collide/core.so; as a .love with collide/core.so
-# in the game's save directory; as a fused executable (the LÖVE binary with
-# the .love appended) beside collide/core.so. Fails unless every
-# run exits 0 and every run took LuaJIT's FFI path (collide.info().ffi).
-# Needs build/luajit/collide/core.so (make LUA=luajit), love, zip.
+# LuaJIT build: from the tree; then the LÖVE recipe (doc/love.md: the
+# lines tools/dist/README-LOVE.txt gives at the top of main.lua, the
+# binary in collide/Linux-x64/) as a game folder; as a zipped .love beside
+# collide/; as a .love with the binary in the game's save directory; as a
+# fused executable (the LÖVE binary with the .love appended) beside
+# collide/; each started from a folder that is not the game's; and the
+# .love with a window, under Xvfb, started from another folder again.
+# Fails unless every run exits 0, loaded the binary through the lines and
+# took LuaJIT's FFI path (collide.info().ffi). Needs
+# build/luajit/collide/core.so (make LUA=luajit), love, zip, xvfb-run.
 #
 # make test-dist: tools/test_love.sh ZIP WINDIR ARM64DIR takes collide/
 # from the release archive ZIP instead, its binary for Linux x86-64 in
@@ -38,9 +42,15 @@ if [ -n "$zip" ]; then
   main=$tmp/main.lua
 else
   so=$top/build/luajit/collide/core.so
-  native=collide
+  native=collide/Linux-x64
   luadir=$top/lua/collide
-  main=$top/love/main.lua
+  # the same lines, from the archive's text in the tree
+  sed -n '/^    -- at the top of main.lua/,/^    local collide = require "collide"/s/^    //p' \
+    tools/dist/README-LOVE.txt > "$tmp/main.lua"
+  grep -q '^local collide = require "collide"' "$tmp/main.lua" \
+    || { echo "test-love: no main.lua lines in tools/dist/README-LOVE.txt" >&2; exit 1; }
+  cat love/main.lua >> "$tmp/main.lua"
+  main=$tmp/main.lua
 fi
 [ -f "$so" ] || { echo "test-love: $so missing (make LUA=luajit)" >&2; exit 1; }
 love=$(command -v love)
@@ -54,7 +64,7 @@ run() {
   cat "$tmp/out"
   grep -q "FFI path on," "$tmp/out" \
     || { echo "test-love: $* did not take the FFI path" >&2; exit 1; }
-  [ -z "$zip" ] || grep -q "loaded from package.preload" "$tmp/out" \
+  [ "$1" = "$love" ] && [ "$2" = "$top/love" ] || grep -q "loaded from package.preload" "$tmp/out" \
     || { echo "test-love: $* did not load the binary through README-LOVE.txt's lines" >&2; exit 1; }
 }
 
@@ -62,7 +72,13 @@ run() {
 
 # a game folder: the archive unzipped into it, or the tree's files
 mkdir -p "$tmp/game/collide"
-if [ -n "$zip" ]; then (cd "$tmp/game" && unzip -q "$zip"); else cp "$luadir"/*.lua "$so" "$tmp/game/collide/"; fi
+if [ -n "$zip" ]; then
+  (cd "$tmp/game" && unzip -q "$zip")
+else
+  mkdir -p "$tmp/game/$native"
+  cp "$luadir"/*.lua "$tmp/game/collide/"
+  cp "$so" "$tmp/game/$native/"
+fi
 cp love/conf.lua love/suite.lua "$main" "$tmp/game/"
 run "$love" "$tmp/game"
 
@@ -78,6 +94,24 @@ mkdir -p "$save/$native"
 mv "$tmp/dist/$native/core.so" "$save/$native/"
 run "$love" "$tmp/dist/game.love"
 mv "$save/$native/core.so" "$tmp/dist/$native/"
+
+# with a window, under a virtual X server, from yet another folder: the
+# game as a player starts it from a desktop shortcut
+mkdir -p "$tmp/window" "$tmp/elsewhere"
+cp "$main" "$tmp/window/main.lua"
+cp love/suite.lua "$tmp/window/"
+printf 'function love.conf(t)\n  t.identity = "collide-window"\n  t.window.width, t.window.height = 320, 200\nend\n' \
+  > "$tmp/window/conf.lua"
+(cd "$tmp/game" && cp -r collide "$tmp/window/")
+(cd "$tmp/window" && zip -q -r "$tmp/dist/window.love" ./*.lua collide/*.lua)
+echo "== xvfb-run love $tmp/dist/window.love (a window, from $tmp/elsewhere)"
+(cd "$tmp/elsewhere" && XDG_DATA_HOME="$tmp/xdg" SDL_AUDIODRIVER=dummy \
+   timeout 120 xvfb-run -a -s "-screen 0 640x480x24" "$love" "$tmp/dist/window.love") >"$tmp/out" 2>&1 \
+  || { cat "$tmp/out"; echo "test-love: the .love with a window failed" >&2; exit 1; }
+grep -v -e '^ALSA lib' -e '^AL lib' -e '^Could not open device' -e '^ok' -e '^pass' "$tmp/out" | head -n 20
+grep -q "FFI path on," "$tmp/out" && grep -q "loaded from package.preload" "$tmp/out" \
+  || { echo "test-love: the .love with a window did not load the binary through the lines" >&2; exit 1; }
+rm "$tmp/dist/window.love"
 
 cat "$love" "$tmp/dist/game.love" > "$tmp/dist/game"
 chmod +x "$tmp/dist/game"
