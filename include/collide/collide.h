@@ -128,11 +128,21 @@ static inline double cl_maxabs3(const double a[3]) {
   return m;
 }
 
-/* ---- angles.c: sine, cosine and rotations, the same bits on every build ---- */
+/* ---- angles.c: sine, cosine, arc tangent and rotations, the same bits on every build ---- */
 /* the sine and cosine of x radians, within 1 ulp for every finite x (the
 ** library's own reduction and series, not the C library's); for nan, inf
 ** and -inf the quiet nan with its sign bit clear; sin(-0) is -0 */
 void cl_sincos(double x, double *s, double *c);
+/* the angle of the point (x, y) from the x axis, in [-pi, pi]: the arc
+** tangent of y/x in the quadrant of (x, y), as C's atan2, within 1 ulp
+** for all arguments (the library's own reduction and series, not the C
+** library's). Its sign is y's, -0 included: atan2(+-0, x) is +-0 for x
+** > 0 or +0, +-pi for x < 0 or -0; atan2(y, +-0) is +-pi/2 for y != 0;
+** atan2(+-y, +inf) is +-0 and atan2(+-y, -inf) +-pi for finite y;
+** atan2(+-inf, x) is +-pi/2 for finite x, +-pi/4 for x = +inf, +-3pi/4
+** for x = -inf; nan for a nan argument, the quiet nan with its sign bit
+** clear */
+double cl_atan2(double y, double x);
 /* q = the rotation by radians about axis (any length but zero):
 ** (u sin(radians / 2), cos(radians / 2)), u the unit axis; 0 and the
 ** identity when the axis is zero or not finite or the angle not finite */

@@ -1,8 +1,8 @@
 /*
-** angles.c - sine, cosine and axis-angle rotations with the same bits on
-** every build: the library's own argument reduction and series, with no
-** call to the C library's sin, cos or fmod, whose last bit differs from
-** one C library to another.
+** angles.c - sine, cosine, the arc tangent of y/x and axis-angle rotations
+** with the same bits on every build: the library's own argument reduction
+** and series, with no call to the C library's sin, cos, atan2 or fmod,
+** whose last bit differs from one C library to another.
 */
 #include "fp.h"
 #include <stdint.h>
@@ -197,6 +197,135 @@ void cl_sincos(double x, double *s, double *c) {
     default: *s = -kc; *c = ks; break;
   }
   *s *= sign;
+}
+
+/* atan(i/8), i = 1..8, as double-doubles (ATAN_HI + ATAN_LO within 2^-109
+** of it, computed in high precision), each part an integer times a power
+** of two, written exactly in decimal */
+static const double ATAN_HI[8] = {
+  4480360856819639.0 / 36028797018963968.0,   /* m 2^-55 */
+  8826286527774941.0 / 36028797018963968.0,   /* m 2^-55 */
+  6463037827768049.0 / 18014398509481984.0,   /* m 2^-54 */
+  8352332796509007.0 / 18014398509481984.0,   /* m 2^-54 */
+  1257853834215341.0 / 2251799813685248.0,    /* m 2^-51 */
+  5796142707547873.0 / 9007199254740992.0,    /* m 2^-53 */
+  1618661259219341.0 / 2251799813685248.0,    /* m 2^-51 */
+  884279719003555.0 / 1125899906842624.0      /* m 2^-50: pi/4 */
+};
+static const double ATAN_LO[8] = {
+  -8113805363383319.0 / 2596148429267413814265248164610048.0,   /* m 2^-111 */
+  6943889398673341.0 / 649037107316853453566312041152512.0,     /* m 2^-109 */
+  -998860627303715.0 / 40564819207303340847894502572032.0,      /* m 2^-105 */
+  3683087214424817.0 / 162259276829213363391578010288128.0,     /* m 2^-107 */
+  -7081813339694735.0 / 1298074214633706907132624082305024.0,   /* m 2^-110 */
+  642335192798347.0 / 40564819207303340847894502572032.0,       /* m 2^-105 */
+  -3485067776454523.0 / 162259276829213363391578010288128.0,    /* m 2^-107 */
+  4967757600021511.0 / 162259276829213363391578010288128.0      /* m 2^-107 */
+};
+
+/* 1 when the sign bit of x is set (-0 and every negative number) */
+static int sign_bit(double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  return (int)(u >> 63);
+}
+
+/* ah + al = atan(th + tl) for 2^-36 <= th <= 1, |tl| <= an ulp of th, to
+** about 2^-60 of it. A table-based reduction (Muller, "Elementary
+** Functions", 3rd ed., ch. 6): c = i/8 the breakpoint nearest t,
+** atan(t) = atan(c) + atan(u), u = (t - c) / (1 + t c), |u| <= 1/16, u
+** as a double-double (t - c is exact by Sterbenz's lemma: c/2 <= t <= 2c);
+** then the Taylor series of atan(u) to the term in u^15 (what is left,
+** u^17 / 17, is below 2^-68 of u), summed by Horner's rule in a fixed
+** order */
+static void atan_kernel(double th, double tl, double *ah, double *al) {
+  int i = (int)(th * 8 + 0.5);
+  double uh, ul, z, p, r, s, e;
+  if (i == 0) {
+    uh = th;
+    ul = tl;
+  } else {
+    double c = i * 0.125, nh, nl, dh, dl, ph, pe;
+    two_sum(th - c, tl, &nh, &nl);
+    two_prod(th, c, &ph, &pe);
+    two_sum(1, ph, &dh, &dl);
+    dl += pe + tl * c;
+    s = dh + dl;   /* Fast2Sum: |dl| is below an ulp of dh */
+    dl = dl - (s - dh);
+    dh = s;
+    /* u = n / d: the quotient, then the remainder's quotient */
+    uh = nh / dh;
+    two_prod(uh, dh, &ph, &pe);
+    ul = (((nh - ph) - pe) + nl - uh * dl) / dh;
+  }
+  z = uh * uh;
+  p = -1.0 / 3 + z * (1.0 / 5 + z * (-1.0 / 7 + z * (1.0 / 9 + z * (-1.0 / 11
+      + z * (1.0 / 13 + z * (-1.0 / 15))))));
+  /* atan(uh + ul) = atan(uh) + ul / (1 + uh^2) + ...: ul (1 - z) */
+  r = uh * z * p + ul * (1 - z);
+  if (i == 0) {
+    s = uh;
+    e = r;
+  } else {
+    two_sum(ATAN_HI[i - 1], uh, &s, &e);
+    e += ATAN_LO[i - 1] + r;
+  }
+  *ah = s + e;
+  *al = e - (*ah - s);
+}
+
+double cl_atan2(double y, double x) {
+  double ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, num, den, ah, al, kh, kl, s, e, r;
+  int swap, west = sign_bit(x);
+  if (x != x || y != y) {   /* nan: the quiet nan with no sign */
+    uint64_t u = 0x7ff8000000000000ULL;
+    memcpy(&r, &u, sizeof r);
+    return r;
+  }
+  /* the angle of (ax, ay) in the first quadrant: atan(num / den), or
+  ** pi/2 less it when swapped, num <= den */
+  swap = ay > ax;
+  num = swap ? ax : ay;
+  den = swap ? ay : ax;
+  if (num == 0 || den - den != 0) {
+    /* a zero or an infinity: on an axis, or between the axes when both
+    ** are infinite */
+    ah = num - num != 0 ? ATAN_HI[7] : 0;
+    al = num - num != 0 ? ATAN_LO[7] : 0;
+  } else if (num * 68719476736.0 < den) {
+    /* t = num / den below 2^-36: atan(t) = t (1 - t^2/3 + ...) is t to
+    ** 2^-73, and the quotient is correctly rounded (to 0 below the least
+    ** double); num * 2^36 overflows only when t is above 2^-36 */
+    ah = num / den;
+    al = 0;
+  } else {
+    double th, tl, ph, pe;
+    /* scaled by a power of two (exactly: num is within 2^36 of den),
+    ** den within [2^-500, 2^500], so that the remainder below is exact */
+    if (den > pow2(500)) {
+      num *= pow2(-600);
+      den *= pow2(-600);
+    } else if (den < pow2(-500)) {
+      num *= pow2(600);
+      den *= pow2(600);
+    }
+    /* t = th + tl: the quotient and the remainder's quotient */
+    th = num / den;
+    two_prod(th, den, &ph, &pe);
+    tl = ((num - ph) - pe) / den;
+    atan_kernel(th, tl, &ah, &al);
+  }
+  if (!swap && !west) {
+    r = ah + al;
+  } else {
+    /* pi/2 - a, pi/2 + a or pi - a, the constant as a double-double */
+    kh = swap ? PIO2_HI : 2 * PIO2_HI;
+    kl = swap ? PIO2_LO : 2 * PIO2_LO;
+    if (!(swap && west)) { ah = -ah; al = -al; }
+    two_sum(kh, ah, &s, &e);
+    r = s + (e + (kl + al));
+  }
+  return sign_bit(y) ? -r : r;
 }
 
 int cl_axis_angle(double q[4], const double axis[3], double radians) {
