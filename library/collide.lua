@@ -521,6 +521,14 @@ function collide.type(v) end
 ---@param radians number
 ---@return number s, number c
 function collide.sincos(radians) end
+---The angle of the point (x, y) from the x axis in radians, in [-pi, pi]
+---(the arc tangent of y / x in its quadrant, as math.atan(y, x)), by the
+---library's own series: the same bits on every build. Any numbers: C's
+---atan2 for the signed zeros and infinities, nan for a nan.
+---@param y number
+---@param x number
+---@return number radians
+function collide.atan2(y, x) end
 ---The rotation by radians about an axis (any non-zero vector; normalised):
 ---(u sin(radians / 2), cos(radians / 2)), u the unit axis, computed as
 ---collide.sincos computes, the same bits on every build.

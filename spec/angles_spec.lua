@@ -1,7 +1,8 @@
--- collide.sincos and collide.axis_angle: exact values, and the sine and
--- cosine of random angles against a reference of this file's own in
--- double-double arithmetic (about 100 bits), which shares no code with
--- the library's series.
+-- collide.sincos, collide.atan2 and collide.axis_angle: exact values, and
+-- the sine, cosine and arc tangent of random arguments against a reference
+-- of this file's own in double-double arithmetic (about 100 bits), which
+-- shares no code with the library's series, and the arc tangent against
+-- the C library's.
 local collide = require "collide"
 local H = require "helpers"
 
@@ -192,6 +193,149 @@ describe("collide.sincos()", function()
       "bad argument #1 to 'sincos' (number expected, got string)")
     assert.has_error(function() collide.sincos({}) end,
       "bad argument #1 to 'sincos' (number expected, got table)")
+  end)
+end)
+
+-- the C library's atan2, an independent reference within an ulp or so:
+-- math.atan2 in Lua 5.1, 5.2 and LuaJIT, math.atan(y, x) from Lua 5.3
+local libm_atan2 = math.atan2 or math.atan
+
+-- atan2(y, x) as a double-double: the C library's angle a, then one
+-- Newton step on f(a) = x sin a - y cos a (zero at the angle, slope
+-- x cos a + y sin a = |(x, y)|) with the reference's sine and cosine; for
+-- |x|, |y| within [2^-300, 2^300] and an angle not tiny, what is left is
+-- far below 2^-80 of the angle
+local function atan2_reference(y, x)
+  local a = libm_atan2(y, x)
+  local sh, sl, ch, cl = reference(a)
+  local ph, pl = dd_mul(x, 0, sh, sl)
+  local qh, ql = dd_mul(y, 0, ch, cl)
+  local fh = dd_add(ph, pl, -qh, -ql)
+  return a, -fh / (x * ch + y * sh)
+end
+
+describe("collide.atan2()", function()
+  local pi = math.pi
+
+  it("gives C's signed zeros and multiples of pi on the x axis", function()
+    local zero = 0.0
+    assert.are.same({ "0", "-0" }, { bits(collide.atan2(zero, 1)), bits(collide.atan2(-zero, 1)) })
+    assert.are.same({ "0", "-0" }, { bits(collide.atan2(zero, zero)), bits(collide.atan2(-zero, zero)) })
+    H.assert_exact({ pi, -pi }, collide.atan2(zero, -1), collide.atan2(-zero, -1))
+    H.assert_exact({ pi, -pi }, collide.atan2(zero, -zero), collide.atan2(-zero, -zero))
+    assert.are.same({ "0", "-0" }, { bits(collide.atan2(zero, huge)), bits(collide.atan2(-zero, huge)) })
+    H.assert_exact({ pi, -pi }, collide.atan2(zero, -huge), collide.atan2(-zero, -huge))
+  end)
+
+  it("gives the doubles nearest pi/4, pi/2 and 3 pi/4 on the axes and diagonals", function()
+    local zero = 0.0
+    H.assert_exact({ pi / 4, 0.7853981633974483 }, collide.atan2(1, 1), collide.atan2(3e-300, 3e-300))
+    H.assert_exact({ 2.356194490192345, -2.356194490192345 }, collide.atan2(1, -1), collide.atan2(-1, -1))
+    H.assert_exact({ -pi / 4 }, collide.atan2(-1e300, 1e300))
+    H.assert_exact({ pi / 2, -pi / 2 }, collide.atan2(1, zero), collide.atan2(-1, zero))
+    H.assert_exact({ pi / 2, -pi / 2 }, collide.atan2(5e-324, -zero), collide.atan2(-1e308, -zero))
+  end)
+
+  it("gives C's values for the infinities", function()
+    H.assert_exact({ pi / 2, -pi / 2 }, collide.atan2(huge, 1), collide.atan2(-huge, -1))
+    H.assert_exact({ pi / 4, -pi / 4 }, collide.atan2(huge, huge), collide.atan2(-huge, huge))
+    H.assert_exact({ 2.356194490192345, -2.356194490192345 },
+      collide.atan2(huge, -huge), collide.atan2(-huge, -huge))
+    assert.are.same({ "0", "-0" }, { bits(collide.atan2(1e308, huge)), bits(collide.atan2(-1, huge)) })
+    H.assert_exact({ pi, -pi }, collide.atan2(1, -huge), collide.atan2(-1e308, -huge))
+  end)
+
+  it("gives nan when either argument is nan", function()
+    local nan = 0 / 0
+    for _, yx in ipairs({ { nan, 1 }, { 1, nan }, { nan, nan }, { nan, huge }, { huge, nan }, { 0, nan } }) do
+      local a = collide.atan2(yx[1], yx[2])
+      assert.is_true(a ~= a, tostring(yx[1]) .. ", " .. tostring(yx[2]))
+    end
+  end)
+
+  it("gives the correctly rounded values at a few points", function()
+    -- from a 200-bit evaluation
+    H.assert_exact({ 0.4636476090008061 }, collide.atan2(1, 2))
+    H.assert_exact({ 0.6435011087932844 }, collide.atan2(3, 4))
+    H.assert_exact({ 1.0471975511965976 }, collide.atan2(math.sqrt(3), 1))
+    H.assert_exact({ -2.0344439357957027 }, collide.atan2(-2, -1))
+    H.assert_exact({ 1.5707953267948966 }, collide.atan2(1e6, 1))
+  end)
+
+  it("gives y / x for tiny quotients, down to the underflow to zero", function()
+    H.assert_exact({ 1e-300, 5e-324, -5e-324 },
+      collide.atan2(1e-300, 1), collide.atan2(5e-324, 1), collide.atan2(-5e-324, 1))
+    H.assert_exact({ 1e-20 }, collide.atan2(1e-20, 1))
+    assert.are.same({ "0", "-0" }, { bits(collide.atan2(5e-324, 1e308)), bits(collide.atan2(-1e-300, 1e300)) })
+    H.assert_exact({ pi, pi / 2 }, collide.atan2(5e-324, -1e308), collide.atan2(1e300, 1e-300))
+  end)
+
+  it("is odd in y to the bit and the same for (y, x) scaled by any power of two", function()
+    local r = H.rng(11)
+    for _ = 1, 500 do
+      local y, x = r(-4, 4), r(-4, 4)
+      local a = collide.atan2(y, x)
+      assert.are.equal(bits(-a), bits(collide.atan2(-y, x)))
+      for _, k in ipairs({ -1070, -600, -80, 3, 200, 1020 }) do
+        local p = 2 ^ k
+        if x * p ~= 0 and y * p ~= 0 and (x * p) / p == x and (y * p) / p == y
+            and math.abs(x * p) < huge and math.abs(y * p) < huge then
+          assert.are.equal(bits(a), bits(collide.atan2(y * p, x * p)))
+        end
+      end
+    end
+  end)
+
+  it("is within 1 ulp of a double-double reference on random arguments", function()
+    local r = H.rng(20261203)
+    local worst = 0
+    for i = 1, 3000 do
+      local y, x
+      if i <= 1500 then
+        y, x = r(-2, 2), r(-2, 2)
+      else
+        -- quotients of every size from 2^-30 to 2^30, near the breakpoints too
+        local t = 2 ^ r(-30, 30)
+        x = (r(0, 1) < 0.5 and -1 or 1) * 2 ^ r(-200, 200)
+        y = (r(0, 1) < 0.5 and -1 or 1) * math.abs(x) * t
+      end
+      local got = collide.atan2(y, x)
+      local hi, lo = atan2_reference(y, x)
+      local e = ulps(got, hi, lo)
+      if e > worst then worst = e end
+      assert.is_true(e <= 1, ("atan2(%.17g, %.17g): %.3f ulp"):format(y, x, e))
+    end
+    -- the measure is not blind: the roundings show, up to about half an ulp
+    assert.is_true(worst > 0.4 and worst <= 1, ("worst %.3f ulp"):format(worst))
+  end)
+
+  it("is within 1 ulp of the C library's atan2", function()
+    local r = H.rng(20261204)
+    for i = 1, 3000 do
+      local y, x
+      if i <= 1000 then
+        y, x = r(-1, 1), r(-1, 1)
+      else
+        y = (r(0, 1) < 0.5 and -1 or 1) * 2 ^ r(-300, 300)
+        x = (r(0, 1) < 0.5 and -1 or 1) * 2 ^ r(-300, 300)
+      end
+      local got, want = collide.atan2(y, x), libm_atan2(y, x)
+      if want ~= 0 and math.abs(want) > 2 ^ -1000 then
+        assert.is_true(math.abs(got - want) <= ulp(want),
+          ("atan2(%.17g, %.17g): %.17g, the C library %.17g"):format(y, x, got, want))
+      end
+    end
+  end)
+
+  it("refuses what is not a number", function()
+    assert.has_error(function() collide.atan2() end,
+      "bad argument #1 to 'atan2' (number expected, got no value)")
+    assert.has_error(function() collide.atan2(1) end,
+      "bad argument #2 to 'atan2' (number expected, got no value)")
+    assert.has_error(function() collide.atan2("1", 1) end,
+      "bad argument #1 to 'atan2' (number expected, got string)")
+    assert.has_error(function() collide.atan2(1, {}) end,
+      "bad argument #2 to 'atan2' (number expected, got table)")
   end)
 end)
 

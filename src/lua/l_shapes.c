@@ -290,6 +290,17 @@ static int f_sincos(lua_State *L) {
   return 2;
 }
 
+/* collide.atan2(y, x) -> radians: the library's own arc tangent
+** (angles.c), the same bits on every build; any numbers, as C's atan2
+** takes them: nan for a nan, the signed zeros and infinities as it
+** gives them */
+static int f_atan2(lua_State *L) {
+  if (lua_type(L, 1) != LUA_TNUMBER) l_typeerror(L, 1, "number");
+  if (lua_type(L, 2) != LUA_TNUMBER) l_typeerror(L, 2, "number");
+  lua_pushnumber(L, cl_atan2(lua_tonumber(L, 1), lua_tonumber(L, 2)));
+  return 1;
+}
+
 /* collide.axis_angle(axis, radians) -> qx, qy, qz, qw: the axis any
 ** non-zero finite vector, the angle finite */
 static int f_axis_angle(lua_State *L) {
@@ -711,5 +722,5 @@ const luaL_Reg l_shape_functions[] = {
   {"plane_from_point", f_plane_from_point}, {"plane_from_points", f_plane_from_points},
   {"plane_from_equation", f_plane_from_equation}, {"triangle", f_triangle}, {"ray", f_ray},
   {"segment", f_segment}, {"sphere", f_sphere}, {"capsule", f_capsule}, {"type", f_type},
-  {"sincos", f_sincos}, {"axis_angle", f_axis_angle}, {NULL, NULL}
+  {"sincos", f_sincos}, {"atan2", f_atan2}, {"axis_angle", f_axis_angle}, {NULL, NULL}
 };
