@@ -978,8 +978,11 @@ function character:collisions() end
 ---@return any
 function character:floor_item() end
 ---The carry the last move applied: the floor's translation and its turn
----about up, after sliding; zeros when the floor did not move.
----@return number dx, number dy, number dz
+---about up, after sliding; zeros when the floor did not move. angle: the
+---turn about up it applied in radians, counter-clockwise seen from above
+---(positive about up by the right-hand rule), 0 when the floor did not
+---turn or did not carry.
+---@return number dx, number dy, number dz, number angle
 function character:floor_motion() end
 ---@return any
 function character:item() end

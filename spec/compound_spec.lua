@@ -488,15 +488,16 @@ describe("collide.character on a compound platform", function()
         assert.is_true(H.near(wx, x, 1e-9) and H.near(wz, z, 1e-9),
           ("step %d: (%.17g, %.17g) for (%.17g, %.17g)"):format(step, x, z, wx, wz))
         assert.are.equal(y0, y)
-        local fx, fy, fz = ch:floor_motion()
+        local fx, fy, fz, fa = ch:floor_motion()
         assert.is_true(H.near(wx - px, fx, 1e-9) and fy == 0 and H.near(wz - pz, fz, 1e-9))
+        assert.is_true(H.near(pi / 18, fa, 1e-12), ("step %d: turned by %.17g"):format(step, fa))
         px, pz = wx, wz
         assert.are.equal("mgr", ch:floor_item())
         assert.is_true(ch:on_floor())
       end
       assert.is_true(H.near(0, px, 1e-15) and H.near(-2, pz, 1e-15))
       ch:move(0, 0, 0)
-      assert.are.same({ 0, 0, 0 }, { ch:floor_motion() })
+      assert.are.same({ 0, 0, 0, 0 }, { ch:floor_motion() })
     end)
   end
 
@@ -513,7 +514,7 @@ describe("collide.character on a compound platform", function()
     ch:move(0, 0, 0)
     local x, _, z = body:center()
     assert.is_true(H.near(1, x, 1e-9) and H.near(-1.5, z, 1e-9))
-    H.assert_vals({ -1, 0, -1.5 }, 1e-9, ch:floor_motion())
+    H.assert_vals({ -1, 0, -1.5, pi / 2 }, 1e-9, ch:floor_motion())
   end)
 
   it("walks as a compound character", function()

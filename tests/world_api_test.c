@@ -259,6 +259,7 @@ static void character_more(void) {
         "keep asked once about the items the mask lets in");
   cl_character_floor_motion(ch, fm);
   EQ3(fm, 0, 0, 0, "no floor motion on a still floor");
+  EQ(cl_character_floor_turn(ch), 0, "no turn on a still floor");
   /* keep stops the move: nothing moved, the state as it was */
   keep_fails = 1;
   start = body;
@@ -308,6 +309,7 @@ static void character_more(void) {
     EQ3(moved, 0.5, 0.25, -0.125, "carried by the platform's translation");
     cl_character_floor_motion(ch, fm);
     EQ3(fm, 0.5, 0.25, -0.125, "the floor's motion");
+    EQ(cl_character_floor_turn(ch), 0, "no turn on a floor that only moves");
     EQ3(rider.a, 2.5, 0.55, -0.125, "on the platform");
     /* a merry-go-round: the platform turns about y by 10 degrees a step,
     ** about its centre (0.5, -0.25, -0.125); the rider at radius 2 goes
@@ -331,6 +333,9 @@ static void character_more(void) {
       cl_character_floor_motion(ch, fm);
       CHECK(fabs(fm[0] - (rider.a[0] - before[0])) < 1e-15 && fm[1] == 0
             && fabs(fm[2] - (rider.a[2] - before[2])) < 1e-15, "the floor's motion is the carry");
+      /* positive about up: counter-clockwise seen from above */
+      CHECK(fabs(cl_character_floor_turn(ch) - 3.141592653589793 / 18) < 1e-12,
+            "the floor's turn, 10 degrees");
       EQ(cl_character_floor_item(ch), lift_id, "still on the platform");
     }
     CHECK(fabs(rider.a[0] - 0.5) < 1e-12 && fabs(rider.a[2] + 2.125) < 1e-12,
@@ -359,6 +364,7 @@ static void character_more(void) {
       EQ(cl_character_move(ch, d, moved), 0, "a tilted step");
       cl_character_floor_motion(ch, fm);
       CHECK(fabs(fm[0]) < 1e-15 && fm[1] == 0 && fabs(fm[2]) < 1e-15, "a tilt carries nothing");
+      EQ(cl_character_floor_turn(ch), 0, "a tilt is no turn");
       CHECK(fabs(rider.a[0] - p0[0]) < 1e-15 && fabs(rider.a[2] - p0[2]) < 1e-15,
             "a tilt does not turn it");
     }

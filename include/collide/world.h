@@ -379,6 +379,14 @@ int cl_character_item(const cl_character *ch);
 ** under the character, zero when it did not move (divided by the
 ** frame's time, the ground velocity a jump keeps) */
 void cl_character_floor_motion(const cl_character *ch, double d[3]);
+/* the turn about up the last move's carry applied, in radians within
+** [-pi, pi]: counter-clockwise seen from above, i.e. positive about up
+** by the right-hand rule (a floor turned by the rotation
+** cl_axis_angle(q, up, a), |a| < pi, gives a, to rounding); the floor's
+** turn, whatever sliding left of the carry's translation; 0 when the
+** floor did not turn about up or the character was not carried (a camera
+** turns by it to turn with a merry-go-round) */
+double cl_character_floor_turn(const cl_character *ch);
 /* the last move's collisions (as cl_world_move's) and their number */
 const cl_world_collision *cl_character_collisions(const cl_character *ch, int *n);
 void cl_character_delete(cl_character *ch);

@@ -24,7 +24,8 @@
 -- Standing on things that move: the item stood on is ch:floor_item(); when
 -- its shape moved since the last move (a lift, a platform), the next move
 -- first carries the character by that translation, and by its turn about
--- `up` (a merry-go-round); ch:floor_motion() is that carry. A character
+-- `up` (a merry-go-round); ch:floor_motion() is that carry and the angle
+-- of that turn (for a camera that turns with the floor). A character
 -- made standing on a floor has it from the start.
 local core = require "collide.core"
 local scene_mod = require "collide.scene"
@@ -275,8 +276,10 @@ function Character:floor_item()
   if not self._floor or self._on == false then return nil end
   return self._on
 end
---- ch:floor_motion() -> dx, dy, dz: the carry the last move applied (the
---- floor's motion under the character), zeros when its floor did not move
+--- ch:floor_motion() -> dx, dy, dz, angle: the carry the last move applied
+--- (the floor's motion under the character), zeros when its floor did not
+--- move, and the turn about up it applied in radians, counter-clockwise
+--- seen from above (0 when the floor did not turn or did not carry)
 function Character:floor_motion()
   if not characters[self] then bad_self(self, "floor_motion") end
   return self._c:floor_motion()

@@ -430,9 +430,11 @@ static int floor_turn(const cl_character_state *c, const cl_shape *s, int kind, 
 /* carried: when the floor stood on moved since the last move, the
 ** character is moved by its motion first (into carry): the translation
 ** of its reference point, and its turn about up, which turns the
-** character's centre about that point (Rodrigues' formula); -1 when
-** that motion's end is not finite */
-static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3]) {
+** character's centre about that point (Rodrigues' formula), its angle
+** into turn (left as it is when the floor did not turn); -1 when that
+** motion's end is not finite */
+static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3],
+                      double *turn) {
   cl_character_state *c = cm->c;
   const cl_world *w = cm->st.w;
   const double *u = c->up;
@@ -456,6 +458,9 @@ static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3
     ** times cos - 1, plus up x v times sin */
     for (i = 0; i < 3; i++) by[i] += (v[i] - vu * u[i]) * (cs - 1) + k[i] * sn;
     if (!(isfinite(by[0]) && isfinite(by[1]) && isfinite(by[2]))) return -1;
+    /* the turn applied, whatever sliding leaves of the translation (a
+    ** character on the axis turns with no translation at all) */
+    *turn = cl_atan2(sn, cs);
   }
   if (by[0] == 0 && by[1] == 0 && by[2] == 0) return 0;
   cm->st.hook = NULL;
@@ -643,7 +648,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   double normal[3];
   cl_shape ws;
   const double *u = c->up;
-  double v, hz[3], a[3] = {0, 0, 0}, b[3] = {0, 0, 0}, carry[3] = {0, 0, 0};
+  double v, hz[3], a[3] = {0, 0, 0}, b[3] = {0, 0, 0}, carry[3] = {0, 0, 0}, turn = 0;
   int was_floor = c->on_floor, i;
   if (!cl_world_item_moves(w, id) || cl_world_is_sensor(&w->items[id])) return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
@@ -657,7 +662,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   cm.foot0 = lowest(&ws, u);
   cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
 
-  if (char_carry(&cm, &ws, was_floor, carry) < 0) return char_undo(c, flags, normal, -1);
+  if (char_carry(&cm, &ws, was_floor, carry, &turn) < 0) return char_undo(c, flags, normal, -1);
   char_gather(&cm, &ws, d);
   cl_world_push_out(&cm.st, &ws, moved);
   /* an overlap pushed out from below is floor */
@@ -686,6 +691,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   c->floor_item = c->on_floor ? cm.floor_other : -1;
   if (c->floor_item >= 0) remember_floor(c, w, c->floor_item);
   cl_copy(c->floor_motion, carry);
+  c->floor_turn = turn;
   return 1;
 }
 
@@ -880,6 +886,8 @@ int cl_character_item(const cl_character *ch) { return ch->item; }
 void cl_character_floor_motion(const cl_character *ch, double d[3]) {
   cl_copy(d, ch->st.floor_motion);
 }
+
+double cl_character_floor_turn(const cl_character *ch) { return ch->st.floor_turn; }
 
 int cl_character_floor_item(const cl_character *ch) {
   if (!ch->st.on_floor || ch->st.floor_item < 0) return CL_NOT_FOUND;

@@ -444,6 +444,7 @@ typedef struct {
   double floor_q[4];          /* its rotation then (an obb, a hull) */
   double floor_axis[3];       /* its axis b - a then (a capsule) */
   double floor_motion[3];     /* the carry the last move applied */
+  double floor_turn;          /* the turn about up it applied, radians */
   cl_world_keep keep;         /* the items it meets (beside the mask); NULL: */
   void *keep_ud;              /* all (cl_character_new sets them) */
 } cl_character_state;

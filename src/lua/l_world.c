@@ -1740,7 +1740,8 @@ static int c_move(lua_State *L) {
   return 10;
 }
 
-/* state:floor_motion() -> dx, dy, dz: the carry of the last move */
+/* state:floor_motion() -> dx, dy, dz, angle: the carry of the last move,
+** its translation and its turn about up */
 static int c_floor_motion(lua_State *L) {
   l_character *lc = check_character(L);
   double d[3];
@@ -1748,7 +1749,8 @@ static int c_floor_motion(lua_State *L) {
   lua_pushnumber(L, d[0] + 0.0);
   lua_pushnumber(L, d[1] + 0.0);
   lua_pushnumber(L, d[2] + 0.0);
-  return 3;
+  lua_pushnumber(L, cl_character_floor_turn(lc->ch) + 0.0);
+  return 4;
 }
 
 /* state:collisions(item) -> the last move's collisions, as w:move gives
