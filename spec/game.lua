@@ -39,6 +39,7 @@ G.EXPECTED = {
   { name = "scene", count = 2027, hash = "9ad380268c99d943" },
   { name = "character", count = 3574, hash = "da2e24a8e393d475" },
   { name = "angles", count = 2024, hash = "0890e2b1e8ebd78b" },
+  { name = "turn", count = 2095, hash = "e3043c61cea97f0c" },
 }
 
 function G.lines(sections)
@@ -372,6 +373,37 @@ function G.play(log, lib)
     local x, y, z = a.uniform(-2, 2), a.uniform(-2, 2), a.uniform(-2, 2)
     put("axis_angle", i, collide.axis_angle(x, y, z, a.uniform(-20, 20)))
   end
+
+  -- the library's arc tangent (points, quotients of every size, the
+  -- signed zeros and the infinities), and the turn a character on a
+  -- merry-go-round reads from floor_motion
+  section("turn")
+  local t = rng(20261205)
+  for i = 1, 200 do put("atan2", i, collide.atan2(t.uniform(-4, 4), t.uniform(-4, 4))) end
+  p = 1.0
+  for e = 0, 1000, 8 do
+    local y, x = t.uniform(-2, 2), t.uniform(-2, 2)
+    put("atan2", e, collide.atan2(y * p, x), collide.atan2(y, x * p), collide.atan2(y / p, x))
+    p = p * 256
+  end
+  local specials = { zero, -zero, 1, -1, huge, -huge }
+  for i = 1, #specials do
+    for j = 1, #specials do put("atan2", i, j, collide.atan2(specials[i], specials[j])) end
+  end
+  local ride = collide.scene()
+  local deck = collide.obb({ 0, -0.5, 0 }, { 6, 0.5, 6 })
+  ride:add("deck", deck)
+  ride:add("rider", collide.capsule(2, 0.4, 1, 2, 1.4, 1, 0.4))
+  local rider = collide.character(ride, "rider")
+  local turn = 0
+  for frame = 1, 120 do
+    turn = turn + t.uniform(-0.1, 0.3)
+    deck:set({ t.uniform(-0.01, 0.01), -0.5, 0 }, { 6, 0.5, 6 }, { collide.axis_angle(0, 1, 0, turn) })
+    ride:update("deck")
+    put("move", frame, rider:move(t.uniform(-0.02, 0.02), -0.01, t.uniform(-0.02, 0.02)))
+    put("floor_motion", frame, rider:floor_motion())
+  end
+  put("at", ride:shape("rider"):a())
 
   local result = {}
   for k, s in ipairs(sections) do
