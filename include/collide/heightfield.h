@@ -38,6 +38,10 @@ typedef struct {
                             ** highest o[1] + h of its existing cells' corners
                             ** (inf, -inf when it has none) */
   double *fine;             /* the same per fine block (fi + fj * fcols) */
+  uint32_t *material;       /* (columns - 1) * (rows - 1) materials, a cell's
+                            ** (c as below) for both its triangles; the
+                            ** caller's (cl_heightfield_use_materials), or
+                            ** NULL: none */
   uint32_t columns, rows;   /* vertices per row, rows; 2 at least */
   uint32_t bcols, brows;    /* blocks along x and z */
   uint32_t fcols, frows;    /* fine blocks along x and z */
@@ -60,6 +64,16 @@ void cl_heightfield_use(cl_heightfield *hf, double *h, double *block, uint32_t c
 /* points hf (its columns and rows set) at the arrays h and block again,
 ** as cl_heightfield_use laid them out, and derives the block counts */
 void cl_heightfield_arrays(cl_heightfield *hf, double *h, double *block);
+/* gives the heightfield the caller's per-cell materials (one a cell, c =
+** j * (columns - 1) + i, each 0 .. 2^31 - 1; NULL: none), which it does
+** not own */
+void cl_heightfield_use_materials(cl_heightfield *hf, uint32_t *material);
+/* sets cell (i, j)'s material (m 0 .. 2^31 - 1): 0 when the heightfield
+** has no materials or the cell does not exist, else 1 */
+int cl_heightfield_set_material(cl_heightfield *hf, uint32_t i, uint32_t j, uint32_t m);
+/* triangle index's material (0-based, both triangles of a cell share
+** it), -1 when the heightfield has none or index is not a triangle */
+long long cl_heightfield_material(const cl_heightfield *hf, size_t index);
 /* computes the blocks and the bounds from the heights */
 void cl_heightfield_refresh(cl_heightfield *hf);
 /* sets height (i, j) (NaN: a hole) and updates the blocks and bounds */

@@ -39,6 +39,8 @@ typedef struct {
 typedef struct {
   double *v;            /* nv vertices, x y z each */
   uint32_t *tri;        /* nt triangles: three 0-based vertex indices each */
+  const uint32_t *material;  /* nt materials (0 .. 2^31 - 1), the caller's
+                        ** (cl_mesh_use_materials), or NULL: none */
   uint32_t *slot;       /* nt leaf slots, 4 numbers each: a triangle's three
                         ** vertex indices and its index, a leaf's side by
                         ** side (one cache line for up to four triangles) */
@@ -60,6 +62,13 @@ void cl_mesh_init(cl_mesh *m);
 /* the mesh over the caller's arrays: v (3 nv doubles) and tri (3 nt
 ** indices, each < nv), filled before the build; the mesh does not own them */
 void cl_mesh_use(cl_mesh *m, double *v, size_t nv, uint32_t *tri, size_t nt);
+/* gives the mesh the caller's per-triangle materials (nt of them, each
+** 0 .. 2^31 - 1, triangle order; NULL: none), which it does not own; at
+** any time, the build does not read them */
+void cl_mesh_use_materials(cl_mesh *m, const uint32_t *material);
+/* triangle i's material (0-based i), -1 when the mesh has none or i is
+** not a triangle */
+long long cl_mesh_material(const cl_mesh *m, size_t i);
 /* bytes of the scratch cl_mesh_build_in needs for nt triangles (0 when too
 ** many) */
 size_t cl_mesh_build_size(size_t nt);

@@ -35,6 +35,22 @@ void cl_heightfield_arrays(cl_heightfield *hf, double *h, double *block) {
   hf->fine = block + 2 * (size_t)hf->bcols * hf->brows;
 }
 
+void cl_heightfield_use_materials(cl_heightfield *hf, uint32_t *material) {
+  hf->material = material;
+}
+
+int cl_heightfield_set_material(cl_heightfield *hf, uint32_t i, uint32_t j, uint32_t m) {
+  if (hf->material == NULL || i >= hf->columns - 1 || j >= hf->rows - 1 || m > 0x7fffffffu)
+    return 0;
+  hf->material[(size_t)j * (hf->columns - 1) + i] = m;
+  return 1;
+}
+
+long long cl_heightfield_material(const cl_heightfield *hf, size_t index) {
+  if (hf->material == NULL || index >= cl_heightfield_count(hf)) return -1;
+  return (long long)hf->material[index / 2];
+}
+
 void cl_heightfield_use(cl_heightfield *hf, double *h, double *block, uint32_t columns,
                         uint32_t rows, double sx, double sz, const double o[3]) {
   memset(hf, 0, sizeof *hf);

@@ -52,6 +52,15 @@ void cl_mesh_use(cl_mesh *m, double *v, size_t nv, uint32_t *tri, size_t nt) {
   m->nt = nt;
 }
 
+void cl_mesh_use_materials(cl_mesh *m, const uint32_t *material) {
+  m->material = material;
+}
+
+long long cl_mesh_material(const cl_mesh *m, size_t i) {
+  if (m->material == NULL || i >= m->nt) return -1;
+  return (long long)m->material[i];
+}
+
 static void free_tree(cl_mesh *m) {
   if (m->owns_tree) free(m->node_mem);
   m->node_mem = NULL;
@@ -91,8 +100,9 @@ int cl_mesh_reserve(cl_mesh *m, size_t nv, size_t nt) {
 }
 
 size_t cl_mesh_memory(const cl_mesh *m) {
-  return sizeof *m + m->nv * 3 * sizeof(double) + m->nt * 7 * sizeof(uint32_t)
-       + m->nn * sizeof(cl_mesh_node);
+  /* v, tri and the slots, the materials when there are some */
+  return sizeof *m + m->nv * 3 * sizeof(double)
+       + m->nt * (m->material != NULL ? 8 : 7) * sizeof(uint32_t) + m->nn * sizeof(cl_mesh_node);
 }
 
 static const double *vert(const cl_mesh *m, size_t tri, int k) {
