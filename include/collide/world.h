@@ -120,11 +120,13 @@ void cl_world_filter_init(cl_world_filter *f);
 
 /* a hit: the item, where (t, point, normal; cl_hit) and, for a mesh or a
 ** heightfield, the triangle's index, for a compound the child's (0-based
-** in C, as the triangle's; else -1) */
+** in C, as the triangle's; else -1), and the triangle's material (-1 for
+** anything but a triangle of a mesh or heightfield with materials) */
 typedef struct {
   int item;
   cl_hit hit;
   long long index;
+  long long material;
 } cl_world_hit;
 
 /* a collision met by a move, as scene:move reports it */
@@ -195,6 +197,10 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]);
 ** ways, or CL_NOT_ITEM */
 int cl_world_one_way(const cl_world *w, int item, double dir[3]);
 int cl_world_is_item(const cl_world *w, int item);
+/* the material of triangle index (0-based) of the item's mesh or
+** heightfield (cl_mesh_material, cl_heightfield_material); -1 when the
+** item is not one, has no materials or index is not a triangle */
+long long cl_world_material(const cl_world *w, int item, long long index);
 int cl_world_count(const cl_world *w);
 /* the item's shape and kind (kind may be NULL); NULL when no such item */
 const void *cl_world_shape(const cl_world *w, int item, int *kind);

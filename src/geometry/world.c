@@ -783,6 +783,17 @@ int cl_world_options(const cl_world *w, int item, uint32_t *layer, uint32_t *mas
 
 int cl_world_count(const cl_world *w) { return w->count; }
 
+long long cl_world_material(const cl_world *w, int item, long long index) {
+  int kind;
+  if (!cl_world_is_item(w, item) || index < 0) return -1;
+  kind = w->items[item].kind;
+  if (kind == CL_WORLD_MESH)
+    return cl_mesh_material((const cl_mesh *)w->items[item].shape, (size_t)index);
+  if (kind == CL_WORLD_HEIGHTFIELD)
+    return cl_heightfield_material((const cl_heightfield *)w->items[item].shape, (size_t)index);
+  return -1;
+}
+
 const void *cl_world_shape(const cl_world *w, int item, int *kind) {
   if (!cl_world_is_item(w, item)) return NULL;
   if (kind != NULL) *kind = w->items[item].kind;

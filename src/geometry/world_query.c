@@ -595,12 +595,14 @@ int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_
   cl_world_leave(w, s);
   if (id == -2) return CL_STOPPED;
   hit->item = id < 0 ? CL_NOT_FOUND : id;
+  hit->material = id < 0 ? -1 : cl_world_material(w, id, hit->index);
   return hit->item;
 }
 
 typedef struct {
   cl_world_each_hit fn;
   void *ud;
+  const cl_world *w;
 } each_hit;
 
 static int each_hit_at(void *ud, int item, const cl_hit *h, long long index) {
@@ -609,6 +611,7 @@ static int each_hit_at(void *ud, int item, const cl_hit *h, long long index) {
   hit.item = item;
   hit.hit = *h;
   hit.index = index;
+  hit.material = cl_world_material(e->w, item, index);
   return e->fn == NULL || e->fn(e->ud, &hit);
 }
 
@@ -622,6 +625,7 @@ int cl_world_raycast_all(cl_world *w, const cl_ray *r, const cl_world_filter *f,
   filter_read(&in, w, f);
   e.fn = fn;
   e.ud = ud;
+  e.w = w;
   n = cl_world_raycast_all_with(w, s, r, in.mask, in.keep, &in, each_hit_at, &e);
   cl_world_leave(w, s);
   return n == -2 ? CL_STOPPED : n;
@@ -848,6 +852,7 @@ int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3
   cl_world_leave(w, s);
   if (id == -2) return CL_STOPPED;
   hit->item = id < 0 ? CL_NOT_FOUND : id;
+  hit->material = id < 0 ? -1 : cl_world_material(w, id, hit->index);
   return hit->item;
 }
 
@@ -867,6 +872,7 @@ int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double
   filter_read(&in, w, f);
   e.fn = fn;
   e.ud = ud;
+  e.w = w;
   n = cl_world_sweep_all_with(w, s, mover, d, skip, in.mask, in.keep, &in, each_hit_at, &e);
   cl_world_leave(w, s);
   return n == -2 ? CL_STOPPED : n;
