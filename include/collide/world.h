@@ -129,10 +129,13 @@ typedef struct {
   long long material;
 } cl_world_hit;
 
-/* a collision met by a move, as scene:move reports it */
+/* a collision met by a move, as scene:move reports it; material: for a
+** mesh or heightfield with materials, that of its triangle nearest the
+** contact point p (ties to the lowest index), else -1 */
 typedef struct {
   int other, type;           /* other's id; CL_WORLD_SLIDE ... CL_WORLD_BOUNCE */
   double t, n[3], p[3];
+  long long material;
 } cl_world_collision;
 
 /* where a move writes its collisions: room for max; n counts them all
@@ -379,6 +382,10 @@ int cl_character_on_ceiling(const cl_character *ch);
 int cl_character_floor_normal(const cl_character *ch, double n[3]);
 /* the item stood on, or CL_NOT_FOUND */
 int cl_character_floor_item(const cl_character *ch);
+/* the material of the floor's triangle (of a mesh or heightfield with
+** materials: the one nearest the floor's contact point, ties to the lowest
+** index, read now), -1 when off the floor or the floor has none */
+long long cl_character_floor_material(const cl_character *ch);
 /* the character's item */
 int cl_character_item(const cl_character *ch);
 /* the carry the last move applied (after sliding): the floor's motion

@@ -75,6 +75,7 @@ void cl_character_init(cl_character_state *c, const double up[3], double step_he
   c->skin = skin;
   c->snap = snap;
   c->floor_item = -1;
+  cl_set(c->floor_p, 0, 0, 0);
 }
 
 /* one move of the character: its state beside the move's */
@@ -84,6 +85,7 @@ typedef struct {
   int rising;
   double foot0, tiny;
   int floor_other;
+  double floor_p[3];          /* floor_other's contact point */
 } char_move;
 
 /* a keep of the floor's ray: sensors are not stood on */
@@ -209,10 +211,11 @@ static double lowest(const cl_shape *s, const double u[3]) {
   }
 }
 
-static void set_floor(char_move *cm, const double f[3], int other) {
+static void set_floor(char_move *cm, const double f[3], int other, const double p[3]) {
   cm->c->on_floor = 1;
   cl_copy(cm->c->floor_normal, f);
   cm->floor_other = other;
+  cl_copy(cm->floor_p, p);
 }
 
 /* the three passes' answers to a contact (the hook of cl_world_legs) */
@@ -254,7 +257,7 @@ static int down_hook(move_state *st, const double p[3], const double n[3], int o
   double f[3];
   cl_copy(e, n);
   if (floor_under(cm, p, n, f)) {
-    set_floor(cm, f, other);
+    set_floor(cm, f, other, p);
     return 1;
   }
   if (n[0] * u[0] + n[1] * u[1] + n[2] * u[2] > -cm->c->cos_slope) {
@@ -596,7 +599,7 @@ static void char_snap(char_move *cm, cl_shape *ws, int was_floor, double moved[3
   moved[0] = moved[0] - u[0] * dist;
   moved[1] = moved[1] - u[1] * dist;
   moved[2] = moved[2] - u[2] * dist;
-  set_floor(cm, f, other);
+  set_floor(cm, f, other, h.p);
   if (out->n < out->max) {
     cl_world_collision *col = &out->c[out->n];
     col->other = other;
@@ -604,6 +607,7 @@ static void char_snap(char_move *cm, cl_shape *ws, int was_floor, double moved[3
     col->t = h.t;
     cl_copy(col->n, h.n);
     cl_copy(col->p, h.p);
+    col->material = cl_world_material_at(cm->st.w, other, h.p);
   }
   out->n++;
 }
@@ -668,7 +672,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   /* an overlap pushed out from below is floor */
   for (i = 0; i < out->n && i < out->max && !cm.st.aborted; i++) {
     double f[3];
-    if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, out->c[i].other);
+    if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, out->c[i].other, out->c[i].p);
   }
   if (!cm.st.aborted && char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0)
     return char_undo(c, flags, normal, -1);
@@ -689,7 +693,10 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   }
   cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &ws);
   c->floor_item = c->on_floor ? cm.floor_other : -1;
-  if (c->floor_item >= 0) remember_floor(c, w, c->floor_item);
+  if (c->floor_item >= 0) {
+    remember_floor(c, w, c->floor_item);
+    cl_copy(c->floor_p, cm.floor_p);
+  }
   cl_copy(c->floor_motion, carry);
   c->floor_turn = turn;
   return 1;
@@ -716,6 +723,7 @@ static int char_probe(cl_character_state *c, cl_world *w, cl_world_scratch *s, i
     c->on_floor = 1;
     cl_copy(c->floor_normal, f);
     c->floor_item = other;
+    cl_copy(c->floor_p, h.p);
     remember_floor(c, w, other);
   }
   return cm.st.aborted ? -2 : 1;
@@ -892,6 +900,11 @@ double cl_character_floor_turn(const cl_character *ch) { return ch->st.floor_tur
 int cl_character_floor_item(const cl_character *ch) {
   if (!ch->st.on_floor || ch->st.floor_item < 0) return CL_NOT_FOUND;
   return ch->st.floor_item;
+}
+
+long long cl_character_floor_material(const cl_character *ch) {
+  if (!ch->st.on_floor || ch->st.floor_item < 0) return -1;
+  return cl_world_material_at(ch->w, ch->st.floor_item, ch->st.floor_p);
 }
 
 const cl_world_collision *cl_character_collisions(const cl_character *ch, int *n) {

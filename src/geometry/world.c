@@ -794,6 +794,25 @@ long long cl_world_material(const cl_world *w, int item, long long index) {
   return -1;
 }
 
+long long cl_world_material_at(const cl_world *w, int item, const double p[3]) {
+  const cl_world_item *it;
+  double d, q[3];
+  size_t index;
+  if (!cl_world_is_item(w, item)) return -1;
+  it = &w->items[item];
+  if (it->kind == CL_WORLD_MESH) {
+    const cl_mesh *m = (const cl_mesh *)it->shape;
+    if (m->material == NULL || !cl_mesh_closest(m, p, INFINITY, &d, q, &index)) return -1;
+    return cl_mesh_material(m, index);
+  }
+  if (it->kind == CL_WORLD_HEIGHTFIELD) {
+    const cl_heightfield *hf = (const cl_heightfield *)it->shape;
+    if (hf->material == NULL || !cl_heightfield_closest(hf, p, INFINITY, &d, q, &index)) return -1;
+    return cl_heightfield_material(hf, index);
+  }
+  return -1;
+}
+
 const void *cl_world_shape(const cl_world *w, int item, int *kind) {
   if (!cl_world_is_item(w, item)) return NULL;
   if (kind != NULL) *kind = w->items[item].kind;

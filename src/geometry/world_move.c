@@ -252,6 +252,7 @@ static void record(move_state *st, int other, int type, double t, const double n
     c->t = t;
     cl_copy(c->n, n);
     cl_copy(c->p, p);
+    c->material = cl_world_material_at(st->w, other, p);
   }
   o->n++;
 }

@@ -429,6 +429,11 @@ int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mo
 int cl_world_move_with(cl_world *w, cl_world_scratch *s, int id, const double d[3], uint32_t mask,
                   cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out);
 
+/* the material of the item's triangle nearest p (ties to the lowest
+** index) when the item is a mesh or heightfield with materials, else -1;
+** nothing is allocated, and an item without materials costs no search */
+long long cl_world_material_at(const cl_world *w, int item, const double p[3]);
+
 /* ---- the character (character.c) ---- */
 typedef struct {
   double up[3];               /* unit */
@@ -436,6 +441,7 @@ typedef struct {
   int on_floor, on_wall, on_ceiling;
   double floor_normal[3];
   int floor_item;             /* the item stood on, -1 for none */
+  double floor_p[3];          /* the floor's contact point */
   double floor_at[3];         /* its shape's reference point when it was stood on */
   int floor_kind;
   long long floor_seq;        /* the item's sequence number and shape then: a */
