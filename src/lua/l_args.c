@@ -102,13 +102,17 @@ l_heightfield *l_toheightfield(lua_State *L, int i) {
   size_t len;
   l_heightfield *lh = (l_heightfield *)l_toobject(L, i, L_OBJ_HEIGHTFIELD, sizeof *lh, &len);
   cl_heightfield *hf;
+  size_t base;
   if (lh == NULL) return NULL;
   hf = &lh->hf;
-  if (cl_heightfield_blocks(hf->columns, hf->rows) == 0
-      || len != sizeof *lh + l_heightfield_storage(hf->columns, hf->rows))
+  if (cl_heightfield_blocks(hf->columns, hf->rows) == 0) return NULL;
+  base = sizeof *lh + l_heightfield_storage(hf->columns, hf->rows);
+  if (len != base && len != base + l_heightfield_material_storage(hf->columns, hf->rows))
     return NULL;
   cl_heightfield_arrays(hf, (double *)(void *)(lh + 1),
                         (double *)(void *)(lh + 1) + (size_t)hf->columns * hf->rows);
+  /* the materials, when made with them, after the blocks */
+  cl_heightfield_use_materials(hf, len == base ? NULL : (uint32_t *)(void *)((char *)lh + base));
   return lh;
 }
 

@@ -287,15 +287,23 @@ void l_read_points(lua_State *L, int i, double *v, size_t n, int flat);
 
 /* l_triset.c: the steps every set of triangles (a mesh, a heightfield)
 ** answers with. l_push_tricast: nil, or a cast's t, p, n, u, v and the
-** 1-based index of 0-based index; l_push_trisweep: nil, or a sweep's hit
-** and that index. l_check_contact_shape: the shape at i for a contact
+** 1-based index of 0-based index, then the triangle's material when it
+** is not -1; l_push_trisweep: nil, or a sweep's hit, that index and the
+** material as well. l_check_contact_shape: the shape at i for a contact
 ** with triangles (no ray, no triangle; kinds names what is expected).
 ** l_push_contact: {index=, nx=, ny=, nz=, depth=} set at position k of
 ** the table on top. l_indices_begin pushes the table of a query's indices
 ** (the out argument at i, or a new one for n), l_indices_end clears the
 ** rest of an out table once n are set. */
-int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index);
-int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index);
+int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index, long long material);
+int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index, long long material);
+/* the options table at argument i (checked a table): its field materials
+** pushed, nil or a table (else an error at i) */
+void l_materials_option(lua_State *L, int i);
+/* the array at stack index i, the materials option of argument arg, into
+** out: n integers 0 .. 2^31 - 1 (one a triangle or a cell: one names it
+** in the errors), raw accesses only */
+void l_read_materials(lua_State *L, int i, int arg, uint32_t *out, size_t n, const char *one);
 /* a set's bounds b, when ok, into the out argument at 2 (or a new aabb),
 ** else nil */
 int l_push_bounds(lua_State *L, int ok, const cl_aabb *b);
@@ -342,6 +350,11 @@ typedef struct l_heightfield {
 /* the bytes after the struct: the heights, then two doubles a block */
 static inline size_t l_heightfield_storage(uint32_t columns, uint32_t rows) {
   return ((size_t)columns * rows + 2 * cl_heightfield_blocks(columns, rows)) * sizeof(double);
+}
+/* the bytes after those of a heightfield made with materials: one
+** uint32_t a cell */
+static inline size_t l_heightfield_material_storage(uint32_t columns, uint32_t rows) {
+  return (size_t)(columns - 1) * (rows - 1) * sizeof(uint32_t);
 }
 /* l_args.c: the heightfield at i, its array pointers set, or NULL */
 l_heightfield *l_toheightfield(lua_State *L, int i);

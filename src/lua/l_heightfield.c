@@ -56,12 +56,24 @@ static void read_heights(lua_State *L, double *h, size_t n) {
   }
 }
 
-/* collide.heightfield(heights, columns, rows, [sx, sz], [origin]) */
+/* whether the argument at i is the options table (a table with a field
+** materials, not a vector) rather than the origin */
+static int is_options(lua_State *L, int i) {
+  int r;
+  if (lua_type(L, i) != LUA_TTABLE) return 0;
+  lua_pushliteral(L, "materials");
+  lua_rawget(L, i);
+  r = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  return r;
+}
+
+/* collide.heightfield(heights, columns, rows, [sx, sz], [origin], [options]) */
 static int f_heightfield(lua_State *L) {
   uint32_t columns, rows;
-  size_t n, hole, need;
+  size_t n, hole, need, size;
   double sx = 1, sz = 1, o[3] = {0, 0, 0};
-  int oi = 4;
+  int oi = 4, opt = 0, with_mat;
   l_heightfield *lh;
   cl_heightfield tmp;
   l_checktype(L, 1, LUA_TTABLE);
@@ -77,7 +89,12 @@ static int f_heightfield(lua_State *L) {
     sz = check_size(L, 5);
     oi = 6;
   }
-  if (!lua_isnoneornil(L, oi)) l_readvec(L, oi, o);
+  /* the options last: after the origin (three numbers or one value), or
+  ** in its place */
+  if (!lua_isnoneornil(L, oi + (lua_type(L, oi) == LUA_TNUMBER ? 3 : 1)))
+    opt = oi + (lua_type(L, oi) == LUA_TNUMBER ? 3 : 1);
+  else if (is_options(L, oi)) opt = oi;
+  if (opt != oi && !lua_isnoneornil(L, oi)) l_readvec(L, oi, o);
   need = (size_t)columns * rows;
   n = l_arraylen(L, 1, &hole);
   if (hole && hole <= need)
@@ -86,18 +103,30 @@ static int f_heightfield(lua_State *L) {
     l_argerror(L, 1, lua_pushfstring(L, "%s heights expected (columns * rows), got %s",
                                         l_pushnumtext(L, (double)need),
                                         l_pushnumtext(L, (double)n)));
-  lua_settop(L, 1);
-  lh = (l_heightfield *)COLLIDE_NEWUD(L, sizeof *lh + l_heightfield_storage(columns, rows));   /* 2 */
+  if (opt != 0) l_materials_option(L, opt);
+  else lua_pushnil(L);
+  lua_replace(L, 2);                                 /* 2: the materials or nil */
+  with_mat = !lua_isnil(L, 2);
+  lua_settop(L, 2);
+  size = sizeof *lh + l_heightfield_storage(columns, rows)
+         + (with_mat ? l_heightfield_material_storage(columns, rows) : 0);
+  lh = (l_heightfield *)COLLIDE_NEWUD(L, size);     /* 3 */
   memset(lh, 0, sizeof *lh);   /* no heightfield until complete (l_setheader below) */
   cl_heightfield_use(&tmp, (double *)(void *)(lh + 1), (double *)(void *)(lh + 1) + need,
                      columns, rows, sx, sz, o);
   read_heights(L, tmp.h, need);
+  if (with_mat) {
+    uint32_t *mat = (uint32_t *)(void *)((char *)lh + sizeof *lh
+                                         + l_heightfield_storage(columns, rows));
+    l_read_materials(L, 2, opt, mat, (size_t)(columns - 1) * (rows - 1), "cell");
+    cl_heightfield_use_materials(&tmp, mat);
+  }
   cl_heightfield_refresh(&tmp);
   lh->hf = tmp;
   l_setheader(lh, L_OBJ_HEIGHTFIELD);
   lua_pushvalue(L, L_MT_HEIGHTFIELD);
-  lua_setmetatable(L, 2);
-  COLLIDE_GC_PACE(L, l_heightfield_storage(columns, rows));
+  lua_setmetatable(L, 3);
+  COLLIDE_GC_PACE(L, size - sizeof *lh);
   return 1;
 }
 
@@ -123,7 +152,9 @@ static int hf_count(lua_State *L) {
 
 static int hf_memory(lua_State *L) {
   cl_heightfield *hf = check_hf(L, 1);
-  lua_pushinteger(L, (lua_Integer)(sizeof(l_heightfield) + l_heightfield_storage(hf->columns, hf->rows)));
+  lua_pushinteger(L, (lua_Integer)(sizeof(l_heightfield) + l_heightfield_storage(hf->columns, hf->rows)
+                                   + (hf->material != NULL
+                                      ? l_heightfield_material_storage(hf->columns, hf->rows) : 0)));
   return 1;
 }
 
@@ -181,6 +212,47 @@ static int hf_set_height(lua_State *L) {
   cl_heightfield_set(hf, i, j, h);
   l_touched(&lh->h);
   lua_settop(L, 1);
+  return 1;
+}
+
+/* the cell index (0-based) at i along a dimension of n vertices */
+static uint32_t check_cell(lua_State *L, int i, uint32_t n, const char *what) {
+  double x = l_checknum(L, i);
+  if (!(x >= 0 && x < (double)(n - 1) && x == floor(x)))
+    l_argerror(L, i, lua_pushfstring(L, "%s out of range, got %s", what, l_pushnumtext(L, x)));
+  return (uint32_t)x;
+}
+
+/* hf:set_material(i, j, m) -> hf: cell (i, j)'s material (0-based), for
+** a heightfield made with materials; a change in place, counted as
+** set_height's (a scene's answers name the material) */
+static int hf_set_material(lua_State *L) {
+  l_heightfield *lh = l_toheightfield(L, 1);
+  cl_heightfield *hf;
+  if (lh == NULL) l_typeerror(L, 1, "collide.heightfield");
+  hf = &lh->hf;
+  {
+  uint32_t i = check_cell(L, 2, hf->columns, "column");
+  uint32_t j = check_cell(L, 3, hf->rows, "row");
+  double m = l_checknum(L, 4);
+  if (m != floor(m) || !(m >= 0 && m <= 2147483647.0))
+    l_argerror(L, 4, lua_pushfstring(L, "integer from 0 to 2^31-1 expected, got %s",
+                                        l_pushnumtext(L, m)));
+  if (hf->material == NULL) return luaL_error(L, "heightfield made without materials");
+  (void)cl_heightfield_set_material(hf, i, j, (uint32_t)m);
+  l_touched(&lh->h);
+  lua_settop(L, 1);
+  return 1;
+  }
+}
+
+/* hf:material(i, j) -> cell (i, j)'s material (0-based), nil without */
+static int hf_material(lua_State *L) {
+  cl_heightfield *hf = check_hf(L, 1);
+  uint32_t i = check_cell(L, 2, hf->columns, "column");
+  uint32_t j = check_cell(L, 3, hf->rows, "row");
+  if (hf->material == NULL) lua_pushnil(L);
+  else lua_pushinteger(L, (lua_Integer)hf->material[(size_t)j * (hf->columns - 1) + i]);
   return 1;
 }
 
@@ -274,12 +346,12 @@ int l_heightfield_intersects(lua_State *L) {
   return 1;
 }
 
-/* ray:cast(heightfield, [cull]) -> t, px, py, pz, nx, ny, nz, u, v, index */
+/* ray:cast(heightfield, [cull]) -> t, px, py, pz, nx, ny, nz, u, v, index, [material] */
 int l_heightfield_cast(lua_State *L, const cl_ray *r, l_heightfield *lh) {
   cl_hit h;
   size_t index = 0;
   int found = cl_heightfield_cast(&lh->hf, r, lua_toboolean(L, 3), &h, &index);
-  return l_push_tricast(L, found, &h, index);
+  return l_push_tricast(L, found, &h, index, found ? cl_heightfield_material(&lh->hf, index) : -1);
 }
 
 static int visit_contact(void *p, uint32_t index, const cl_triangle *t) {
@@ -368,7 +440,7 @@ int l_heightfield_sweep(lua_State *L, const cl_shape *mover, const double d[3], 
   cl_hit h;
   size_t index = 0;
   int found = cl_heightfield_sweep(hf, mover, d, &h, &index);
-  return l_push_trisweep(L, found, &h, index);
+  return l_push_trisweep(L, found, &h, index, found ? cl_heightfield_material(hf, index) : -1);
 }
 
 const luaL_Reg l_heightfield_functions[] = {{"heightfield", f_heightfield}, {NULL, NULL}};
@@ -376,7 +448,7 @@ const luaL_Reg l_heightfield_methods[] = {
   {"type", hf_type}, {"count", hf_count}, {"triangle", hf_triangle}, {"bounds", hf_bounds},
   {"query", hf_query}, {"intersects", l_heightfield_intersects}, {"contacts", hf_contacts},
   {"contact", l_heightfield_contact}, {"memory", hf_memory}, {"height", hf_height},
-  {"set_height", hf_set_height}, {"dimensions", hf_dimensions}, {"spacing", hf_spacing},
+  {"set_height", hf_set_height}, {"set_material", hf_set_material}, {"material", hf_material}, {"dimensions", hf_dimensions}, {"spacing", hf_spacing},
   {"origin", hf_origin}, {NULL, NULL}
 };
 /* no __gc: the storage is Lua's */

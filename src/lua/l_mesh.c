@@ -53,11 +53,14 @@ static int input_fits(size_t nv, size_t nt) {
   return nv <= ((size_t)-1 / 2) / (3 * sizeof(double)) && nt <= ((size_t)-1 / 2) / (3 * sizeof(uint32_t));
 }
 
-/* the vertices and indices of tmp in one userdata, pushed */
-static void push_input(lua_State *L, cl_mesh *tmp, size_t nv, size_t nt) {
+/* the vertices and indices of tmp in one userdata, pushed, with room
+** after the indices for nt materials when with_mat (tmp->material then
+** points there, for the caller to fill) */
+static void push_input(lua_State *L, cl_mesh *tmp, size_t nv, size_t nt, int with_mat) {
   size_t vbytes = nv * 3 * sizeof(double);
-  char *input = (char *)COLLIDE_NEWUD(L, vbytes + nt * 3 * sizeof(uint32_t) + 1);
+  char *input = (char *)COLLIDE_NEWUD(L, vbytes + nt * (with_mat ? 4 : 3) * sizeof(uint32_t) + 1);
   cl_mesh_use(tmp, (double *)(void *)input, nv, (uint32_t *)(void *)(input + vbytes), nt);
+  if (with_mat) cl_mesh_use_materials(tmp, tmp->tri + 3 * nt);
 }
 
 /* no indices: the vertices taken three at a time */
@@ -97,13 +100,13 @@ static int read_plain_array(lua_State *L, int i, size_t n, double *v, uint32_t *
 ** pushed, holding them; 0, with nothing pushed, at the first thing that
 ** is not so (a hole, another key, a vector, a bad number), which
 ** read_careful then reads and names. */
-static int read_plain(lua_State *L, int has_idx, cl_mesh *tmp) {
+static int read_plain(lua_State *L, int has_idx, int with_mat, cl_mesh *tmp) {
   size_t n = (size_t)lua_rawlen(L, 1), ni = has_idx ? (size_t)lua_rawlen(L, 2) : 0;
   size_t nv = n / 3, nt = has_idx ? ni / 3 : nv / 3;
   if (n == 0 || n % 3 != 0 || (has_idx ? ni % 3 != 0 : nv % 3 != 0) || nv > UINT32_MAX
       || nt > UINT32_MAX || !input_fits(nv, nt))
     return 0;
-  push_input(L, tmp, nv, nt);
+  push_input(L, tmp, nv, nt, with_mat);
   if (!read_plain_array(L, 1, n, tmp->v, NULL, 0)
       || (has_idx && !read_plain_array(L, 2, ni, NULL, tmp->tri, nv))) {
     lua_pop(L, 1);
@@ -116,7 +119,7 @@ static int read_plain(lua_State *L, int has_idx, cl_mesh *tmp) {
 /* any input: its lengths taken by every integer key (a hole is an error
 ** that names its index), vertices as numbers or vectors, every element
 ** checked and named when wrong; the input pushed */
-static void read_careful(lua_State *L, int has_idx, cl_mesh *tmp) {
+static void read_careful(lua_State *L, int has_idx, int with_mat, cl_mesh *tmp) {
   size_t n, nv, nt, ni = 0, hole;
   int flat = 1;
   n = l_point_array(L, 1, &flat);
@@ -134,39 +137,50 @@ static void read_careful(lua_State *L, int has_idx, cl_mesh *tmp) {
   l_argcheck(L, nv <= UINT32_MAX, 1, "too many vertices");
   l_argcheck(L, nt <= UINT32_MAX, has_idx ? 2 : 1, "too many triangles");
   if (!input_fits(nv, nt)) luaL_error(L, "not enough memory");
-  push_input(L, tmp, nv, nt);
+  push_input(L, tmp, nv, nt, with_mat);
   l_read_points(L, 1, tmp->v, n, flat);
   if (has_idx) read_indices(L, tmp, ni);
   else consecutive(tmp);
 }
 
-/* collide.mesh(vertices, [indices]) */
+/* the userdata's index on the stack of f_mesh */
+#define UD 4
+
+/* collide.mesh(vertices, [indices], [options]) */
 static int f_mesh(lua_State *L) {
   size_t nt, k, size;
-  int has_idx;
+  int has_idx, with_mat;
   l_mesh *lm;
   cl_mesh tmp;
   void *scratch;
   l_checktype(L, 1, LUA_TTABLE);
   has_idx = !lua_isnoneornil(L, 2);
   if (has_idx) l_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 3);
+  if (!lua_isnil(L, 3)) {
+    l_checktype(L, 3, LUA_TTABLE);
+    l_materials_option(L, 3);
+    lua_replace(L, 3);                                          /* 3: the materials or nil */
+  }
+  with_mat = !lua_isnil(L, 3);
   /* the userdata first, empty until complete: Lua code run by the
   ** allocations or the reading below (metamethods, finalizers) may reach it */
-  lua_settop(L, 2);
-  lm = (l_mesh *)COLLIDE_NEWUD(L, sizeof *lm);                  /* 3 */
+  lm = (l_mesh *)COLLIDE_NEWUD(L, sizeof *lm);                  /* UD */
   memset(lm, 0, sizeof *lm);
   l_setheader(lm, L_OBJ_MESH);
   cl_mesh_init(&lm->m);
   lua_pushvalue(L, L_MT_MESH);
-  lua_setmetatable(L, 3);
+  lua_setmetatable(L, UD);
   lua_createtable(L, 3, 0);
   for (k = 1; k <= 3; k++) {
     lua_pushboolean(L, 0);
     lua_rawseti(L, -2, (int)k);
   }
-  l_setanchor(L, 3);
-  if (!read_plain(L, has_idx, &tmp)) read_careful(L, has_idx, &tmp);
-  l_setslot(L, 3, SLOT_INPUT);
+  l_setanchor(L, UD);
+  if (!read_plain(L, has_idx, with_mat, &tmp)) read_careful(L, has_idx, with_mat, &tmp);
+  if (with_mat)
+    l_read_materials(L, 3, 3, (uint32_t *)(uintptr_t)tmp.material, tmp.nt, "triangle");
+  l_setslot(L, UD, SLOT_INPUT);
   tmp.renumber = 1;                 /* the input is the mesh's own copy */
   nt = tmp.nt;
   /* the build in a scratch userdata (garbage after), the hierarchy kept in
@@ -177,13 +191,13 @@ static int f_mesh(lua_State *L) {
   if (!cl_mesh_build_in(&tmp, scratch)) return luaL_error(L, "not enough memory");
   size = cl_mesh_tree_size(&tmp);
   cl_mesh_keep(&tmp, COLLIDE_NEWUD(L, size > 0 ? size : 1));
-  l_setslot(L, 3, SLOT_TREE);
+  l_setslot(L, UD, SLOT_TREE);
   lm->scratch = (uint32_t *)COLLIDE_NEWUD(L, nt > 0 ? nt * sizeof(uint32_t) : 1);
-  l_setslot(L, 3, SLOT_SCRATCH);
+  l_setslot(L, UD, SLOT_SCRATCH);
   lm->m = tmp;
-  lua_settop(L, 3);
+  lua_settop(L, UD);
   COLLIDE_GC_PACE(L, tmp.nv * 3 * sizeof(double) + 2 * nt * 3 * sizeof(uint32_t)
-                     + cl_mesh_build_size(nt) + size);
+                     + (with_mat ? nt * sizeof(uint32_t) : 0) + cl_mesh_build_size(nt) + size);
   return 1;
 }
 
@@ -222,6 +236,18 @@ static int mesh_triangle(lua_State *L) {
   /* read before the result is allocated */
   cl_mesh_triangle(&lm->m, (size_t)x - 1, &tri);
   l_outshape(L, 3, CL_TRIANGLE)->tri = tri;
+  return 1;
+}
+
+/* mesh:material(t) -> triangle t's material (1-based t), nil without */
+static int mesh_material(lua_State *L) {
+  l_mesh *lm = check_mesh(L, 1);
+  double x = l_checknum(L, 2);
+  long long m;
+  l_argcheck(L, x >= 1 && x <= (double)lm->m.nt && x == floor(x), 2, "index out of range");
+  m = cl_mesh_material(&lm->m, (size_t)x - 1);
+  if (m < 0) lua_pushnil(L);
+  else lua_pushinteger(L, (lua_Integer)m);
   return 1;
 }
 
@@ -294,12 +320,12 @@ int l_mesh_intersects(lua_State *L) {
   return 1;
 }
 
-/* ray:cast(mesh, [cull]) -> t, px, py, pz, nx, ny, nz, u, v, index */
+/* ray:cast(mesh, [cull]) -> t, px, py, pz, nx, ny, nz, u, v, index, [material] */
 int l_mesh_cast(lua_State *L, const cl_ray *r, l_mesh *lm) {
   cl_hit h;
   size_t index = 0;
   int found = cl_mesh_cast(&lm->m, r, lua_toboolean(L, 3), &h, &index);
-  return l_push_tricast(L, found, &h, index);
+  return l_push_tricast(L, found, &h, index, found ? cl_mesh_material(&lm->m, index) : -1);
 }
 
 /* mesh:contacts(shape) -> array of {index=, nx=, ny=, nz=, depth=}, one per
@@ -384,18 +410,20 @@ int l_mesh_manifold(lua_State *L) {
 }
 
 /* collide.sweep(mover, d, mesh) with the mesh at index i: the hit and its
-** triangle's index (8 results), or nil */
+** triangle's index (8 results), its material after when it has one, or
+** nil */
 int l_mesh_sweep(lua_State *L, const cl_shape *mover, const double d[3], int i) {
   l_mesh *lm = check_mesh(L, i);
   cl_hit h;
   size_t index = 0;
   int found = cl_mesh_sweep(&lm->m, mover, d, &h, &index);
-  return l_push_trisweep(L, found, &h, index);
+  return l_push_trisweep(L, found, &h, index, found ? cl_mesh_material(&lm->m, index) : -1);
 }
 
 const luaL_Reg l_mesh_functions[] = {{"mesh", f_mesh}, {NULL, NULL}};
 const luaL_Reg l_mesh_methods[] = {
   {"type", mesh_type}, {"count", mesh_count}, {"triangle", mesh_triangle},
+  {"material", mesh_material},
   {"bounds", mesh_bounds}, {"query", mesh_query}, {"intersects", l_mesh_intersects},
   {"contacts", mesh_contacts}, {"contact", l_mesh_contact},
   {"memory", mesh_memory}, {NULL, NULL}

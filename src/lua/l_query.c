@@ -77,7 +77,8 @@ static int cast_values(lua_State *L);
 /* ray:cast(shape, [cull], [out]) and collide.cast: the hit's values, or
 ** with out (a table) the hit named in it */
 static int q_cast(lua_State *L) {
-  static const char *const names[] = {"t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index"};
+  static const char *const names[] = {"t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index",
+                                      "material"};
   int n, top = lua_gettop(L);
   if (top < 4 || lua_isnil(L, 4)) return cast_values(L);
   l_checkout(L, 4);
@@ -105,7 +106,7 @@ static int cast_values(lua_State *L) {
     int index;
     int found = cl_compound_cast(&rs->ray, &s->compound, lua_gettop(L) >= 3 && lua_toboolean(L, 3),
                                  &h, &index);
-    return l_push_tricast(L, found, &h, (size_t)index);
+    return l_push_tricast(L, found, &h, (size_t)index, -1);
   }
   if (!cl_cast(&rs->ray, s, lua_gettop(L) >= 3 && lua_toboolean(L, 3), &h)) {
     lua_pushnil(L);
@@ -233,7 +234,7 @@ static int q_sweep(lua_State *L) {
   if (t->tag == CL_COMPOUND) {
     /* the earliest child's hit, then its index, as a mesh's triangle */
     int index, found = cl_compound_sweep(m, d, whole(t, &target), 1, &h, &index);
-    return l_push_trisweep(L, found, &h, (size_t)index);
+    return l_push_trisweep(L, found, &h, (size_t)index, -1);
   }
   if (!cl_sweep(m, d, whole(t, &target), &h)) {
     lua_pushnil(L);

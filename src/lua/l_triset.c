@@ -94,7 +94,7 @@ void l_indices_end(lua_State *L, size_t n, size_t old) {
 
 /* a cast at a set of triangles: nil, or t, p, n, u, v and the 1-based
 ** index of the triangle hit (0-based index) */
-int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index) {
+int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index, long long material) {
   if (!found) {
     lua_pushnil(L);
     return 1;
@@ -105,7 +105,9 @@ int l_push_tricast(lua_State *L, int found, const cl_hit *h, size_t index) {
   lua_pushnumber(L, h->u);
   lua_pushnumber(L, h->v);
   lua_pushinteger(L, (lua_Integer)index + 1);
-  return 10;
+  if (material < 0) return 10;
+  lua_pushinteger(L, (lua_Integer)material);
+  return 11;
 }
 
 /* the shape at i for a contact with a set of triangles: not a ray, not a
@@ -169,14 +171,50 @@ int l_deepest_push(lua_State *L, const l_deepest *b) {
 
 /* a sweep at a set of triangles: nil, or the hit and the 1-based index of
 ** the triangle hit (0-based index) */
-int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index) {
+void l_materials_option(lua_State *L, int i) {
+  l_checktype(L, i, LUA_TTABLE);
+  lua_getfield(L, i, "materials");
+  if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TTABLE)
+    l_argerror(L, i, lua_pushfstring(L, "field 'materials': table expected, got %s",
+                                        l_typename(L, lua_gettop(L))));
+}
+
+void l_read_materials(lua_State *L, int i, int arg, uint32_t *out, size_t n, const char *one) {
+  size_t len, hole, k;
+  len = l_arraylen(L, i, &hole);
+  if (hole && hole <= n)
+    l_argerror(L, arg, lua_pushfstring(L, "field 'materials': integer expected at index %d, "
+                                          "got nil", (int)hole));
+  if (len != n)
+    l_argerror(L, arg, lua_pushfstring(L, "field 'materials': %s materials expected (one a %s), "
+                                          "got %s", l_pushnumtext(L, (double)n), one,
+                                          l_pushnumtext(L, (double)len)));
+  for (k = 1; k <= n; k++) {
+    double x;
+    lua_rawgeti(L, i, (lua_Integer)k);
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      l_argerror(L, arg, lua_pushfstring(L, "field 'materials': integer expected at index %d, "
+                                            "got %s", (int)k, l_typename(L, lua_gettop(L))));
+    x = lua_tonumber(L, -1);
+    if (x != floor(x) || !(x >= 0 && x <= 2147483647.0))
+      l_argerror(L, arg, lua_pushfstring(L, "field 'materials': integer from 0 to 2^31-1 "
+                                            "expected at index %d, got %s", (int)k,
+                                            l_pushnumtext(L, x)));
+    out[k - 1] = (uint32_t)x;
+    lua_pop(L, 1);
+  }
+}
+
+int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index, long long material) {
   if (!found) {
     lua_pushnil(L);
     return 1;
   }
   l_pushhit(L, h);
   lua_pushinteger(L, (lua_Integer)index + 1);
-  return 8;
+  if (material < 0) return 8;
+  lua_pushinteger(L, (lua_Integer)material);
+  return 9;
 }
 
 static double tri_scale(const cl_triangle *t) {
