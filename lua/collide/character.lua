@@ -284,6 +284,14 @@ function Character:floor_motion()
   if not characters[self] then bad_self(self, "floor_motion") end
   return self._c:floor_motion()
 end
+--- ch:floor_material() -> the material of the floor's triangle (a mesh's
+--- or a heightfield's made with materials: the one under the floor's
+--- contact point), or nil
+function Character:floor_material()
+  if not characters[self] then bad_self(self, "floor_material") end
+  if not self._floor or self._on == false then return nil end
+  return self._c:floor_material()
+end
 --- ch:collisions() -> the last move's collisions, as scene:move gives them
 function Character:collisions()
   if not characters[self] then bad_self(self, "collisions") end

@@ -167,17 +167,17 @@ end
 -- named results: the fields a hit may have, all set by named (nil where
 -- they do not apply), and the names of raycast's and sweep's values
 local HIT_FIELDS = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index", "material" }
-local RAYCAST_NAMES = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index" }
-local SWEEP_NAMES = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "index" }
+local RAYCAST_NAMES = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index", "material" }
+local SWEEP_NAMES = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "index", "material" }
 
 local function check_out(out, n, fname)
   if type(out) ~= "table" then argerror(n, fname, "table expected, got " .. typename(out), 4) end
 end
 
--- out with the hit's values (at most 11, none nil before the last) named,
+-- out with the hit's values (at most 12, none nil before the last) named,
 -- or nil on a miss (out untouched); no table made, so a game can reuse
 -- one out every frame without garbage
-local function named(out, names, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11)
+local function named(out, names, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12)
   if v1 == nil then return nil end
   for i = 1, #HIT_FIELDS do out[HIT_FIELDS[i]] = nil end
   out[names[1]], out[names[2]], out[names[3]], out[names[4]] = v1, v2, v3, v4
@@ -185,6 +185,7 @@ local function named(out, names, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11)
   if v9 ~= nil then out[names[9]] = v9 end
   if v10 ~= nil then out[names[10]] = v10 end
   if v11 ~= nil then out[names[11]] = v11 end
+  if v12 ~= nil then out[names[12]] = v12 end
   return out
 end
 
@@ -451,7 +452,7 @@ function Scene:raycast(ray, filter, out)
 end
 
 --- scene:raycast_all(ray, [filter]) -> array of {item=, t=, x=, y=, z=,
---- nx=, ny=, nz=[, u=, v=][, index=]} sorted by t, ties in add order
+--- nx=, ny=, nz=[, u=, v=][, index=][, material=]} sorted by t, ties in add order
 function Scene:raycast_all(ray, filter)
   local w = (worlds[self] or bad_self(self, "raycast_all"))
   check_ray(ray, "raycast_all")
@@ -609,8 +610,9 @@ local function sweep_args(w, fname, shape, dx, dy, dz, filter, given)
 end
 
 --- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
---- ny, nz[, index] or nil: the first item the moving shape touches (ties in
---- t to the earlier added); index for a mesh
+--- ny, nz[, index[, material]] or nil: the first item the moving shape
+--- touches (ties in t to the earlier added); index for a mesh, material
+--- for its triangle when it has materials
 function Scene:sweep(shape, ...)
   local w = (worlds[self] or bad_self(self, "sweep"))
   local given, dx, dy, dz, filter, out = select("#", ...), ...
@@ -623,7 +625,7 @@ function Scene:sweep(shape, ...)
 end
 
 --- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
---- x=, y=, z=, nx=, ny=, nz=[, index=]} sorted by t, ties in add order
+--- x=, y=, z=, nx=, ny=, nz=[, index=][, material=]} sorted by t, ties in add order
 function Scene:sweep_all(shape, ...)
   local w = (worlds[self] or bad_self(self, "sweep_all"))
   local given, dx, dy, dz, filter = select("#", ...), ...

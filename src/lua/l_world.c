@@ -886,8 +886,10 @@ static int w_query_frustum(lua_State *L) {
 }
 
 /* pushes the values ray:cast gives for the hit: t, p, n, then u, v for a
-** triangle, and the 1-based triangle index for static geometry */
-static int push_cast(lua_State *L, const cl_hit *h, int kind, long long index) {
+** triangle, and the 1-based triangle index for static geometry, then the
+** triangle's material when it has one */
+static int push_cast(lua_State *L, const cl_hit *h, int kind, long long index,
+                     long long material) {
   lua_pushnumber(L, h->t);
   l_pushvec(L, h->p);
   l_pushvec(L, h->n);
@@ -896,7 +898,9 @@ static int push_cast(lua_State *L, const cl_hit *h, int kind, long long index) {
   lua_pushnumber(L, h->v);
   if (index < 0) return 9;
   lua_pushinteger(L, (lua_Integer)index + 1);
-  return 10;
+  if (material < 0) return 10;
+  lua_pushinteger(L, (lua_Integer)material);
+  return 11;
 }
 
 static cl_ray check_ray(lua_State *L, int i) {
@@ -905,7 +909,7 @@ static cl_ray check_ray(lua_State *L, int i) {
   return s->ray;
 }
 
-/* w:raycast(ray, [filter | mask]) -> item, t, p, n[, u, v[, index]] or nil */
+/* w:raycast(ray, [filter | mask]) -> item, t, p, n[, u, v[, index[, material]]] or nil */
 static int w_raycast(lua_State *L) {
   l_world *lw = check_world(L);
   cl_ray r = check_ray(L, 2);
@@ -920,7 +924,7 @@ static int w_raycast(lua_State *L) {
   call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
   lua_rawgeti(L, c.items, id + 1);
-  return 1 + push_cast(L, &hit.hit, lw->w->items[id].kind, hit.index);
+  return 1 + push_cast(L, &hit.hit, lw->w->items[id].kind, hit.index, hit.material);
 }
 
 /* w:nearest(x, y, z, [max_distance], [filter | mask]) -> item, d, px, py,
@@ -948,7 +952,8 @@ static int w_nearest(lua_State *L) {
 }
 
 /* the hits in the box (n of them, sorted here by t, ties in add order) as
-** an array of {item=, t=, x=, y=, z=, nx=, ny=, nz=[, u=, v=][, index=]};
+** an array of {item=, t=, x=, y=, z=, nx=, ny=, nz=[, u=, v=][, index=[,
+** material=]]};
 ** an item a finalizer removed meanwhile is left out */
 static void push_hits(lua_State *L, const l_world *lw, l_box *b, int n, int items) {
   int k, m = 0, out;
@@ -971,8 +976,13 @@ static void push_hits(lua_State *L, const l_world *lw, l_box *b, int n, int item
     set_num(L, "nz", e->h.n[2] + 0.0);
     if (e->uv) { set_num(L, "u", e->h.u); set_num(L, "v", e->h.v); }
     if (e->index >= 0) {
+      long long mat = cl_world_material(lw->w, e->id, e->index);
       lua_pushinteger(L, (lua_Integer)e->index + 1);
       lua_setfield(L, -2, "index");
+      if (mat >= 0) {
+        lua_pushinteger(L, (lua_Integer)mat);
+        lua_setfield(L, -2, "material");
+      }
     }
     lua_rawseti(L, out, ++m);
   }
@@ -1011,7 +1021,7 @@ static const cl_shape *read_sweep(lua_State *L, cl_shape *mover, double d[3]) {
   return orig;
 }
 
-/* w:sweep(shape, dx, dy, dz, [filter | mask]) -> item, t, p, n[, index] */
+/* w:sweep(shape, dx, dy, dz, [filter | mask]) -> item, t, p, n[, index[, material]] */
 static int w_sweep(lua_State *L) {
   l_world *lw = check_world(L);
   cl_shape mover;
@@ -1035,7 +1045,9 @@ static int w_sweep(lua_State *L) {
   l_pushvec(L, hit.hit.n);
   if (hit.index < 0) return 8;
   lua_pushinteger(L, (lua_Integer)hit.index + 1);
-  return 9;
+  if (hit.material < 0) return 9;
+  lua_pushinteger(L, (lua_Integer)hit.material);
+  return 10;
 }
 
 /* w:sweep_all(shape, dx, dy, dz, [filter | mask]) -> array */
@@ -1452,6 +1464,10 @@ static void push_collision(lua_State *L, const cl_world_collision *col) {
   set_num(L, "t", col->t);
   set_num(L, "nx", col->n[0]); set_num(L, "ny", col->n[1]); set_num(L, "nz", col->n[2]);
   set_num(L, "x", col->p[0]); set_num(L, "y", col->p[1]); set_num(L, "z", col->p[2]);
+  if (col->material >= 0) {
+    lua_pushinteger(L, (lua_Integer)col->material);
+    lua_setfield(L, -2, "material");
+  }
 }
 
 /* room for the collisions of one move: each other item is crossed at most
@@ -1753,6 +1769,15 @@ static int c_floor_motion(lua_State *L) {
   return 4;
 }
 
+/* state:floor_material() -> the material of the floor's triangle, or nil */
+static int c_floor_material(lua_State *L) {
+  l_character *lc = check_character(L);
+  long long m = cl_character_floor_material(lc->ch);
+  if (m < 0) lua_pushnil(L);
+  else lua_pushinteger(L, (lua_Integer)m);
+  return 1;
+}
+
 /* state:collisions(item) -> the last move's collisions, as w:move gives
 ** them, item the character's */
 static int c_collisions(lua_State *L) {
@@ -1807,6 +1832,7 @@ static const luaL_Reg world_methods[] = {
 };
 static const luaL_Reg character_methods[] = {
   {"move", c_move}, {"collisions", c_collisions}, {"floor_motion", c_floor_motion},
+  {"floor_material", c_floor_material},
   {NULL, NULL}
 };
 static const luaL_Reg world_functions[] = {
