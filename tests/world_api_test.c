@@ -5,7 +5,8 @@
 ** queries, frustum queries, the nearest item, pairs and sweeps with
 ** masks, exclude lists and keep callbacks, over boxes, a sphere, a mesh and a heightfield; the
 ** errors (CL_NOT_ITEM, CL_NOT_MOVER, CL_NOT_FINITE, CL_BUSY); sensors,
-** events and one-way items; calls made
+** events and one-way items; the materials of triangles in hits,
+** collisions and a character's floor; calls made
 ** from inside the callbacks of others, which answer as the same calls made
 ** alone. Then allocation failure, tested the way SQLite tests it: an
 ** allocator that counts the live bytes and blocks fails its k-th
@@ -1911,6 +1912,121 @@ int const_shape(cl_world *w);
 int const_shape(cl_world *w) { return cl_world_add(w, &fixed, CL_AABB, NULL); }
 #endif
 
+/* materials: a floor mesh of two triangles (materials 3 and 4, x + z < 0
+** the first), a box and a heightfield with a material a cell; every hit,
+** collision and the character's floor name the triangle's, -1 where
+** there is none */
+static int last_material(void *ud, const cl_world_hit *hit) {
+  long long *m = (long long *)ud;
+  *m = hit->material;
+  return 1;
+}
+
+static void materials(void) {
+  static const double v0[12] = {-5, 0, -5, 5, 0, -5, -5, 0, 5, 5, 0, 5};
+  static const uint32_t t0[6] = {0, 2, 1, 1, 2, 3};
+  static const uint32_t mats[2] = {3, 4};
+  double v[12], h[9], blocks[2 * 8], o[3] = {20, 0, 0}, d[3], moved[3];
+  uint32_t tri[6], cells[4] = {1, 2, 3, 4};
+  cl_mesh mesh;
+  cl_heightfield hf;
+  cl_aabb wall = box(3, 0, -1, 4, 2, 1), body = box(-0.5, 0.05, -0.5, 0.5, 1.05, 0.5);
+  cl_aabb feet = box(20.25, 0.05, 0.25, 20.75, 1, 0.75);
+  cl_sphere ball = sphere(2, 3, 2, 0.5);
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_world_hit hit;
+  cl_world_collision c[8];
+  cl_world_collisions out = {c, 0, 8};
+  cl_character_options opt;
+  cl_character *ch, *ch2;
+  cl_ray r;
+  long long mat = -2;
+  int floor_id, wall_id, hf_id, id, id2, i;
+  memcpy(v, v0, sizeof v);
+  memcpy(tri, t0, sizeof tri);
+  cl_mesh_init(&mesh);
+  cl_mesh_use(&mesh, v, 4, tri, 2);
+  EQ(cl_mesh_material(&mesh, 0), -1, "no materials yet");
+  cl_mesh_use_materials(&mesh, mats);
+  CHECK(cl_mesh_build(&mesh), "the mesh is built");
+  EQ(cl_mesh_material(&mesh, 1), 4, "triangle 1's material");
+  EQ(cl_mesh_material(&mesh, 2), -1, "no triangle 2");
+  for (i = 0; i < 9; i++) h[i] = 0;
+  cl_heightfield_use(&hf, h, blocks, 3, 3, 1, 1, o);
+  cl_heightfield_refresh(&hf);
+  EQ(cl_heightfield_set_material(&hf, 0, 0, 1), 0, "no materials to set");
+  cl_heightfield_use_materials(&hf, cells);
+  EQ(cl_heightfield_set_material(&hf, 1, 1, 42), 1, "cell (1, 1) set");
+  EQ(cl_heightfield_set_material(&hf, 2, 0, 1), 0, "no cell (2, 0)");
+  EQ(cl_heightfield_material(&hf, 6), 42, "cell 3's first triangle");
+  EQ(cl_heightfield_material(&hf, 7), 42, "and its second");
+  EQ(cl_heightfield_material(&hf, 8), -1, "no triangle 8");
+  floor_id = cl_world_add(w, &mesh, CL_WORLD_MESH, NULL);
+  wall_id = cl_world_add(w, &wall, wall.tag, NULL);
+  hf_id = cl_world_add(w, &hf, CL_WORLD_HEIGHTFIELD, NULL);
+  EQ(cl_world_material(w, floor_id, 0), 3, "the world's mesh item");
+  EQ(cl_world_material(w, wall_id, 0), -1, "a box has none");
+  EQ(cl_world_material(w, hf_id, 0), 1, "the world's heightfield item");
+  /* raycasts, raycast_all, sweeps */
+  r = ray(2, 3, 2, 0, -1, 0, 10);
+  EQ(cl_world_raycast(w, &r, NULL, &hit), floor_id, "the ray hits the floor");
+  EQ(hit.index, 1, "on triangle 1");
+  EQ(hit.material, 4, "its material");
+  r = ray(-2, 3, -2, 0, -1, 0, 10);
+  EQ(cl_world_raycast_all(w, &r, NULL, last_material, &mat), 1, "one hit");
+  EQ(mat, 3, "raycast_all's hit names triangle 0's material");
+  r = ray(3.5, 3, 0, 0, -1, 0, 10);
+  EQ(cl_world_raycast(w, &r, NULL, &hit), wall_id, "the wall first");
+  EQ(hit.material, -1, "a box's hit has none");
+  r = ray(21.5, 3, 1.5, 0, -1, 0, 10);
+  EQ(cl_world_raycast(w, &r, NULL, &hit), hf_id, "the terrain");
+  EQ(hit.material, 42, "cell (1, 1)");
+  vec(d, 0, -5, 0);
+  EQ(cl_world_sweep(w, (const cl_shape *)&ball, d, NULL, &hit), floor_id, "the ball's sweep");
+  EQ(hit.material, 4, "the sweep's material");
+  mat = -2;
+  EQ(cl_world_sweep_all(w, (const cl_shape *)&ball, d, NULL, last_material, &mat), 1, "sweep_all");
+  EQ(mat, 4, "sweep_all's hit");
+  /* a move: the floor's material, then the wall's none */
+  id = cl_world_add(w, &body, body.tag, NULL);
+  vec(d, 0, -1, 0);
+  EQ(cl_world_move(w, id, d, NULL, NULL, NULL, moved, &out), 0, "a move down");
+  EQ(out.n, 1, "one collision");
+  EQ(c[0].other, floor_id, "with the floor");
+  EQ(c[0].material, 3, "on triangle 0 (the contact point's nearest, ties to the lowest)");
+  out.n = 0;
+  vec(d, 5, 0, 0);
+  EQ(cl_world_move(w, id, d, NULL, NULL, NULL, moved, &out), 0, "a move along");
+  EQ(c[out.n - 1].other, wall_id, "into the wall");
+  EQ(c[out.n - 1].material, -1, "a box's collision has none");
+  CHECK(cl_world_remove(w, id) == 0, "the body removed");
+  /* characters on the mesh and on the terrain */
+  body = box(-0.5, 0.05, -0.5, 0.5, 1.05, 0.5);
+  id = cl_world_add(w, &body, body.tag, NULL);
+  id2 = cl_world_add(w, &feet, feet.tag, NULL);
+  cl_character_options_init(&opt);
+  ch = cl_character_new(w, id, &opt);
+  ch2 = cl_character_new(w, id2, &opt);
+  CHECK(ch != NULL && ch2 != NULL, "two characters");
+  vec(d, 1, -0.1, 1);
+  EQ(cl_character_move(ch, d, moved), 0, "a step");
+  EQ(cl_character_floor_item(ch), floor_id, "on the mesh");
+  EQ(cl_character_floor_material(ch), 4, "triangle 1's material");
+  vec(d, 0, -0.1, 0);
+  EQ(cl_character_move(ch2, d, moved), 0, "a step on the terrain");
+  EQ(cl_character_floor_item(ch2), hf_id, "on the terrain");
+  EQ(cl_character_floor_material(ch2), 1, "cell (0, 0)");
+  EQ(cl_heightfield_set_material(&hf, 0, 0, 9), 1, "cell (0, 0) set again");
+  EQ(cl_character_floor_material(ch2), 9, "read when asked");
+  vec(d, 0, 3, 0);
+  EQ(cl_character_move(ch, d, moved), 0, "a jump");
+  EQ(cl_character_floor_material(ch), -1, "off the floor: none");
+  cl_character_delete(ch);
+  cl_character_delete(ch2);
+  cl_world_delete(w);
+  cl_mesh_free(&mesh);
+}
+
 int main(void) {
   walk();
   character_more();
@@ -1922,6 +2038,7 @@ int main(void) {
   events_api();
   versions();
   memory_counted();
+  materials();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
