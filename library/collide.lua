@@ -320,10 +320,10 @@ function ray:at(t) end
 ---@param out? collide.aabb
 ---@return collide.aabb
 function ray:bounds(out) end
----The first hit: t, point, normal; triangles, meshes and heightfields add u, v (and the triangle index).
+---The first hit: t, point, normal; triangles, meshes and heightfields add u, v (and the triangle index, then its material when it has one).
 ---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.mesh|collide.heightfield
 ---@param cull_backfaces? boolean
----@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
+---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index, integer? material
 ---@overload fun(self: collide.ray, shape: collide.shape|collide.mesh|collide.heightfield, cull_backfaces: boolean?, out: collide.named_hit): collide.named_hit?
 function ray:cast(shape, cull_backfaces) end
 ---@param box collide.aabb|collide.obb
@@ -557,7 +557,7 @@ function collide.intersects(a, b) end
 ---@param ray collide.ray
 ---@param shape collide.aabb|collide.obb|collide.sphere|collide.triangle|collide.plane|collide.capsule|collide.hull|collide.compound|collide.mesh|collide.heightfield
 ---@param cull_backfaces? boolean
----@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
+---@return number? t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index, integer? material
 ---@overload fun(ray: collide.ray, shape: collide.shape|collide.mesh|collide.heightfield, cull_backfaces: boolean?, out: collide.named_hit): collide.named_hit?
 function collide.cast(ray, shape, cull_backfaces) end
 ---The minimum translation: move b by n * depth (or a by -n * depth); with a
@@ -588,8 +588,8 @@ function collide.distance(a, b) end
 ---Shape cast: mover translated by t * (dx, dy, dz), t in [0, 1].
 ---@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb|collide.hull|collide.compound
 ---@param target collide.aabb|collide.obb|collide.plane|collide.triangle|collide.sphere|collide.capsule|collide.hull|collide.compound|collide.mesh|collide.heightfield
----@return number? t, number px, number py, number pz, number nx, number ny, number nz, integer index
----@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh|collide.heightfield): number?, number, number, number, number, number, number, integer
+---@return number? t, number px, number py, number pz, number nx, number ny, number nz, integer index, integer? material
+---@overload fun(mover: collide.shape, d: collide.vec3, target: collide.shape|collide.mesh|collide.heightfield): number?, number, number, number, number, number, number, integer, integer?
 function collide.sweep(mover, dx, dy, dz, target) end
 
 -- ------------------------------------------------------------ broad phase
@@ -669,6 +669,10 @@ function mesh:count() end
 ---@param out? collide.triangle
 ---@return collide.triangle
 function mesh:triangle(i, out) end
+---Triangle i's material (1-based i), nil for a mesh made without materials.
+---@param i integer
+---@return integer?
+function mesh:material(i) end
 ---@param out? collide.aabb
 ---@return collide.aabb?
 function mesh:bounds(out) end
@@ -694,8 +698,9 @@ function mesh:memory() end
 function mesh:type() end
 ---@param vertices number[]|collide.vec3[]
 ---@param indices? integer[]
+---@param options? {materials?: integer[]} an integer (0 .. 2^31-1) per triangle
 ---@return collide.mesh
-function collide.mesh(vertices, indices) end
+function collide.mesh(vertices, indices, options) end
 ---@param path_or_text string
 ---@return number[] vertices, integer[] indices
 function collide.load_obj(path_or_text) end
@@ -739,6 +744,17 @@ function heightfield:height(i, j) end
 ---@param h number
 ---@return collide.heightfield self
 function heightfield:set_height(i, j, h) end
+---Cell (i, j)'s material (0-based), nil for a heightfield made without materials.
+---@param i integer
+---@param j integer
+---@return integer?
+function heightfield:material(i, j) end
+---Sets cell (i, j)'s material (0-based) of a heightfield made with materials.
+---@param i integer
+---@param j integer
+---@param m integer
+---@return collide.heightfield self
+function heightfield:set_material(i, j, m) end
 ---@return integer columns, integer rows
 function heightfield:dimensions() end
 ---@return number sx, number sz
@@ -756,10 +772,13 @@ function heightfield:type() end
 ---@param sx? number
 ---@param sz? number
 ---@param origin? collide.vec3
+---@param options? {materials?: integer[]} an integer (0 .. 2^31-1) per cell, row by row
 ---@return collide.heightfield
----@overload fun(heights: number[], columns: integer, rows: integer, origin: collide.vec3): collide.heightfield
----@overload fun(heights: number[], columns: integer, rows: integer, sx: number, sz: number, ox: number, oy: number, oz: number): collide.heightfield
-function collide.heightfield(heights, columns, rows, sx, sz, origin) end
+---@overload fun(heights: number[], columns: integer, rows: integer, origin: collide.vec3, options: {materials?: integer[]}?): collide.heightfield
+---@overload fun(heights: number[], columns: integer, rows: integer, options: {materials?: integer[]}): collide.heightfield
+---@overload fun(heights: number[], columns: integer, rows: integer, sx: number, sz: number, options: {materials?: integer[]}): collide.heightfield
+---@overload fun(heights: number[], columns: integer, rows: integer, sx: number, sz: number, ox: number, oy: number, oz: number, options: {materials?: integer[]}?): collide.heightfield
+function collide.heightfield(heights, columns, rows, sx, sz, origin, options) end
 
 ---@class collide.filter_table
 ---@field mask? integer the layers met (bits)
@@ -781,6 +800,7 @@ function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 ---@field u? number triangles, meshes, heightfields
 ---@field v? number
 ---@field index? integer the triangle or child hit
+---@field material? integer the triangle's material, when it has one
 
 ---@class collide.event
 ---@field type "enter"|"exit"|"begin"|"end"
@@ -801,6 +821,7 @@ function collide.heightfield(heights, columns, rows, sx, sz, origin) end
 ---@field u? number triangles and meshes (raycast_all)
 ---@field v? number triangles and meshes (raycast_all)
 ---@field index? integer meshes: the triangle
+---@field material? integer the triangle's material, when it has one
 
 ---@class collide.scene
 local scene = {}
@@ -862,10 +883,10 @@ function scene:shape(item) end
 ---@return collide.tree
 function scene:tree() end
 ---The nearest hit: the item and ray:cast's results for it (u, v for a
----triangle; u, v, index for a mesh).
+---triangle; u, v, index for a mesh, then its material when it has one).
 ---@param ray collide.ray
 ---@param filter? collide.filter
----@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index
+---@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, number u, number v, integer index, integer? material
 ---@overload fun(self: collide.scene, ray: collide.ray, filter: collide.filter?, out: collide.named_hit): collide.named_hit?
 function scene:raycast(ray, filter) end
 ---@param ray collide.ray
@@ -910,8 +931,8 @@ function scene:items() end
 ---@param dy number
 ---@param dz number
 ---@param filter? collide.filter
----@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, integer index
----@overload fun(self: collide.scene, shape: collide.shape, d: collide.vec3, filter?: collide.filter): any, number, number, number, number, number, number, number, integer
+---@return any item, number t, number px, number py, number pz, number nx, number ny, number nz, integer index, integer? material
+---@overload fun(self: collide.scene, shape: collide.shape, d: collide.vec3, filter?: collide.filter): any, number, number, number, number, number, number, number, integer, integer?
 ---@overload fun(self: collide.scene, shape: collide.shape, dx: number, dy: number, dz: number, filter: collide.filter?, out: collide.named_hit): collide.named_hit?
 function scene:sweep(shape, dx, dy, dz, filter) end
 ---Every item the moving shape touches, sorted by t.
@@ -955,6 +976,7 @@ function collide.scene(margin) end
 ---@field x number
 ---@field y number
 ---@field z number
+---@field material? integer a mesh's or heightfield's triangle nearest the contact, when it has materials
 
 ---@class collide.character
 local character = {}
@@ -984,6 +1006,10 @@ function character:floor_item() end
 ---turn or did not carry.
 ---@return number dx, number dy, number dz, number angle
 function character:floor_motion() end
+---The material of the floor's triangle (a mesh or heightfield made with
+---materials), or nil.
+---@return integer?
+function character:floor_material() end
 ---@return any
 function character:item() end
 ---@return collide.scene
