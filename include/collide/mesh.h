@@ -63,8 +63,9 @@ void cl_mesh_init(cl_mesh *m);
 ** indices, each < nv), filled before the build; the mesh does not own them */
 void cl_mesh_use(cl_mesh *m, double *v, size_t nv, uint32_t *tri, size_t nt);
 /* gives the mesh the caller's per-triangle materials (nt of them, each
-** 0 .. 2^31 - 1, triangle order; NULL: none), which it does not own; at
-** any time, the build does not read them */
+** 0 .. 2^31 - 1, triangle order; NULL: none), which it does not own and
+** never writes; after cl_mesh_use or cl_mesh_reserve (they clear it),
+** before or after the build, which does not read them */
 void cl_mesh_use_materials(cl_mesh *m, const uint32_t *material);
 /* triangle i's material (0-based i), -1 when the mesh has none or i is
 ** not a triangle */
