@@ -178,8 +178,8 @@ static int f_mesh(lua_State *L) {
   }
   l_setanchor(L, UD);
   if (!read_plain(L, has_idx, with_mat, &tmp)) read_careful(L, has_idx, with_mat, &tmp);
-  if (with_mat)
-    l_read_materials(L, 3, 3, (uint32_t *)(uintptr_t)tmp.material, tmp.nt, "triangle");
+  /* the materials into their room, after the indices */
+  if (with_mat) l_read_materials(L, 3, 3, tmp.tri + 3 * tmp.nt, tmp.nt, "triangle");
   l_setslot(L, UD, SLOT_INPUT);
   tmp.renumber = 1;                 /* the input is the mesh's own copy */
   nt = tmp.nt;
