@@ -771,6 +771,20 @@ static cl_tree_step heap_pop(cl_tree_step *a, int *np) {
 }
 
 static void step_push(cl_tree_ray *c, const cl_tree_step *x) { heap_push(c->heap, &c->n, x); }
+
+/* a node's m (0 to 2) children stepped into s, by both best-first walks:
+** 1 and *e the nearer child to walk at once while nothing in the heap is
+** nearer (the other pushed), 0 when the walk takes the heap's top next */
+static int descend(cl_tree_step *heap, int *n, cl_tree_step s[2], int m, cl_tree_step *e) {
+  if (m == 0) return 0;
+  if (m == 2) {
+    if (s[1].t < s[0].t) { cl_tree_step x = s[0]; s[0] = s[1]; s[1] = x; }
+    heap_push(heap, n, &s[1]);
+  }
+  if (*n > 0 && STEP(heap, 0).t < s[0].t) { heap_push(heap, n, &s[0]); return 0; }
+  *e = s[0];
+  return 1;
+}
 static cl_tree_step step_pop(cl_tree_ray *c) { return heap_pop(c->heap, &c->n); }
 
 /* a child tested against its box (the root, or a leaf whose rounded box
@@ -821,13 +835,7 @@ int cl_tree_ray_next(cl_tree_ray *c, double limit, double *tenter) {
         }
         m++;
       }
-      if (m == 0) break;
-      if (m == 2) {
-        if (s[1].t < s[0].t) { cl_tree_step x = s[0]; s[0] = s[1]; s[1] = x; }
-        step_push(c, &s[1]);
-      }
-      if (c->n > 0 && STEP(c->heap, 0).t < s[0].t) { step_push(c, &s[0]); break; }
-      e = s[0];
+      if (!descend(c->heap, &c->n, s, m, &e)) break;
     }
   }
   return NIL;
@@ -905,13 +913,7 @@ int cl_tree_near_next(cl_tree_near *c, double limit, double *dist) {
         }
         m++;
       }
-      if (m == 0) break;
-      if (m == 2) {
-        if (s[1].t < s[0].t) { cl_tree_step x = s[0]; s[0] = s[1]; s[1] = x; }
-        heap_push(c->heap, &c->n, &s[1]);
-      }
-      if (c->n > 0 && STEP(c->heap, 0).t < s[0].t) { heap_push(c->heap, &c->n, &s[0]); break; }
-      e = s[0];
+      if (!descend(c->heap, &c->n, s, m, &e)) break;
     }
   }
   return NIL;
