@@ -3,7 +3,7 @@
 -- pairs of them the number of unordered pairs of kinds. Prose that names no
 -- count cannot go stale, and is preferred; this catches the counts left.
 -- Read: README.md, CONTRIBUTING.md, doc/*.md, and the comments and strings
--- of src/, lua/, library/, spec/, mk/ and tools/ (CHANGELOG.md tells of
+-- of include/, src/, lua/, library/, spec/, mk/ and tools/ (CHANGELOG.md tells of
 -- past versions, whose counts were theirs).
 local H = require "helpers"
 
@@ -27,7 +27,7 @@ end
 local function files()
   local list = { "README.md", "CONTRIBUTING.md" }
   for _, f in ipairs(H.doc_files()) do if f ~= "README.md" then list[#list + 1] = f end end
-  for _, d in ipairs({ { "src/geometry", "%.[ch]$" }, { "src/lua", "%.[ch]$" }, { "lua/collide", "%.lua$" },
+  for _, d in ipairs({ { "include/collide", "%.h$" }, { "src/geometry", "%.[ch]$" }, { "src/lua", "%.[ch]$" }, { "lua/collide", "%.lua$" },
                       { "library", "%.lua$" }, { "spec", "%.lua$" }, { "mk", "%.mk$" }, { "tools", "%.[%a]+$" } }) do
     for _, f in ipairs(H.ls(d[1], d[2])) do list[#list + 1] = f end
   end

@@ -17,6 +17,10 @@ extern "C" {
 /* the library's version, as collide.info() reports it */
 #define CL_VERSION "0.1.0"
 
+/* realloc-like allocator with lua_Alloc's signature: nsize 0 frees; every
+** part of the library that holds memory (tree, world, compound) takes one */
+typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+
 /* CL_SSE2: the mesh's walk tests four child boxes at once with SSE2
 ** (x86-64 always has it), and its build grows boxes four floats at a
 ** time; -DCL_NO_SSE2 compiles the portable C instead (the same answers).

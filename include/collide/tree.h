@@ -18,9 +18,6 @@
 extern "C" {
 #endif
 
-/* realloc-like allocator with lua_Alloc's signature: nsize 0 frees */
-typedef void *(*cl_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
-
 /* A tree of n leaves has n leaves and n - 1 internal nodes, kept apart:
 ** a leaf holds what its caller gave, an internal node only what walks
 ** read (cl_tree_hot) and its parent. Proxies are leaf indices. */
