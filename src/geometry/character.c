@@ -36,6 +36,7 @@
 ** snap's probe, below it).
 */
 #include "fp.h"
+#include "tolerance.h"
 #include <float.h>
 #include <string.h>
 #include "bounds.h"
@@ -245,7 +246,7 @@ static int side_hook(move_state *st, const double p[3], const double n[3], int o
   /* a wall is slid along as if vertical */
   h[0] = n[0] - nu * u[0]; h[1] = n[1] - nu * u[1]; h[2] = n[2] - nu * u[2];
   hl = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
-  if (hl < 1e-9) return 0;
+  if (hl < CL_EPSILON) return 0;
   cl_set(e, h[0] / hl, h[1] / hl, h[2] / hl);
   return 0;
 }
@@ -473,7 +474,7 @@ static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3
   if (cm->st.aborted) return 0;
   cm->st.out->n = 0;
   cm->foot0 = lowest(ws, c->up);
-  cm->tiny = 1e-9 * (1 + fabs(cm->foot0));
+  cm->tiny = CL_EPSILON * (1 + fabs(cm->foot0));
   return 0;
 }
 
@@ -664,7 +665,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   cm.rising = v > 0;
   cl_shape_copy(&ws, (const cl_shape *)w->items[id].shape);
   cm.foot0 = lowest(&ws, u);
-  cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
+  cm.tiny = CL_EPSILON * (1 + fabs(cm.foot0));
 
   if (char_carry(&cm, &ws, was_floor, carry, &turn) < 0) return char_undo(c, flags, normal, -1);
   char_gather(&cm, &ws, d);
@@ -716,7 +717,7 @@ static int char_probe(cl_character_state *c, cl_world *w, cl_world_scratch *s, i
   int other;
   char_begin(&cm, c, w, s, id, mask, &none);
   cm.foot0 = lowest(shape, u);
-  cm.tiny = 1e-9 * (1 + fabs(cm.foot0));
+  cm.tiny = CL_EPSILON * (1 + fabs(cm.foot0));
   cl_set(down, -u[0] * reach, -u[1] * reach, -u[2] * reach);
   other = first_contact(&cm, shape, down, &h);
   if (other >= 0 && floor_under(&cm, h.p, h.n, f) && !cm.st.aborted) {

@@ -11,6 +11,7 @@
 ** 6.2.1, top-down construction).
 */
 #include "fp.h"
+#include "tolerance.h"
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,11 +274,6 @@ void cl_compound_delete(cl_compound_data *d, cl_alloc_fn alloc, void *ud) {
 /* ---------------------------------------------------------------------- */
 /* the walk                                                               */
 
-/* how far a box or a ray taken into the compound's frame may be off by
-** rounding, relative to the coordinates involved: boxes are grown by it,
-** so the walk never drops a child that touches */
-#define WALK_REL 1e-9
-
 static int finite3(const double v[3]) {
   return v[0] - v[0] == 0 && v[1] - v[1] == 0 && v[2] - v[2] == 0;
 }
@@ -301,7 +297,7 @@ void cl_compound_walk_box(cl_compound_walk *w, const cl_compound *c, const cl_aa
     l[k] = cl_dot(m, c->u[k]);
     le[k] = fabs(c->u[k][0]) * e[0] + fabs(c->u[k][1]) * e[1] + fabs(c->u[k][2]) * e[2];
   }
-  g = WALK_REL * (cl_maxabs3(m) + cl_maxabs3(e) + c->d->radius) + DBL_MIN;
+  g = CL_WALK_REL * (cl_maxabs3(m) + cl_maxabs3(e) + c->d->radius) + DBL_MIN;
   for (k = 0; k < 3; k++) {
     w->lo[k] = l[k] - le[k] - g;
     w->hi[k] = l[k] + le[k] + g;
@@ -320,7 +316,7 @@ void cl_compound_walk_ray(cl_compound_walk *w, const cl_compound *c, const cl_ra
   }
   w->tmax = r->tmax;
   /* the growth of the boxes the ray is tested against */
-  w->lo[0] = WALK_REL * (cl_maxabs3(m) + c->d->radius) + DBL_MIN;
+  w->lo[0] = CL_WALK_REL * (cl_maxabs3(m) + c->d->radius) + DBL_MIN;
   if (!(finite3(w->o) && finite3(w->dir) && w->lo[0] < INFINITY)) { walk_start(w, c, 0); return; }
   walk_start(w, c, 2);
 }

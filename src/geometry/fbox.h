@@ -9,6 +9,7 @@
 #define COLLIDE_FBOX_H
 
 #include <float.h>
+#include "tolerance.h"
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -125,7 +126,7 @@ static inline double cl_box_gap_below(const double p[3], const double lo[3], con
   }
   d = sqrt(s);
   if (!(d < INFINITY)) d = m;
-  return d - 1e-9 * mag;
+  return d - CL_EPSILON * mag;
 }
 
 #endif

@@ -10,6 +10,7 @@
 ** faces instead, capsules by meeting a face.
 */
 #include "fp.h"
+#include "tolerance.h"
 #include "collide/frustum.h"
 #include "sat.h"
 #include "collide/hull.h"
@@ -59,7 +60,7 @@ static int derive(cl_frustum *g) {
     double m = cl_maxabs3(g->c[i]);
     if (m > scale) scale = m;
   }
-  tol = 1e-9 * (1 + scale);
+  tol = CL_EPSILON * (1 + scale);
   for (i = 0; i < 8; i++)
     for (k = 0; k < 6; k++)
       if (cl_dot(n[k], g->c[i]) - g->p[k].d < -tol) return 0;

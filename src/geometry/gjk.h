@@ -8,11 +8,10 @@
 #define COLLIDE_GJK_H
 
 #include "support.h"
+#include "tolerance.h"
 
 /* GJK stops after this many support points at most */
 #define CL_GJK_MAX_ITER 64
-/* GJK's tolerance relative to the largest coordinate of the two cores */
-#define CL_GJK_REL (CL_EPSILON * 1e-4)
 
 /* distance between the two cores (radii ignored), closest points ca on a
 ** and cb on b; *touch 1 when the cores meet (within the tolerance): then
@@ -31,7 +30,6 @@ int cl_core_tetra(const cl_core *a, const cl_core *b, double tetra[4][3]);
 ** algorithm (epa.c): 1 and the unit n along which b moves out of a, with
 ** lo <= the depth <= hi, hi - lo at most CL_EPA_REL times the cores'
 ** scale; 0 when GJK gives no tetrahedron or the polytope degenerates */
-#define CL_EPA_REL 1e-11
 int cl_core_penetration(const cl_core *a, const cl_core *b, double n[3], double *lo,
                         double *hi);
 

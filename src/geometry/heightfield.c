@@ -10,6 +10,7 @@
 ** (tricull.h) and pair tests, so the answers are the mesh's, bit for bit.
 */
 #include "fp.h"
+#include "tolerance.h"
 #include <string.h>
 #include "collide/heightfield.h"
 #include "fbox.h"
@@ -705,10 +706,10 @@ int cl_heightfield_closest(const cl_heightfield *hf, const double p[3], double l
   ci = cell_lo(hf, 0, p[0]) / B;
   cj = cell_lo(hf, 2, p[2]) / B;
   side = (double)B * min2(hf->sx, hf->sz);
-  slack = 1e-9 * (cl_maxabs3(p) + hf->maxabs);
+  slack = CL_EPSILON * (cl_maxabs3(p) + hf->maxabs);
   for (r = 0;; r++) {
     uint32_t bi, bj, i0, i1, j0, j1;
-    if (r >= 2 && (double)(r - 1) * side * (1 - 1e-9) - slack > q.limit) break;
+    if (r >= 2 && (double)(r - 1) * side * (1 - CL_EPSILON) - slack > q.limit) break;
     if (r > ci && r > cj && ci + r >= hf->bcols && cj + r >= hf->brows) break;
     i0 = ci >= r ? ci - r : 0;
     j0 = cj >= r ? cj - r : 0;

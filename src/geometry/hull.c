@@ -38,6 +38,7 @@
 ** the penetration depth, its axis the contact normal.
 */
 #include "fp.h"
+#include "tolerance.h"
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
@@ -862,7 +863,7 @@ static int aligned_faces(const poly *P, const poly *Q, const double L[3], int sg
   for (i = 0; i < P->nf; i++) top = cl_fmax(top, sg * cl_dot(P->pl[i], L));
   for (i = 0; i < P->nf; i++) {
     double lo = INFINITY, ax[3];
-    if (sg * cl_dot(P->pl[i], L) < top - 1e-9) continue;
+    if (sg * cl_dot(P->pl[i], L) < top - CL_EPSILON) continue;
     for (j = 0; j < Q->nv; j++) lo = cl_fmin(lo, cl_dot(P->pl[i], Q->v[j]));
     cl_scale(ax, P->pl[i], sg);
     if (!keep(best, P->pl[i][3] - lo, ax, tol)) return 0;
@@ -890,7 +891,7 @@ static int epa_sat(const cl_hull *h, const cl_shape *s, const poly *A, const pol
   best->depth = INFINITY;
   cl_set(best->n, 0, 1, 0);
   if (!aligned_faces(A, B, L, 1, tol, best) || !aligned_faces(B, A, L, -1, tol, best)) return 0;
-  etol = 1e-9 * scale;
+  etol = CL_EPSILON * scale;
   na = extreme_edges(A, L, 1, etol, ia);
   nb = extreme_edges(B, L, -1, etol, ib);
   for (i = 0; i < na; i++)

@@ -12,6 +12,7 @@
 ** a degenerate triangle as its segment.
 */
 #include "fp.h"
+#include "tolerance.h"
 #include "collide/collide.h"
 #include "sat.h"
 #include "gjk.h"
@@ -430,7 +431,7 @@ static int sphere_off_triangle_box(const cl_sphere *s, const cl_triangle *t) {
     double lo = a0 < a1 ? a0 : a1, hi = a0 > a1 ? a0 : a1;
     lo = a2 < lo ? a2 : lo;
     hi = a2 > hi ? a2 : hi;
-    m = 1e-9 * (fabs(c) + r + fabs(lo) + fabs(hi));
+    m = CL_EPSILON * (fabs(c) + r + fabs(lo) + fabs(hi));
     off |= ((c + r) + m < lo) | ((c - r) - m > hi);
   }
   return off;

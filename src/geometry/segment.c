@@ -9,6 +9,7 @@
 ** convex.
 */
 #include "fp.h"
+#include "tolerance.h"
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
@@ -180,7 +181,7 @@ static void near_box(seg_near *sn, const double a[3], const double b[3], const d
       g1 -= f * s1;
       g2 -= f * s2;
       /* (a margin for the rounding of the shadow) */
-      if ((g1 * g1 + g2 * g2) * (1 - 1e-9) > sn->best) continue;
+      if ((g1 * g1 + g2 * g2) * (1 - CL_EPSILON) > sn->best) continue;
       near_edge(sn, e0, e1);
     }
   }
@@ -252,7 +253,7 @@ static void near_triangle_seg(seg_near *sn, const cl_triangle *t, const double a
                               const double b[3], double sa, double sb) {
   double qa[3], qb[3], tol;
   int k, ia, ib;
-  tol = 1e-9 * (1 + cl_fmax(cl_maxabs3(t->v[0]), cl_fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2]))));
+  tol = CL_EPSILON * (1 + cl_fmax(cl_maxabs3(t->v[0]), cl_fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2]))));
   cl_madd(qa, a, t->n, -sa);
   cl_madd(qb, b, t->n, -sb);
   ia = inside_tri(t, qa, tol);
@@ -266,7 +267,7 @@ static void near_triangle_seg(seg_near *sn, const cl_triangle *t, const double a
   if (ib) near_point(sn, sn->len, b, qb);
   for (k = 0; k < 3; k++) {
     const double *e0 = t->v[k], *e1 = t->v[(k + 1) % 3];
-    if (bounds_gap2(a, b, e0, e1) * (1 - 1e-9) > sn->best) continue;
+    if (bounds_gap2(a, b, e0, e1) * (1 - CL_EPSILON) > sn->best) continue;
     near_edge(sn, e0, e1);
   }
 }
@@ -284,7 +285,7 @@ static int box_apart(const double a[3], const double b[3], const double lo[3],
     m = fabs(s0) > fabs(s1) ? fabs(s0) : fabs(s1);
     if (fabs(lo[k]) > m) m = fabs(lo[k]);
     if (fabs(hi[k]) > m) m = fabs(hi[k]);
-    m = 1e-9 * (1 + m);
+    m = CL_EPSILON * (1 + m);
     if (s0 > hi[k] + m || s1 < lo[k] - m) return 1;
   }
   return 0;
@@ -450,7 +451,7 @@ static int beyond(const cl_shape *x, const double a[3], const double b[3], doubl
 static double beyond_margin(const cl_shape *x, const double a[3], const double b[3], double r) {
   double sa = cl_maxabs3(a), sb = cl_maxabs3(b), sx = defining_maxabs(x);
   if (!(r >= 0 && r < 1e150 && sa < 1e150 && sb < 1e150 && sx < 1e150)) return -1;
-  return 1e-9 * (1 + cl_fmax(sa, sb) + sx);
+  return CL_EPSILON * (1 + cl_fmax(sa, sb) + sx);
 }
 
 int cl_segment_beyond(const cl_shape *x, const double a[3], const double b[3], double r) {

@@ -28,12 +28,12 @@
 #include <float.h>
 #include "bounds.h"
 #include "gjk.h"
+#include "tolerance.h"
 #include "segment.h"
 #include "collide/hull.h"
 #include "compound_ops.h"
 
 #define CL_SWEEP_MAX_ITER 64
-#define CL_SWEEP_REL (CL_EPSILON * 1e-2)
 #define CL_SWEEP_BISECT 100
 
 static int is_zero(const double d[3]) {

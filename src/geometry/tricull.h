@@ -11,6 +11,7 @@
 #define COLLIDE_TRICULL_H
 
 #include <math.h>
+#include "tolerance.h"
 #include <stdint.h>
 #include "collide/collide.h"
 #include "fp.h"
@@ -75,7 +76,7 @@ static inline int surely_missed(const cl_ray *r, const double *a, const double *
   cl_cross(x, A, B); w[2] = cl_dot(r->d, x);
   lo = min2(w[0], min2(w[1], w[2]));
   hi = max2(w[0], max2(w[1], w[2]));
-  if (lo < -1e-9 * m * m && hi > 1e-9 * m * m) return 1;
+  if (lo < -CL_EPSILON * m * m && hi > CL_EPSILON * m * m) return 1;
   t = cl_dot(cr, A) / dd;
   return t - limit > 1e-8 * m;
 }
@@ -155,8 +156,8 @@ static inline void surely_missed2(const cl_ray *r, const double *const a[2],
   w2 = pair3_dot(d, pair3_cross(A, B));
   lo = PAIR_MIN2(w0, PAIR_MIN2(w1, w2));
   hi = PAIR_MAX2(w0, PAIR_MAX2(w1, w2));
-  sep = _mm_and_pd(_mm_cmplt_pd(lo, _mm_mul_pd(_mm_mul_pd(_mm_set1_pd(-1e-9), m), m)),
-                   _mm_cmpgt_pd(hi, _mm_mul_pd(_mm_mul_pd(_mm_set1_pd(1e-9), m), m)));
+  sep = _mm_and_pd(_mm_cmplt_pd(lo, _mm_mul_pd(_mm_mul_pd(_mm_set1_pd(-CL_EPSILON), m), m)),
+                   _mm_cmpgt_pd(hi, _mm_mul_pd(_mm_mul_pd(_mm_set1_pd(CL_EPSILON), m), m)));
   /* in its order: unsure (0) unless ok; facing away (1) when culling;
   ** unsure beyond the range; the edges' signs; then the limit's test */
   if (cull) {

@@ -4,6 +4,7 @@
 ** the character's passes (character.c) are built on these steps.
 */
 #include "fp.h"
+#include "tolerance.h"
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -35,8 +36,6 @@
 ** overlaps the item deeper (touch_blocks), so a contact at t = 0 whose
 ** normal does not oppose the motion, or a seam between coplanar tiles, does
 ** not stop it. */
-
-#define ALONG 1e-9
 
 int cl_world_sweep_item(const move_state *st, int id, const cl_shape *mover, const double d[3],
                         cl_hit *h) {
@@ -434,7 +433,7 @@ static void hit_plus_zero(cl_hit *h) {
 ** must overlap s (cl_contact) deeper than at the contact. The signed
 ** distance of two convex shapes is a convex function of the translation,
 ** so the depth gained per unit of motion is largest for the smallest
-** motion: a short probe that gains no depth (within ALONG of its length,
+** motion: a short probe that gains no depth (within CL_ALONG of its length,
 ** and the rounding of the coordinates) means the motion only slides along
 ** s. That is the seam between coplanar tiles: a box on a floor of boxes
 ** touches the next box's top edge as its front face reaches the seam; the
@@ -452,7 +451,7 @@ static int touch_blocks(move_state *st, const cl_shape *w, double t, const cl_sh
                         const double r[3], double rlen, double n[3]) {
   cl_aabb box;
   double tr[3], scale, len, left, k, n0[3], d0, pn[3], d1;
-  if (t == 0 && n[0] * r[0] + n[1] * r[1] + n[2] * r[2] >= -ALONG * rlen) return 0;
+  if (t == 0 && n[0] * r[0] + n[1] * r[1] + n[2] * r[2] >= -CL_ALONG * rlen) return 0;
   if (s->tag == CL_PLANE) return 1;
   if (!st->have_at) {
     cl_shape_copy(&st->at, w);
@@ -475,10 +474,10 @@ static int touch_blocks(move_state *st, const cl_shape *w, double t, const cl_sh
   cl_set(tr, r[0] * k, r[1] * k, r[2] * k);
   cl_translate(&st->probe, tr);
   if (!cl_contact_memo(s, &st->at, n0, &d0, &st->memo)) d0 = 0;
-  if (!cl_contact_memo(s, &st->probe, pn, &d1, &st->memo) || d1 - d0 <= ALONG * len + 1e-13 * scale) return 0;
+  if (!cl_contact_memo(s, &st->probe, pn, &d1, &st->memo) || d1 - d0 <= CL_ALONG * len + 1e-13 * scale) return 0;
   plus_zero(pn);
   if ((w->tag == CL_AABB || w->tag == CL_OBB)
-      && pn[0] * r[0] + pn[1] * r[1] + pn[2] * r[2] < -ALONG * rlen)
+      && pn[0] * r[0] + pn[1] * r[1] + pn[2] * r[2] < -CL_ALONG * rlen)
     cl_copy(n, pn);
   return 1;
 }
