@@ -28,6 +28,7 @@
 */
 #include "fuzz_common.h"
 #include "collide/mesh.h"
+#include "mesh_near.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

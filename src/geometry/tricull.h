@@ -11,11 +11,12 @@
 #define COLLIDE_TRICULL_H
 
 #include <math.h>
-#include "tolerance.h"
 #include <stdint.h>
 #include "collide/collide.h"
 #include "fp.h"
 #include "gjk.h"
+#include "mesh_near.h"
+#include "tolerance.h"
 
 /* the smaller and the larger of two numbers, inline (fmin and fmax are
 ** calls); where a NaN can arise (an overflowing product) it reaches a

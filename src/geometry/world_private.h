@@ -15,6 +15,7 @@
 #define COLLIDE_WORLD_PRIVATE_H
 
 #include "collide/world.h"
+#include "mesh_near.h"
 
 /* the room for the triangles of one mesh near a character's update */
 #define CL_WORLD_NEAR 1024
