@@ -1,6 +1,7 @@
 /*
-** world_events.c - sensors, contact events and one-way items of the world
-** (include/collide/world.h).
+** world_events.c - sensors and contact events of the world
+** (include/collide/world.h), and the records per item they keep, which
+** hold one-way items' slots too (world_oneway.c).
 **
 ** Pull-based, as Box2D v3's sensor and contact events: nothing is found
 ** while items move; cl_world_events looks at the items changed since its
@@ -46,7 +47,7 @@ static int ev_grow(cl_world *w, void **p, long long *cap, long long need, size_t
   return 1;
 }
 
-static int ev_grow_int(cl_world *w, void **p, int *cap, long long need, size_t sz) {
+int cl_world_ev_grow_int(cl_world *w, void **p, int *cap, long long need, size_t sz) {
   long long c = *cap;
   if (need > (1 << 29)) return 0;
   if (!ev_grow(w, p, &c, need, sz)) return 0;
@@ -56,9 +57,7 @@ static int ev_grow_int(cl_world *w, void **p, int *cap, long long need, size_t s
 
 static int roles_set(const cl_world *w) { return w->nsensors + w->nevents > 0; }
 
-/* the events' records, room for the items' records (w->cap), the new ones
-** blank; 0 when out of memory (as they were) */
-static int ev_records(cl_world *w) {
+int cl_world_ev_records(cl_world *w) {
   int i, old = w->cap_evrec;
   void *p;
   if (w->cap_evrec >= w->cap) return 1;
@@ -76,9 +75,9 @@ static int ev_records(cl_world *w) {
 }
 
 int cl_world_ev_room(cl_world *w, int cap) {
-  if (w->evrec != NULL && !ev_records(w)) return 0;
+  if (w->evrec != NULL && !cl_world_ev_records(w)) return 0;
   if (!roles_set(w)) return 1;
-  return ev_grow_int(w, (void **)&w->evdirty, &w->cap_evdirty, cap, sizeof(int));
+  return cl_world_ev_grow_int(w, (void **)&w->evdirty, &w->cap_evdirty, cap, sizeof(int));
 }
 
 void cl_world_ev_new(cl_world *w, int id) {
@@ -278,7 +277,7 @@ static int look_at(cl_world *w, cl_world_scratch *s, int id) {
   int n = candidates(w, s, id), i, ci;
   unsigned stamp;
   /* room for a contact with every candidate, and for its events */
-  if (!ev_grow_int(w, (void **)&w->contacts, &w->cap_contacts, (long long)w->ncontacts + n,
+  if (!cl_world_ev_grow_int(w, (void **)&w->contacts, &w->cap_contacts, (long long)w->ncontacts + n,
                    sizeof(cl_world_contact))
       || !ev_grow(w, (void **)&w->pending, &w->cap_pending,
                   w->npending + w->ncontacts + 2LL * n, sizeof(cl_world_event)))
@@ -381,8 +380,8 @@ int cl_world_set_role(cl_world *w, int item, int role) {
   ns = w->nsensors + ((role & CL_WORLD_SENSOR) != 0) - cl_world_is_sensor(it);
   ne = w->nevents + ((role & CL_WORLD_EVENTS) != 0) - ((it->role & CL_WORLD_EVENTS) != 0);
   if (ns + ne > 0
-      && !(ev_records(w)
-           && ev_grow_int(w, (void **)&w->evdirty, &w->cap_evdirty, w->cap, sizeof(int))))
+      && !(cl_world_ev_records(w)
+           && cl_world_ev_grow_int(w, (void **)&w->evdirty, &w->cap_evdirty, w->cap, sizeof(int))))
     return CL_NOMEM;
   /* looked at by the next call, even when no item keeps a role: its
   ** contacts then end */
@@ -397,80 +396,4 @@ int cl_world_set_role(cl_world *w, int item, int role) {
 int cl_world_role(const cl_world *w, int item) {
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
   return w->items[item].role;
-}
-
-/* ---- one-way items ---- */
-
-void cl_world_one_way_clear(cl_world *w, int item) {
-  cl_world_evrec *it;
-  if (w->evrec == NULL) return;
-  it = &w->evrec[item];
-  if (it->one_way < 0) return;
-  w->one_way[it->one_way].next = w->free_one_way;
-  w->free_one_way = it->one_way;
-  it->one_way = -1;
-  w->version++;
-}
-
-int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
-  cl_world_item *it;
-  double m, u[3], len;
-  int slot;
-  if (cl_world_busy(w) != NULL) return CL_BUSY;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
-  it = &w->items[item];
-  if (dir == NULL) {
-    cl_world_one_way_clear(w, item);
-    return 0;
-  }
-  if (IS_GEOMETRY(it->kind)) return CL_NOT_MOVER;
-  if (!(isfinite(dir[0]) && isfinite(dir[1]) && isfinite(dir[2]))) return CL_NOT_FINITE;
-  /* scaled by the largest component first: no overflow for any finite dir */
-  m = cl_fmax(fabs(dir[0]), cl_fmax(fabs(dir[1]), fabs(dir[2])));
-  if (!(m > 0)) return CL_NOT_FINITE;
-  cl_set(u, dir[0] / m, dir[1] / m, dir[2] / m);
-  len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-  if (!ev_records(w)) return CL_NOMEM;
-  if (w->evrec[item].one_way >= 0) {
-    slot = w->evrec[item].one_way;
-  } else if (w->free_one_way >= 0) {
-    slot = w->free_one_way;
-    w->free_one_way = w->one_way[slot].next;
-  } else {
-    if (!ev_grow_int(w, (void **)&w->one_way, &w->cap_one_way, (long long)w->none_way + 1,
-                     sizeof(cl_world_dir)))
-      return CL_NOMEM;
-    slot = w->none_way++;
-  }
-  cl_set(w->one_way[slot].n, u[0] / len, u[1] / len, u[2] / len);
-  w->evrec[item].one_way = slot;
-  w->version++;
-  return 0;
-}
-
-int cl_world_one_way(const cl_world *w, int item, double dir[3]) {
-  const double *d;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
-  d = cl_world_one_way_of(w, &w->items[item]);
-  if (d == NULL) return 0;
-  if (dir != NULL) cl_copy(dir, d);
-  return 1;
-}
-
-int cl_world_one_way_blocks(const cl_world *w, const cl_world_item *it, const cl_shape *mover,
-                            const cl_hit *h) {
-  const double *d = cl_world_one_way_of(w, it);
-  cl_shape target;
-  cl_aabb box;
-  double n[3], depth, scale = 0;
-  int k;
-  if (d == NULL) return 1;
-  if (!(h->n[0] * d[0] + h->n[1] * d[1] + h->n[2] * d[2] > 0)) return 0;
-  if (h->t > 0) return 1;
-  /* met at the start: blocks only when merely touching, not overlapping */
-  cl_shape_copy(&target, cl_world_shape_of(it));
-  if (!cl_contact(&target, mover, n, &depth)) return 1;
-  (void)cl_bounds(mover, &box);
-  for (k = 0; k < 3; k++) scale = cl_fmax(scale, cl_fmax(fabs(box.min[k]), fabs(box.max[k])));
-  return !(depth > CL_EPSILON * (1 + scale));
 }

@@ -489,6 +489,12 @@ void cl_world_ev_remove(cl_world *w, int id);
 ** the events' records for the items' records (w->cap); 0 when out of
 ** memory */
 int cl_world_ev_room(cl_world *w, int cap);
+/* the per-item records of events and one-way items, room for w->cap items
+** (the new ones blank); 0 when out of memory (as they were) */
+int cl_world_ev_records(cl_world *w);
+/* *p, an array of *cap elements of sz, grown to hold need (at most 2^29);
+** 0 when out of memory (as it was) */
+int cl_world_ev_grow_int(cl_world *w, void **p, int *cap, long long need, size_t sz);
 /* the events' record of a new item blank (when there are records) */
 void cl_world_ev_new(cl_world *w, int id);
 /* the item blocks both ways again (its direction's record freed) */
