@@ -15,7 +15,7 @@ local ka, kb = which:match("^intersects_(%a+)%-(%a+)$")
 if ka then
   f, a, b = collide.intersects, shapes[ka], shapes[kb]
 elseif which:match("^ray:cast_") then
-  f, a, b = getmetatable(shapes.ray).__index.cast, shapes.ray, shapes[which:match("_(%a+)$")]
+  f, a, b = shapes.ray.cast, shapes.ray, shapes[which:match("_(%a+)$")]
 elseif which == "floor" then
   f, a, b = floor_fn, shapes.aabb, shapes.aabb
 else
