@@ -244,6 +244,27 @@ describe("a value that only looks like one of collide's", function()
     }
   end)
 
+  it("is named by its Lua type alike by the core and the scene, whatever core name it carries", function()
+    local scene = collide.scene()
+    local names = { "collide.aabb", "collide.obb", "collide.plane", "collide.triangle", "collide.ray",
+      "collide.sphere", "collide.capsule", "collide.hull", "collide.compound", "collide.mesh",
+      "collide.heightfield", "collide.tree" }
+    for _, name in ipairs(names) do
+      local named = setmetatable({}, { __name = name })
+      errors {
+        { "bad argument #1 to 'intersects' (shape expected, got table)", function() collide.intersects(named, box) end },
+        { "bad argument #1 to 'query' (shape expected, got table)", function() scene:query(named) end },
+        { "bad argument #2 to 'add' (shape expected, got table)", function() scene:add("a", named) end },
+      }
+    end
+    -- a name that is not the core's is kept, by both
+    local vec = setmetatable({}, { __name = "Vec3" })
+    errors {
+      { "bad argument #1 to 'intersects' (shape expected, got Vec3)", function() collide.intersects(vec, box) end },
+      { "bad argument #1 to 'query' (shape expected, got Vec3)", function() scene:query(vec) end },
+    }
+  end)
+
   it("is named userdata and never used when a userdata gets a metatable of collide", function()
     local cases = {
       { debug.getmetatable(box), function(u) return u:min() end, "calling 'min' on bad self (collide.aabb expected, got userdata)" },

@@ -1,39 +1,17 @@
 -- collide.args: argument errors of the Lua helpers in the same words as the
 -- C core's: `bad argument #N to 'NAME' (REASON)`, types named by __name.
-local type, getmetatable, rawget, error = type, getmetatable, rawget, error
+local type, rawget, error = type, rawget, error
 local format, floor, huge = string.format, math.floor, math.huge
 local core = require "collide.core"
 
 local M = {}
 
--- the names of the core's userdata: a value that only carries one (a table
--- given the aabb metatable, or such a __name) is named by its Lua type, as
--- the core names it
-local core_names = { ["collide.tree"] = true }
-for _, kind in ipairs { "aabb", "obb", "plane", "triangle", "ray", "sphere", "hull", "mesh" } do
-  core_names["collide." .. kind] = true
-end
-local tree_mt = getmetatable(core.tree())
-
--- the name errors give a value's type: collide.KIND for the core's shapes
--- and meshes, collide.tree for its trees, else its metatable's __name
--- (collide.frustum, FILE*) unless it is one of the core's, else type()
-function M.typename(v)
-  local t = type(v)
-  if t == "userdata" then
-    local kind = core.type(v)
-    if kind then return "collide." .. kind end
-  end
-  local mt = getmetatable(v)
-  if type(mt) == "table" then
-    local name = rawget(mt, "__name")
-    if type(name) == "string"
-        and (not core_names[name] or (name == "collide.tree" and mt == tree_mt and t == "userdata")) then
-      return name
-    end
-  end
-  return t
-end
+-- the name errors give a value's type, the core's own (src/lua/l_args.c's
+-- l_typename): collide.KIND for the core's shapes, meshes and
+-- heightfields, collide.tree for its trees, else its metatable's __name
+-- (collide.frustum, FILE*) unless that is one of the core's (a table that
+-- only carries one is named by its Lua type), else the Lua type
+M.typename = core._typename
 
 -- A vector value as the core reads one (src/lua/l_args.c): a table, a
 -- userdata that is not a shape, or a cdata (LuaJIT: CPML's vec3 is an FFI

@@ -7,6 +7,7 @@ for k, v in pairs(core) do M[k] = v end
 M._ffi = nil   -- the FFI's entry points, for collide.ffi only
 M._world = nil -- the C world's constructors, for collide.scene and collide.character
 M._call = nil  -- a call that cannot yield, for the Lua helpers only
+M._typename = nil -- the core's name of a value's type, for collide.args
 
 -- collide.mesh comes from the core; its OBJ reader is Lua
 M.load_obj = require("collide.obj").load_obj

@@ -278,6 +278,13 @@ static int f_type(lua_State *L) {
   return 1;
 }
 
+/* core._typename(v) -> the name an argument error gives v's type
+** (l_typename), for the Lua helpers' errors: one wording for both */
+static int f_typename(lua_State *L) {
+  lua_pushstring(L, l_typename(L, 1));
+  return 1;
+}
+
 /* collide.sincos(radians) -> s, c: the library's own series (angles.c),
 ** the same bits on every build; any number, as math.sin takes it: nan
 ** for nan and the infinities, and sin(-0) = -0 */
@@ -722,5 +729,6 @@ const luaL_Reg l_shape_functions[] = {
   {"plane_from_point", f_plane_from_point}, {"plane_from_points", f_plane_from_points},
   {"plane_from_equation", f_plane_from_equation}, {"triangle", f_triangle}, {"ray", f_ray},
   {"segment", f_segment}, {"sphere", f_sphere}, {"capsule", f_capsule}, {"type", f_type},
-  {"sincos", f_sincos}, {"atan2", f_atan2}, {"axis_angle", f_axis_angle}, {NULL, NULL}
+  {"sincos", f_sincos}, {"atan2", f_atan2}, {"axis_angle", f_axis_angle},
+  {"_typename", f_typename}, {NULL, NULL}
 };
