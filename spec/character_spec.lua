@@ -413,7 +413,9 @@ describe("collide.character", function()
     assert.has_error(function() collide.character(s, "p", { filter = { mask = "1" } }) end,
       "bad argument #3 to 'character' (option 'filter': field 'mask': integer expected, got string)")
     assert.has_error(function() collide.character(s, "p", { filter = { mask = 1.5 } }) end,
-      "bad argument #3 to 'character' (option 'filter': field 'mask': integer between 0 and 0xffffffff expected)")
+      "bad argument #3 to 'character' (option 'filter': field 'mask': number has no integer representation)")
+    assert.has_error(function() collide.character(s, "p", { filter = { mask = 2 ^ 63 } }) end,
+      "bad argument #3 to 'character' (option 'filter': field 'mask': number has no integer representation)")
     assert.has_error(function() collide.character(s, "p", { filter = { filter = 1 } }) end,
       "bad argument #3 to 'character' (option 'filter': field 'filter': function expected, got number)")
     assert.has_error(function() collide.character(s, "p", { filter = { sensors = 1 } }) end,
@@ -522,6 +524,22 @@ describe("collide.character, more", function()
       local _, ch2 = standing(0, 0, { mask = 2 }, pickup)
       assert.is_false(ch2:on_floor())
       assert.are.same({ 0, -1, 0 }, { ch2:move(0, -1, 0) })
+    end)
+
+    it("a filter table's mask is read as every scene query reads it: its low 32 bits", function()
+      -- -1 is every layer: the pickup stops it, as without a mask
+      local s, ch = standing(0, 0, { filter = { mask = -1 } }, pickup)
+      H.assert_vals({ 0.7, 0, 0 }, 1e-12, ch:move(2, 0, 0))
+      assert.is_true(ch:on_wall())
+      assert.are.same({ "pickup" }, s:query(collide.aabb(1, 0.5, -1, 2, 1, 1), { mask = -1 }))
+      -- 2^32 + 1 is layer 1: the pickup (layer 2) is left out, the floor kept
+      local s1, ch1 = standing(0, 0, { filter = { mask = 2 ^ 32 + 1 } }, pickup)
+      assert.are.same({}, s1:query(collide.aabb(1, 0.5, -1, 2, 1, 1), { mask = 2 ^ 32 + 1 }))
+      assert.are.same({ 2, 0, 0 }, { ch1:move(2, 0, 0) })
+      assert.is_true(ch1:on_floor())
+      -- 2^32 is no layer: nothing holds it up
+      local _, ch2 = standing(0, 0, { filter = { mask = 2 ^ 32 } }, pickup)
+      assert.is_false(ch2:on_floor())
     end)
 
     it("a mask leaves out a floor at creation", function()

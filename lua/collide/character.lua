@@ -100,12 +100,13 @@ local function filter_table(scene, t, mask)
   end
   local m, fn, sensors = t.mask, t.filter, t.sensors
   if m ~= nil then
+    -- a filter's mask, as every scene query reads one: its low 32 bits
     if type(m) ~= "number" then
       argerror(3, "character", "option 'filter': field 'mask': integer expected, got " .. typename(m))
-    elseif m ~= m or m % 1 ~= 0 or m < 0 or m > 0xffffffff then
-      argerror(3, "character", "option 'filter': field 'mask': integer between 0 and 0xffffffff expected")
+    elseif m ~= m or m % 1 ~= 0 or m >= 2 ^ 63 or m < -2 ^ 63 then
+      argerror(3, "character", "option 'filter': field 'mask': number has no integer representation")
     end
-    mask = band(mask, m)
+    mask = band(mask, m % 0x100000000)
   end
   if fn ~= nil and type(fn) ~= "function" then
     argerror(3, "character", "option 'filter': field 'filter': function expected, got " .. typename(fn))
