@@ -26,6 +26,8 @@ SO      = $(BUILD)/collide/core.so
 # src/lua: the binding that makes it the Lua module
 GEOMETRY_SRC = $(wildcard src/geometry/*.c)
 GEOMETRY_HDR = $(wildcard include/collide/*.h src/geometry/*.h)
+# the public headers alone, what an engine includes
+PUBLIC_HDR   = $(wildcard include/collide/*.h)
 SRC     = $(GEOMETRY_SRC) $(wildcard src/lua/*.c)
 HDR     = $(GEOMETRY_HDR) $(wildcard src/lua/*.h)
 INC     = -Iinclude -Isrc/geometry -Isrc/lua
@@ -70,7 +72,7 @@ deps:
 	@$(DEPS) $(LUA)
 
 # every spec, then the C API without Lua: its test and the example
-# program, each built with -Iinclude only (mk/world_c.mk)
+# program, each built with -Iinclude only (mk/test-c.mk)
 test: $(SO)
 	$(LUA) $(BUSTED) $(BUSTED_FLAGS) --cpath="./$(BUILD)/?.so" spec
 	@$(MAKE) --no-print-directory test-world-api example-world

@@ -4,7 +4,7 @@
 // each ray is a btDbvt::rayTest whose callback runs collide's own exact cast
 // (the Lua-free C geometry, linked in) on every leaf the ray's segment
 // touches and keeps the nearest hit, ties to the lower item. Built twice by
-// mk/scene.mk: with Bullet's default float scalars and with its float64 build.
+// mk/bench.mk: with Bullet's default float scalars and with its float64 build.
 //
 // usage: bullet_dbvt DATAFILE   (written by bench/scene.lua)
 // prints: name, build_s, us_per_ray, then "hit RAY ITEM" per ray (-1: none)

@@ -1,5 +1,5 @@
 // bench/jolt_character.cpp: Jolt Physics' CharacterVirtual compiled
-// natively (third_party/jolt, built by mk/jolt.mk with its own Release
+// natively (third_party/jolt, built by mk/bench-world.mk with its own Release
 // flags for this CPU) walking the levels of bench/world.lua: the native
 // peer of bench/jolt_character.mjs, which runs its WebAssembly build.
 //

@@ -6,7 +6,7 @@
 -- with `make bench-mesh`; `lua bench/mesh.lua [nx] [nz] [brute_rays]
 -- [program...]` for a grid of nx * nz quads (2 triangles each) and
 -- reference programs run on the same mesh and rays (bench/mesh_ref.h:
--- Embree's and Bullet's, built by mk/mesh.mk). MESH_RAYS: the number of
+-- Embree's and Bullet's, built by mk/bench.mk). MESH_RAYS: the number of
 -- rays (200,000).
 local collide = require "collide"
 local refs = require "refs"

@@ -9,8 +9,6 @@
 #   make test-luarocks  `luarocks make` offline into a temporary tree for each
 #                       version, then a fresh interpreter requires everything
 #                       from it and passes love/suite.lua (tools/test_luarocks.sh)
-#   make test-c         compiles src/geometry with no Lua header
-#                       in reach, links examples/engine.c to it and runs it
 #   make rockspec       rewrites collide-scm-1.rockspec and the release's
 #                       collide-$(VERSION)-1.rockspec (mk/release.mk) from
 #                       src/*/*.c and lua/collide/*.lua (test-luarocks fails
@@ -24,9 +22,9 @@ TEST_ALL_VERSIONS ?= $(VERSIONS)
 # Debian's luarocks knows Lua 5.1 to 5.4 and LuaJIT, not 5.5
 LUAROCKS_VERSIONS = $(filter-out lua5.5,$(VERSIONS))
 
-.PHONY: test-all test-love love-example test-luarocks test-c rockspec
+.PHONY: test-all test-love love-example test-luarocks rockspec
 
-CI_TARGETS += test-all test-love love-example test-luarocks test-c
+CI_TARGETS += test-all test-love love-example test-luarocks
 
 # every version runs even when one fails, so the summary shows them all
 test-all:
@@ -59,13 +57,6 @@ love-example:
 test-luarocks:
 	@for v in $(LUAROCKS_VERSIONS); do sh tools/deps.sh $$v luarocks:luarocks unshare:util-linux || exit 1; done
 	@sh tools/test_luarocks.sh
-
-test-c: $(GEOMETRY_SRC) $(GEOMETRY_HDR) examples/engine.c | deps
-	@! grep -n '^ *# *include *["<]\(lua\|lauxlib\|lualib\|luajit\|l_\)' \
-	  $(GEOMETRY_SRC) $(GEOMETRY_HDR) || { echo "test-c: a Lua header above" >&2; exit 1; }
-	@mkdir -p build/c
-	$(CC) $(OPT) $(CFLAGS_W) -Iinclude -Isrc/geometry examples/engine.c $(GEOMETRY_SRC) -o build/c/engine -lm
-	./build/c/engine
 
 rockspec:
 	$(LUA) tools/rockspec.lua > collide-scm-1.rockspec

@@ -1,6 +1,9 @@
-# mk/world.mk - the scene and the character beside the peers a game
+# mk/bench-world.mk - the scene and the character beside the peers a game
 # developer would otherwise pick (doc/performance.md, "The world beside
-# Jolt and bump-3dpd")
+# Jolt and bump-3dpd"), and Jolt Physics compiled natively for it
+# (mk/bench.mk puts bench-world in `make bench` and bench-world-smoke in
+# CI_TARGETS)
+#
 #
 #   make bench-world   under Lua 5.4 and LuaJIT, in one table with ratios:
 #                      the character (bench/world.lua) on a 17-box level,
@@ -10,7 +13,7 @@
 #                      bench/jolt_character.mjs, installed into
 #                      $(WORLD_DIR)/npm when absent) and compiled natively
 #                      (bench/jolt_character.cpp on third_party/jolt, built
-#                      once by mk/jolt.mk: `make bench-jolt-native`, a few
+#                      once by `make bench-jolt-native` below, a few
 #                      minutes the first time); scene:move beside
 #                      bump-3dpd's world:move; the frame of 100,000 static
 #                      and 1,000 moving boxes with and without a plane and
@@ -34,6 +37,11 @@
 #                      pairs (bench/scene_instr.sh)
 #   make bench-world-smoke  (CI) the same code on tiny sizes under $(LUA),
 #                      no peers, a few seconds
+#   make bench-jolt-native  the library of third_party/jolt/ built once into
+#                      build/bench/jolt/libJolt.a, then
+#                      build/bench/jolt_character (bench/jolt_character.cpp)
+#                      linked against it; `make bench-world` builds and runs
+#                      it beside the WebAssembly build and collide
 
 WORLD_DIR    = build/world
 JOLT_VERSION = 1.1.0
@@ -42,9 +50,7 @@ BUMP3DPD    ?=
 WORLD_ONLY  ?=
 WORLD_ROUNDS ?= 5
 
-.PHONY: bench bench-world bench-world-character bench-world-instructions bench-world-smoke jolt-deps
-bench: bench-world
-CI_TARGETS += bench-world-smoke
+.PHONY: bench-world bench-world-character bench-world-instructions bench-world-smoke jolt-deps
 
 jolt-deps: $(JOLT_DIR)/package.json
 
@@ -88,3 +94,52 @@ bench-world-smoke: $(SO)
 	@mkdir -p $(WORLD_DIR)
 	WORLD_SMOKE=1 BUMP3DPD="$(BUMP3DPD)" $(RUN) bench/world.lua measure > $(WORLD_DIR)/smoke.out
 	@$(RUN) bench/world.lua report $(WORLD_DIR)/smoke.out
+
+# ---- Jolt Physics compiled natively -------------------------------------
+# The library is compiled as Jolt's own CMake build compiles it for this
+# CPU with g++ (Build/CMakeLists.txt and Jolt/Jolt.cmake of its release):
+# its Release flags -O3 -DNDEBUG with link-time optimisation (its
+# INTERPROCEDURAL_OPTIMIZATION default), -std=c++17, no RTTI, no
+# exceptions, -ffp-contract=off, and the x86-64 instruction sets its
+# options turn on by default (USE_SSE4_1, USE_SSE4_2, USE_AVX, USE_AVX2,
+# USE_LZCNT, USE_TZCNT, USE_F16C, USE_FMADD): -mavx2 -mbmi -mpopcnt -mlzcnt
+# -mf16c -mfma -mfpmath=sse and the JPH_USE_* macros naming them;
+# JPH_OBJECT_STREAM as its ENABLE_OBJECT_STREAM default. Its profiler and
+# debug renderer (on by default in its Release configuration, off in its
+# Distribution one, which has the same compiler flags) are left off: a
+# game ships without them, and they would only slow Jolt down. On a CPU
+# without AVX2 set JOLT_ARCH (say JOLT_ARCH="-msse4.2 -mpopcnt" and
+# JOLT_DEFS without the AVX ones). Nothing here runs in `make test` or CI.
+
+JOLT_SRC_DIR  = third_party/jolt
+JOLT_BUILD    = build/bench/jolt
+JOLT_LIB      = $(JOLT_BUILD)/libJolt.a
+JOLT_BENCH    = build/bench/jolt_character
+JOLT_ARCH    ?= -mavx2 -mbmi -mpopcnt -mlzcnt -mf16c -mfma -mfpmath=sse
+JOLT_DEFS    ?= -DJPH_USE_SSE4_1 -DJPH_USE_SSE4_2 -DJPH_USE_AVX -DJPH_USE_AVX2 \
+                -DJPH_USE_LZCNT -DJPH_USE_TZCNT -DJPH_USE_F16C -DJPH_USE_FMADD \
+                -DJPH_OBJECT_STREAM -DNDEBUG
+JOLT_CXXFLAGS = -std=c++17 -O3 -flto=auto -fno-rtti -fno-exceptions -ffp-contract=off \
+                -Wall -Wno-stringop-overflow -Wno-psabi -pthread \
+                $(JOLT_ARCH) $(JOLT_DEFS) -I$(JOLT_SRC_DIR)
+JOLT_CPP      = $(shell find $(JOLT_SRC_DIR)/Jolt -name '*.cpp' 2>/dev/null | sort)
+JOLT_OBJ      = $(patsubst $(JOLT_SRC_DIR)/%.cpp,$(JOLT_BUILD)/%.o,$(JOLT_CPP))
+
+.PHONY: bench-jolt-native jolt-native-deps
+
+bench-jolt-native: $(JOLT_BENCH)
+
+jolt-native-deps:
+	@sh tools/deps.sh - g++:g++ gcc-ar:gcc
+
+$(JOLT_BUILD)/%.o: $(JOLT_SRC_DIR)/%.cpp | jolt-native-deps
+	@mkdir -p $(dir $@)
+	@echo "g++ $<"
+	@g++ $(JOLT_CXXFLAGS) -c $< -o $@
+
+$(JOLT_LIB): $(JOLT_OBJ)
+	@rm -f $@
+	gcc-ar rcs $@ $(JOLT_OBJ)
+
+$(JOLT_BENCH): bench/jolt_character.cpp $(JOLT_LIB)
+	g++ $(JOLT_CXXFLAGS) -Wextra -Wno-maybe-uninitialized $< -o $@ $(JOLT_LIB)

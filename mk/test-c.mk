@@ -1,5 +1,10 @@
-# mk/world_c.mk - the world and the character from C, with no Lua
+# mk/test-c.mk - the C tests: the geometry, the world and the character
+# from C, with no Lua
 #
+#   make test-c         compiles src/geometry with no Lua header in reach,
+#                       links examples/engine.c to it and runs it; then
+#                       test-world-c, test-world-api, test-header-clash,
+#                       example-world and test-threads-plain (CI)
 #   make test-world-c   builds tests/world_test.c against src/geometry
 #                       alone (no Lua header, no binding) and runs it: a
 #                       capsule walks a level of boxes, climbs stairs, rides
@@ -12,7 +17,7 @@
 #                       world through its public header, nested calls, and
 #                       every allocation of a scenario failed in turn; and
 #                       checks that a const shape given to cl_world_add
-#                       does not compile.
+#                       does not compile. `make test` runs it.
 #                       Part of make test-c.
 #   make test-header-clash  compiles tests/header_clash_test.c with
 #                       -Werror, the public headers before OpenCL's
@@ -20,21 +25,41 @@
 #                       opencl-c-headers), and runs both: no public name
 #                       is one of OpenCL's. Part of make test-c.
 #   make example-world  builds examples/world.c with -Iinclude only against
-#                       libcollide.a and runs it. Part of make test-c.
+#                       libcollide.a and runs it. `make test` runs it.
+#                       Part of make test-c.
 #   make test-threads   builds tests/threads_test.c with ThreadSanitizer
 #                       and runs it: four threads read one world at once
 #                       (raycasts, queries, frustum queries, sweeps, pairs,
 #                       options and shapes), each answer as the call gives
 #                       it alone, and no data race. In CI; make test-c runs
-#                       the same test built plain.
-#   make bench-threads  raycasts on one world from two threads at once
-#                       against one thread (bench/threads.c): the
-#                       throughput ratio. Part of make bench.
+#                       the same test built plain (test-threads-plain).
+#   make test-hull-contact  tests/hull_contact_test.c: the contact of
+#                       hulls by EPA's normal against the search over every
+#                       separating axis, on seeded random pairs (CI)
+#   make test-motion    builds tests/motion_test.c against src/geometry (no
+#                       Lua) and runs its seeded random checks: distance
+#                       certified by separating slabs, capsule tests against
+#                       the core segment's distance, sweeps against bisection
+#                       of intersects, the mesh sweep against every triangle
+#                       (MOTION_SCALE=n runs n times as many cases; CI)
 
-.PHONY: test-world-c test-world-api test-header-clash example-world test-threads \
-        test-threads-plain
+MOTION_SCALE ?= 1
+
+.PHONY: test-c test-world-c test-world-api test-header-clash example-world test-threads \
+        test-threads-plain test-hull-contact test-motion
+
+CI_TARGETS += test-hull-contact test-motion test-c test-threads
+
+# the geometry with no Lua header in reach (examples/engine.c); the second
+# rule adds the world from C, built and run after deps as before
+test-c: $(GEOMETRY_SRC) $(GEOMETRY_HDR) examples/engine.c | deps
+	@! grep -n '^ *# *include *["<]\(lua\|lauxlib\|lualib\|luajit\|l_\)' \
+	  $(GEOMETRY_SRC) $(GEOMETRY_HDR) || { echo "test-c: a Lua header above" >&2; exit 1; }
+	@mkdir -p build/c
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude -Isrc/geometry examples/engine.c $(GEOMETRY_SRC) -o build/c/engine -lm
+	./build/c/engine
+
 test-c: test-world-c test-world-api test-header-clash example-world test-threads-plain
-CI_TARGETS += test-threads
 
 build/c/world_test: tests/world_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 	@mkdir -p build/c
@@ -47,7 +72,6 @@ test-world-c: build/c/world_test
 # is checked with it
 CXX_FOUND = $(shell command -v $(CXX) 2>/dev/null)
 CXXFLAGS_W = -std=c++11 -Wall -Wextra
-PUBLIC_HDR = $(wildcard include/collide/*.h)
 
 build/c/world_api_test: tests/world_api_test.c build/libcollide.a $(PUBLIC_HDR)
 	@mkdir -p build/c
@@ -102,13 +126,18 @@ test-threads-plain: build/c/threads_test
 test-threads: build/c/threads_test_tsan
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./build/c/threads_test_tsan
 
-# raycasts from two threads against one (bench/threads.c): the throughput
-# ratio, about 2 with two free cores
-.PHONY: bench-threads
-bench: bench-threads
-build/c/threads_bench: bench/threads.c build/libcollide.a $(PUBLIC_HDR)
+# ---- hulls -------------------------------------------------------------
+build/c/hull_contact_test: tests/hull_contact_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
 	@mkdir -p build/c
-	$(CC) $(OPT) $(CFLAGS_W) -pthread -Iinclude bench/threads.c build/libcollide.a -o $@ -lm
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude -Isrc/geometry tests/hull_contact_test.c $(GEOMETRY_SRC) -o $@ -lm
 
-bench-threads: build/c/threads_bench
-	./build/c/threads_bench
+test-hull-contact: build/c/hull_contact_test
+	./build/c/hull_contact_test
+
+# ---- capsules, distance and shape casts -------------------------------
+build/c/motion_test: tests/motion_test.c $(GEOMETRY_SRC) $(GEOMETRY_HDR)
+	@mkdir -p build/c
+	$(CC) $(OPT) $(CFLAGS_W) -Iinclude -Isrc/geometry tests/motion_test.c $(GEOMETRY_SRC) -o $@ -lm
+
+test-motion: build/c/motion_test
+	./build/c/motion_test $(MOTION_SCALE)
