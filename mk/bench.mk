@@ -129,9 +129,6 @@ BULLET_HEIGHTFIELD = $(BUILD)/bench/bullet_heightfield
 bench-heightfield: $(SO) $(BULLET_HEIGHTFIELD)
 	$(RUN) bench/heightfield.lua $(BULLET_HEIGHTFIELD)
 
-heightfield-ref-deps:
-	@sh tools/deps.sh - /usr/include/bullet/btBulletCollisionCommon.h:libbullet-dev $(CXX):g++
-
 $(BULLET_HEIGHTFIELD): bench/bullet_heightfield.cpp | heightfield-ref-deps
 	@mkdir -p $(dir $@)
 	$(CXX) $(OPT) -Wall -Wextra -I/usr/include/bullet $< -o $@ -lBulletCollision -lLinearMath
@@ -144,9 +141,6 @@ BULLET_HULL = $(BUILD)/bench/bullet_hull
 
 bench-hull: $(SO) $(BULLET_HULL)
 	$(RUN) bench/hull.lua $(BULLET_HULL)
-
-hull-ref-deps:
-	@sh tools/deps.sh - /usr/include/bullet/btBulletCollisionCommon.h:libbullet-dev $(CXX):g++
 
 $(BULLET_HULL): bench/bullet_hull.cpp | hull-ref-deps
 	@mkdir -p $(dir $@)
@@ -215,7 +209,8 @@ bench-scene-smoke: $(SO)
 	SCENE_N=4000 SCENE_WORLD=120 SCENE_RAYS=400 SCENE_BRUTE=400 $(RUN) bench/scene.lua
 	BROAD_SIZES=2000 BROAD_FRAMES=3 BROAD_QUERIES=200 $(RUN) bench/broad.lua
 
-bullet-deps:
+# Bullet's headers and libraries, for every benchmark beside Bullet
+bullet-deps heightfield-ref-deps hull-ref-deps:
 	@sh tools/deps.sh - /usr/include/bullet/btBulletCollisionCommon.h:libbullet-dev $(CXX):g++
 
 $(SCENE_GEOM_DIR)/%.o: src/geometry/%.c $(GEOMETRY_HDR)
