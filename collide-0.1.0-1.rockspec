@@ -54,6 +54,7 @@ build = {
         "src/geometry/world_oneway.c",
         "src/geometry/world_query.c",
         "src/lua/l_args.c",
+        "src/lua/l_character.c",
         "src/lua/l_compound.c",
         "src/lua/l_ffi.c",
         "src/lua/l_frustum.c",

@@ -1,7 +1,7 @@
 /*
 ** l_world.c - the binding of the world (include/collide/world.h) under
-** collide.scene and collide.character (lua/collide/scene.lua,
-** character.lua). The world is the scene: it holds the items (any Lua
+** collide.scene (lua/collide/scene.lua; the character's, on the same
+** world, is l_character.c). The world is the scene: it holds the items (any Lua
 ** value but nil and NaN) by id, their shapes, their options and the busy
 ** state; this file keeps the maps between items and ids in the world's
 ** anchor, where no script reaches them, calls the filters and builds the
@@ -29,58 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "l_collide.h"
+#include "l_world.h"
 #include "world_private.h"
-
-#define MT_WORLD "collide.world"
-#define MT_CHARACTER "collide.character_state"
-#define MT_BOX "collide.world_box"
-
-/* the world's anchor */
-#define SLOT_TREE 1
-#define SLOT_BOX 2           /* the box kept between calls */
-#define SLOT_SHAPES 3        /* id + 1 -> the item's shape, kept alive */
-#define SLOT_ITEMS 4         /* id + 1 -> the item */
-#define SLOT_IDS 5           /* item -> id + 1 */
-#define SLOT_GONE 6          /* removed items with contacts, by sequence number,
-                             ** for the next events (nil when none) */
-#define SLOT_PAIRS 7         /* the pairs' last answer without a filter function
-                             ** (w_pairs), a copy of the array given */
-#define SLOT_PAIR_IDS 8      /* a box of that answer's ids (cl_tree_pair), never
-                             ** written once kept: a call reading it while a
-                             ** finalizer's call keeps another still reads its own */
-/* a character's anchor */
-#define CSLOT_WORLD 1        /* its world's userdata */
-#define CSLOT_ITEM 2         /* its item */
-#define CSLOT_OTHERS 3       /* the other items of its last move's collisions */
-#define CSLOT_ITEMS 4        /* its world's items by id + 1 */
-#define CSLOT_IDS 5          /* its world's ids by item */
-#define CSLOT_FILTER 6       /* its filter, or nil */
-
-/* a growable block of C memory whose userdata frees it: where a call
-** gathers its answer */
-typedef struct { void *p; size_t size; } l_box;
-
-typedef struct {
-  cl_world *w;               /* over the tree's storage (kept alive in the anchor) */
-  l_tree *lt;
-  l_box *cache;              /* the box kept between calls, or NULL */
-  /* the pairs' last answer without a filter function (SLOT_PAIRS): its
-  ** length (-1: none), the world's version and the filter it answered */
-  long long npairs_kept;
-  unsigned long long pairs_version;
-  uint32_t pairs_mask;
-  int pairs_sensors;
-} l_world;
-
-struct l_call;
-
-typedef struct {
-  cl_character *ch;
-  l_world *lw;               /* its world (kept alive in the anchor) */
-  int ncols;                 /* the last move's collisions */
-  int filtered;              /* it has a filter (in its anchor) */
-  struct l_call *call;       /* the call asking its filter, or NULL */
-} l_character;
 
 /* ---- boxes ---- */
 
@@ -94,7 +44,7 @@ static int box_gc(lua_State *L) {
 
 /* room for need bytes in b (its contents kept; b->p not NULL after);
 ** 0 when out of memory */
-static int box_room(l_box *b, size_t need) {
+int l_box_room(l_box *b, size_t need) {
   size_t size;
   void *p;
   if (need <= b->size && b->p != NULL) return 1;
@@ -137,7 +87,7 @@ static void give_back(lua_State *L, l_world *lw, l_box *b, int a, int bi) {
 
 /* ---- the world ---- */
 
-static l_world *check_world(lua_State *L) {
+l_world *l_check_world(lua_State *L) {
   l_world *lw = (l_world *)luaL_checkudata(L, 1, MT_WORLD);
   if (lw->w == NULL) luaL_error(L, "not enough memory");
   return lw;
@@ -218,20 +168,20 @@ static int f_world(lua_State *L) {
 }
 
 /* pushes the anchor's table in slot */
-static void push_slot(lua_State *L, int wi, int slot) {
+void l_push_slot(lua_State *L, int wi, int slot) {
   l_getanchor(L, wi);
   lua_rawgeti(L, -1, slot);
   lua_remove(L, -2);
 }
 
 /* the value at i as an item: not nil, not NaN */
-static void check_item(lua_State *L, int i) {
+void l_check_item(lua_State *L, int i) {
   l_argcheck(L, !lua_isnoneornil(L, i), i, "item expected, got nil");
   l_argcheck(L, lua_rawequal(L, i, i), i, "item expected, got nan");
 }
 
 /* the id of the item at i (ids table at t), -1 when it is not an item */
-static int id_of(lua_State *L, int t, int i) {
+int l_id_of(lua_State *L, int t, int i) {
   int id;
   lua_pushvalue(L, i);
   lua_rawget(L, t);
@@ -246,13 +196,13 @@ static int lookup_at(lua_State *L, int a, int i) {
   int id;
   if (lua_isnoneornil(L, i) || !lua_rawequal(L, i, i)) return -1;
   lua_rawgeti(L, a, SLOT_IDS);
-  id = id_of(L, lua_gettop(L), i);
+  id = l_id_of(L, lua_gettop(L), i);
   lua_pop(L, 1);
   return id;
 }
 
 /* the same in the world at 1 */
-static int lookup(lua_State *L, int i) {
+int l_lookup(lua_State *L, int i) {
   int id;
   l_getanchor(L, 1);
   id = lookup_at(L, lua_gettop(L), i);
@@ -261,7 +211,7 @@ static int lookup(lua_State *L, int i) {
 }
 
 /* pushes the anchor of the world at 1: its index */
-static int anchor(lua_State *L) {
+int l_world_anchor(lua_State *L) {
   l_getanchor(L, 1);
   return lua_gettop(L);
 }
@@ -292,7 +242,7 @@ static void *item_shape(lua_State *L, int i, int *kind, const uint32_t **changes
 /* id + 1's entry of the anchor's table in slot set to the value at i (0:
 ** nil); no allocation runs a finalizer here */
 static void set_by_id(lua_State *L, int slot, int id, int i) {
-  push_slot(L, 1, slot);
+  l_push_slot(L, 1, slot);
   if (i != 0) lua_pushvalue(L, i); else lua_pushnil(L);
   lua_rawseti(L, -2, id + 1);
   lua_pop(L, 1);
@@ -301,13 +251,13 @@ static void set_by_id(lua_State *L, int slot, int id, int i) {
 /* makes room in the world's tree for one insert. Lua code may run here
 ** (the allocation), none after. */
 static void tree_room(lua_State *L) {
-  push_slot(L, 1, SLOT_TREE);
+  l_push_slot(L, 1, SLOT_TREE);
   l_tree_room(L, lua_gettop(L));
   lua_pop(L, 1);
 }
 
 /* a refusal: nil and why ("busy", "present", "absent") */
-static int refuse(lua_State *L, const char *why) {
+int l_refuse(lua_State *L, const char *why) {
   lua_pushnil(L);
   lua_pushstring(L, why);
   return 2;
@@ -320,22 +270,22 @@ static uint32_t opt_bits(lua_State *L, int i, uint32_t def) {
 
 /* w:add(item, shape, [layer], [mask], [static]) -> true, or nil and why */
 static int w_add(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   int kind, id, set;
   const uint32_t *changes;
   void *s;
   uint32_t layer, mask;
-  check_item(L, 2);
+  l_check_item(L, 2);
   (void)item_shape(L, 3, &kind, &changes);
   layer = opt_bits(L, 4, 1);
   mask = opt_bits(L, 5, CL_WORLD_ALL_BITS);
   set = !lua_isnoneornil(L, 4) || !lua_isnoneornil(L, 5) || lua_toboolean(L, 6);
   lua_settop(L, 6);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  if (lookup(L, 2) >= 0) return refuse(L, "present");
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  if (l_lookup(L, 2) >= 0) return l_refuse(L, "present");
   tree_room(L);                                    /* may run finalizers: again */
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  if (lookup(L, 2) >= 0) return refuse(L, "present");
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  if (l_lookup(L, 2) >= 0) return l_refuse(L, "present");
   s = item_shape(L, 3, &kind, &changes);
   id = cl_world_add(lw->w, s, kind, changes);
   if (id < 0) return luaL_error(L, "not enough memory");
@@ -345,7 +295,7 @@ static int w_add(lua_State *L) {
   }
   link_item(lw->w, id);
   lw->lt->version++;
-  push_slot(L, 1, SLOT_IDS);
+  l_push_slot(L, 1, SLOT_IDS);
   lua_pushvalue(L, 2);
   lua_pushinteger(L, (lua_Integer)id + 1);
   lua_rawset(L, -3);
@@ -358,19 +308,19 @@ static int w_add(lua_State *L) {
 
 /* w:update(item, [shape]) -> true, or nil and why */
 static int w_update(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   int id, kind = 0, r;
   const uint32_t *changes = NULL;
   void *s = NULL;
-  check_item(L, 2);
+  l_check_item(L, 2);
   if (!lua_isnoneornil(L, 3)) (void)item_shape(L, 3, &kind, &changes);
   lua_settop(L, 3);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  if (lookup(L, 2) < 0) return refuse(L, "absent");
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  if (l_lookup(L, 2) < 0) return l_refuse(L, "absent");
   tree_room(L);                                    /* may run finalizers: again */
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  id = lookup(L, 2);
-  if (id < 0) return refuse(L, "absent");
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  id = l_lookup(L, 2);
+  if (id < 0) return l_refuse(L, "absent");
   if (!lua_isnil(L, 3)) s = item_shape(L, 3, &kind, &changes);
   {
     l_udheader *old = header_of(lw->w->items[id].kind, lw->w->items[id].shape);
@@ -390,13 +340,13 @@ static int w_update(lua_State *L) {
 
 /* w:remove(item) -> true, or nil and why */
 static int w_remove(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   int id;
-  check_item(L, 2);
+  l_check_item(L, 2);
   lua_settop(L, 2);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  id = lookup(L, 2);
-  if (id < 0) return refuse(L, "absent");
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  id = l_lookup(L, 2);
+  if (id < 0) return l_refuse(L, "absent");
   if (cl_world_contacts_of(lw->w, id) >= 0 || lw->w->npending > 0) {
     /* exits and ends that name it wait for the next events (its own, or
     ** those of an item removed before it): the item kept for them (the
@@ -413,14 +363,14 @@ static int w_remove(lua_State *L) {
     lua_pushvalue(L, 2);
     lua_rawset(L, -3);
     lua_pop(L, 2);
-    if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-    id = lookup(L, 2);
-    if (id < 0) return refuse(L, "absent");
+    if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+    id = l_lookup(L, 2);
+    if (id < 0) return l_refuse(L, "absent");
   }
   unlink_item(lw->w, id);
   (void)cl_world_remove(lw->w, id);
   lw->lt->version++;
-  push_slot(L, 1, SLOT_IDS);
+  l_push_slot(L, 1, SLOT_IDS);
   lua_pushvalue(L, 2);
   lua_pushnil(L);
   lua_rawset(L, -3);
@@ -433,13 +383,13 @@ static int w_remove(lua_State *L) {
 
 /* w:set(item, layer, mask, static) -> true, or nil and why */
 static int w_set(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   uint32_t layer = (uint32_t)luaL_checkinteger(L, 3), mask = (uint32_t)luaL_checkinteger(L, 4);
   int id, r;
-  check_item(L, 2);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  id = lookup(L, 2);
-  if (id < 0) return refuse(L, "absent");
+  l_check_item(L, 2);
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  id = l_lookup(L, 2);
+  if (id < 0) return l_refuse(L, "absent");
   r = cl_world_set_options(lw->w, id, layer, mask, lua_toboolean(L, 5));
   if (r != 0) return luaL_error(L, "not enough memory");
   lua_pushboolean(L, 1);
@@ -448,12 +398,12 @@ static int w_set(lua_State *L) {
 
 /* w:role(item, sensor, events) -> true, or nil and why */
 static int w_role(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   int id, r;
-  check_item(L, 2);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  id = lookup(L, 2);
-  if (id < 0) return refuse(L, "absent");
+  l_check_item(L, 2);
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  id = l_lookup(L, 2);
+  if (id < 0) return l_refuse(L, "absent");
   r = cl_world_set_role(lw->w, id, (lua_toboolean(L, 3) ? CL_WORLD_SENSOR : 0)
                                    | (lua_toboolean(L, 4) ? CL_WORLD_EVENTS : 0));
   if (r != 0) return luaL_error(L, "not enough memory");
@@ -464,19 +414,19 @@ static int w_role(lua_State *L) {
 /* w:one_way(item, [x, y, z]) -> true, or nil and why ("finite", "shape");
 ** no direction: both ways again */
 static int w_one_way(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   double d[3];
   int id, r;
-  check_item(L, 2);
+  l_check_item(L, 2);
   if (!lua_isnoneornil(L, 3)) {
     d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
   }
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  id = lookup(L, 2);
-  if (id < 0) return refuse(L, "absent");
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  id = l_lookup(L, 2);
+  if (id < 0) return l_refuse(L, "absent");
   r = cl_world_set_one_way(lw->w, id, lua_isnoneornil(L, 3) ? NULL : d);
-  if (r == CL_NOT_FINITE) return refuse(L, "finite");
-  if (r == CL_NOT_MOVER) return refuse(L, "shape");
+  if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
+  if (r == CL_NOT_MOVER) return l_refuse(L, "shape");
   if (r != 0) return luaL_error(L, "not enough memory");
   lua_pushboolean(L, 1);
   return 1;
@@ -485,8 +435,8 @@ static int w_one_way(lua_State *L) {
 /* w:roles(item) -> sensor, events, and the one-way direction x, y, z
 ** when it has one; nothing when absent */
 static int w_roles(lua_State *L) {
-  l_world *lw = check_world(L);
-  int id = lookup(L, 2), role;
+  l_world *lw = l_check_world(L);
+  int id = l_lookup(L, 2), role;
   double d[3];
   if (id < 0) return 0;
   role = cl_world_role(lw->w, id);
@@ -499,10 +449,10 @@ static int w_roles(lua_State *L) {
 
 /* w:options(item) -> layer, mask, static, or nothing when absent */
 static int w_options(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   uint32_t layer, mask;
   int st;
-  if (cl_world_options(lw->w, lookup(L, 2), &layer, &mask, &st) != 0) return 0;
+  if (cl_world_options(lw->w, l_lookup(L, 2), &layer, &mask, &st) != 0) return 0;
   lua_pushinteger(L, (lua_Integer)layer);
   lua_pushinteger(L, (lua_Integer)mask);
   lua_pushboolean(L, st);
@@ -511,32 +461,32 @@ static int w_options(lua_State *L) {
 
 /* w:has(item) -> boolean */
 static int w_has(lua_State *L) {
-  (void)check_world(L);
-  lua_pushboolean(L, lookup(L, 2) >= 0);
+  (void)l_check_world(L);
+  lua_pushboolean(L, l_lookup(L, 2) >= 0);
   return 1;
 }
 
 /* w:shape(item) -> its shape, or nil */
 static int w_shape(lua_State *L) {
   int id;
-  (void)check_world(L);
-  id = lookup(L, 2);
+  (void)l_check_world(L);
+  id = l_lookup(L, 2);
   if (id < 0) return 0;
-  push_slot(L, 1, SLOT_SHAPES);
+  l_push_slot(L, 1, SLOT_SHAPES);
   lua_rawgeti(L, -1, id + 1);
   return 1;
 }
 
 /* w:tree() -> the world's tree (changes from Lua are refused) */
 static int w_tree(lua_State *L) {
-  (void)check_world(L);
-  push_slot(L, 1, SLOT_TREE);
+  (void)l_check_world(L);
+  l_push_slot(L, 1, SLOT_TREE);
   return 1;
 }
 
 /* w:busy() -> the name of the call whose callback runs, or nil */
 static int w_busy(lua_State *L) {
-  const char *busy = cl_world_busy(check_world(L)->w);
+  const char *busy = cl_world_busy(l_check_world(L)->w);
   if (busy == NULL) return 0;
   lua_pushstring(L, busy);
   return 1;
@@ -545,15 +495,15 @@ static int w_busy(lua_State *L) {
 /* w:memory() -> the bytes of the world's own storage, outside the Lua
 ** heap (the tree is a userdata the collector counts) */
 static int w_memory(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)cl_world_storage(check_world(L)->w));
+  lua_pushnumber(L, (lua_Number)cl_world_storage(l_check_world(L)->w));
   return 1;
 }
 
 /* w:sync() -> refitted, or nil and why */
 static int w_sync(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   int n = cl_world_sync(lw->w);
-  if (n == CL_BUSY) return refuse(L, "busy");
+  if (n == CL_BUSY) return l_refuse(L, "busy");
   if (n < 0) return luaL_error(L, "not enough memory");
   lw->lt->version++;
   lua_pushinteger(L, n);
@@ -564,7 +514,7 @@ static int w_sync(lua_State *L) {
 ** of the one after it (cl_world_next; ids 1-based, 0 for none), its item
 ** and shape, or nothing at the end */
 static int w_next(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   const cl_world *w = lw->w;
   int id = cl_world_next(w, (int)luaL_checkinteger(L, 2) - 1, (long long)luaL_checknumber(L, 3),
                          (int)luaL_checkinteger(L, 4) - 1, (long long)luaL_checknumber(L, 5));
@@ -575,9 +525,9 @@ static int w_next(lua_State *L) {
   lua_pushnumber(L, (lua_Number)w->items[id].seq);
   lua_pushinteger(L, (lua_Integer)after + 1);
   lua_pushnumber(L, after >= 0 ? (lua_Number)w->items[after].seq : 0);
-  push_slot(L, 1, SLOT_ITEMS);
+  l_push_slot(L, 1, SLOT_ITEMS);
   lua_rawgeti(L, -1, id + 1);
-  push_slot(L, 1, SLOT_SHAPES);
+  l_push_slot(L, 1, SLOT_SHAPES);
   lua_rawgeti(L, -1, id + 1);
   lua_remove(L, -2);
   lua_remove(L, -3);
@@ -586,24 +536,14 @@ static int w_next(lua_State *L) {
 
 /* w:count() -> the number of items */
 static int w_count(lua_State *L) {
-  lua_pushinteger(L, cl_world_count(check_world(L)->w));
+  lua_pushinteger(L, cl_world_count(l_check_world(L)->w));
   return 1;
 }
 
 /* ---- filters ---- */
 
-/* a call with a filter: the filter (function, or nil), the items by id
-** and the stack index where an error is kept */
-typedef struct l_call {
-  lua_State *L;
-  int filter, items, err;
-  int response;                /* move: the response function's index */
-  int anchor;                  /* the world's anchor */
-  int nf;                      /* move: the filter's argument number */
-  const char *fname;
-} l_call;
 
-static int keep_item(void *ud, int id) {
+int l_keep_item(void *ud, int id) {
   l_call *c = (l_call *)ud;
   lua_State *L = c->L;
   int ok;
@@ -693,7 +633,7 @@ static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
     lua_rawgeti(L, c->anchor, SLOT_IDS);
     for (k = 1; k <= n; k++) {
       lua_rawgeti(L, t + 1, k);
-      f->nexclude += (ids[f->nexclude] = id_of(L, t + 2, lua_gettop(L))) >= 0;
+      f->nexclude += (ids[f->nexclude] = l_id_of(L, t + 2, lua_gettop(L))) >= 0;
       lua_pop(L, 1);
     }
     lua_pop(L, 2);
@@ -706,7 +646,7 @@ static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
 }
 
 /* the filter argument at i as the world's filter: a function (kept at i,
-** asked through keep_item), an integer mask (i set to nil), a filter
+** asked through l_keep_item), an integer mask (i set to nil), a filter
 ** table (its function, if any, put at i), or nil */
 static void filter_arg(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   cl_world_filter_init(f);
@@ -716,14 +656,14 @@ static void filter_arg(lua_State *L, int i, cl_world_filter *f, l_call *c) {
     lua_pushnil(L);
     lua_replace(L, i);
   } else if (!lua_isnil(L, i)) {
-    f->keep = keep_item;
+    f->keep = l_keep_item;
     f->ud = c;
   }
 }
 
 /* sets up c for the filter at fi, the items' table (from the anchor at
 ** a) pushed (at c->items) and an error slot after it (c->err) */
-static void call_begin(lua_State *L, l_call *c, int fi, int a) {
+void l_call_begin(lua_State *L, l_call *c, int fi, int a) {
   lua_rawgeti(L, a, SLOT_ITEMS);
   lua_pushnil(L);
   c->L = L;
@@ -737,7 +677,7 @@ static void call_begin(lua_State *L, l_call *c, int fi, int a) {
 }
 
 /* raises the filter's error when the world's call was stopped by it */
-static void call_end(lua_State *L, const l_call *c, long long r) {
+void l_call_end(lua_State *L, const l_call *c, long long r) {
   if (r == CL_STOPPED && !lua_isnil(L, c->err)) {
     lua_pushvalue(L, c->err);
     lua_error(L);
@@ -772,7 +712,7 @@ typedef struct { l_box *b; const cl_world *w; int n, uv, nomem; } l_sink;
 
 static int gather_id(void *ud, int item) {
   l_sink *k = (l_sink *)ud;
-  if (!box_room(k->b, ((size_t)k->n + 1) * sizeof(int))) { k->nomem = 1; return 0; }
+  if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(int))) { k->nomem = 1; return 0; }
   ((int *)k->b->p)[k->n++] = item;
   return 1;
 }
@@ -780,7 +720,7 @@ static int gather_id(void *ud, int item) {
 static int gather_hit(void *ud, const cl_world_hit *hit) {
   l_sink *k = (l_sink *)ud;
   l_hit *e;
-  if (!box_room(k->b, ((size_t)k->n + 1) * sizeof(l_hit))) { k->nomem = 1; return 0; }
+  if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(l_hit))) { k->nomem = 1; return 0; }
   e = &((l_hit *)k->b->p)[k->n++];
   e->id = hit->item;
   e->uv = k->uv && (k->w->items[hit->item].kind == CL_TRIANGLE || hit->index >= 0);
@@ -793,7 +733,7 @@ static int gather_hit(void *ud, const cl_world_hit *hit) {
 static int gather_pair(void *ud, int a, int b) {
   l_sink *k = (l_sink *)ud;
   cl_tree_pair *p;
-  if (!box_room(k->b, ((size_t)k->n + 1) * sizeof(cl_tree_pair))) { k->nomem = 1; return 0; }
+  if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(cl_tree_pair))) { k->nomem = 1; return 0; }
   p = &((cl_tree_pair *)k->b->p)[k->n++];
   p->a = a;
   p->b = b;
@@ -803,7 +743,7 @@ static int gather_pair(void *ud, int a, int b) {
 /* a call's answer gathered: out of memory raised, the filter's error raised */
 static void sink_end(lua_State *L, const l_sink *k, const l_call *c, long long r) {
   if (k->nomem) luaL_error(L, "not enough memory");
-  call_end(L, c, r);
+  l_call_end(L, c, r);
 }
 
 static int hit_cmp(const void *a, const void *b) {
@@ -831,7 +771,7 @@ static void push_items(lua_State *L, const l_world *lw, const l_box *b, int n, i
 
 /* w:query(shape, [filter | mask]) -> array of items */
 static int w_query(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   const uint32_t *changes;
   cl_shape copy;
   const void *q;
@@ -842,9 +782,9 @@ static int w_query(lua_State *L) {
   int kind, n, a;
   (void)item_shape(L, 2, &kind, &changes);        /* argument 2 checked first */
   lua_settop(L, 3);
-  a = anchor(L);                                   /* 4 */
+  a = l_world_anchor(L);                                   /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
-  call_begin(L, &c, 3, a);                         /* 6, 7 */
+  l_call_begin(L, &c, 3, a);                         /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   q = item_shape(L, 2, &kind, &changes);           /* read again after the allocations */
   if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
@@ -863,7 +803,7 @@ static int w_query(lua_State *L) {
 
 /* w:query_frustum(frustum, [filter | mask]) -> array of items */
 static int w_query_frustum(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   cl_frustum fr;
   cl_world_filter f;
   l_call c;
@@ -872,9 +812,9 @@ static int w_query_frustum(lua_State *L) {
   int n, a;
   if (l_tofrustum(L, 2) == NULL) l_typeerror(L, 2, "collide.frustum");
   lua_settop(L, 3);
-  a = anchor(L);                                   /* 4 */
+  a = l_world_anchor(L);                                   /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
-  call_begin(L, &c, 3, a);                         /* 6, 7 */
+  l_call_begin(L, &c, 3, a);                         /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   fr = *l_tofrustum(L, 2);
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
@@ -911,17 +851,17 @@ static cl_ray check_ray(lua_State *L, int i) {
 
 /* w:raycast(ray, [filter | mask]) -> item, t, p, n[, u, v[, index[, material]]] or nil */
 static int w_raycast(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   cl_ray r = check_ray(L, 2);
   cl_world_filter f;
   cl_world_hit hit;
   l_call c;
   int id;
   lua_settop(L, 3);
-  call_begin(L, &c, 3, anchor(L));                 /* 4: the anchor, 5, 6 */
+  l_call_begin(L, &c, 3, l_world_anchor(L));                 /* 4: the anchor, 5, 6 */
   filter_arg(L, 3, &f, &c);
   id = cl_world_raycast(lw->w, &r, &f, &hit);
-  call_end(L, &c, id);
+  l_call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
   lua_rawgeti(L, c.items, id + 1);
   return 1 + push_cast(L, &hit.hit, lw->w->items[id].kind, hit.index, hit.material);
@@ -930,7 +870,7 @@ static int w_raycast(lua_State *L) {
 /* w:nearest(x, y, z, [max_distance], [filter | mask]) -> item, d, px, py,
 ** pz or nil (scene.lua has checked the numbers) */
 static int w_nearest(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   cl_world_filter f;
   l_call c;
   double p[3], d, q[3], maxd;
@@ -940,10 +880,10 @@ static int w_nearest(lua_State *L) {
   p[2] = luaL_checknumber(L, 4);
   maxd = luaL_optnumber(L, 5, INFINITY);
   lua_settop(L, 6);
-  call_begin(L, &c, 6, anchor(L));                 /* 7: the anchor, 8, 9 */
+  l_call_begin(L, &c, 6, l_world_anchor(L));                 /* 7: the anchor, 8, 9 */
   filter_arg(L, 6, &f, &c);
   id = cl_world_nearest(lw->w, p, maxd, &f, &d, q);
-  call_end(L, &c, id);
+  l_call_end(L, &c, id);
   if (id == CL_NOT_FINITE) luaL_error(L, "point or max_distance not finite");
   if (id < 0) { lua_pushnil(L); return 1; }
   lua_rawgeti(L, c.items, id + 1);
@@ -990,7 +930,7 @@ static void push_hits(lua_State *L, const l_world *lw, l_box *b, int n, int item
 
 /* w:raycast_all(ray, [filter | mask]) -> array of hits */
 static int w_raycast_all(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   cl_ray r;
   cl_world_filter f;
   l_call c;
@@ -999,9 +939,9 @@ static int w_raycast_all(lua_State *L) {
   int n, a;
   (void)check_ray(L, 2);                           /* checked first, read after the allocation */
   lua_settop(L, 3);
-  a = anchor(L);                                   /* 4 */
+  a = l_world_anchor(L);                                   /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
-  call_begin(L, &c, 3, a);                         /* 6, 7 */
+  l_call_begin(L, &c, 3, a);                         /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   r = check_ray(L, 2);
   k.b = b; k.w = lw->w; k.n = 0; k.uv = 1; k.nomem = 0;
@@ -1023,7 +963,7 @@ static const cl_shape *read_sweep(lua_State *L, cl_shape *mover, double d[3]) {
 
 /* w:sweep(shape, dx, dy, dz, [filter | mask]) -> item, t, p, n[, index[, material]] */
 static int w_sweep(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   cl_shape mover;
   cl_world_filter f;
   cl_world_hit hit;
@@ -1032,12 +972,12 @@ static int w_sweep(lua_State *L) {
   int id;
   (void)read_sweep(L, &mover, d);
   lua_settop(L, 6);
-  call_begin(L, &c, 6, anchor(L));                 /* 7: the anchor, 8, 9 */
+  l_call_begin(L, &c, 6, l_world_anchor(L));                 /* 7: the anchor, 8, 9 */
   filter_arg(L, 6, &f, &c);
   if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
     l_hull_push_data(L, 2);                        /* 10: the data the copy reads */
   id = cl_world_sweep_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, &hit);
-  call_end(L, &c, id);
+  l_call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
   lua_rawgeti(L, c.items, id + 1);
   lua_pushnumber(L, hit.hit.t);
@@ -1052,7 +992,7 @@ static int w_sweep(lua_State *L) {
 
 /* w:sweep_all(shape, dx, dy, dz, [filter | mask]) -> array */
 static int w_sweep_all(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   cl_shape mover;
   cl_world_filter f;
   double d[3];
@@ -1062,9 +1002,9 @@ static int w_sweep_all(lua_State *L) {
   int n, a;
   (void)read_sweep(L, &mover, d);
   lua_settop(L, 6);
-  a = anchor(L);                                   /* 7 */
+  a = l_world_anchor(L);                                   /* 7 */
   b = take_box(L, lw, a);                          /* 8 */
-  call_begin(L, &c, 6, a);                         /* 9, 10 */
+  l_call_begin(L, &c, 6, a);                         /* 9, 10 */
   filter_arg(L, 6, &f, &c);
   (void)read_sweep(L, &mover, d);                  /* read again after the allocation */
   if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
@@ -1148,7 +1088,7 @@ static long long push_pairs(lua_State *L, const cl_world *w, const l_call *c,
 ** pairs() during the tables' making keeps a box of its own), and its
 ** array, both kept with the length, mask and version together. */
 static int w_pairs(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   cl_world_filter f;
   l_call c;
   l_sink k;
@@ -1158,9 +1098,9 @@ static int w_pairs(lua_State *L) {
   unsigned long long v = 0;
   const cl_tree_pair *p;
   lua_settop(L, 2);
-  a = anchor(L);                                   /* 3 */
+  a = l_world_anchor(L);                                   /* 3 */
   b = take_box(L, lw, a);                          /* 4 */
-  call_begin(L, &c, 2, a);                         /* 5, 6 */
+  l_call_begin(L, &c, 2, a);                         /* 5, 6 */
   filter_arg(L, 2, &f, &c);
   reusable = f.keep == NULL && f.nexclude == 0;
   if (reusable) v = cl_world_version(lw->w);
@@ -1207,7 +1147,7 @@ static int w_pairs(lua_State *L) {
 
 static int gather_event(void *ud, const cl_world_event *e) {
   l_sink *k = (l_sink *)ud;
-  if (!box_room(k->b, ((size_t)k->n + 1) * sizeof(cl_world_event))) { k->nomem = 1; return 0; }
+  if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(cl_world_event))) { k->nomem = 1; return 0; }
   ((cl_world_event *)k->b->p)[k->n++] = *e;
   return 1;
 }
@@ -1235,24 +1175,24 @@ static const char *const event_names[] = {"", "enter", "exit", "begin", "end"};
 ** into a table made before the events are gathered (a raw set grows it
 ** without running the collector). */
 static int w_events(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   l_sink k;
   l_box *b;
   long long n;
   int a, i, m = 0, items, gone, vals, out;
   const cl_world_event *e;
   lua_settop(L, 1);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  a = anchor(L);                                   /* 2 */
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  a = l_world_anchor(L);                                   /* 2 */
   b = take_box(L, lw, a);                          /* 3 */
   lua_rawgeti(L, a, SLOT_ITEMS);                   /* 4 */
   items = lua_gettop(L);
   lua_newtable(L);                                 /* 5: the items named, 2 an event */
   vals = lua_gettop(L);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_events(lw->w, gather_event, &k);
-  if (n == CL_BUSY) return refuse(L, "busy");
+  if (n == CL_BUSY) return l_refuse(L, "busy");
   if (k.nomem || n == CL_NOMEM) return luaL_error(L, "not enough memory");
   /* the removed items these events name; those removed while the tables
   ** are built wait for the next call in a table of their own */
@@ -1370,7 +1310,7 @@ static size_t item_lines(const cl_world_item *it, const cl_aabb *box, double *ou
 ** lines are counted and written after it, with no Lua code in between,
 ** into the call's box. */
 static int w_lines(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   cl_world_filter f;
   cl_world_scratch *s;
   cl_aabb box;
@@ -1380,9 +1320,9 @@ static int w_lines(lua_State *L) {
   int n, i, a, has_box = !lua_isnoneornil(L, 3), nomem = 0, owners, k = 0;
   if (has_box) (void)l_checkshape(L, 3, CL_AABB);
   lua_settop(L, 3);
-  a = anchor(L);                                   /* 4 */
+  a = l_world_anchor(L);                                   /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
-  call_begin(L, &c, 2, a);                         /* 6, 7 */
+  l_call_begin(L, &c, 2, a);                         /* 6, 7 */
   filter_arg(L, 2, &f, &c);
   if (has_box) box = l_checkshape(L, 3, CL_AABB)->aabb;   /* read after the allocations */
   s = cl_world_enter(lw->w, "lines", 0);
@@ -1397,7 +1337,7 @@ static int w_lines(lua_State *L) {
   ** owners), all in the box: the level is given back before any table is
   ** made */
   if (!nomem && n > 0 && (size_t)n <= (SIZE_MAX / sizeof(double) - 6 * total) / 2
-      && box_room(b, (6 * total + 2 * (size_t)n) * sizeof(double))) {
+      && l_box_room(b, (6 * total + 2 * (size_t)n) * sizeof(double))) {
     double *p = (double *)b->p, *own = p + 6 * total;
     for (i = 0; i < n; i++) {
       m = item_lines(&lw->w->items[s->cands[i]], has_box ? &box : NULL, p);
@@ -1409,7 +1349,7 @@ static int w_lines(lua_State *L) {
     nomem = 1;
   }
   cl_world_leave(lw->w, s);
-  call_end(L, &c, n == -2 ? CL_STOPPED : 0);
+  l_call_end(L, &c, n == -2 ? CL_STOPPED : 0);
   if (nomem) return luaL_error(L, "not enough memory");
   l_push_lines(L, n > 0 ? (const double *)b->p : NULL, n > 0 ? total : 0);
   lua_createtable(L, n > 0 && total <= (size_t)INT_MAX ? (int)total : 0, 0);
@@ -1437,7 +1377,7 @@ static int w_lines(lua_State *L) {
 ** works on a copy of the item's shape, and a filter may give the shape
 ** new points (h:set, k:set) and collect the old ones. a: the world's
 ** anchor. */
-static void push_mover_data(lua_State *L, const cl_world *w, int a, int id) {
+void l_push_mover_data(lua_State *L, const cl_world *w, int a, int id) {
   int kind = cl_world_is_item(w, id) ? w->items[id].kind : -1;
   if (kind != CL_HULL && kind != CL_COMPOUND) {
     lua_pushnil(L);
@@ -1454,7 +1394,7 @@ static const char *const type_names[] = {"", "slide", "touch", "cross", "bounce"
 
 /* the record of one collision, the mover and the other item on the top
 ** of the stack (popped) */
-static void push_collision(lua_State *L, const cl_world_collision *col) {
+void l_push_collision(lua_State *L, const cl_world_collision *col) {
   lua_createtable(L, 0, 10);
   lua_insert(L, -3);
   lua_setfield(L, -3, "other");
@@ -1482,7 +1422,7 @@ static int cols_need(const cl_world *w) {
 ** mask, exclude and filter leave items out, its response answers for
 ** the others. */
 static int w_move(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   int id, n, r, k, out, a, table;
   double d[3], moved[3];
   cl_world_filter f;
@@ -1490,15 +1430,15 @@ static int w_move(lua_State *L) {
   l_box *b;
   cl_world_collisions cols;
   const cl_world_collision *col;
-  check_item(L, 2);
+  l_check_item(L, 2);
   d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
   lua_settop(L, 7);
   if (lua_istable(L, 6)) lua_getfield(L, 6, "response");   /* 8: the response */
   else if (lua_isfunction(L, 6)) lua_pushvalue(L, 6);
   else lua_pushnil(L);
-  a = anchor(L);                                   /* 9 */
+  a = l_world_anchor(L);                                   /* 9 */
   b = take_box(L, lw, a);                          /* 10; may run finalizers */
-  call_begin(L, &c, 6, a);                         /* 11, 12 */
+  l_call_begin(L, &c, 6, a);                         /* 11, 12 */
   c.response = 8;
   /* a table's filter is put at 6 and keeps items; a function alone is
   ** the response */
@@ -1509,19 +1449,19 @@ static int w_move(lua_State *L) {
   c.fname = "move";
   lua_newtable(L);                                 /* 12: the collisions (may run finalizers) */
   out = lua_gettop(L);
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
+  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
   id = lookup_at(L, a, 2);
-  if (id < 0) return refuse(L, "absent");
-  if (!box_room(b, (size_t)cols_need(lw->w) * sizeof(cl_world_collision)))
+  if (id < 0) return l_refuse(L, "absent");
+  if (!l_box_room(b, (size_t)cols_need(lw->w) * sizeof(cl_world_collision)))
     return luaL_error(L, "not enough memory");
   cols.c = (cl_world_collision *)b->p;
   cols.max = cols_need(lw->w);
   cols.n = 0;
-  push_mover_data(L, lw->w, a, id);                /* 13: the data the move's copy reads */
+  l_push_mover_data(L, lw->w, a, id);                /* 13: the data the move's copy reads */
   r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 8) ? NULL : respond, &c, moved, &cols);
-  if (r == CL_NOT_MOVER) return refuse(L, "shape");
-  if (r == CL_NOT_FINITE) return refuse(L, "finite");
-  call_end(L, &c, r);
+  if (r == CL_NOT_MOVER) return l_refuse(L, "shape");
+  if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
+  l_call_end(L, &c, r);
   l_changed((cl_shape *)(void *)lw->w->items[id].shape);
   cl_world_mark_seen(lw->w, id);                        /* the world has refitted it */
   lw->lt->version++;
@@ -1541,7 +1481,7 @@ static int w_move(lua_State *L) {
   for (k = 0; k < n; k++) {
     lua_pushvalue(L, 2);
     lua_rawgeti(L, out, k + 1);
-    push_collision(L, &col[k]);
+    l_push_collision(L, &col[k]);
     lua_rawseti(L, out, k + 1);
   }
   lua_pushvalue(L, out);                           /* after mx, my, mz */
@@ -1553,13 +1493,13 @@ static int w_move(lua_State *L) {
 ** "busy", "absent", or what its shape is, which cannot move: its type,
 ** or "compound with a triangle child" (cl_world_item_moves) */
 static int w_mover(lua_State *L) {
-  l_world *lw = check_world(L);
+  l_world *lw = l_check_world(L);
   int id, a, kind;
   if (cl_world_busy(lw->w) != NULL) {
     lua_pushliteral(L, "busy");
     return 1;
   }
-  a = anchor(L);
+  a = l_world_anchor(L);
   id = lookup_at(L, a, 2);
   if (id < 0) {
     lua_pushliteral(L, "absent");
@@ -1577,247 +1517,6 @@ static int w_mover(lua_State *L) {
   return 1;
 }
 
-/* ---- the character ---- */
-
-static int c_gc(lua_State *L) {
-  l_character *lc = (l_character *)luaL_checkudata(L, 1, MT_CHARACTER);
-  cl_character_delete(lc->ch);
-  lc->ch = NULL;
-  return 0;
-}
-
-/* a character's filter: that of the call running (none: every item) */
-static int character_keep(void *ud, int id) {
-  l_character *lc = (l_character *)ud;
-  return lc->call != NULL ? keep_item(lc->call, id) : 1;
-}
-
-/* pushes on_floor, on_wall, on_ceiling, nx, ny, nz, the floor's item (or
-** false) */
-static void push_flags(lua_State *L, const cl_character *ch, int items) {
-  const cl_character_state *st = cl_character_get_state(ch);
-  int floor = cl_character_floor_item(ch);
-  lua_pushboolean(L, st->on_floor);
-  lua_pushboolean(L, st->on_wall);
-  lua_pushboolean(L, st->on_ceiling);
-  l_pushvec(L, st->floor_normal);
-  if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
-}
-
-/* w:character(item, ux, uy, uz, step, slope, skin, snap, mask, [filter])
-** -> its state and the flags as push_flags gives them (the floor it
-** stands on from the start), or nil and why; the filter's error raised */
-static int w_character(lua_State *L) {
-  l_world *lw = check_world(L);
-  cl_character_options o;
-  l_character *lc;
-  l_call c;
-  int id, a;
-  check_item(L, 2);
-  cl_character_options_init(&o);
-  o.up[0] = luaL_checknumber(L, 3); o.up[1] = luaL_checknumber(L, 4);
-  o.up[2] = luaL_checknumber(L, 5);
-  o.step_height = luaL_checknumber(L, 6);
-  o.max_slope = luaL_checknumber(L, 7);
-  o.skin = luaL_checknumber(L, 8);
-  o.snap = luaL_checknumber(L, 9);
-  o.mask = (uint32_t)luaL_checkinteger(L, 10);
-  lua_settop(L, 11);
-  lc = (l_character *)COLLIDE_NEWUD(L, sizeof(l_character));   /* 12 */
-  lc->ch = NULL;
-  lc->lw = lw;
-  lc->ncols = 0;
-  lc->filtered = !lua_isnil(L, 11);
-  lc->call = NULL;
-  luaL_getmetatable(L, MT_CHARACTER);
-  lua_setmetatable(L, 12);
-  lua_createtable(L, 6, 0);
-  lua_pushvalue(L, 1);
-  lua_rawseti(L, -2, CSLOT_WORLD);
-  lua_pushvalue(L, 2);
-  lua_rawseti(L, -2, CSLOT_ITEM);
-  lua_newtable(L);
-  lua_rawseti(L, -2, CSLOT_OTHERS);
-  push_slot(L, 1, SLOT_ITEMS);
-  lua_rawseti(L, -2, CSLOT_ITEMS);
-  push_slot(L, 1, SLOT_IDS);
-  lua_rawseti(L, -2, CSLOT_IDS);
-  lua_pushvalue(L, 11);
-  lua_rawseti(L, -2, CSLOT_FILTER);
-  l_setanchor(L, 12);
-  id = lookup(L, 2);
-  if (id < 0) return refuse(L, "absent");
-  a = anchor(L);                                   /* 13 */
-  call_begin(L, &c, 11, a);                        /* 14, 15 */
-  if (lc->filtered) {
-    o.keep = character_keep;
-    o.keep_ud = lc;
-    lc->call = &c;
-  }
-  lc->ch = cl_character_new(lw->w, id, &o);
-  lc->call = NULL;
-  if (lc->ch == NULL) {
-    if (!cl_world_item_moves(lw->w, id)) return refuse(L, "shape");
-    if (cl_world_is_sensor(&lw->w->items[id])) return refuse(L, "sensor");
-    call_end(L, &c, CL_STOPPED);                   /* the filter's error */
-    return luaL_error(L, "not enough memory");
-  }
-  lua_pushvalue(L, 12);
-  push_flags(L, lc->ch, c.items);
-  return 8;
-}
-
-static l_character *check_character(lua_State *L) {
-  l_character *lc = (l_character *)luaL_checkudata(L, 1, MT_CHARACTER);
-  if (lc->ch == NULL) luaL_error(L, "not enough memory");
-  return lc;
-}
-
-/* state:move(dx, dy, dz) -> mx, my, mz and the flags as push_flags gives
-** them; nil and why ("args": dx, dy, dz are not three finite numbers;
-** "busy", "absent", "shape", "finite") when nothing moved. The caller
-** names the arguments' errors by its rules. The character's filter is
-** asked through keep_item; its error is raised (nothing moved). */
-static int c_move(lua_State *L) {
-  l_character *lc = check_character(L);
-  l_world *lw = lc->lw;
-  double d[3], moved[3];
-  int k, r, n, id, a;
-  const cl_world_collision *cols;
-  l_call c;
-  for (k = 0; k < 3; k++) {
-    if (lua_type(L, 2 + k) != LUA_TNUMBER) return refuse(L, "args");
-    d[k] = lua_tonumber(L, 2 + k);
-    if (d[k] - d[k] != 0) return refuse(L, "args");
-  }
-  if (cl_world_busy(lw->w) != NULL) return refuse(L, "busy");
-  lua_settop(L, 1);
-  l_getanchor(L, 1);                               /* 2 */
-  a = 2;
-  lua_rawgeti(L, a, CSLOT_ITEMS);                  /* 3 */
-  if (lc->filtered) lua_rawgeti(L, a, CSLOT_FILTER); else lua_pushnil(L);  /* 4 */
-  lua_pushnil(L);                                  /* 5: the filter's error */
-  lua_rawgeti(L, a, CSLOT_WORLD);
-  l_getanchor(L, 6);
-  lua_replace(L, 6);                               /* 6: the world's anchor */
-  /* 7: the data of the item's hull or compound, which the move's copy
-  ** reads while the filter may replace them */
-  push_mover_data(L, lw->w, 6, cl_character_item(lc->ch));
-  c.L = L; c.filter = 4; c.items = 3; c.err = 5; c.nf = 0; c.fname = NULL;
-  lc->call = &c;
-  r = cl_character_move(lc->ch, d, moved);
-  if (r == CL_NOT_ITEM) {                          /* removed, or added again */
-    lua_rawgeti(L, a, CSLOT_IDS);                  /* 8 */
-    lua_rawgeti(L, a, CSLOT_ITEM);                 /* 9 */
-    id = id_of(L, 8, 9);
-    lua_settop(L, 6);
-    if (id < 0) { lc->call = NULL; return refuse(L, "absent"); }
-    cl_character_retarget(lc->ch, id);
-    push_mover_data(L, lw->w, 6, id);              /* 7 */
-    r = cl_character_move(lc->ch, d, moved);
-  }
-  lc->call = NULL;
-  if (r == CL_NOT_MOVER) {
-    id = cl_character_item(lc->ch);
-    return refuse(L, cl_world_is_sensor(&lw->w->items[id]) ? "sensor" : "shape");
-  }
-  if (r == CL_NOT_FINITE) return refuse(L, "finite");
-  if (r == CL_STOPPED) lc->ncols = 0;              /* (the character has none) */
-  call_end(L, &c, r);                              /* the filter's error; no memory */
-  id = cl_character_item(lc->ch);
-  {
-    /* the shape changed: its count moves for what else follows it; the
-    ** world that holds it refitted it already and is not told again (a
-    ** character's next update may then use what this one gathered) */
-    l_udheader *h = L_UDHEADER((cl_shape *)(void *)lw->w->items[id].shape);
-    h->changes++;
-    if (h->holder != NULL && h->holder != (void *)lw->w) l_touch_holder(h);
-  }
-  cl_world_mark_seen(lw->w, id);                   /* the world has refitted it */
-  lw->lt->version++;
-  /* the other items of the collisions, kept for ch:collisions() */
-  cols = cl_character_collisions(lc->ch, &n);
-  if (n > 0 || lc->ncols > 0) {
-    lua_rawgeti(L, a, CSLOT_OTHERS);               /* 8 */
-    for (k = 0; k < n; k++) {
-      lua_rawgeti(L, 3, cols[k].other + 1);
-      lua_rawseti(L, 8, k + 1);
-    }
-    for (k = n; k < lc->ncols; k++) {              /* the last move's extra ones */
-      lua_pushnil(L);
-      lua_rawseti(L, 8, k + 1);
-    }
-  }
-  lc->ncols = n;
-  lua_pushnumber(L, moved[0] + 0.0);
-  lua_pushnumber(L, moved[1] + 0.0);
-  lua_pushnumber(L, moved[2] + 0.0);
-  push_flags(L, lc->ch, 3);
-  return 10;
-}
-
-/* state:floor_motion() -> dx, dy, dz, angle: the carry of the last move,
-** its translation and its turn about up */
-static int c_floor_motion(lua_State *L) {
-  l_character *lc = check_character(L);
-  double d[3];
-  cl_character_floor_motion(lc->ch, d);
-  lua_pushnumber(L, d[0] + 0.0);
-  lua_pushnumber(L, d[1] + 0.0);
-  lua_pushnumber(L, d[2] + 0.0);
-  lua_pushnumber(L, cl_character_floor_turn(lc->ch) + 0.0);
-  return 4;
-}
-
-/* state:floor_material() -> the material of the floor's triangle, or nil */
-static int c_floor_material(lua_State *L) {
-  l_character *lc = check_character(L);
-  long long m = cl_character_floor_material(lc->ch);
-  if (m < 0) lua_pushnil(L);
-  else lua_pushinteger(L, (lua_Integer)m);
-  return 1;
-}
-
-/* state:collisions(item) -> the last move's collisions, as w:move gives
-** them, item the character's */
-static int c_collisions(lua_State *L) {
-  l_character *lc = check_character(L);
-  const cl_world_collision *cols;
-  cl_world_collision *copy;
-  l_box *b;
-  int k, n;
-  lua_settop(L, 2);
-  l_getanchor(L, 1);
-  lua_rawgeti(L, -1, CSLOT_OTHERS);                /* 4 */
-  /* the box of the copy (5) and the array (6) made first: a finalizer
-  ** they run may move the character, which rewrites its collisions (and
-  ** may move them) and the other items; then both are copied with no Lua
-  ** code in between, and the records are made from the copies */
-  b = (l_box *)COLLIDE_NEWUD(L, sizeof(l_box));
-  b->p = NULL;
-  b->size = 0;
-  luaL_getmetatable(L, MT_BOX);
-  lua_setmetatable(L, 5);
-  lua_newtable(L);
-  cols = cl_character_collisions(lc->ch, &n);
-  if (n > lc->ncols) n = lc->ncols;
-  if (n < 0) n = 0;
-  copy = n > 0 && box_room(b, (size_t)n * sizeof *cols) ? (cl_world_collision *)b->p : NULL;
-  if (n > 0 && copy == NULL) return luaL_error(L, "not enough memory");
-  for (k = 0; k < n; k++) {                        /* (a raw set runs no collector) */
-    copy[k] = cols[k];
-    lua_rawgeti(L, 4, k + 1);
-    lua_rawseti(L, 6, k + 1);
-  }
-  for (k = 0; k < n; k++) {
-    lua_pushvalue(L, 2);
-    lua_rawgeti(L, 6, k + 1);
-    push_collision(L, &copy[k]);
-    lua_rawseti(L, 6, k + 1);
-  }
-  return 1;
-}
-
 static const luaL_Reg world_methods[] = {
   {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"set", w_set},
   {"options", w_options}, {"has", w_has}, {"shape", w_shape}, {"busy", w_busy},
@@ -1826,14 +1525,9 @@ static const luaL_Reg world_methods[] = {
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
   {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
   {"query_frustum", w_query_frustum}, {"nearest", w_nearest}, {"pairs", w_pairs},
-  {"character", w_character},
+  {"character", l_world_character},
   {"role", w_role}, {"one_way", w_one_way}, {"roles", w_roles}, {"events", w_events},
   {"lines", w_lines}, {NULL, NULL}
-};
-static const luaL_Reg character_methods[] = {
-  {"move", c_move}, {"collisions", c_collisions}, {"floor_motion", c_floor_motion},
-  {"floor_material", c_floor_material},
-  {NULL, NULL}
 };
 static const luaL_Reg world_functions[] = {
   {"world", f_world}, {NULL, NULL}
@@ -1857,15 +1551,7 @@ void l_world_open(lua_State *L, int mts) {
   lua_pushliteral(L, "collide.world");
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
-  luaL_newmetatable(L, MT_CHARACTER);
-  lua_pushcfunction(L, c_gc);
-  lua_setfield(L, -2, "__gc");
-  lua_newtable(L);
-  luaL_setfuncs(L, character_methods, 0);
-  lua_setfield(L, -2, "__index");
-  lua_pushliteral(L, "collide.character_state");
-  lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
+  l_character_open(L);
   lua_newtable(L);
   for (k = 0; k < L_NUPVALUES; k++) lua_pushvalue(L, mts + k);
   luaL_setfuncs(L, world_functions, L_NUPVALUES);

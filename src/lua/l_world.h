@@ -1,0 +1,91 @@
+/*
+** l_world.h - what the binding of the world (l_world.c) and that of the
+** character (l_character.c) share: the world's userdata and anchor, the
+** boxes a call gathers its answer in, a call with a filter, and the
+** helpers both read their arguments and push their results with.
+*/
+#ifndef COLLIDE_L_WORLD_H
+#define COLLIDE_L_WORLD_H
+
+#include "l_collide.h"
+#include "collide/world.h"
+
+#define MT_WORLD "collide.world"
+#define MT_BOX "collide.world_box"
+
+/* the world's anchor */
+#define SLOT_TREE 1
+#define SLOT_BOX 2           /* the box kept between calls */
+#define SLOT_SHAPES 3        /* id + 1 -> the item's shape, kept alive */
+#define SLOT_ITEMS 4         /* id + 1 -> the item */
+#define SLOT_IDS 5           /* item -> id + 1 */
+#define SLOT_GONE 6          /* removed items with contacts, by sequence number,
+                             ** for the next events (nil when none) */
+#define SLOT_PAIRS 7         /* the pairs' last answer without a filter function
+                             ** (w_pairs), a copy of the array given */
+#define SLOT_PAIR_IDS 8      /* a box of that answer's ids (cl_tree_pair), never
+                             ** written once kept: a call reading it while a
+                             ** finalizer's call keeps another still reads its own */
+/* a growable block of C memory whose userdata frees it: where a call
+** gathers its answer */
+typedef struct { void *p; size_t size; } l_box;
+
+typedef struct {
+  cl_world *w;               /* over the tree's storage (kept alive in the anchor) */
+  l_tree *lt;
+  l_box *cache;              /* the box kept between calls, or NULL */
+  /* the pairs' last answer without a filter function (SLOT_PAIRS): its
+  ** length (-1: none), the world's version and the filter it answered */
+  long long npairs_kept;
+  unsigned long long pairs_version;
+  uint32_t pairs_mask;
+  int pairs_sensors;
+} l_world;
+
+/* a call with a filter: the filter (function, or nil), the items by id
+** and the stack index where an error is kept */
+typedef struct l_call {
+  lua_State *L;
+  int filter, items, err;
+  int response;                /* move: the response function's index */
+  int anchor;                  /* the world's anchor */
+  int nf;                      /* move: the filter's argument number */
+  const char *fname;
+} l_call;
+
+/* the world at 1 (an error when its memory could not be had) */
+l_world *l_check_world(lua_State *L);
+/* room for need bytes in b (its contents kept; b->p not NULL after);
+** 0 when out of memory */
+int l_box_room(l_box *b, size_t need);
+/* the value at i as an item: not nil, not NaN */
+void l_check_item(lua_State *L, int i);
+/* pushes the table in slot of the anchor of the world at wi */
+void l_push_slot(lua_State *L, int wi, int slot);
+/* the id of the item at i (ids table at t), -1 when it is not an item */
+int l_id_of(lua_State *L, int t, int i);
+/* the id of the item at i in the world at 1, -1 when absent */
+int l_lookup(lua_State *L, int i);
+/* pushes the anchor of the world at 1: its index */
+int l_world_anchor(lua_State *L);
+/* a refusal: nil and why ("busy", "present", "absent") */
+int l_refuse(lua_State *L, const char *why);
+/* a filter's answer on the item id (cl_world_keep; ud an l_call) */
+int l_keep_item(void *ud, int id);
+/* sets up c for the filter at fi, the items' table (from the anchor at
+** a) pushed (at c->items) and an error slot after it (c->err) */
+void l_call_begin(lua_State *L, l_call *c, int fi, int a);
+/* raises the filter's error when the world's call was stopped by it */
+void l_call_end(lua_State *L, const l_call *c, long long r);
+/* pushes what keeps the data of item id's hull or compound alive, or nil
+** (a: the world's anchor) */
+void l_push_mover_data(lua_State *L, const cl_world *w, int a, int id);
+/* the record of one collision, the mover and the other item on the top
+** of the stack (popped) */
+void l_push_collision(lua_State *L, const cl_world_collision *col);
+
+/* l_character.c: w:character(...), and the character's metatable made */
+int l_world_character(lua_State *L);
+void l_character_open(lua_State *L);
+
+#endif
