@@ -2027,6 +2027,62 @@ static void materials(void) {
   cl_mesh_free(&mesh);
 }
 
+/* ---- debug lines ---- */
+
+typedef struct { int ids[8]; int n; } line_items;
+
+static int line_item(void *ud, int item) {
+  line_items *li = (line_items *)ud;
+  if (li->n < 8) li->ids[li->n] = item;
+  li->n++;
+  return 1;
+}
+
+static int stop_lines(void *ud, int item) {
+  (void)ud;
+  (void)item;
+  return -1;
+}
+
+/* cl_world_lines gives the items scene:lines draws, in add order, and
+** each one's outline is its shape's */
+static void lines_api(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb a, c, box;
+  cl_world_filter f;
+  line_items li;
+  double out[6 * 12], ref[6 * 12];
+  int ia, ic;
+  static const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+  static const double blo[3] = {-1, -1, -1}, bhi[3] = {0.5, 0.5, 0.5};
+  CHECK(w != NULL, "a world");
+  cl_aabb_init(&a, lo, hi);
+  cl_aabb_init(&c, lo, hi);
+  c.min[0] = 5; c.max[0] = 6;
+  ic = cl_world_add(w, &c, CL_AABB, NULL);
+  ia = cl_world_add(w, &a, CL_AABB, NULL);
+  li.n = 0;
+  CHECK(cl_world_lines(w, NULL, NULL, line_item, &li) == 2 && li.n == 2, "every item");
+  CHECK(li.ids[0] == ic && li.ids[1] == ia, "in add order");
+  cl_aabb_init(&box, blo, bhi);
+  li.n = 0;
+  CHECK(cl_world_lines(w, &box, NULL, line_item, &li) == 1 && li.ids[0] == ia,
+        "the items within the box");
+  CHECK(cl_world_set_options(w, ia, 2, CL_WORLD_ALL_BITS, 0) == 0, "a's layer");
+  cl_world_filter_init(&f);
+  f.mask = 1;
+  CHECK(cl_world_lines(w, NULL, &f, NULL, NULL) == 1, "the mask leaves a out");
+  f.mask = CL_WORLD_ALL_BITS;
+  f.keep = stop_lines;
+  CHECK(cl_world_lines(w, NULL, &f, NULL, NULL) == CL_STOPPED, "keep stops");
+  CHECK(cl_world_lines_count(w, ia, NULL) == cl_lines_count((const cl_shape *)&a),
+        "the count of the shape's");
+  CHECK(cl_world_lines_fill(w, ia, &box, out) == 12 && cl_lines_fill((const cl_shape *)&a, ref) == 12
+        && memcmp(out, ref, sizeof out) == 0, "the shape's segments");
+  CHECK(cl_world_lines_count(w, 99, NULL) == 0, "no item, no lines");
+  cl_world_delete(w);
+}
+
 int main(void) {
   walk();
   character_more();
@@ -2039,6 +2095,7 @@ int main(void) {
   versions();
   memory_counted();
   materials();
+  lines_api();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -273,6 +273,25 @@ typedef int (*cl_world_each_pair)(void *ud, int a, int b);
 long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pair fn,
                          void *ud);
 
+/* ---- debug lines (scene:lines) ---- */
+/* the items whose outlines are drawn within box (NULL: every item), to fn
+** in sequence order: an item whose bounds meet the box (touching counts),
+** or without bounds (a plane, a ray without end) whose shape meets it;
+** the filter's mask, exclusions and keep as in the queries, but sensors
+** are drawn too (f->sensors is not read). keep is asked once per item
+** in sequence order, fn after the last keep. Their number, or
+** CL_STOPPED, CL_NOMEM. fn may be NULL (count only). */
+int cl_world_lines(cl_world *w, const cl_aabb *box, const cl_world_filter *f, cl_world_each fn,
+                   void *ud);
+/* the outline of one item, as cl_lines_count and cl_lines_fill give a
+** shape's (collide.h) and cl_mesh_lines_count, cl_heightfield_lines_count
+** and their fills a mesh's or heightfield's (the triangles within box,
+** NULL: all; box is not read for a shape): the number of segments, and
+** for fill the segments written into out (room for 6 times the count
+** doubles). 0 for no item. Never allocate, call nothing of the caller's. */
+size_t cl_world_lines_count(const cl_world *w, int item, const cl_aabb *box);
+size_t cl_world_lines_fill(const cl_world *w, int item, const cl_aabb *box, double *out);
+
 /* ---- events ---- */
 #define CL_WORLD_ENTER 1     /* item b came inside sensor a */
 #define CL_WORLD_EXIT  2     /* b left a, or one was removed or can no longer meet the other */

@@ -877,3 +877,80 @@ int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double
   cl_world_leave(w, s);
   return n == -2 ? CL_STOPPED : n;
 }
+
+/* ---- debug lines ---- */
+
+/* 1 when the item's lines are drawn within box: its bounds meet the box
+** (touching counts); an item without bounds (a plane, a ray without
+** end), when its shape meets it */
+static int lines_within(const void *q, const cl_world_item *it) {
+  const cl_aabb *box = (const cl_aabb *)q;
+  cl_aabb ib;
+  int k, bounded = IS_GEOMETRY(it->kind) ? GEOMETRY(it->kind)->bounds(it->shape, &ib)
+                                         : cl_bounds(cl_world_shape_of(it), &ib);
+  if (!bounded) return cl_world_kinds_meet(CL_AABB, box, it->kind, it->shape);
+  for (k = 0; k < 3; k++)
+    if (ib.min[k] > box->max[k] || box->min[k] > ib.max[k]) return 0;
+  return 1;
+}
+
+/* the filter's exclusions, then its keep (sensors are drawn too) */
+static int lines_keep(void *ud, int id) {
+  const cl_world_filter *f = (const cl_world_filter *)ud;
+  int i;
+  for (i = 0; i < f->nexclude; i++)
+    if (f->exclude[i] == id) return 0;
+  return f->keep != NULL ? f->keep(f->ud, id) : 1;
+}
+
+int cl_world_lines(cl_world *w, const cl_aabb *box, const cl_world_filter *f, cl_world_each fn,
+                   void *ud) {
+  cl_world_filter in;
+  cl_world_scratch *s;
+  int n = 0, id, r;
+  if (f == NULL) cl_world_filter_init(&in); else in = *f;
+  if (in.exclude == NULL || in.nexclude < 0) in.nexclude = 0;
+  s = cl_world_enter(w, "lines", 0);
+  if (s == NULL) return CL_NOMEM;
+  if (box == NULL) {
+    for (id = w->first; id >= 0; id = w->items[id].next) {
+      if ((w->items[id].layer & in.mask) == 0) continue;
+      if ((r = lines_keep(&in, id)) < 0) { n = -2; break; }
+      if (r) s->cands[n++] = id;
+    }
+  } else {
+    const cl_tree_entry *e = NULL;
+    int ne = cl_tree_query(w->tree, (const cl_shape *)(const void *)box, &s->tree, &e);
+    n = sift(w, s, e, ne, in.mask, lines_within, box, lines_keep, &in);
+  }
+  n = each_item(s, n, fn, ud);
+  cl_world_leave(w, s);
+  return n;
+}
+
+/* the segments of the item (within box for a mesh or a heightfield), and
+** with out, written there; 0 for no item */
+static size_t item_lines(const cl_world *w, int item, const cl_aabb *box, double *out) {
+  const cl_world_item *it;
+  if (!cl_world_is_item(w, item)) return 0;
+  it = &w->items[item];
+  if (it->kind == CL_WORLD_MESH) {
+    const cl_mesh *m = (const cl_mesh *)it->shape;
+    return out != NULL ? cl_mesh_lines_fill(m, box, out) : cl_mesh_lines_count(m, box);
+  }
+  if (it->kind == CL_WORLD_HEIGHTFIELD) {
+    const cl_heightfield *hf = (const cl_heightfield *)it->shape;
+    return out != NULL ? cl_heightfield_lines_fill(hf, box, out)
+                       : cl_heightfield_lines_count(hf, box);
+  }
+  return out != NULL ? cl_lines_fill(cl_world_shape_of(it), out)
+                     : cl_lines_count(cl_world_shape_of(it));
+}
+
+size_t cl_world_lines_count(const cl_world *w, int item, const cl_aabb *box) {
+  return item_lines(w, item, box, NULL);
+}
+
+size_t cl_world_lines_fill(const cl_world *w, int item, const cl_aabb *box, double *out) {
+  return item_lines(w, item, box, out);
+}

@@ -1237,132 +1237,67 @@ static int w_events(lua_State *L) {
 
 /* ---- debug lines ---- */
 
-/* 1 when the item's lines are drawn within box: its bounds meet the box
-** (touching counts); an item without bounds (a plane, a ray without
-** end), when its shape meets it */
-static int lines_within(const cl_world_item *it, const cl_aabb *box) {
-  cl_aabb ib;
-  int k, bounded = IS_GEOMETRY(it->kind) ? GEOMETRY(it->kind)->bounds(it->shape, &ib)
-                                         : cl_bounds(cl_world_shape_of(it), &ib);
-  if (!bounded) return cl_world_kinds_meet(CL_AABB, box, it->kind, it->shape);
-  for (k = 0; k < 3; k++)
-    if (ib.min[k] > box->max[k] || box->min[k] > ib.max[k]) return 0;
-  return 1;
-}
-
-/* the filter's answer on item id: its mask, its excluded items, then
-** keep; -1 when keep stopped the call */
-static int lines_keeps(const cl_world *w, int id, const cl_world_filter *f) {
-  int i;
-  if ((w->items[id].layer & f->mask) == 0) return 0;
-  for (i = 0; i < f->nexclude; i++)
-    if (f->exclude[i] == id) return 0;
-  return f->keep != NULL ? f->keep(f->ud, id) : 1;
-}
-
-/* the items scene:lines draws, in add order, into s->cands: those within
-** box (NULL: every item; else the tree's candidates and the items without
-** bounds, merged in add order) that f keeps; their number, -2 when keep
-** stopped the call */
-static int lines_items(cl_world *w, cl_world_scratch *s, const cl_aabb *box,
-                       const cl_world_filter *f) {
-  const cl_tree_entry *e = NULL;
-  int i = 0, j = 0, k = 0, n, id, r;
-  if (box == NULL) {
-    for (id = w->first; id >= 0; id = w->items[id].next) {
-      if ((r = lines_keeps(w, id, f)) < 0) return -2;
-      if (r) s->cands[k++] = id;
-    }
-    return k;
-  }
-  n = cl_tree_query(w->tree, (const cl_shape *)(const void *)box, &s->tree, &e);
-  while (i < n || j < w->nunbounded) {
-    if (j >= w->nunbounded || (i < n && e[i].id < w->items[w->unbounded[j]].seq))
-      id = (int)w->tree->leaves[e[i++].node].stamp;
-    else
-      id = w->unbounded[j++];
-    if (!lines_within(&w->items[id], box)) continue;
-    if ((r = lines_keeps(w, id, f)) < 0) return -2;
-    if (r) s->cands[k++] = id;
-  }
-  return k;
-}
-
-/* the segments of the item (within box for a mesh or a heightfield), and
-** with out, written there */
-static size_t item_lines(const cl_world_item *it, const cl_aabb *box, double *out) {
-  if (it->kind == CL_WORLD_MESH) {
-    const cl_mesh *m = (const cl_mesh *)it->shape;
-    return out != NULL ? cl_mesh_lines_fill(m, box, out) : cl_mesh_lines_count(m, box);
-  }
-  if (it->kind == CL_WORLD_HEIGHTFIELD) {
-    const cl_heightfield *hf = (const cl_heightfield *)it->shape;
-    return out != NULL ? cl_heightfield_lines_fill(hf, box, out)
-                       : cl_heightfield_lines_count(hf, box);
-  }
-  return out != NULL ? cl_lines_fill(cl_world_shape_of(it), out)
-                     : cl_lines_count(cl_world_shape_of(it));
-}
-
 /* w:lines([filter | mask], [aabb]) -> the flat array of the segments of
 ** the items kept, in add order, and the array of each segment's item.
-** The filter runs with the world busy; the
-** lines are counted and written after it, with no Lua code in between,
-** into the call's box. */
+** The filter runs with the world busy (cl_world_lines); the lines are
+** counted and written after it (cl_world_lines_count, _fill), with no Lua
+** code in between, into the call's box. */
 static int w_lines(lua_State *L) {
   l_world *lw = l_check_world(L);
   cl_world_filter f;
-  cl_world_scratch *s;
   cl_aabb box;
   l_call c;
+  l_sink k;
   l_box *b;
-  size_t total = 0, m;
-  int n, i, a, has_box = !lua_isnoneornil(L, 3), nomem = 0, owners, k = 0;
+  size_t total = 0, m, off;
+  int n, i, a, has_box = !lua_isnoneornil(L, 3), owners, j = 0;
+  const int *ids;
   if (has_box) (void)l_checkshape(L, 3, CL_AABB);
   lua_settop(L, 3);
-  a = l_world_anchor(L);                                   /* 4 */
+  a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
-  l_call_begin(L, &c, 2, a);                         /* 6, 7 */
+  l_call_begin(L, &c, 2, a);                       /* 6, 7 */
   filter_arg(L, 2, &f, &c);
   if (has_box) box = l_checkshape(L, 3, CL_AABB)->aabb;   /* read after the allocations */
-  s = cl_world_enter(lw->w, "lines", 0);
-  if (s == NULL) return luaL_error(L, "not enough memory");
-  n = lines_items(lw->w, s, has_box ? &box : NULL, &f);
-  for (i = 0; i < n && !nomem; i++) {
-    m = item_lines(&lw->w->items[s->cands[i]], has_box ? &box : NULL, NULL);
-    if (m > SIZE_MAX / (6 * sizeof(double)) - total - 2) nomem = 1;
+  k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
+  n = cl_world_lines(lw->w, has_box ? &box : NULL, &f, gather_id, &k);
+  sink_end(L, &k, &c, n);
+  n = k.n;
+  /* the items' ids first, then the segments, then each item's id and
+  ** number of segments (the owners), all in the box, counted and written
+  ** with no Lua code in between */
+  off = ((size_t)n * sizeof(int) + sizeof(double) - 1) / sizeof(double);
+  ids = (const int *)b->p;
+  for (i = 0; i < n; i++) {
+    m = cl_world_lines_count(lw->w, ids[i], has_box ? &box : NULL);
+    if (m > SIZE_MAX / (6 * sizeof(double)) - total - 2 - off) return luaL_error(L, "not enough memory");
     total += m;
   }
-  /* the segments, then each item's id and number of segments (the
-  ** owners), all in the box: the level is given back before any table is
-  ** made */
-  if (!nomem && n > 0 && (size_t)n <= (SIZE_MAX / sizeof(double) - 6 * total) / 2
-      && l_box_room(b, (6 * total + 2 * (size_t)n) * sizeof(double))) {
-    double *p = (double *)b->p, *own = p + 6 * total;
+  if (n > 0 && ((size_t)n > (SIZE_MAX / sizeof(double) - 6 * total - off) / 2
+                || !l_box_room(b, (off + 6 * total + 2 * (size_t)n) * sizeof(double))))
+    return luaL_error(L, "not enough memory");
+  if (n > 0) {
+    double *p = (double *)b->p + off, *own = p + 6 * total;
+    ids = (const int *)b->p;
     for (i = 0; i < n; i++) {
-      m = item_lines(&lw->w->items[s->cands[i]], has_box ? &box : NULL, p);
+      m = cl_world_lines_fill(lw->w, ids[i], has_box ? &box : NULL, p);
       p += 6 * m;
-      own[2 * i] = s->cands[i];
+      own[2 * i] = ids[i];
       own[2 * i + 1] = (double)m;
     }
-  } else if (n > 0) {
-    nomem = 1;
   }
-  cl_world_leave(lw->w, s);
-  l_call_end(L, &c, n == -2 ? CL_STOPPED : 0);
-  if (nomem) return luaL_error(L, "not enough memory");
-  l_push_lines(L, n > 0 ? (const double *)b->p : NULL, n > 0 ? total : 0);
+  l_push_lines(L, n > 0 ? (const double *)b->p + off : NULL, n > 0 ? total : 0);
   lua_createtable(L, n > 0 && total <= (size_t)INT_MAX ? (int)total : 0, 0);
   owners = lua_gettop(L);
   lua_rawgeti(L, a, SLOT_ITEMS);
   /* (the box is this call's alone: a finalizer run by the tables takes
   ** another) */
   for (i = 0; i < n; i++) {
-    const double *own = (const double *)b->p + 6 * total + 2 * i;
-    int j;
-    for (j = 0; j < (int)own[1]; j++) {
+    const double *own = (const double *)b->p + off + 6 * total + 2 * i;
+    int e;
+    for (e = 0; e < (int)own[1]; e++) {
       lua_rawgeti(L, owners + 1, (lua_Integer)own[0] + 1);
-      lua_rawseti(L, owners, ++k);
+      lua_rawseti(L, owners, ++j);
     }
   }
   lua_pop(L, 1);
