@@ -2027,6 +2027,51 @@ static void materials(void) {
   cl_mesh_free(&mesh);
 }
 
+/* ---- a move's bookkeeping, from C alone ---- */
+
+/* cl_world_move and cl_character_move finish their own bookkeeping: the
+** shape's change counter moves by one (what else follows the shape sees
+** the change: here a second world holding it) and the world that moved
+** it takes it as refitted (its sync refits nothing) */
+static void move_bookkeeping(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL), *other = cl_world_new(0.1, NULL, NULL);
+  cl_aabb floor_box, body;
+  cl_character *ch;
+  uint32_t changes = 0;
+  unsigned long long v;
+  int fi, bi;
+  static const double flo[3] = {-10, -1, -10}, fhi[3] = {10, 0, 10};
+  static const double blo[3] = {0, 0.01, 0}, bhi[3] = {1, 1.01, 1};
+  static const double d[3] = {1, 0, 0};
+  CHECK(w != NULL && other != NULL, "two worlds");
+  cl_aabb_init(&floor_box, flo, fhi);
+  cl_aabb_init(&body, blo, bhi);
+  fi = cl_world_add(w, &floor_box, CL_AABB, NULL);
+  bi = cl_world_add(w, &body, CL_AABB, &changes);
+  CHECK(fi >= 0 && bi >= 0, "a floor and a body");
+  CHECK(cl_world_add(other, &body, CL_AABB, &changes) >= 0, "the body in the other world");
+  v = cl_world_version(w);
+  CHECK(cl_world_move(w, bi, d, NULL, NULL, NULL, NULL, NULL) == 0, "a move");
+  CHECK(changes == 1, "the move moved the counter");
+  CHECK(cl_world_version(w) != v, "and the version");
+  CHECK(cl_world_sync(w) == 0, "the world moving it refitted it already");
+  CHECK(cl_world_sync(other) == 1, "the other world sees the change");
+  CHECK(cl_world_sync(other) == 0, "once");
+  ch = cl_character_new(w, bi, NULL);
+  CHECK(ch != NULL, "a character");
+  if (ch != NULL) {
+    v = cl_world_version(w);
+    CHECK(cl_character_move(ch, d, NULL) == 0, "a character's move");
+    CHECK(changes == 2, "its move moved the counter");
+    CHECK(cl_world_version(w) != v, "and the version");
+    CHECK(cl_world_sync(w) == 0, "its world refitted it already");
+    CHECK(cl_world_sync(other) == 1, "the other world sees it");
+    cl_character_delete(ch);
+  }
+  cl_world_delete(other);
+  cl_world_delete(w);
+}
+
 /* ---- debug lines ---- */
 
 typedef struct { int ids[8]; int n; } line_items;
@@ -2096,6 +2141,7 @@ int main(void) {
   memory_counted();
   materials();
   lines_api();
+  move_bookkeeping();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

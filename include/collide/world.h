@@ -29,7 +29,10 @@
 ** shape changed in place is refitted by cl_world_update, or by
 ** cl_world_sync when the caller gave the item a change counter (a number
 ** that goes up on each change of the shape). cl_world_move and
-** cl_character_move refit the item they move themselves.
+** cl_character_move finish their own bookkeeping: they refit the item
+** they move, move its change counter by one (so that whatever else
+** follows the shape, another world holding it, sees the change) and take
+** that value as refitted (the next sync refits it no more).
 **
 ** The world owns all its memory, from its allocator: the items, the tree
 ** and the working memory of its calls, a block for each call running, so
@@ -162,13 +165,14 @@ size_t cl_world_memory(const cl_world *w);
 ** NULL, or kind not the shape's). kind: the shape's tag (shape->tag),
 ** CL_WORLD_MESH or CL_WORLD_HEIGHTFIELD; changes: the
 ** shape's (or heightfield's) change counter, or NULL; cl_world_sync
-** refits an item that is not static when its counter moved */
-int cl_world_add(cl_world *w, void *shape, int kind, const uint32_t *changes);
+** refits an item that is not static when its counter moved, and a move
+** of the item moves it (not const) */
+int cl_world_add(cl_world *w, void *shape, int kind, uint32_t *changes);
 /* after the item's shape changed in place, or to give it another (shape
 ** NULL keeps it, and kind and changes are then not read): 0, or CL_NOMEM,
 ** CL_BUSY, CL_NOT_ITEM (no such item, or kind not the shape's) */
 int cl_world_update(cl_world *w, int item, void *shape, int kind,
-                    const uint32_t *changes);
+                    uint32_t *changes);
 /* 0, or CL_BUSY, CL_NOT_ITEM */
 int cl_world_remove(cl_world *w, int item);
 /* layer, mask and static: 0, or CL_NOMEM, CL_BUSY, CL_NOT_ITEM */
@@ -340,7 +344,8 @@ int cl_world_sweep_all(cl_world *w, const cl_shape *mover, const double d[3],
 ** slide on everything */
 typedef int (*cl_world_respond)(void *ud, int self, int other);
 
-/* scene:move: moves the item's shape (written in place, then refitted) by
+/* scene:move: moves the item's shape (written in place, then refitted,
+** its change counter moved by one and taken as seen) by
 ** at most d, sliding, touching, crossing or bouncing as respond answers
 ** (after the filter f: items it leaves out are ignored). moved (may be
 ** NULL): the displacement applied; out (may be NULL): the collisions.
@@ -388,7 +393,8 @@ int cl_character_create(cl_world *w, int item, const cl_character_options *o,
 ** its translation, and its turn about up for an obb, a hull or a capsule,
 ** which turns the character's centre about the floor's centre, or the
 ** capsule's a; the character's shape is only translated) and refits its
-** item; moved (may be NULL) the displacement applied. 0, or
+** item, its change counter moved by one and taken as seen, as
+** cl_world_move does; moved (may be NULL) the displacement applied. 0, or
 ** CL_NOT_FINITE or CL_STOPPED (keep stopped it): nothing moved, the
 ** flags and the floor as they were (a move stopped on its way keeps no
 ** collisions); CL_NOMEM, CL_BUSY, CL_NOT_ITEM (its item was removed),

@@ -873,8 +873,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   }
   if (r == 0) return CL_NOT_MOVER;                 /* (checked above) */
   ch->ncols = out.n < out.max ? out.n : out.max;
-  /* a mover has bounds before and after: its refit needs no memory */
-  (void)cl_world_update_item(w, ch->item, NULL, 0, NULL);
+  cl_world_moved(w, ch->item);
   cl_world_keep_items(w, s);
   if (moved != NULL) cl_copy(moved, mv);
   return 0;

@@ -283,7 +283,7 @@ static int place(cl_world *w, int id) {
   return unbounded_insert(w, id);
 }
 
-int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *changes) {
+int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *changes) {
   int id, next = -1;
   cl_world_item *it;
   if (w->free_head >= 0) {                       /* (a free slot's prev links them) */
@@ -341,7 +341,7 @@ static void update_undo(cl_world *w, int id, const cl_world_item *old) {
   if (wants_watch(it)) (void)watch(w, id); else unwatch(w, id);
 }
 
-int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const uint32_t *changes) {
+int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, uint32_t *changes) {
   cl_world_item *it = &w->items[id], old = *it;
   cl_aabb box;
   int has;
@@ -741,7 +741,7 @@ int cl_world_kind_of(const void *shape, int kind) {
   return IS_GEOMETRY(kind) || ((const cl_shape *)shape)->tag == kind;
 }
 
-int cl_world_add(cl_world *w, void *shape, int kind, const uint32_t *changes) {
+int cl_world_add(cl_world *w, void *shape, int kind, uint32_t *changes) {
   int id;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
@@ -750,7 +750,7 @@ int cl_world_add(cl_world *w, void *shape, int kind, const uint32_t *changes) {
 }
 
 int cl_world_update(cl_world *w, int item, void *shape, int kind,
-                    const uint32_t *changes) {
+                    uint32_t *changes) {
   if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
   if (shape != NULL && !cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
@@ -840,7 +840,8 @@ unsigned long long cl_world_version(cl_world *w) {
   return w->version;
 }
 
-void cl_world_mark_seen(cl_world *w, int item) {
+void cl_world_moved(cl_world *w, int item) {
   cl_world_item *it = &w->items[item];
-  if (it->changes != NULL) it->seen = *it->changes;
+  (void)cl_world_update_item(w, item, NULL, 0, NULL);   /* a mover: no memory needed */
+  if (it->changes != NULL) it->seen = ++*it->changes;
 }

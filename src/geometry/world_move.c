@@ -1209,8 +1209,7 @@ int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filte
     if (moved != NULL) cl_set(moved, 0, 0, 0);
     return CL_STOPPED;
   }
-  /* a mover has bounds before and after: its refit needs no memory */
-  (void)cl_world_update_item(w, item, NULL, 0, NULL);
+  cl_world_moved(w, item);
   if (moved != NULL) cl_copy(moved, mv);
   return 0;
 }

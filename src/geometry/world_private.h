@@ -34,7 +34,7 @@
 ** events' and one-way state (cl_world_evrec). */
 typedef struct {
   const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
-  const uint32_t *changes;   /* the shape's change counter, or NULL */
+  uint32_t *changes;   /* the shape's change counter, or NULL */
   long long seq;             /* the add order */
   uint32_t seen;             /* the counter's value when the item was last refitted */
   uint32_t layer, mask;
@@ -277,9 +277,10 @@ int cl_world_item_moves(const cl_world *w, int id);
 ** then fills: the tree's own allocator grows it, or the caller gives it a
 ** free leaf before each add (cl_tree_full false); NULL when out of memory */
 cl_world *cl_world_new_on_tree(cl_tree *tree, cl_alloc_fn alloc, void *ud);
-/* the item's change counter as it is now taken as refitted (its shape
-** changed by a move, refitted by it, and the counter moved after) */
-void cl_world_mark_seen(cl_world *w, int item);
+/* the item's shape was written in place by a move: the item refitted
+** (a mover has bounds before and after: no memory is needed), its change
+** counter moved by one, that value taken as refitted */
+void cl_world_moved(cl_world *w, int item);
 /* cl_world_sweep and cl_world_sweep_all skipping the item whose shape is
 ** skip (the mover may be a copy of an item's shape) */
 int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
@@ -304,10 +305,10 @@ size_t cl_world_storage(const cl_world *w);
 ** unchanged); kind is the shape's tag or CL_WORLD_MESH, changes its change
 ** counter or NULL. With a tree of the caller's, the tree must have a free
 ** leaf (cl_tree_full false). */
-int cl_world_add_item(cl_world *w, const void *shape, int kind, const uint32_t *changes);
+int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *changes);
 /* after the item's shape changed in place, or to give it another (shape
 ** NULL keeps it); 0 when out of memory (the item then keeps its place) */
-int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, const uint32_t *changes);
+int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, uint32_t *changes);
 void cl_world_remove_item(cl_world *w, int id);
 /* the item added after the item id whose sequence number was seq (id -1:
 ** the first item), -1 after the last. When that item is gone (removed,

@@ -176,17 +176,7 @@ static int c_move(lua_State *L) {
   if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
   if (r == CL_STOPPED) lc->ncols = 0;              /* (the character has none) */
   l_call_end(L, &c, r);                              /* the filter's error; no memory */
-  id = cl_character_item(lc->ch);
-  {
-    /* the shape changed: its count moves for what else follows it; the
-    ** world that holds it refitted it already and is not told again (a
-    ** character's next update may then use what this one gathered) */
-    l_udheader *h = L_UDHEADER((cl_shape *)(void *)lw->w->items[id].shape);
-    h->changes++;
-    if (h->holder != NULL && h->holder != (void *)lw->w) l_touch_holder(h);
-  }
-  cl_world_mark_seen(lw->w, id);                   /* the world has refitted it */
-  lw->lt->version++;
+  l_moved(lw, cl_character_item(lc->ch));
   /* the other items of the collisions, kept for ch:collisions() */
   cols = cl_character_collisions(lc->ch, &n);
   if (n > 0 || lc->ncols > 0) {

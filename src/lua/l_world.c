@@ -105,6 +105,12 @@ static l_udheader *header_of(int kind, const void *shape) {
 
 void l_touch_holder(l_udheader *h) { cl_world_touch((cl_world *)h->holder, h->item); }
 
+void l_moved(l_world *lw, int id) {
+  l_udheader *h = L_UDHEADER((cl_shape *)(void *)cl_world_shape(lw->w, id, NULL));
+  if (h->holder != NULL && (h->holder != (void *)lw->w || h->item != id)) l_touch_holder(h);
+  lw->lt->version++;
+}
+
 /* the item's shape tells the world of its changes when it tells no other
 ** item's (else the world reads its counter at each sync) */
 static void link_item(cl_world *w, int id) {
@@ -218,7 +224,7 @@ int l_world_anchor(lua_State *L) {
 
 /* the shape, mesh or heightfield at i: its pointer, kind and change
 ** counter (none for a mesh, which never changes) */
-static void *item_shape(lua_State *L, int i, int *kind, const uint32_t **changes) {
+static void *item_shape(lua_State *L, int i, int *kind, uint32_t **changes) {
   cl_shape *s = l_toshape(L, i);
   l_mesh *lm;
   if (s != NULL) {
@@ -272,7 +278,7 @@ static uint32_t opt_bits(lua_State *L, int i, uint32_t def) {
 static int w_add(lua_State *L) {
   l_world *lw = l_check_world(L);
   int kind, id, set;
-  const uint32_t *changes;
+  uint32_t *changes;
   void *s;
   uint32_t layer, mask;
   l_check_item(L, 2);
@@ -310,7 +316,7 @@ static int w_add(lua_State *L) {
 static int w_update(lua_State *L) {
   l_world *lw = l_check_world(L);
   int id, kind = 0, r;
-  const uint32_t *changes = NULL;
+  uint32_t *changes = NULL;
   void *s = NULL;
   l_check_item(L, 2);
   if (!lua_isnoneornil(L, 3)) (void)item_shape(L, 3, &kind, &changes);
@@ -772,7 +778,7 @@ static void push_items(lua_State *L, const l_world *lw, const l_box *b, int n, i
 /* w:query(shape, [filter | mask]) -> array of items */
 static int w_query(lua_State *L) {
   l_world *lw = l_check_world(L);
-  const uint32_t *changes;
+  uint32_t *changes;
   cl_shape copy;
   const void *q;
   cl_world_filter f;
@@ -1397,9 +1403,7 @@ static int w_move(lua_State *L) {
   if (r == CL_NOT_MOVER) return l_refuse(L, "shape");
   if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
   l_call_end(L, &c, r);
-  l_changed((cl_shape *)(void *)lw->w->items[id].shape);
-  cl_world_mark_seen(lw->w, id);                        /* the world has refitted it */
-  lw->lt->version++;
+  l_moved(lw, id);
   n = cols.n < cols.max ? cols.n : cols.max;
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);

@@ -84,6 +84,13 @@ void l_push_mover_data(lua_State *L, const cl_world *w, int a, int id);
 ** of the stack (popped) */
 void l_push_collision(lua_State *L, const cl_world_collision *col);
 
+/* after cl_world_move or cl_character_move moved the item (its shape
+** written, its change counter moved and the item refitted by the world):
+** another item the shape's header links (another world's, or another
+** item of this one sharing the shape) is told, and the world's tree's
+** version moves for its tree:pairs */
+void l_moved(l_world *lw, int id);
+
 /* l_character.c: w:character(...), and the character's metatable made */
 int l_world_character(lua_State *L);
 void l_character_open(lua_State *L);
