@@ -153,7 +153,6 @@ static int f_world(lua_State *L) {
   lua_settop(L, 1);
   lw = (l_world *)COLLIDE_NEWUD(L, sizeof(l_world));
   memset(lw, 0, sizeof *lw);
-  lw->npairs_kept = -1;
   luaL_getmetatable(L, MT_WORLD);
   lua_setmetatable(L, 2);
   lua_createtable(L, 5, 0);
@@ -1058,93 +1057,57 @@ static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int 
   }
 }
 
-/* pushes the answer's array: {a, b} for each of the n pairs at p whose
-** items are still there (added by last). Without kp, each table is the
-** one at the same place of the kept array at kept (0: none) when it still
-** holds those items; with kp, the tables are new and the kept array and
-** kp get them and their ids in the answer's order (kp may be p: the pairs
-** left out only move those after them down). Their number. */
-static long long push_pairs(lua_State *L, const cl_world *w, const l_call *c,
-                            const cl_tree_pair *p, long long n, long long last, int kept,
-                            cl_tree_pair *kp) {
-  long long i, m = 0;
-  int out;
-  lua_createtable(L, (int)n, 0);
-  out = lua_gettop(L);
-  for (i = 0; i < n; i++) {
-    cl_tree_pair pi = p[i];
-    if (!alive(w, pi.a, last) || !alive(w, pi.b, last)) continue;
-    push_pair(L, c, &pi, kp == NULL ? kept : 0, i + 1);
-    if (kp != NULL) {
-      kp[m] = pi;
-      lua_pushvalue(L, -1);
-      lua_rawseti(L, kept, (lua_Integer)m + 1);
-    }
-    lua_rawseti(L, out, (lua_Integer)++m);
-  }
-  return m;
-}
-
-/* w:pairs([filter | mask]) -> array of {a, b}. Without a filter function
-** or exclusions, while the world's version is what it was at the last
-** such call with the same mask, the answer is that call's again: a new
-** array of the same {a, b} tables (one a script changed is made again),
-** with nothing tested again. The answer kept is the box the call that
-** made it gathered its ids in, which no call writes again (a finalizer's
-** pairs() during the tables' making keeps a box of its own), and its
-** array, both kept with the length, mask and version together. */
+/* w:pairs([filter | mask]) -> array of {a, b}. The pairs are the
+** world's (cl_world_pairs answers from its last answer while nothing
+** changed). Without a filter function or exclusions, each {a, b} is the
+** table at the same place of the last such answer when it holds the same
+** two items (one a script changed is made again): the tables are kept in
+** the anchor, the pairs only in the world. The ids are gathered in the
+** call's box, which no other call writes (a finalizer's pairs() during
+** the tables' making takes a box of its own); items a finalizer removed
+** meanwhile are left out. */
 static int w_pairs(lua_State *L) {
   l_world *lw = l_check_world(L);
   cl_world_filter f;
   l_call c;
   l_sink k;
   l_box *b;
-  long long n, last, m;
-  int a, kept = 0, reusable;
-  unsigned long long v = 0;
-  const cl_tree_pair *p;
+  long long n, last, i, m = 0;
+  int a, kept = 0, out;
+  size_t len;
   lua_settop(L, 2);
-  a = l_world_anchor(L);                                   /* 3 */
+  a = l_world_anchor(L);                           /* 3 */
   b = take_box(L, lw, a);                          /* 4 */
-  l_call_begin(L, &c, 2, a);                         /* 5, 6 */
+  l_call_begin(L, &c, 2, a);                       /* 5, 6 */
   filter_arg(L, 2, &f, &c);
-  reusable = f.keep == NULL && f.nexclude == 0;
-  if (reusable) v = cl_world_version(lw->w);
-  if (reusable && lw->npairs_kept >= 0 && lw->pairs_version == v && lw->pairs_mask == f.mask
-      && lw->pairs_sensors == f.sensors) {
-    n = lw->npairs_kept;
-    last = lw->w->counter;
-    lua_rawgeti(L, a, SLOT_PAIRS);                 /* 7 */
+  if (f.keep == NULL && f.nexclude == 0) {
+    lua_rawgeti(L, a, SLOT_PAIRS);                 /* 7: the tables kept */
+    if (!lua_istable(L, -1)) {
+      lua_pop(L, 1);
+      lua_newtable(L);                             /* (may run finalizers) */
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, a, SLOT_PAIRS);
+    }
     kept = lua_gettop(L);
-    lua_rawgeti(L, a, SLOT_PAIR_IDS);              /* 8: held while the tables are made */
-    p = (const cl_tree_pair *)((l_box *)lua_touserdata(L, -1))->p;
-    (void)push_pairs(L, lw->w, &c, p, n, last, kept, NULL);   /* 9 */
-    give_back(L, lw, b, a, a + 1);
-    return 1;
   }
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_pairs(lw->w, &f, gather_pair, &k);
   sink_end(L, &k, &c, n);
   last = lw->w->counter;
-  if (reusable) {
-    lua_createtable(L, k.n, 0);                    /* 7: the copy kept */
-    kept = lua_gettop(L);
+  lua_createtable(L, k.n, 0);                      /* may run finalizers */
+  out = lua_gettop(L);
+  for (i = 0; i < k.n; i++) {
+    cl_tree_pair pi = ((const cl_tree_pair *)b->p)[i];
+    if (!alive(lw->w, pi.a, last) || !alive(lw->w, pi.b, last)) continue;
+    push_pair(L, &c, &pi, kept, m + 1);
+    lua_rawseti(L, out, (lua_Integer)++m);
   }
-  p = (const cl_tree_pair *)b->p;
-  m = push_pairs(L, lw->w, &c, p, k.n, last, kept, kept != 0 ? (cl_tree_pair *)b->p : NULL);
-  /* kept when nothing changed while the tables were made (a finalizer
-  ** may have removed an item): the box too, then not given back */
-  if (kept != 0 && cl_world_version(lw->w) == v) {
-    lua_pushvalue(L, kept);
-    lua_rawseti(L, a, SLOT_PAIRS);
-    lua_pushvalue(L, a + 1);
-    lua_rawseti(L, a, SLOT_PAIR_IDS);
-    lw->npairs_kept = m;
-    lw->pairs_version = v;
-    lw->pairs_mask = f.mask;
-    lw->pairs_sensors = f.sensors;
-    return 1;
-  }
+  /* the tables of a longer answer before are let go */
+  if (kept != 0)
+    for (len = lua_rawlen(L, kept); (long long)len > m; len--) {
+      lua_pushnil(L);
+      lua_rawseti(L, kept, (lua_Integer)len);
+    }
   give_back(L, lw, b, a, a + 1);
   return 1;
 }

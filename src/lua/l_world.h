@@ -21,11 +21,8 @@
 #define SLOT_IDS 5           /* item -> id + 1 */
 #define SLOT_GONE 6          /* removed items with contacts, by sequence number,
                              ** for the next events (nil when none) */
-#define SLOT_PAIRS 7         /* the pairs' last answer without a filter function
-                             ** (w_pairs), a copy of the array given */
-#define SLOT_PAIR_IDS 8      /* a box of that answer's ids (cl_tree_pair), never
-                             ** written once kept: a call reading it while a
-                             ** finalizer's call keeps another still reads its own */
+#define SLOT_PAIRS 7         /* the {a, b} tables of the pairs' last answer
+                             ** without a filter function (w_pairs) */
 /* a growable block of C memory whose userdata frees it: where a call
 ** gathers its answer */
 typedef struct { void *p; size_t size; } l_box;
@@ -34,12 +31,6 @@ typedef struct {
   cl_world *w;               /* over the tree's storage (kept alive in the anchor) */
   l_tree *lt;
   l_box *cache;              /* the box kept between calls, or NULL */
-  /* the pairs' last answer without a filter function (SLOT_PAIRS): its
-  ** length (-1: none), the world's version and the filter it answered */
-  long long npairs_kept;
-  unsigned long long pairs_version;
-  uint32_t pairs_mask;
-  int pairs_sensors;
 } l_world;
 
 /* a call with a filter: the filter (function, or nil), the items by id
