@@ -209,6 +209,20 @@ long long cl_tree_pairs_update(cl_tree *t, cl_tree_scratch *sc, const cl_tree_pa
 int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
                         const cl_tree_entry **out);
 
+/* a best-first walk of the leaves a ray enters (cl_tree_raycast_best)
+** asks visit about each leaf whose fat box the ray's segment enters at
+** t_enter <= *limit, in order of that t (a lower bound that is never above
+** the exact entry; leaves of equal t in no set order); visit may lower
+** *limit (the best exact hit so far: the leaves entered later are not
+** asked) and answers nonzero to stop the walk */
+typedef int (*cl_tree_ray_visit)(void *ud, int proxy, double t_enter, double *limit);
+/* that walk, with the heap of the scratch (the tree's own when sc is
+** NULL: a walk nested in another needs a scratch of its own); the tree
+** must not change during it. Returns what visit answered last (0 when the
+** walk ran out of leaves). */
+int cl_tree_raycast_best(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
+                         cl_tree_ray_visit visit, void *ud);
+
 /* 1 when the structure is sound; else 0 and *why says what is wrong:
 ** parents and children agree, heights are 1 + the taller child and differ
 ** by at most 4 (BALANCE in tree.c) between siblings, every box is the union of its children's,

@@ -857,6 +857,17 @@ int cl_tree_raycast_all(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
   return n;
 }
 
+int cl_tree_raycast_best(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
+                         cl_tree_ray_visit visit, void *ud) {
+  cl_tree_ray c;
+  double te, limit = INFINITY;
+  int p, k;
+  cl_tree_ray_begin(&c, t, r, sc != NULL ? sc->heap : NULL);
+  while ((p = cl_tree_ray_next(&c, limit, &te)) >= 0)
+    if ((k = visit(ud, p, te, &limit)) != 0) return k;
+  return 0;
+}
+
 /* ---------------------------------------------------------------------- */
 /* the nearest leaves to a point                                          */
 

@@ -30,7 +30,6 @@
 #include <math.h>
 #include <string.h>
 #include "l_collide.h"
-#include "tree_ray.h"
 
 #define DEFAULT_MARGIN 0.1
 #define MAX_PLANES 32
@@ -579,9 +578,12 @@ static void keep_values(lua_State *L, best_hit *b, int base, int first) {
 typedef struct {
   l_tree *lt;
   const cl_ray *r;
-  cl_tree_step *heap;
+  cl_tree_scratch *sc;
   int fn, has_filter, has_items;
   double te;        /* the entry t of the leaf being tested */
+  lua_State *L;     /* ray_visit's: the state, */
+  best_hit *b;      /* the best so far */
+  int base;         /* and the stack index below its values */
 } ray_job;
 
 /* the exact hit of leaf p, its values above top: HIT_NONE for none; else
@@ -657,40 +659,46 @@ static int push_best(lua_State *L, const best_hit *b, int base) {
 ** best-first walk; a candidate is tested only while its fat box starts no
 ** further than the best exact hit so far. Runs under lua_pcall with the
 ** tree locked (t_raycast): arguments 1..5 as raycast's, 6 the job. */
+static int ray_visit(void *ud, int p, double te, double *limit) {
+  ray_job *j = (ray_job *)ud;
+  lua_State *L = j->L;
+  best_hit *b = j->b;
+  long long id = j->lt->tree.leaves[p].id;
+  int top = lua_gettop(L), kind;
+  double t = 0;
+  cl_hit h;
+  j->te = te;
+  kind = leaf_hit(L, j, p, top, &t, &h);
+  if (kind == HIT_NONE || !better(b, t, id, p) || !passes(L, j, p)) {
+    lua_settop(L, top);
+    return 0;
+  }
+  b->t = t;
+  b->id = id;
+  b->node = p;
+  *limit = t;
+  if (kind != HIT_LUA) {
+    for (; b->nvals > 0; b->nvals--) lua_remove(L, j->base + 1);
+    b->hit = h;
+    b->nhit = kind;
+  } else {
+    keep_values(L, b, j->base, top + 1);
+  }
+  return 0;
+}
+
 static int ray_best(lua_State *L) {
   ray_job *j = (ray_job *)lua_touserdata(L, 6);
-  l_tree *lt = j->lt;
-  cl_tree_ray c;
   best_hit b;
-  int p, base;
   lua_settop(L, 6);
-  cl_tree_ray_begin(&c, &lt->tree, j->r, j->heap);
-  base = lua_gettop(L);
   memset(&b, 0, sizeof b);
   b.node = -1;
   b.t = INFINITY;
-  while ((p = cl_tree_ray_next(&c, b.node < 0 ? INFINITY : b.t, &j->te)) >= 0) {
-    long long id = lt->tree.leaves[p].id;
-    int top = lua_gettop(L), kind;
-    double t = 0;
-    cl_hit h;
-    kind = leaf_hit(L, j, p, top, &t, &h);
-    if (kind == HIT_NONE || !better(&b, t, id, p) || !passes(L, j, p)) {
-      lua_settop(L, top);
-      continue;
-    }
-    b.t = t;
-    b.id = id;
-    b.node = p;
-    if (kind != HIT_LUA) {
-      for (; b.nvals > 0; b.nvals--) lua_remove(L, base + 1);
-      b.hit = h;
-      b.nhit = kind;
-    } else {
-      keep_values(L, &b, base, top + 1);
-    }
-  }
-  return push_best(L, &b, base);
+  j->L = L;
+  j->b = &b;
+  j->base = lua_gettop(L);
+  (void)cl_tree_raycast_best(&j->lt->tree, j->r, j->sc, ray_visit, j);
+  return push_best(L, &b, j->base);
 }
 
 /* Everything that can fail or run Lua code while the tree is locked runs
@@ -720,7 +728,7 @@ static int t_raycast(lua_State *L) {
   lua_settop(L, 5);
   lua_pushcfunction(L, ray_best);           /* 6 */
   take_scratch(L, lt, &sc);                 /* 7 */
-  j.heap = sc.heap;
+  j.sc = &sc;
   lua_pushvalue(L, 6);
   for (k = 1; k <= 5; k++) lua_pushvalue(L, k);
   lua_pushlightuserdata(L, &j);
