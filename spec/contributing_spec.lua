@@ -31,6 +31,20 @@ end
 
 local function basename(path) return (path:match("([^/]+)$")) end
 
+describe("the binding's includes", function()
+  it("src/lua reads only the public headers, its own and fp.h", function()
+    local files = H.ls("src/lua", "%.[ch]$")
+    assert.is_true(#files > 0)
+    for _, f in ipairs(files) do
+      for name in H.read(f):gmatch('\n#include "([^"]+)"') do
+        local ok = name:match("^collide/") or name:match("^l_[%w_]+%.h$") or name == "fp.h"
+          or name == "lua.h" or name == "lauxlib.h"
+        assert.is_truthy(ok, f .. " includes " .. name)
+      end
+    end
+  end)
+end)
+
 describe("CONTRIBUTING.md", function()
   local text = H.read("CONTRIBUTING.md")
 

@@ -2027,6 +2027,68 @@ static void materials(void) {
   cl_mesh_free(&mesh);
 }
 
+/* ---- what the binding reads, from the public header ---- */
+
+typedef struct { cl_world *w; const char *busy; } busy_seen;
+
+static int see_busy(void *ud, int item) {
+  busy_seen *b = (busy_seen *)ud;
+  (void)item;
+  b->busy = cl_world_busy(b->w);
+  return 1;
+}
+
+/* the walk in add order, the sequence numbers, the name of the call
+** running, the room of a move, a world over the caller's tree, a linked
+** item told of its change */
+static void public_reads(void) {
+  cl_tree tree;
+  cl_world *w;
+  cl_aabb a, b;
+  busy_seen bp;
+  cl_world_filter f;
+  uint32_t changes = 0;
+  int ia, ib;
+  static const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+  cl_tree_init(&tree, 0.1, NULL, NULL);
+  w = cl_world_new_on_tree(&tree, NULL, NULL);
+  CHECK(w != NULL, "a world over the caller's tree");
+  if (w == NULL) return;
+  cl_aabb_init(&a, lo, hi);
+  cl_aabb_init(&b, lo, hi);
+  CHECK(cl_world_last_seq(w) == 0, "no item yet");
+  ia = cl_world_add(w, &a, CL_AABB, NULL);
+  ib = cl_world_add(w, &b, CL_AABB, &changes);
+  CHECK(tree.count == 2, "the items in the caller's tree");
+  CHECK(cl_world_seq(w, ia) == 1 && cl_world_seq(w, ib) == 2 && cl_world_last_seq(w) == 2,
+        "sequence numbers");
+  CHECK(cl_world_seq(w, 7) == CL_NOT_ITEM, "no item, no number");
+  CHECK(cl_world_next(w, -1, 0, -1, 0) == ia && cl_world_next(w, ia, 1, -1, 0) == ib
+        && cl_world_next(w, ib, 2, -1, 0) == -1, "the walk in add order");
+  CHECK(cl_world_busy(w) == NULL, "not busy");
+  cl_world_filter_init(&f);
+  bp.w = w;
+  bp.busy = NULL;
+  f.keep = see_busy;
+  f.ud = &bp;
+  CHECK(cl_world_query(w, &a, CL_AABB, &f, NULL, NULL) == 2, "a query");
+  CHECK(bp.busy != NULL && strcmp(bp.busy, "query") == 0, "busy in its filter, by name");
+  CHECK(cl_world_is_mover(CL_SPHERE) && !cl_world_is_mover(CL_PLANE), "the movers");
+  CHECK(cl_world_item_moves(w, ia), "an aabb moves");
+  CHECK(cl_world_move_room(w) >= cl_world_count(w), "room for every other item");
+  CHECK(!cl_world_events_name(w, ia), "no events name it");
+  cl_world_link(w, ib, 1);
+  CHECK(cl_world_sync(w) == 0, "linked: looked at once more, unchanged");
+  b.max[0] = 3;
+  changes++;
+  CHECK(cl_world_sync(w) == 0, "a linked item is looked at only when told");
+  cl_world_touch(w, ib);
+  CHECK(cl_world_sync(w) == 1, "told, it is refitted");
+  CHECK(cl_world_storage(w) > 0 && cl_world_storage(w) < cl_world_memory(w), "its storage");
+  cl_world_delete(w);
+  cl_tree_free(&tree);
+}
+
 /* ---- a move's bookkeeping, from C alone ---- */
 
 /* cl_world_move and cl_character_move finish their own bookkeeping: the
@@ -2142,6 +2204,7 @@ int main(void) {
   materials();
   lines_api();
   move_bookkeeping();
+  public_reads();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -154,11 +154,20 @@ typedef struct {
 ** realloc and free, else every byte comes from alloc (lua_Alloc's
 ** signature: nsize 0 frees) with ud */
 cl_world *cl_world_new(double margin, cl_alloc_fn alloc, void *ud);
+/* a world as cl_world_new makes it, over the caller's tree (empty,
+** cl_tree_init), which it then fills: the tree's own allocator grows it,
+** or the caller gives it a free leaf before each add (cl_tree_full
+** false); the caller reads the tree and frees it after the world. NULL
+** when out of memory */
+cl_world *cl_world_new_on_tree(cl_tree *tree, cl_alloc_fn alloc, void *ud);
 /* frees everything the world holds (not the shapes) */
 void cl_world_delete(cl_world *w);
 /* the bytes the world holds through its allocator, its own block
 ** included (not a character's) */
 size_t cl_world_memory(const cl_world *w);
+/* cl_world_memory without the world's own struct: the bytes of what it
+** holds beside it */
+size_t cl_world_storage(const cl_world *w);
 
 /* ---- items ---- */
 /* a new item, its id (>= 0), or CL_NOMEM, CL_BUSY, CL_NOT_ITEM (shape
@@ -209,6 +218,40 @@ int cl_world_is_item(const cl_world *w, int item);
 ** item is not one, has no materials or index is not a triangle */
 long long cl_world_material(const cl_world *w, int item, long long index);
 int cl_world_count(const cl_world *w);
+/* the item's sequence number (its place in the add order, from 1), or
+** CL_NOT_ITEM; a removed item's id may be given to a new item, whose
+** number is larger */
+long long cl_world_seq(const cl_world *w, int item);
+/* the sequence number of the last item added (0 before the first) */
+long long cl_world_last_seq(const cl_world *w);
+/* the item added after the item id whose sequence number was seq (id -1:
+** the first item), -1 after the last. When that item is gone (removed,
+** its id maybe given to another), ahead, the one that followed it then
+** (-1: none), when it is still the item of aseq, else the first item added
+** after seq: a walk over the items in add order that changes may
+** interrupt (removed items are never returned, added ones are, last) */
+int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq);
+/* the name of a call of the world running (with one thread the
+** innermost: "query", "move", ...), NULL when none: changes are refused
+** with CL_BUSY while it is not NULL */
+const char *cl_world_busy(const cl_world *w);
+/* 1 for the kinds a move and the character take: aabb, obb, sphere,
+** capsule, hull and compound */
+int cl_world_is_mover(int kind);
+/* 1 when the item's shape can be moved (cl_world_move, the character):
+** a mover's kind, and no triangle among a compound's children (a triangle
+** child is swept only as its target moving the other way, which planes,
+** triangles, meshes and heightfields cannot be: it would pass through
+** them) */
+int cl_world_item_moves(const cl_world *w, int item);
+/* Whether the caller tells the world when the item's shape changes in
+** place (on: cl_world_touch after each change, so cl_world_sync looks at
+** the item only then), or the world reads its change counter at each
+** sync (off, as for any item added with a counter) */
+void cl_world_link(cl_world *w, int item, int on);
+/* the linked item's shape changed in place (its counter moved): the next
+** cl_world_sync looks at it. Never allocates. */
+void cl_world_touch(cl_world *w, int item);
 /* the item's shape and kind (kind may be NULL); NULL when no such item */
 const void *cl_world_shape(const cl_world *w, int item, int *kind);
 /* every item that is not static and has a change counter whose counter
@@ -324,6 +367,10 @@ typedef int (*cl_world_each_event)(void *ud, const cl_world_event *e);
 ** callback), CL_NOMEM (the events found so far are kept for the next call,
 ** with what is left to look at). fn may be NULL (the events are dropped). */
 long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud);
+/* 1 when the next cl_world_events may name the item once it is removed
+** (it has contacts, or events found are waiting), so that a caller
+** keeping what the ids stand for keeps the item's until then */
+int cl_world_events_name(const cl_world *w, int item);
 
 /* ---- shape casts and moves ---- */
 /* the first item that mover (aabb, obb, sphere, capsule or hull) touches
@@ -337,6 +384,13 @@ int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
 ** number, or CL_STOPPED, CL_NOMEM */
 int cl_world_sweep_all(cl_world *w, const cl_shape *mover, const double d[3],
                        const cl_world_filter *f, cl_world_each_hit fn, void *ud);
+/* cl_world_sweep and cl_world_sweep_all skipping the item whose shape is
+** skip (the mover may be a copy of an item's shape, skip the shape) */
+int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
+                            const void *skip, const cl_world_filter *f, cl_world_hit *hit);
+int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double d[3],
+                                const void *skip, const cl_world_filter *f,
+                                cl_world_each_hit fn, void *ud);
 
 /* the filter of a move: the response of self to other (CL_WORLD_IGNORE ..
 ** CL_WORLD_BOUNCE, or CL_WORLD_ABORT to stop), called at most once per
@@ -356,6 +410,10 @@ typedef int (*cl_world_respond)(void *ud, int self, int other);
 int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filter *f,
                   cl_world_respond respond, void *rud, double moved[3],
                   cl_world_collisions *out);
+/* the room for the collisions of one move that never drops any (every
+** other item crossed once, the pushes and the contacts of every pass):
+** cl_world_collisions' max */
+int cl_world_move_room(const cl_world *w);
 
 /* ---- the character ---- */
 typedef struct {
@@ -413,6 +471,9 @@ int cl_character_floor_item(const cl_character *ch);
 long long cl_character_floor_material(const cl_character *ch);
 /* the character's item */
 int cl_character_item(const cl_character *ch);
+/* the character now walks the item (a mover of its world: its item
+** removed and added again), its state kept */
+void cl_character_retarget(cl_character *ch, int item);
 /* the carry the last move applied (after sliding): the floor's motion
 ** under the character, zero when it did not move (divided by the
 ** frame's time, the ground velocity a jump keeps) */

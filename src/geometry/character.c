@@ -821,15 +821,10 @@ void cl_character_retarget(cl_character *ch, int item) {
 
 const cl_character_state *cl_character_get_state(const cl_character *ch) { return &ch->st; }
 
-/* room for the collisions of one move: each other item is crossed at most
-** once, then the pushes and the solid contacts of every pass */
-static int cols_need(const cl_world *w) {
-  return w->count + CL_WORLD_PUSH_STEPS + 5 * CL_WORLD_MAX_SLIDES + 8;
-}
 
 static int cols_room(cl_character *ch) {
   cl_world *w = ch->w;
-  int need = cols_need(w), cap;
+  int need = cl_world_move_room(w), cap;
   void *p;
   if (need <= ch->capcols) return 1;
   cap = need + need / 2;

@@ -143,6 +143,22 @@ int cl_world_is_item(const cl_world *w, int id) {
   return id >= 0 && id < w->nitems && w->items[id].kind >= 0;
 }
 
+long long cl_world_seq(const cl_world *w, int item) {
+  return cl_world_is_item(w, item) ? w->items[item].seq : CL_NOT_ITEM;
+}
+
+long long cl_world_last_seq(const cl_world *w) { return w->counter; }
+
+int cl_world_events_name(const cl_world *w, int item) {
+  return cl_world_is_item(w, item) && (cl_world_contacts_of(w, item) >= 0 || w->npending > 0);
+}
+
+/* each other item is crossed at most once, then the pushes and the solid
+** contacts of every pass */
+int cl_world_move_room(const cl_world *w) {
+  return w->count + CL_WORLD_PUSH_STEPS + 5 * CL_WORLD_MAX_SLIDES + 8;
+}
+
 static int is_still(const cl_world *w, int id, long long seq) {
   return cl_world_is_item(w, id) && w->items[id].seq == seq;
 }

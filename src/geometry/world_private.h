@@ -254,51 +254,23 @@ cl_world_scratch *cl_world_enter(cl_world *w, const char *name, int moves);
 void cl_world_leave(cl_world *w, cl_world_scratch *s);
 /* the level of a call's scratch */
 #define CL_WORLD_LEVEL_OF(s) ((cl_world_level *)(void *)(s))
-/* the name of a call running (with one thread the innermost), NULL when
-** none: changes are refused while it is not NULL */
-const char *cl_world_busy(const cl_world *w);
 
 /* 1 when kind is the shape's: its tag, or CL_WORLD_MESH or
 ** CL_WORLD_HEIGHTFIELD (shape not NULL) */
 int cl_world_kind_of(const void *shape, int kind);
 
-/* 1 for the kinds a move and the character take: aabb, obb, sphere,
-** capsule, hull and compound */
-int cl_world_is_mover(int kind);
-/* 1 when the item id's shape can be moved (cl_world_move, the character):
-** a mover's kind, and no triangle among a compound's children (a triangle
-** child is swept only as its target moving the other way, which planes,
-** triangles, meshes and heightfields cannot be: it would pass through
-** them) */
-int cl_world_item_moves(const cl_world *w, int id);
 
 /* ---- life ---- */
-/* a world made by cl_world_new over the caller's tree (empty), which it
-** then fills: the tree's own allocator grows it, or the caller gives it a
-** free leaf before each add (cl_tree_full false); NULL when out of memory */
-cl_world *cl_world_new_on_tree(cl_tree *tree, cl_alloc_fn alloc, void *ud);
 /* the item's shape was written in place by a move: the item refitted
 ** (a mover has bounds before and after: no memory is needed), its change
 ** counter moved by one, that value taken as refitted */
 void cl_world_moved(cl_world *w, int item);
-/* cl_world_sweep and cl_world_sweep_all skipping the item whose shape is
-** skip (the mover may be a copy of an item's shape) */
-int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
-                            const void *skip, const cl_world_filter *f, cl_world_hit *hit);
-int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double d[3],
-                                const void *skip, const cl_world_filter *f,
-                                cl_world_each_hit fn, void *ud);
-/* the character now walks the item (a mover of its world), its state kept */
-void cl_character_retarget(cl_character *ch, int item);
 
 /* alloc NULL: realloc/free. margin >= 0 fattens the tree's boxes. */
 void cl_world_init_own(cl_world *w, double margin, cl_alloc_fn alloc, void *ud);
 /* the same over the caller's tree (empty), which the world then fills */
 void cl_world_init_tree(cl_world *w, cl_tree *tree, cl_alloc_fn alloc, void *ud);
 void cl_world_free_all(cl_world *w);
-/* cl_world_memory without the world's own struct: the bytes of what it
-** holds beside it */
-size_t cl_world_storage(const cl_world *w);
 
 /* ---- items ---- */
 /* the id of a new item (-1 when out of memory; the world is then
@@ -310,23 +282,8 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *change
 ** NULL keeps it); 0 when out of memory (the item then keeps its place) */
 int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, uint32_t *changes);
 void cl_world_remove_item(cl_world *w, int id);
-/* the item added after the item id whose sequence number was seq (id -1:
-** the first item), -1 after the last. When that item is gone (removed,
-** its id maybe given to another), ahead, the one that followed it then
-** (-1: none), when it is still the item of aseq, else the first item added
-** after seq: a walk over the items in add order that changes may
-** interrupt (removed items are never returned, added ones are, last) */
-int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq);
 /* layer, mask and static; 0 when out of memory */
 int cl_world_set_item_options(cl_world *w, int id, uint32_t layer, uint32_t mask, int is_static);
-/* The item's owner says whether it tells the world when the shape changes
-** (on: cl_world_touch after each change in place, so cl_world_sync looks
-** at the item only then), or the world reads the change counter at each
-** sync (off, as for any item). */
-void cl_world_link(cl_world *w, int id, int on);
-/* the linked item's shape changed in place (its counter moved): the next
-** cl_world_sync looks at it. Never allocates. */
-void cl_world_touch(cl_world *w, int id);
 /* every watched item (not static, with a change counter) whose counter
 ** moved is refitted (only the linked ones touched since are looked at);
 ** returns how many. Items whose shapes lost or gained

@@ -11,7 +11,6 @@
 #include <stddef.h>
 #include "l_collide.h"
 #include "l_world.h"
-#include "world_private.h"
 
 #define MT_CHARACTER "collide.character_state"
 
@@ -47,12 +46,12 @@ static int character_keep(void *ud, int id) {
 /* pushes on_floor, on_wall, on_ceiling, nx, ny, nz, the floor's item (or
 ** false) */
 static void push_flags(lua_State *L, const cl_character *ch, int items) {
-  const cl_character_state *st = cl_character_get_state(ch);
-  int floor = cl_character_floor_item(ch);
-  lua_pushboolean(L, st->on_floor);
-  lua_pushboolean(L, st->on_wall);
-  lua_pushboolean(L, st->on_ceiling);
-  l_pushvec(L, st->floor_normal);
+  double n[3] = {0, 0, 0};
+  int floor = cl_character_floor_item(ch), on = cl_character_floor_normal(ch, n);
+  lua_pushboolean(L, on);
+  lua_pushboolean(L, cl_character_on_wall(ch));
+  lua_pushboolean(L, cl_character_on_ceiling(ch));
+  l_pushvec(L, n);
   if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
 }
 
@@ -110,7 +109,7 @@ int l_world_character(lua_State *L) {
   lc->call = NULL;
   if (lc->ch == NULL) {
     if (!cl_world_item_moves(lw->w, id)) return l_refuse(L, "shape");
-    if (cl_world_is_sensor(&lw->w->items[id])) return l_refuse(L, "sensor");
+    if ((cl_world_role(lw->w, id) & CL_WORLD_SENSOR)) return l_refuse(L, "sensor");
     l_call_end(L, &c, CL_STOPPED);                   /* the filter's error */
     return luaL_error(L, "not enough memory");
   }
@@ -171,7 +170,7 @@ static int c_move(lua_State *L) {
   lc->call = NULL;
   if (r == CL_NOT_MOVER) {
     id = cl_character_item(lc->ch);
-    return l_refuse(L, cl_world_is_sensor(&lw->w->items[id]) ? "sensor" : "shape");
+    return l_refuse(L, (cl_world_role(lw->w, id) & CL_WORLD_SENSOR) ? "sensor" : "shape");
   }
   if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
   if (r == CL_STOPPED) lc->ncols = 0;              /* (the character has none) */

@@ -30,7 +30,6 @@
 #include <string.h>
 #include "l_collide.h"
 #include "l_world.h"
-#include "world_private.h"
 
 /* ---- boxes ---- */
 
@@ -114,7 +113,9 @@ void l_moved(l_world *lw, int id) {
 /* the item's shape tells the world of its changes when it tells no other
 ** item's (else the world reads its counter at each sync) */
 static void link_item(cl_world *w, int id) {
-  l_udheader *h = header_of(w->items[id].kind, w->items[id].shape);
+  int kind;
+  const void *shape = cl_world_shape(w, id, &kind);
+  l_udheader *h = header_of(kind, shape);
   int on = h != NULL && h->holder == NULL;
   if (on) {
     h->holder = w;
@@ -127,7 +128,9 @@ static void link_item(cl_world *w, int id) {
 ** or given another shape, or the world freed: the shape is alive then,
 ** held by the world's anchor) */
 static void unlink_item(cl_world *w, int id) {
-  l_udheader *h = header_of(w->items[id].kind, w->items[id].shape);
+  int kind;
+  const void *shape = cl_world_shape(w, id, &kind);
+  l_udheader *h = header_of(kind, shape);
   if (h != NULL && h->holder == w && h->item == id) h->holder = NULL;
 }
 
@@ -135,8 +138,9 @@ static int w_gc(lua_State *L) {
   l_world *lw = (l_world *)luaL_checkudata(L, 1, MT_WORLD);
   if (lw->w != NULL) {
     int id;
-    for (id = 0; id < lw->w->nitems; id++)
-      if (lw->w->items[id].kind >= 0) unlink_item(lw->w, id);
+    for (id = cl_world_next(lw->w, -1, 0, -1, 0); id >= 0;
+         id = cl_world_next(lw->w, id, cl_world_seq(lw->w, id), -1, 0))
+      unlink_item(lw->w, id);
   }
   cl_world_delete(lw->w);
   lw->w = NULL;
@@ -328,7 +332,9 @@ static int w_update(lua_State *L) {
   if (id < 0) return l_refuse(L, "absent");
   if (!lua_isnil(L, 3)) s = item_shape(L, 3, &kind, &changes);
   {
-    l_udheader *old = header_of(lw->w->items[id].kind, lw->w->items[id].shape);
+    int old_kind;
+    const void *old_shape = cl_world_shape(lw->w, id, &old_kind);
+    l_udheader *old = header_of(old_kind, old_shape);
     int was = old != NULL && old->holder == lw->w && old->item == id;
     r = cl_world_update(lw->w, id, s, kind, changes);
     if (r != 0) return luaL_error(L, "not enough memory");
@@ -352,7 +358,7 @@ static int w_remove(lua_State *L) {
   if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
   id = l_lookup(L, 2);
   if (id < 0) return l_refuse(L, "absent");
-  if (cl_world_contacts_of(lw->w, id) >= 0 || lw->w->npending > 0) {
+  if (cl_world_events_name(lw->w, id)) {
     /* exits and ends that name it wait for the next events (its own, or
     ** those of an item removed before it): the item kept for them (the
     ** allocation may run finalizers: looked up again) */
@@ -364,7 +370,7 @@ static int w_remove(lua_State *L) {
       lua_pushvalue(L, -1);
       lua_rawseti(L, -3, SLOT_GONE);
     }
-    lua_pushnumber(L, (lua_Number)lw->w->items[id].seq);
+    lua_pushnumber(L, (lua_Number)cl_world_seq(lw->w, id));
     lua_pushvalue(L, 2);
     lua_rawset(L, -3);
     lua_pop(L, 2);
@@ -525,11 +531,11 @@ static int w_next(lua_State *L) {
                          (int)luaL_checkinteger(L, 4) - 1, (long long)luaL_checknumber(L, 5));
   int after;
   if (id < 0) return 0;
-  after = w->items[id].next;
+  after = cl_world_next(w, id, cl_world_seq(w, id), -1, 0);
   lua_pushinteger(L, (lua_Integer)id + 1);
-  lua_pushnumber(L, (lua_Number)w->items[id].seq);
+  lua_pushnumber(L, (lua_Number)cl_world_seq(w, id));
   lua_pushinteger(L, (lua_Integer)after + 1);
-  lua_pushnumber(L, after >= 0 ? (lua_Number)w->items[after].seq : 0);
+  lua_pushnumber(L, after >= 0 ? (lua_Number)cl_world_seq(w, after) : 0);
   l_push_slot(L, 1, SLOT_ITEMS);
   lua_rawgeti(L, -1, id + 1);
   l_push_slot(L, 1, SLOT_SHAPES);
@@ -707,7 +713,7 @@ static void set_num(lua_State *L, const char *k, double v) {
 ** sequence number was last (a finalizer run by an allocation may have
 ** removed it, and an add given its id to a new item) */
 static int alive(const cl_world *w, int id, long long last) {
-  return cl_world_is_item(w, id) && w->items[id].seq <= last;
+  return cl_world_is_item(w, id) && cl_world_seq(w, id) <= last;
 }
 
 /* ---- gathering answers in a box ---- */
@@ -725,11 +731,13 @@ static int gather_id(void *ud, int item) {
 static int gather_hit(void *ud, const cl_world_hit *hit) {
   l_sink *k = (l_sink *)ud;
   l_hit *e;
+  int kind = -1;
   if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(l_hit))) { k->nomem = 1; return 0; }
   e = &((l_hit *)k->b->p)[k->n++];
   e->id = hit->item;
-  e->uv = k->uv && (k->w->items[hit->item].kind == CL_TRIANGLE || hit->index >= 0);
-  e->seq = k->w->items[hit->item].seq;
+  (void)cl_world_shape(k->w, hit->item, &kind);
+  e->uv = k->uv && (kind == CL_TRIANGLE || hit->index >= 0);
+  e->seq = cl_world_seq(k->w, hit->item);
   e->index = hit->index;
   e->h = hit->hit;
   return 1;
@@ -763,7 +771,7 @@ static int hit_cmp(const void *a, const void *b) {
 ** removed meanwhile left out */
 static void push_items(lua_State *L, const l_world *lw, const l_box *b, int n, int items) {
   int k, m = 0, out;
-  long long last = lw->w->counter;
+  long long last = cl_world_last_seq(lw->w);
   lua_createtable(L, n, 0);                        /* may run finalizers */
   out = lua_gettop(L);
   for (k = 0; k < n; k++) {
@@ -861,7 +869,7 @@ static int w_raycast(lua_State *L) {
   cl_world_filter f;
   cl_world_hit hit;
   l_call c;
-  int id;
+  int id, kind = -1;
   lua_settop(L, 3);
   l_call_begin(L, &c, 3, l_world_anchor(L));                 /* 4: the anchor, 5, 6 */
   filter_arg(L, 3, &f, &c);
@@ -869,7 +877,8 @@ static int w_raycast(lua_State *L) {
   l_call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
   lua_rawgeti(L, c.items, id + 1);
-  return 1 + push_cast(L, &hit.hit, lw->w->items[id].kind, hit.index, hit.material);
+  (void)cl_world_shape(lw->w, id, &kind);
+  return 1 + push_cast(L, &hit.hit, kind, hit.index, hit.material);
 }
 
 /* w:nearest(x, y, z, [max_distance], [filter | mask]) -> item, d, px, py,
@@ -902,7 +911,7 @@ static int w_nearest(lua_State *L) {
 ** an item a finalizer removed meanwhile is left out */
 static void push_hits(lua_State *L, const l_world *lw, l_box *b, int n, int items) {
   int k, m = 0, out;
-  long long last = lw->w->counter;
+  long long last = cl_world_last_seq(lw->w);
   l_hit *hits = (l_hit *)b->p;
   if (n > 1) qsort(hits, (size_t)n, sizeof *hits, hit_cmp);
   lua_createtable(L, n, 0);
@@ -1093,7 +1102,7 @@ static int w_pairs(lua_State *L) {
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_pairs(lw->w, &f, gather_pair, &k);
   sink_end(L, &k, &c, n);
-  last = lw->w->counter;
+  last = cl_world_last_seq(lw->w);
   lua_createtable(L, k.n, 0);                      /* may run finalizers */
   out = lua_gettop(L);
   for (i = 0; i < k.n; i++) {
@@ -1126,7 +1135,7 @@ static int gather_event(void *ud, const cl_world_event *e) {
 ** when neither has it */
 static void push_event_item(lua_State *L, const cl_world *w, int items, int gone, int id,
                             long long seq) {
-  if (cl_world_is_item(w, id) && w->items[id].seq == seq) {
+  if (cl_world_seq(w, id) == seq) {
     lua_rawgeti(L, items, id + 1);
   } else if (gone != 0) {
     lua_pushnumber(L, (lua_Number)seq);
@@ -1282,7 +1291,8 @@ static int w_lines(lua_State *L) {
 ** new points (h:set, k:set) and collect the old ones. a: the world's
 ** anchor. */
 void l_push_mover_data(lua_State *L, const cl_world *w, int a, int id) {
-  int kind = cl_world_is_item(w, id) ? w->items[id].kind : -1;
+  int kind = -1;
+  (void)cl_world_shape(w, id, &kind);
   if (kind != CL_HULL && kind != CL_COMPOUND) {
     lua_pushnil(L);
     return;
@@ -1317,7 +1327,7 @@ void l_push_collision(lua_State *L, const cl_world_collision *col) {
 /* room for the collisions of one move: each other item is crossed at most
 ** once, then the pushes and the solid contacts of every pass */
 static int cols_need(const cl_world *w) {
-  return w->count + CL_WORLD_PUSH_STEPS + 5 * CL_WORLD_MAX_SLIDES + 8;
+  return cl_world_move_room(w);
 }
 
 /* w:move(item, dx, dy, dz, [response | mask | filter table], nf) -> mx,
