@@ -2060,6 +2060,13 @@ static void public_reads(void) {
   ia = cl_world_add(w, &a, CL_AABB, NULL);
   ib = cl_world_add(w, &b, CL_AABB, &changes);
   CHECK(tree.count == 2, "the items in the caller's tree");
+  {
+    cl_aabb root, all;
+    int k, holds = 1;
+    CHECK(cl_tree_root_bounds(&tree, &root) && cl_tree_bounds(&tree, &all), "the tree's boxes");
+    for (k = 0; k < 3; k++) holds &= root.min[k] <= all.min[k] && root.max[k] >= all.max[k];
+    CHECK(holds, "the root's box holds every leaf's");
+  }
   CHECK(cl_world_seq(w, ia) == 1 && cl_world_seq(w, ib) == 2 && cl_world_last_seq(w) == 2,
         "sequence numbers");
   CHECK(cl_world_seq(w, 7) == CL_NOT_ITEM, "no item, no number");

@@ -162,6 +162,11 @@ void cl_tree_fat(const cl_tree *t, int proxy, cl_aabb *out);
 /* 0 when empty, else 1 and *out the union of the leaves' fat boxes,
 ** exactly (a pass over the leaves) */
 int cl_tree_bounds(const cl_tree *t, cl_aabb *out);
+/* 0 when empty, else 1 and *out the root's box, read without a walk: it
+** holds every leaf's fat box, and may be larger than cl_tree_bounds'
+** (the nodes' boxes are the union of their children's as they were
+** when the children last moved) */
+int cl_tree_root_bounds(const cl_tree *t, cl_aabb *out);
 
 /* Walks take a scratch sc of at least t->capacity leaves, or NULL for the
 ** tree's own (made by its allocator; valid until the next change). */

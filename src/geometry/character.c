@@ -500,23 +500,12 @@ static void char_gather(char_move *cm, const cl_shape *ws, const double d[3]) {
 ** unbounded item rises along up without end (a plane not across up);
 ** from the tree's root box, without a walk */
 static double world_top(const cl_world *w, const double u[3]) {
-  const cl_tree *t = w->tree;
-  double top = -HUGE_VAL, lo[3], hi[3];
+  double top = -HUGE_VAL;
+  cl_aabb root;
   int i, k;
-  if (t->root != -1) {
-    if (t->root <= -2) {
-      const cl_tree_box *b = &t->leaves[-2 - t->root].box;
-      cl_copy(lo, b->min);
-      cl_copy(hi, b->max);
-    } else {
-      const cl_tree_hot *h = &t->hot[t->root];
-      for (k = 0; k < 3; k++) {
-        lo[k] = cl_fmin(h->lo[0][k], h->lo[1][k]);
-        hi[k] = cl_fmax(h->hi[0][k], h->hi[1][k]);
-      }
-    }
+  if (cl_tree_root_bounds(w->tree, &root)) {
     top = 0;
-    for (k = 0; k < 3; k++) top += cl_fmax(lo[k] * u[k], hi[k] * u[k]);
+    for (k = 0; k < 3; k++) top += cl_fmax(root.min[k] * u[k], root.max[k] * u[k]);
   }
   for (i = 0; i < w->nunbounded; i++) {
     const cl_world_item *it = &w->items[w->unbounded[i]];

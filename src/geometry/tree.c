@@ -650,6 +650,23 @@ void cl_tree_fat(const cl_tree *t, int proxy, cl_aabb *out) {
   aabb_of_box(out, &t->leaves[proxy].box);
 }
 
+int cl_tree_root_bounds(const cl_tree *t, cl_aabb *out) {
+  int k;
+  if (t->root == -1) return 0;
+  if (t->root <= -2) {
+    const cl_tree_box *b = &t->leaves[-2 - t->root].box;
+    cl_copy(out->min, b->min);
+    cl_copy(out->max, b->max);
+  } else {
+    const cl_tree_hot *h = &t->hot[t->root];
+    for (k = 0; k < 3; k++) {
+      out->min[k] = cl_fmin(h->lo[0][k], h->lo[1][k]);
+      out->max[k] = cl_fmax(h->hi[0][k], h->hi[1][k]);
+    }
+  }
+  return 1;
+}
+
 int cl_tree_bounds(const cl_tree *t, cl_aabb *out) {
   box_t b;
   int i, any = 0;
