@@ -16,6 +16,7 @@
 #include "collide/mesh.h"
 #include "collide/heightfield.h"
 #include "collide/tree.h"
+#include "collide/world.h"
 
 /* upvalues 1..CL_NKINDS: the shape metatables; then the tree's, the
 ** mesh's, the frustum's and the heightfield's */
@@ -127,13 +128,12 @@ static inline void *l_toobject(lua_State *L, int i, int type, size_t min, size_t
   return l_object_in(u, *len, type, min);
 }
 
-/* the world holding the object of the header told that it changed
-** (l_world.c) */
-void l_touch_holder(l_udheader *h);
-/* every change in place to one of our shapes or heightfields ends here */
+/* every change in place to one of our shapes or heightfields ends here:
+** its counter moves, and the world holding it (its item linked,
+** cl_world_link) is told */
 static inline void l_touched(l_udheader *h) {
   h->changes++;
-  if (h->holder != NULL) l_touch_holder(h);
+  if (h->holder != NULL) cl_world_touch((cl_world *)h->holder, h->item);
 }
 static inline void l_changed(cl_shape *s) { l_touched(L_UDHEADER(s)); }
 

@@ -102,11 +102,11 @@ static l_udheader *header_of(int kind, const void *shape) {
   return L_UDHEADER((cl_shape *)(void *)shape);
 }
 
-void l_touch_holder(l_udheader *h) { cl_world_touch((cl_world *)h->holder, h->item); }
 
 void l_moved(l_world *lw, int id) {
   l_udheader *h = L_UDHEADER((cl_shape *)(void *)cl_world_shape(lw->w, id, NULL));
-  if (h->holder != NULL && (h->holder != (void *)lw->w || h->item != id)) l_touch_holder(h);
+  if (h->holder != NULL && (h->holder != (void *)lw->w || h->item != id))
+    cl_world_touch((cl_world *)h->holder, h->item);
   lw->lt->version++;
 }
 
