@@ -2092,6 +2092,12 @@ static void public_reads(void) {
   cl_world_touch(w, ib);
   CHECK(cl_world_sync(w) == 1, "told, it is refitted");
   CHECK(cl_world_storage(w) > 0 && cl_world_storage(w) < cl_world_memory(w), "its storage");
+  {
+    static const double d[3] = {5, 0, 0};
+    unsigned before = tree.changes;
+    CHECK(cl_world_move(w, ia, d, NULL, NULL, NULL, NULL, NULL) == 0, "a move");
+    CHECK(tree.changes != before, "the caller's tree counts the move's change");
+  }
   cl_world_delete(w);
   cl_tree_free(&tree);
 }

@@ -88,6 +88,11 @@ typedef struct {
   int rotor;                         /* cl_tree_refit_all's next node */
   int moved, nmoved;                 /* the list of moved leaves, its length */
   unsigned pairs_epoch;              /* changes each time that list restarts */
+  unsigned changes;                  /* moved by every call that may change the
+                                     ** leaves or move the storage (insert,
+                                     ** remove, move, set_fat, refit_all, a
+                                     ** batch, adopt): a caller holding an
+                                     ** answer sees whether it still holds */
   double margin;
   cl_tree_scratch own;               /* made by the allocator with each block */
   void *own_mem;

@@ -244,6 +244,7 @@ void *cl_tree_adopt(cl_tree *t, void *block, int cap) {
   int *moves = up + cap;
   void *old = t->block;
   int i;
+  t->changes++;
   if (t->block) {
     memcpy(p, t->hot, (size_t)t->capacity * sizeof(cl_tree_hot));
     memcpy(leaves, t->leaves, (size_t)t->capacity * sizeof(cl_tree_leaf));
@@ -536,6 +537,7 @@ static void place_leaf(cl_tree *t, int leaf, int parent, int start) {
 
 int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id) {
   int leaf, parent = NIL;
+  t->changes++;
   if (cl_tree_full(t) && !grow(t)) return NIL;
   leaf = new_leaf(t);
   if (t->root != NIL) parent = new_node(t);
@@ -575,6 +577,7 @@ static void reinsert(cl_tree *t, int leaf) {
 }
 
 int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
+  t->changes++;
   if (!cl_tree_escapes(t, proxy, box)) return 0;
   fatten(&t->leaves[proxy].box, box, t->margin);
   reinsert(t, proxy);
@@ -583,6 +586,7 @@ int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
 }
 
 void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box) {
+  t->changes++;
   fatten(&t->leaves[proxy].box, box, t->margin);
   mark_moved(t, proxy);
 }
@@ -591,6 +595,7 @@ void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box) {
 ** second, up to the parent, which is refitted once both are done */
 void cl_tree_refit_all(cl_tree *t, int nreinsert) {
   int i = t->root, from = NIL, k;
+  t->changes++;
   while (i != NIL) {
     const cl_tree_hot *h;
     int up;
@@ -632,7 +637,9 @@ void cl_tree_batch_end(cl_tree *t, int batch) {
 }
 
 void cl_tree_remove(cl_tree *t, int proxy) {
-  int p = remove_leaf(t, proxy);
+  int p;
+  t->changes++;
+  p = remove_leaf(t, proxy);
   if (p != NIL) free_node(t, p);
   free_leaf(t, proxy);
   t->count--;

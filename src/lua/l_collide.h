@@ -213,7 +213,6 @@ typedef struct l_tree {
   cl_tree tree;
   int locked;             /* raycast callbacks running: changes are refused */
   int owned;              /* a scene's: changes from Lua are refused */
-  unsigned version;       /* counts changes to the tree */
   cl_tree_scratch cache;  /* the scratch kept between calls (capacity 0: none) */
   l_pairbuf pairs;        /* the pairs found last (valid: their epoch) */
   l_pairbuf spare;        /* a buffer for the next ones */

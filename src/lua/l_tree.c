@@ -12,7 +12,7 @@
 **    as it is after the allocation;
 **  - results are copied to locals before a result is allocated;
 **  - pairs counts, sizes its table, and counts again when the tree changed
-**    meanwhile (a version number counts changes);
+**    meanwhile (the tree's count of changes, cl_tree's changes, moved);
 **  - raycast with callbacks runs under lua_pcall with the tree locked
 **    against changes; whatever happens inside (an error, a failing
 **    metamethod, running out of memory) it is unlocked before the error
@@ -123,7 +123,6 @@ void l_tree_room(lua_State *L, int i) {
     block = COLLIDE_NEWUD(L, size);
     if (cl_tree_full(&lt->tree) && cl_tree_next_capacity(&lt->tree) == cap) {
       (void)cl_tree_adopt(&lt->tree, block, cap);  /* the old block: garbage */
-      lt->version++;
       l_setslot(L, i, SLOT_BLOCK);
     } else {
       lua_pop(L, 1);
@@ -190,7 +189,6 @@ static int t_insert(lua_State *L) {
   }
   l_tree_room(L, 1);
   p = cl_tree_insert(&lt->tree, box, id);
-  lt->version++;
   if (p < 0) return luaL_error(L, "not enough memory");
   if (!has_id) lt->tree.leaves[p].id = (long long)p + 1;
   lua_pushinteger(L, (lua_Integer)p + 1);
@@ -201,7 +199,6 @@ static int t_move(lua_State *L) {
   l_tree *lt = check_unlocked(L);
   int p = check_proxy(L, lt, 2);
   cl_aabb *box = &l_checkshape(L, 3, CL_AABB)->aabb;
-  lt->version++;
   lua_pushboolean(L, cl_tree_move(&lt->tree, p, box));
   return 1;
 }
@@ -244,7 +241,6 @@ static int t_remove(lua_State *L) {
     lt->follows[p] = NULL;
   }
   cl_tree_remove(&lt->tree, p);
-  lt->version++;
   return 0;
 }
 
@@ -270,7 +266,6 @@ static int t_track(lua_State *L) {
   if (p < lt->nfollows) lt->follows[p] = s != NULL ? (const void *)L_UDHEADER(s) : NULL;
   lt->tree.leaves[p].stamp = s != NULL ? L_UDHEADER(s)->changes : 0;
   if (s != NULL) moved = cl_tree_move(&lt->tree, p, &box);
-  lt->version++;
   lua_pushboolean(L, moved);
   return 1;
 }
@@ -323,7 +318,6 @@ static int t_sync(lua_State *L) {
     n++;
   }
   cl_tree_batch_end(t, batch);
-  if (n > 0) lt->version++;
   /* in the order of the leaves; the scratch stays taken (at 3) meanwhile */
   for (k = 0; k < lost; k++) {
     lua_pushinteger(L, (lua_Integer)sc.stack[sc.capacity - lost + k] + 1);
@@ -495,7 +489,7 @@ static int pairs_table(lua_State *L, l_tree *lt, const cl_tree_scratch *given, i
     own = given == NULL || given->capacity < lt->tree.capacity;
     if (own) take_scratch(L, lt, &sc);                    /* 4 */
     else { sc = *given; lua_pushnil(L); }
-    v = lt->version;
+    v = lt->tree.changes;
     n = cl_tree_pairs_update(&lt->tree, &sc, old.valid ? old.p : NULL, old.n, old.epoch,
                              out.p, (long long)out.room);
     if (own) give_back(L, lt, &sc, 4);
@@ -514,7 +508,7 @@ static int pairs_table(lua_State *L, l_tree *lt, const cl_tree_scratch *given, i
     keep_buf(L, &lt->pairs, SLOT_PAIRS, &out, 3);
     old.valid = 0;
     keep_buf(L, &lt->spare, SLOT_SPARE, &old, 2);
-    if (lt->version == v) break;
+    if (lt->tree.changes == v) break;
   }
   if (!table) return 0;
   for (k = 0; k < (int)n; k++) {

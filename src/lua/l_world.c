@@ -107,7 +107,6 @@ void l_moved(l_world *lw, int id) {
   l_udheader *h = L_UDHEADER((cl_shape *)(void *)cl_world_shape(lw->w, id, NULL));
   if (h->holder != NULL && (h->holder != (void *)lw->w || h->item != id))
     cl_world_touch((cl_world *)h->holder, h->item);
-  lw->lt->version++;
 }
 
 /* the item's shape tells the world of its changes when it tells no other
@@ -303,7 +302,6 @@ static int w_add(lua_State *L) {
     return luaL_error(L, "not enough memory");
   }
   link_item(lw->w, id);
-  lw->lt->version++;
   l_push_slot(L, 1, SLOT_IDS);
   lua_pushvalue(L, 2);
   lua_pushinteger(L, (lua_Integer)id + 1);
@@ -343,7 +341,6 @@ static int w_update(lua_State *L) {
       link_item(lw->w, id);
     }
   }
-  lw->lt->version++;
   if (s != NULL) set_by_id(L, SLOT_SHAPES, id, 3);
   lua_pushboolean(L, 1);
   return 1;
@@ -380,7 +377,6 @@ static int w_remove(lua_State *L) {
   }
   unlink_item(lw->w, id);
   (void)cl_world_remove(lw->w, id);
-  lw->lt->version++;
   l_push_slot(L, 1, SLOT_IDS);
   lua_pushvalue(L, 2);
   lua_pushnil(L);
@@ -516,7 +512,6 @@ static int w_sync(lua_State *L) {
   int n = cl_world_sync(lw->w);
   if (n == CL_BUSY) return l_refuse(L, "busy");
   if (n < 0) return luaL_error(L, "not enough memory");
-  lw->lt->version++;
   lua_pushinteger(L, n);
   return 1;
 }

@@ -78,8 +78,7 @@ void l_push_collision(lua_State *L, const cl_world_collision *col);
 /* after cl_world_move or cl_character_move moved the item (its shape
 ** written, its change counter moved and the item refitted by the world):
 ** another item the shape's header links (another world's, or another
-** item of this one sharing the shape) is told, and the world's tree's
-** version moves for its tree:pairs */
+** item of this one sharing the shape) is told */
 void l_moved(l_world *lw, int id);
 
 /* l_character.c: w:character(...), and the character's metatable made */
