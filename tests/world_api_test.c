@@ -2062,9 +2062,9 @@ static void public_reads(void) {
   CHECK(tree.count == 2, "the items in the caller's tree");
   {
     cl_aabb root, all;
-    int k, holds = 1;
-    CHECK(cl_tree_root_bounds(&tree, &root) && cl_tree_bounds(&tree, &all), "the tree's boxes");
-    for (k = 0; k < 3; k++) holds &= root.min[k] <= all.min[k] && root.max[k] >= all.max[k];
+    int k, holds = cl_tree_root_bounds(&tree, &root) && cl_tree_bounds(&tree, &all);
+    CHECK(holds, "the tree's boxes");
+    for (k = 0; holds && k < 3; k++) holds = root.min[k] <= all.min[k] && root.max[k] >= all.max[k];
     CHECK(holds, "the root's box holds every leaf's");
   }
   CHECK(cl_world_seq(w, ia) == 1 && cl_world_seq(w, ib) == 2 && cl_world_last_seq(w) == 2,
@@ -2197,8 +2197,9 @@ static void lines_api(void) {
   CHECK(cl_world_lines(w, NULL, &f, NULL, NULL) == CL_STOPPED, "keep stops");
   CHECK(cl_world_lines_count(w, ia, NULL) == cl_lines_count((const cl_shape *)&a),
         "the count of the shape's");
-  CHECK(cl_world_lines_fill(w, ia, &box, out) == 12 && cl_lines_fill((const cl_shape *)&a, ref) == 12
-        && memcmp(out, ref, sizeof out) == 0, "the shape's segments");
+  CHECK(cl_world_lines_fill(w, ia, &box, out) == 12
+        && cl_lines_fill((const cl_shape *)&a, ref) == 12 && memcmp(out, ref, sizeof out) == 0,
+        "the shape's segments");
   CHECK(cl_world_lines_count(w, 99, NULL) == 0, "no item, no lines");
   cl_world_delete(w);
 }

@@ -886,7 +886,8 @@ int cl_tree_raycast_best(cl_tree *t, const cl_ray *r, cl_tree_scratch *sc,
   cl_tree_ray c;
   double te, limit = INFINITY;
   int p, k;
-  cl_tree_ray_begin(&c, t, r, sc != NULL ? sc->heap : NULL);
+  if (sc == NULL) sc = &t->own;
+  cl_tree_ray_begin(&c, t, r, sc->heap);
   while ((p = cl_tree_ray_next(&c, limit, &te)) >= 0)
     if ((k = visit(ud, p, te, &limit)) != 0) return k;
   return 0;

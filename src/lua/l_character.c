@@ -98,8 +98,8 @@ int l_world_character(lua_State *L) {
   l_setanchor(L, 12);
   id = l_lookup(L, 2);
   if (id < 0) return l_refuse(L, "absent");
-  a = l_world_anchor(L);                                   /* 13 */
-  l_call_begin(L, &c, 11, a);                        /* 14, 15 */
+  a = l_world_anchor(L);                           /* 13 */
+  l_call_begin(L, &c, 11, a);                      /* 14, 15 */
   if (lc->filtered) {
     o.keep = character_keep;
     o.keep_ud = lc;
@@ -109,8 +109,8 @@ int l_world_character(lua_State *L) {
   lc->call = NULL;
   if (lc->ch == NULL) {
     if (!cl_world_item_moves(lw->w, id)) return l_refuse(L, "shape");
-    if ((cl_world_role(lw->w, id) & CL_WORLD_SENSOR)) return l_refuse(L, "sensor");
-    l_call_end(L, &c, CL_STOPPED);                   /* the filter's error */
+    if (cl_world_role(lw->w, id) & CL_WORLD_SENSOR) return l_refuse(L, "sensor");
+    l_call_end(L, &c, CL_STOPPED);                 /* the filter's error */
     return luaL_error(L, "not enough memory");
   }
   lua_pushvalue(L, 12);
@@ -164,7 +164,7 @@ static int c_move(lua_State *L) {
     lua_settop(L, 6);
     if (id < 0) { lc->call = NULL; return l_refuse(L, "absent"); }
     cl_character_retarget(lc->ch, id);
-    l_push_mover_data(L, lw->w, 6, id);              /* 7 */
+    l_push_mover_data(L, lw->w, 6, id);            /* 7 */
     r = cl_character_move(lc->ch, d, moved);
   }
   lc->call = NULL;
@@ -174,7 +174,7 @@ static int c_move(lua_State *L) {
   }
   if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
   if (r == CL_STOPPED) lc->ncols = 0;              /* (the character has none) */
-  l_call_end(L, &c, r);                              /* the filter's error; no memory */
+  l_call_end(L, &c, r);                            /* the filter's error; no memory */
   l_moved(lw, cl_character_item(lc->ch));
   /* the other items of the collisions, kept for ch:collisions() */
   cols = cl_character_collisions(lc->ch, &n);

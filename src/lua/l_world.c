@@ -790,9 +790,9 @@ static int w_query(lua_State *L) {
   int kind, n, a;
   (void)item_shape(L, 2, &kind, &changes);        /* argument 2 checked first */
   lua_settop(L, 3);
-  a = l_world_anchor(L);                                   /* 4 */
+  a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
-  l_call_begin(L, &c, 3, a);                         /* 6, 7 */
+  l_call_begin(L, &c, 3, a);                       /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   q = item_shape(L, 2, &kind, &changes);           /* read again after the allocations */
   if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
@@ -820,9 +820,9 @@ static int w_query_frustum(lua_State *L) {
   int n, a;
   if (l_tofrustum(L, 2) == NULL) l_typeerror(L, 2, "collide.frustum");
   lua_settop(L, 3);
-  a = l_world_anchor(L);                                   /* 4 */
+  a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
-  l_call_begin(L, &c, 3, a);                         /* 6, 7 */
+  l_call_begin(L, &c, 3, a);                       /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   fr = *l_tofrustum(L, 2);
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
@@ -866,7 +866,7 @@ static int w_raycast(lua_State *L) {
   l_call c;
   int id, kind = -1;
   lua_settop(L, 3);
-  l_call_begin(L, &c, 3, l_world_anchor(L));                 /* 4: the anchor, 5, 6 */
+  l_call_begin(L, &c, 3, l_world_anchor(L));       /* 4: the anchor, 5, 6 */
   filter_arg(L, 3, &f, &c);
   id = cl_world_raycast(lw->w, &r, &f, &hit);
   l_call_end(L, &c, id);
@@ -889,7 +889,7 @@ static int w_nearest(lua_State *L) {
   p[2] = luaL_checknumber(L, 4);
   maxd = luaL_optnumber(L, 5, INFINITY);
   lua_settop(L, 6);
-  l_call_begin(L, &c, 6, l_world_anchor(L));                 /* 7: the anchor, 8, 9 */
+  l_call_begin(L, &c, 6, l_world_anchor(L));       /* 7: the anchor, 8, 9 */
   filter_arg(L, 6, &f, &c);
   id = cl_world_nearest(lw->w, p, maxd, &f, &d, q);
   l_call_end(L, &c, id);
@@ -948,9 +948,9 @@ static int w_raycast_all(lua_State *L) {
   int n, a;
   (void)check_ray(L, 2);                           /* checked first, read after the allocation */
   lua_settop(L, 3);
-  a = l_world_anchor(L);                                   /* 4 */
+  a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
-  l_call_begin(L, &c, 3, a);                         /* 6, 7 */
+  l_call_begin(L, &c, 3, a);                       /* 6, 7 */
   filter_arg(L, 3, &f, &c);
   r = check_ray(L, 2);
   k.b = b; k.w = lw->w; k.n = 0; k.uv = 1; k.nomem = 0;
@@ -981,7 +981,7 @@ static int w_sweep(lua_State *L) {
   int id;
   (void)read_sweep(L, &mover, d);
   lua_settop(L, 6);
-  l_call_begin(L, &c, 6, l_world_anchor(L));                 /* 7: the anchor, 8, 9 */
+  l_call_begin(L, &c, 6, l_world_anchor(L));       /* 7: the anchor, 8, 9 */
   filter_arg(L, 6, &f, &c);
   if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
     l_hull_push_data(L, 2);                        /* 10: the data the copy reads */
@@ -1011,9 +1011,9 @@ static int w_sweep_all(lua_State *L) {
   int n, a;
   (void)read_sweep(L, &mover, d);
   lua_settop(L, 6);
-  a = l_world_anchor(L);                                   /* 7 */
+  a = l_world_anchor(L);                           /* 7 */
   b = take_box(L, lw, a);                          /* 8 */
-  l_call_begin(L, &c, 6, a);                         /* 9, 10 */
+  l_call_begin(L, &c, 6, a);                       /* 9, 10 */
   filter_arg(L, 6, &f, &c);
   (void)read_sweep(L, &mover, d);                  /* read again after the allocation */
   if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
@@ -1156,7 +1156,7 @@ static int w_events(lua_State *L) {
   const cl_world_event *e;
   lua_settop(L, 1);
   if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  a = l_world_anchor(L);                                   /* 2 */
+  a = l_world_anchor(L);                           /* 2 */
   b = take_box(L, lw, a);                          /* 3 */
   lua_rawgeti(L, a, SLOT_ITEMS);                   /* 4 */
   items = lua_gettop(L);
@@ -1243,7 +1243,8 @@ static int w_lines(lua_State *L) {
   ids = (const int *)b->p;
   for (i = 0; i < n; i++) {
     m = cl_world_lines_count(lw->w, ids[i], has_box ? &box : NULL);
-    if (m > SIZE_MAX / (6 * sizeof(double)) - total - 2 - off) return luaL_error(L, "not enough memory");
+    if (m > SIZE_MAX / (6 * sizeof(double)) - total - 2 - off)
+      return luaL_error(L, "not enough memory");
     total += m;
   }
   if (n > 0 && ((size_t)n > (SIZE_MAX / sizeof(double) - 6 * total - off) / 2
@@ -1345,9 +1346,9 @@ static int w_move(lua_State *L) {
   if (lua_istable(L, 6)) lua_getfield(L, 6, "response");   /* 8: the response */
   else if (lua_isfunction(L, 6)) lua_pushvalue(L, 6);
   else lua_pushnil(L);
-  a = l_world_anchor(L);                                   /* 9 */
+  a = l_world_anchor(L);                           /* 9 */
   b = take_box(L, lw, a);                          /* 10; may run finalizers */
-  l_call_begin(L, &c, 6, a);                         /* 11, 12 */
+  l_call_begin(L, &c, 6, a);                       /* 11, 12 */
   c.response = 8;
   /* a table's filter is put at 6 and keeps items; a function alone is
   ** the response */
@@ -1366,7 +1367,7 @@ static int w_move(lua_State *L) {
   cols.c = (cl_world_collision *)b->p;
   cols.max = cols_need(lw->w);
   cols.n = 0;
-  l_push_mover_data(L, lw->w, a, id);                /* 13: the data the move's copy reads */
+  l_push_mover_data(L, lw->w, a, id);              /* 13: the data the move's copy reads */
   r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 8) ? NULL : respond, &c, moved, &cols);
   if (r == CL_NOT_MOVER) return l_refuse(L, "shape");
   if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
