@@ -1,6 +1,7 @@
 /*
 ** world_private.h - the world's inside (world.c, world_query.c,
-** world_move.c, character.c and the Lua binding): the records of the
+** world_move.c, world_events.c, world_oneway.c and character.c; the Lua
+** binding reads only world.h): the records of the
 ** items, the working memory of one call (cl_world_scratch) and the calls
 ** that take it. The public API is include/collide/world.h; these are
 ** not installed.

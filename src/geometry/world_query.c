@@ -1,8 +1,8 @@
 /*
 ** world_query.c - the world's queries (world.h): raycasts, overlap
-** queries, the frustum, pairs and shape casts, each through the tree and
-** then the exact test of each candidate, the items without bounds merged
-** in add order.
+** queries, the frustum, pairs, shape casts and the items the debug lines
+** draw, each through the tree and then the exact test of each candidate,
+** the items without bounds merged in add order.
 */
 #include "fp.h"
 #include <float.h>
