@@ -6,7 +6,8 @@
 ** masks, exclude lists and keep callbacks, over boxes, a sphere, a mesh and a heightfield; the
 ** errors (CL_NOT_ITEM, CL_NOT_MOVER, CL_NOT_FINITE, CL_BUSY); sensors,
 ** events and one-way items; the materials of triangles in hits,
-** collisions and a character's floor; calls made
+** collisions and a character's floor; a shape's contact and manifold with
+** a mesh and a heightfield (mesh.h, heightfield.h); calls made
 ** from inside the callbacks of others, which answer as the same calls made
 ** alone. Then allocation failure, tested the way SQLite tests it: an
 ** allocator that counts the live bytes and blocks fails its k-th
@@ -2204,6 +2205,72 @@ static void lines_api(void) {
   cl_world_delete(w);
 }
 
+/* the contact and the manifold of a shape with a mesh's and a
+** heightfield's triangles (mesh.h, heightfield.h): a box resting 0.25 deep
+** on one triangle of a floor, a ball 0.25 deep in a flat terrain */
+static void triangle_sets(void) {
+  static const double v0[12] = {-5, 0, -5, 5, 0, -5, -5, 0, 5, 5, 0, 5};
+  static const uint32_t t0[6] = {0, 2, 1, 1, 2, 3};
+  double v[12], h[9], blocks[2 * 8], o[3] = {0, 0, 0}, n[3], depth = -1;
+  uint32_t tri[6], scratch[2];
+  size_t index = 9;
+  int i;
+  cl_mesh mesh;
+  cl_heightfield hf;
+  cl_contacts m;
+  cl_aabb crate = box(-4, -0.25, -4, -2, 0.75, -2), above = box(-4, 1, -4, -2, 2, -2);
+  cl_sphere ball = sphere(0.75, 0.25, 0.5, 0.5);
+  cl_triangle t;
+  memcpy(v, v0, sizeof v);
+  memcpy(tri, t0, sizeof tri);
+  cl_mesh_init(&mesh);
+  cl_mesh_use(&mesh, v, 4, tri, 2);
+  CHECK(cl_mesh_build(&mesh), "the floor is built");
+  EQ(cl_mesh_contact(&mesh, (const cl_shape *)&crate, 1, n, &depth, &index), 1, "the crate rests");
+  EQ3(n, 0, 1, 0, "from the floor up");
+  EQ(depth, 0.25, "0.25 deep");
+  EQ(index, 0, "on triangle 0");
+  EQ(cl_mesh_contact(&mesh, (const cl_shape *)&crate, 0, n, &depth, &index), 1, "crate first");
+  EQ3(n, 0, -1, 0, "from the crate down");
+  EQ(depth, 0.25, "as deep");
+  EQ(cl_mesh_contact(&mesh, (const cl_shape *)&above, 1, n, &depth, &index), 0, "above: none");
+  EQ(cl_mesh_manifold(&mesh, (const cl_shape *)&crate, 1, scratch, &m), 4, "four points");
+  EQ3(m.n, 0, 1, 0, "the manifold's normal");
+  /* the crate's bottom face, deepest first (all as deep: the first), then
+  ** counter-clockwise seen from above */
+  EQ3(m.p[0].p, -4, -0.25, -4, "corner 0");
+  EQ3(m.p[1].p, -4, -0.25, -2, "corner 1");
+  EQ3(m.p[2].p, -2, -0.25, -2, "corner 2");
+  EQ3(m.p[3].p, -2, -0.25, -4, "corner 3");
+  for (i = 0; i < 4; i++) EQ(m.p[i].depth, 0.25, "each 0.25 deep");
+  EQ(cl_mesh_manifold(&mesh, (const cl_shape *)&above, 1, scratch, &m), 0, "above: no manifold");
+  EQ(m.count, 0, "no points");
+  cl_mesh_triangle(&mesh, 0, &t);
+  EQ(cl_mesh_contact(&mesh, (const cl_shape *)&t, 1, n, &depth, &index), 0,
+     "triangle-triangle contact is not supported");
+  cl_mesh_free(&mesh);
+  for (i = 0; i < 9; i++) h[i] = 0;
+  cl_heightfield_use(&hf, h, blocks, 3, 3, 1, 1, o);
+  cl_heightfield_refresh(&hf);
+  EQ(cl_heightfield_contact(&hf, (const cl_shape *)&ball, 1, n, &depth, &index), 1, "the ball");
+  EQ3(n, 0, 1, 0, "from the terrain up");
+  EQ(depth, 0.25, "0.25 deep");
+  EQ(index, 1, "in cell (0, 0)'s second triangle, under its centre");
+  EQ(cl_heightfield_manifold(&hf, (const cl_shape *)&ball, 1, &m), 3, "three triangles touch");
+  EQ3(m.n, 0, 1, 0, "the manifold's normal");
+  /* the ball's lowest point, then the nearest points of the two triangles
+  ** beside: on the diagonal of cell (0, 0) and on the edge of cell (1, 0),
+  ** 0.5 - sqrt(0.125^2 + 0.125^2 + 0.25^2) and 0.5 - sqrt(0.25^2 + 0.25^2)
+  ** deep */
+  EQ3(m.p[0].p, 0.75, -0.25, 0.5, "the lowest point");
+  EQ(m.p[0].depth, 0.25, "0.25 deep");
+  EQ3(m.p[1].p, 0.625, 0, 0.625, "on the diagonal");
+  EQ(m.p[1].depth, 0.19381378215210276, "less deep");
+  EQ3(m.p[2].p, 1, 0, 0.5, "on the next cell's edge");
+  EQ(m.p[2].depth, 0.14644660940672621, "less deep still");
+  EQ(cl_heightfield_manifold(&hf, (const cl_shape *)&above, 1, &m), 0, "above: none");
+}
+
 int main(void) {
   walk();
   character_more();
@@ -2219,6 +2286,7 @@ int main(void) {
   lines_api();
   move_bookkeeping();
   public_reads();
+  triangle_sets();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

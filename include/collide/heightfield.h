@@ -109,6 +109,14 @@ int cl_heightfield_sweep(const cl_heightfield *hf, const cl_shape *mover, const 
 ** lie farther than the best so far. */
 int cl_heightfield_closest(const cl_heightfield *hf, const double p[3], double limit, double *d,
                            double out[3], size_t *index);
+/* the contact and the manifold of s with the heightfield (triset.c), as
+** cl_mesh_contact and cl_mesh_manifold answer for the mesh of the cells'
+** triangles (hf_first: each triangle first, n from it towards s); no
+** scratch, the cells are visited in increasing index */
+int cl_heightfield_contact(const cl_heightfield *hf, const cl_shape *s, int hf_first,
+                           double n[3], double *depth, size_t *index);
+int cl_heightfield_manifold(const cl_heightfield *hf, const cl_shape *s, int hf_first,
+                            cl_contacts *out);
 /* 1 when a triangle of hf intersects a triangle of the mesh, or of b */
 int cl_heightfield_intersects_mesh(const cl_heightfield *hf, const cl_mesh *m);
 int cl_heightfield_intersects_heightfield(const cl_heightfield *a, const cl_heightfield *b);

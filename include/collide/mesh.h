@@ -126,6 +126,21 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
 ** so far: its cost follows the triangles near p. */
 int cl_mesh_closest(const cl_mesh *m, const double p[3], double limit, double *d,
                     double out[3], size_t *index);
+/* the contact of s with the mesh (triset.c): the deepest of the contacts
+** of s with the triangles it intersects, each cl_contact(triangle, s)
+** when mesh_first (n from the triangle towards s), else cl_contact(s,
+** triangle); 1, n, *depth and *index its triangle (0-based, the lowest of
+** those as deep), or 0 when none touches. s is any shape but a ray or a
+** triangle (triangle-triangle contact is not supported: 0) */
+int cl_mesh_contact(const cl_mesh *m, const cl_shape *s, int mesh_first, double n[3],
+                    double *depth, size_t *index);
+/* the manifold of s with the mesh (triset.c), in the order mesh_first
+** gives as cl_mesh_contact: out->n that contact's normal, and the points
+** of every touched triangle's manifold (clipped along that normal) reduced
+** to four as cl_reduce does, the triangles in increasing index; returns
+** out->count, 0 when none touches. scratch has room for m->nt indices */
+int cl_mesh_manifold(const cl_mesh *m, const cl_shape *s, int mesh_first, uint32_t *scratch,
+                     cl_contacts *out);
 /* 1 when a triangle of a intersects a triangle of b */
 int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b);
 

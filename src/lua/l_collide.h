@@ -310,32 +310,9 @@ cl_shape *l_check_contact_shape(lua_State *L, int i, const char *kinds);
 void l_push_contact(lua_State *L, size_t index, const double n[3], double depth, size_t k);
 void l_indices_begin(lua_State *L, int i, size_t n, size_t *old);
 void l_indices_end(lua_State *L, size_t n, size_t old);
-/* the deepest contact of a shape with triangles: l_deepest_add each
-** triangle in increasing index (ties keep the earlier), then push nil or
-** nx, ny, nz, depth, index */
-typedef struct { int found; double n[3], depth; size_t index; } l_deepest;
-void l_deepest_init(l_deepest *b);
-void l_deepest_add(l_deepest *b, const cl_shape *t, const cl_shape *s, int tri_first,
-                   size_t index);
-int l_deepest_push(lua_State *L, const l_deepest *b);
-/* the manifold of a shape with triangles: every triangle touched given to
-** l_trimanifold_add in increasing index, again while l_trimanifold_next
-** returns 1 (a first pass finds the normal of the deepest contact, as
-** l_deepest; then each pass of cl_reduce_* over the points of every
-** triangle's cl_manifold); then push nil or nx, ny, nz and the points */
-#define L_TRIMANIFOLD_BUF 128
-typedef struct {
-  l_deepest best;
-  cl_reduce red;
-  cl_contact_point buf[L_TRIMANIFOLD_BUF];   /* the candidates, fed once when they fit */
-  const cl_shape *s;
-  int tri_first, pass;
-  double scale;
-} l_trimanifold;
-void l_trimanifold_init(l_trimanifold *t, const cl_shape *s, int tri_first);
-void l_trimanifold_add(l_trimanifold *t, const cl_shape *tri, size_t index);
-int l_trimanifold_next(l_trimanifold *t);
-int l_trimanifold_push(lua_State *L, l_trimanifold *t);
+/* nil, or nx, ny, nz, depth and the 1-based index of a contact with a
+** set of triangles (cl_mesh_contact, cl_heightfield_contact) */
+int l_push_tricontact(lua_State *L, int found, const double n[3], double depth, size_t index);
 /* nx, ny, nz and the array of {x=, y=, z=, depth=} of m (count > 0) */
 int l_push_manifold(lua_State *L, const cl_contacts *m);
 

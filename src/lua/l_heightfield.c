@@ -285,8 +285,6 @@ typedef struct {
   lua_State *L;
   const cl_shape *s;
   size_t n;
-  int tri_first;
-  l_deepest best;
 } visit_ctx;
 
 static int visit_index(void *p, uint32_t index, const cl_triangle *t) {
@@ -379,46 +377,30 @@ static int hf_contacts(lua_State *L) {
   return 1;
 }
 
-static int visit_deepest(void *p, uint32_t index, const cl_triangle *t) {
-  visit_ctx *c = (visit_ctx *)p;
-  cl_shape tri;
-  tri.tri = *t;
-  l_deepest_add(&c->best, &tri, c->s, c->tri_first, index);
-  return 1;
-}
-
 /* collide.contact(heightfield, shape) or (shape, heightfield) -> nx, ny,
 ** nz, depth, index: the deepest contact with a triangle, as a mesh's */
 int l_heightfield_contact(lua_State *L) {
   l_heightfield *a = l_toheightfield(L, 1), *b = l_toheightfield(L, 2);
   cl_shape *s;
-  visit_ctx c;
+  int tri_first, found;
+  double n[3], depth = 0;
+  size_t index = 0;
   if (a == NULL && b == NULL) check_hf(L, 1);
   if ((a != NULL && b != NULL) || (a != NULL && l_tomesh(L, 2) != NULL))
     l_argerror(L, 2, "heightfield-heightfield and heightfield-mesh contacts are not supported");
   if (b != NULL && l_tomesh(L, 1) != NULL)
     l_argerror(L, 1, "heightfield-heightfield and heightfield-mesh contacts are not supported");
-  c.tri_first = a != NULL;
-  s = l_check_contact_shape(L, c.tri_first ? 2 : 1, l_target_kinds);
-  c.L = L;
-  c.s = s;
-  l_deepest_init(&c.best);
-  cl_heightfield_query(a != NULL ? &a->hf : &b->hf, s, visit_deepest, &c);
-  return l_deepest_push(L, &c.best);
-}
-
-static int visit_manifold(void *p, uint32_t index, const cl_triangle *t) {
-  cl_shape tri;
-  tri.tri = *t;
-  l_trimanifold_add((l_trimanifold *)p, &tri, index);
-  return 1;
+  tri_first = a != NULL;
+  s = l_check_contact_shape(L, tri_first ? 2 : 1, l_target_kinds);
+  found = cl_heightfield_contact(a != NULL ? &a->hf : &b->hf, s, tri_first, n, &depth, &index);
+  return l_push_tricontact(L, found, n, depth, index);
 }
 
 /* collide.manifold(heightfield, shape) or (shape, heightfield), as a mesh's */
 int l_heightfield_manifold(lua_State *L) {
   l_heightfield *a = l_toheightfield(L, 1), *b = l_toheightfield(L, 2);
   cl_shape *s;
-  l_trimanifold tm;
+  cl_contacts m;
   int tri_first;
   if (a == NULL && b == NULL) check_hf(L, 1);
   if ((a != NULL && b != NULL) || (a != NULL && l_tomesh(L, 2) != NULL))
@@ -427,11 +409,11 @@ int l_heightfield_manifold(lua_State *L) {
     l_argerror(L, 1, "heightfield-heightfield and heightfield-mesh contacts are not supported");
   tri_first = a != NULL;
   s = l_check_contact_shape(L, tri_first ? 2 : 1, l_target_kinds);
-  l_trimanifold_init(&tm, s, tri_first);
-  do {
-    cl_heightfield_query(a != NULL ? &a->hf : &b->hf, s, visit_manifold, &tm);
-  } while (l_trimanifold_next(&tm));
-  return l_trimanifold_push(L, &tm);
+  if (cl_heightfield_manifold(a != NULL ? &a->hf : &b->hf, s, tri_first, &m) == 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  return l_push_manifold(L, &m);
 }
 
 /* collide.sweep(mover, d, heightfield) with the heightfield at index i */

@@ -358,11 +358,10 @@ static int mesh_contacts(lua_State *L) {
 ** there is none */
 int l_mesh_contact(lua_State *L) {
   l_mesh *a = l_tomesh(L, 1), *b = l_tomesh(L, 2), *lm;
-  cl_shape *s, t;
-  int mesh_first;
-  size_t n, k;
-  uint32_t *scratch;
-  l_deepest best;
+  cl_shape *s;
+  int mesh_first, found;
+  double n[3], depth = 0;
+  size_t index = 0;
   if (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL)
     return l_heightfield_contact(L);
   if (a == NULL && b == NULL) a = check_mesh(L, 1);   /* mesh:contact on a bad self */
@@ -370,14 +369,8 @@ int l_mesh_contact(lua_State *L) {
   mesh_first = a != NULL;
   lm = mesh_first ? a : b;
   s = l_check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
-  scratch = borrow_scratch(L, lm);       /* nothing below allocates until the loop ends */
-  n = cl_mesh_query(&lm->m, s, scratch);
-  l_deepest_init(&best);
-  for (k = 0; k < n; k++) {
-    cl_mesh_triangle(&lm->m, scratch[k], &t.tri);
-    l_deepest_add(&best, &t, s, mesh_first, scratch[k]);
-  }
-  return l_deepest_push(L, &best);
+  found = cl_mesh_contact(&lm->m, s, mesh_first, n, &depth, &index);
+  return l_push_tricontact(L, found, n, depth, index);
 }
 
 /* collide.manifold(mesh, shape) or (shape, mesh) -> nx, ny, nz, points:
@@ -385,11 +378,9 @@ int l_mesh_contact(lua_State *L) {
 ** every triangle's manifold reduced to four; nil when none touches */
 int l_mesh_manifold(lua_State *L) {
   l_mesh *a = l_tomesh(L, 1), *b = l_tomesh(L, 2), *lm;
-  cl_shape *s, t;
+  cl_shape *s;
   int mesh_first;
-  size_t n, k;
-  uint32_t *scratch;
-  l_trimanifold tm;
+  cl_contacts m;
   if (l_toheightfield(L, 1) != NULL || l_toheightfield(L, 2) != NULL)
     return l_heightfield_manifold(L);
   if (a == NULL && b == NULL) a = check_mesh(L, 1);
@@ -397,16 +388,12 @@ int l_mesh_manifold(lua_State *L) {
   mesh_first = a != NULL;
   lm = mesh_first ? a : b;
   s = l_check_contact_shape(L, mesh_first ? 2 : 1, l_target_kinds);
-  scratch = borrow_scratch(L, lm);       /* nothing below allocates until the passes end */
-  n = cl_mesh_query(&lm->m, s, scratch);
-  l_trimanifold_init(&tm, s, mesh_first);
-  do {
-    for (k = 0; k < n; k++) {
-      cl_mesh_triangle(&lm->m, scratch[k], &t.tri);
-      l_trimanifold_add(&tm, &t, scratch[k]);
-    }
-  } while (l_trimanifold_next(&tm));
-  return l_trimanifold_push(L, &tm);
+  /* nothing allocates between the borrowing and the end of the call */
+  if (cl_mesh_manifold(&lm->m, s, mesh_first, borrow_scratch(L, lm), &m) == 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  return l_push_manifold(L, &m);
 }
 
 /* collide.sweep(mover, d, mesh) with the mesh at index i: the hit and its

@@ -2,8 +2,10 @@
 ** l_triset.c - what every set of triangles shares in the binding: reading
 ** an array of points (a mesh's vertices, a hull's points) and the results
 ** of a query of triangles (a mesh's or a heightfield's): indices, casts,
-** sweeps, contacts, the deepest contact and bounds. Below the files of the
-** mesh, the heightfield and the hull, above l_args.c.
+** sweeps, contacts, the deepest contact, manifolds and bounds (the C core
+** answers them: cl_mesh_contact, cl_mesh_manifold and the heightfield's).
+** Below the files of the mesh, the heightfield and the hull, above
+** l_args.c.
 */
 #include "fp.h"
 #include <limits.h>
@@ -136,36 +138,16 @@ void l_push_contact(lua_State *L, size_t index, const double n[3], double depth,
   lua_rawseti(L, -2, (lua_Integer)k);
 }
 
-void l_deepest_init(l_deepest *b) {
-  b->found = 0;
-  b->depth = 0;
-  cl_set(b->n, 0, 0, 0);
-  b->index = 0;
-}
-
-/* the contact of triangle t (index, 0-based) and s, in that order when
-** tri_first, kept when it is the first or deeper (ties: the earlier) */
-void l_deepest_add(l_deepest *b, const cl_shape *t, const cl_shape *s, int tri_first,
-                   size_t index) {
-  double nv[3], depth;
-  int hit = tri_first ? cl_contact(t, s, nv, &depth) : cl_contact(s, t, nv, &depth);
-  if (hit && (!b->found || depth > b->depth)) {
-    b->found = 1;
-    b->depth = depth;
-    cl_copy(b->n, nv);
-    b->index = index;
-  }
-}
-
-/* nil, or nx, ny, nz, depth and the 1-based index */
-int l_deepest_push(lua_State *L, const l_deepest *b) {
-  if (!b->found) {
+/* a contact with a set of triangles: nil, or nx, ny, nz, depth and the
+** 1-based index of the triangle (0-based index) */
+int l_push_tricontact(lua_State *L, int found, const double n[3], double depth, size_t index) {
+  if (!found) {
     lua_pushnil(L);
     return 1;
   }
-  l_pushvec(L, b->n);
-  lua_pushnumber(L, b->depth);
-  lua_pushinteger(L, (lua_Integer)b->index + 1);
+  l_pushvec(L, n);
+  lua_pushnumber(L, depth);
+  lua_pushinteger(L, (lua_Integer)index + 1);
   return 5;
 }
 
@@ -215,53 +197,6 @@ int l_push_trisweep(lua_State *L, int found, const cl_hit *h, size_t index, long
   if (material < 0) return 8;
   lua_pushinteger(L, (lua_Integer)material);
   return 9;
-}
-
-static double tri_scale(const cl_triangle *t) {
-  return cl_fmax(cl_maxabs3(t->v[0]), cl_fmax(cl_maxabs3(t->v[1]), cl_maxabs3(t->v[2])));
-}
-
-void l_trimanifold_init(l_trimanifold *t, const cl_shape *s, int tri_first) {
-  cl_aabb b;
-  l_deepest_init(&t->best);
-  t->s = s;
-  t->tri_first = tri_first;
-  t->pass = -1;
-  t->scale = 0;
-  if (s->tag == CL_PLANE) t->scale = fabs(s->plane.d);
-  else if (cl_bounds(s, &b)) t->scale = cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
-}
-
-void l_trimanifold_add(l_trimanifold *t, const cl_shape *tri, size_t index) {
-  if (t->pass < 0) {
-    l_deepest_add(&t->best, tri, t->s, t->tri_first, index);
-    t->scale = cl_fmax(t->scale, tri_scale(&tri->tri));
-    return;
-  }
-  if (t->tri_first) cl_manifold_add(tri, t->s, t->best.n, &t->red);
-  else cl_manifold_add(t->s, tri, t->best.n, &t->red);
-}
-
-int l_trimanifold_next(l_trimanifold *t) {
-  if (t->pass < 0) {
-    if (!t->best.found) return 0;
-    cl_reduce_init(&t->red, t->best.n, t->scale);
-    cl_reduce_buffer(&t->red, t->buf, L_TRIMANIFOLD_BUF);
-    t->pass = 0;
-    return 1;
-  }
-  t->pass++;
-  return cl_reduce_next(&t->red);
-}
-
-int l_trimanifold_push(lua_State *L, l_trimanifold *t) {
-  cl_contacts m;
-  if (!t->best.found || cl_reduce_finish(&t->red, &m) == 0) {
-    lua_pushnil(L);
-    return 1;
-  }
-  cl_copy(m.n, t->best.n);
-  return l_push_manifold(L, &m);
 }
 
 int l_push_manifold(lua_State *L, const cl_contacts *m) {
