@@ -11,6 +11,7 @@
 #include "collide/hull.h"
 #include "collide/mesh.h"
 #include "compound_ops.h"
+#include "dispatch.h"
 
 /* cos and sin of k * 22.5 degrees, k = 0 .. 16: the points of a circle of
 ** CL_LINES_CIRCLE segments, exact at the multiples of 90 degrees, the last
@@ -155,42 +156,12 @@ static double *triangle_edges(double *out, const double *a, const double *b, con
   return segment(out, c, a);
 }
 
-size_t cl_lines_count(const cl_shape *s) {
-  switch (s->tag) {
-    case CL_AABB: case CL_OBB: return 12;
-    case CL_PLANE: return 4;
-    case CL_TRIANGLE: return 3;
-    case CL_RAY: return 1;
-    case CL_SPHERE: return 3 * CL_LINES_CIRCLE;
-    case CL_CAPSULE: return 4 * CL_LINES_CIRCLE + 4;
-    case CL_HULL: return (size_t)s->hull.h->ne;
-    case CL_COMPOUND: return cl_compound_lines_count(&s->compound);
-    default: return 0;
-  }
-}
-
 /* the n coordinates at p clamped to the doubles */
 static void clamp_all(double *p, int n) {
   int k;
   for (k = 0; k < n; k++) p[k] = clamp_big(p[k]);
 }
 
-/* s's points clamped to the doubles. A compound's child placed far out
-** can lie beyond them: placing adds finite terms, so its points are finite
-** or infinite, never NaN, and once clamped the outlines' sums of them and
-** of finite offsets cannot meet +inf and -inf. A shape made on its own
-** has finite points already. */
-static void clamp_points(cl_shape *s) {
-  switch (s->tag) {
-    case CL_AABB: clamp_all(s->aabb.min, 3); clamp_all(s->aabb.max, 3); break;
-    case CL_OBB: clamp_all(s->obb.c, 3); break;
-    case CL_TRIANGLE: clamp_all(&s->tri.v[0][0], 9); break;
-    case CL_SPHERE: clamp_all(s->sphere.c, 3); break;
-    case CL_CAPSULE: clamp_all(s->cap.a, 3); clamp_all(s->cap.b, 3); break;
-    case CL_HULL: clamp_all(s->hull.c, 3); break;
-    default: break;
-  }
-}
 
 /* corner i of o, as cl_obb_corner gives it where that is finite. Near
 ** the largest doubles its sum of the centre and three axes' terms can
@@ -210,41 +181,67 @@ static void obb_corner(const cl_obb *o, int i, double p[3]) {
   cl_scale(p, p, 8);
 }
 
-size_t cl_lines_fill(const cl_shape *shape, double *out) {
-  double corner[8][3], p[3];
-  cl_shape c;
-  const cl_shape *s = &c;
+/* The outline of each kind, written at out. A shape's points are first
+** clamped to the doubles: a compound's child placed far out can lie
+** beyond them (placing adds finite terms, so its points are finite or
+** infinite, never NaN), and once clamped the outlines' sums of them and
+** of finite offsets cannot meet +inf and -inf. A shape made on its own
+** has finite points already. */
+void cl_lines_aabb(const cl_aabb *b, double *out) {
+  double corner[8][3];
+  cl_aabb c = *b;
   int i;
-  if (shape->tag == CL_COMPOUND) return cl_compound_lines_fill(&shape->compound, out);
-  cl_shape_copy(&c, shape); /* its own size: the shape may be a member alone */
-  clamp_points(&c);
-  switch (s->tag) {
-    case CL_AABB:
-      for (i = 0; i < 8; i++) cl_aabb_corner(&s->aabb, i, corner[i]);
-      (void)box_edges(out, (const double (*)[3])corner);
-      break;
-    case CL_OBB:
-      for (i = 0; i < 8; i++) obb_corner(&s->obb, i, corner[i]);
-      (void)box_edges(out, (const double (*)[3])corner);
-      break;
-    case CL_PLANE: (void)plane_lines(out, &s->plane); break;
-    case CL_TRIANGLE: (void)triangle_edges(out, s->tri.v[0], s->tri.v[1], s->tri.v[2]); break;
-    case CL_RAY:
-      cl_madd(p, s->ray.o, s->ray.d, isinf(s->ray.tmax) ? 1 : s->ray.tmax);
-      (void)segment(out, s->ray.o, p);
-      break;
-    case CL_SPHERE: (void)sphere_lines(out, &s->sphere); break;
-    case CL_CAPSULE: (void)capsule_lines(out, &s->cap); break;
-    case CL_HULL:
-      for (i = 0; i < s->hull.h->ne; i++) {
-        double a[3], b[3];
-        cl_hull_edge(&s->hull, i, a, b);
-        out = segment(out, a, b);
-      }
-      break;
-    default: return 0;
+  clamp_all(c.min, 3);
+  clamp_all(c.max, 3);
+  for (i = 0; i < 8; i++) cl_aabb_corner(&c, i, corner[i]);
+  (void)box_edges(out, (const double (*)[3])corner);
+}
+
+void cl_lines_obb(const cl_obb *o, double *out) {
+  double corner[8][3];
+  cl_obb c = *o;
+  int i;
+  clamp_all(c.c, 3);
+  for (i = 0; i < 8; i++) obb_corner(&c, i, corner[i]);
+  (void)box_edges(out, (const double (*)[3])corner);
+}
+
+void cl_lines_plane(const cl_plane *p, double *out) { (void)plane_lines(out, p); }
+
+void cl_lines_triangle(const cl_triangle *t, double *out) {
+  cl_triangle c = *t;
+  clamp_all(&c.v[0][0], 9);
+  (void)triangle_edges(out, c.v[0], c.v[1], c.v[2]);
+}
+
+void cl_lines_ray(const cl_ray *r, double *out) {
+  double p[3];
+  cl_madd(p, r->o, r->d, isinf(r->tmax) ? 1 : r->tmax);
+  (void)segment(out, r->o, p);
+}
+
+void cl_lines_sphere(const cl_sphere *s, double *out) {
+  cl_sphere c = *s;
+  clamp_all(c.c, 3);
+  (void)sphere_lines(out, &c);
+}
+
+void cl_lines_capsule(const cl_capsule *cap, double *out) {
+  cl_capsule c = *cap;
+  clamp_all(c.a, 3);
+  clamp_all(c.b, 3);
+  (void)capsule_lines(out, &c);
+}
+
+void cl_lines_hull(const cl_hull *h, double *out) {
+  cl_hull c = *h;
+  int i;
+  clamp_all(c.c, 3);
+  for (i = 0; i < c.h->ne; i++) {
+    double a[3], b[3];
+    cl_hull_edge(&c, i, a, b);
+    out = segment(out, a, b);
   }
-  return cl_lines_count(s);
 }
 
 /* ---- triangle sets ---- */

@@ -6,6 +6,7 @@
 #include "collide/collide.h"
 #include "hull_frame.h"
 #include "compound_ops.h"
+#include "dispatch.h"
 
 void cl_closest_on_segment(const double a[3], const double b[3], const double p[3],
                            double out[3], double *s) {
@@ -24,8 +25,8 @@ void cl_closest_on_segment(const double a[3], const double b[3], const double p[
 ** than the nearest point of the three edges, else that edge point.
 ** (Ericson's Voronoi-region form, RTCD 5.1.5, subtracts products of large
 ** numbers and misplaces the point on slivers.) w: barycentric weights */
-static void closest_on_triangle(const cl_triangle *tr, const double p[3], double out[3],
-                                double w[3]) {
+void cl_closest_on_triangle(const cl_triangle *tr, const double p[3], double out[3],
+                            double w[3]) {
   double h, off[3], q[3], best = INFINITY;
   int i, inside = 1;
   if (tr->degenerate) {
@@ -164,62 +165,6 @@ void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
   cl_hull_point_out(h, q, out);
 }
 
-void cl_closest_point(const cl_shape *s, const double p[3], double out[3]) {
-  int k;
-  switch (s->tag) {
-    case CL_AABB:
-      for (k = 0; k < 3; k++) out[k] = cl_clamp(p[k], s->aabb.min[k], s->aabb.max[k]);
-      break;
-    case CL_OBB: {
-      const cl_obb *o = &s->obb;
-      double d[3];
-      cl_sub(d, p, o->c);
-      cl_copy(out, o->c);
-      for (k = 0; k < 3; k++)
-        cl_madd(out, out, o->u[k], cl_clamp(cl_dot(d, o->u[k]), -o->e[k], o->e[k]));
-      break;
-    }
-    case CL_PLANE:
-      cl_madd(out, p, s->plane.n, -(cl_dot(s->plane.n, p) - s->plane.d));
-      break;
-    case CL_TRIANGLE: {
-      double w[3];
-      closest_on_triangle(&s->tri, p, out, w);
-      break;
-    }
-    case CL_RAY: {
-      const cl_ray *r = &s->ray;
-      double d[3], t;
-      cl_sub(d, p, r->o);
-      t = cl_clamp(cl_dot(d, r->d), 0, r->tmax);
-      cl_madd(out, r->o, r->d, t);
-      break;
-    }
-    case CL_SPHERE: {
-      const cl_sphere *sp = &s->sphere;
-      double d[3], len;
-      cl_sub(d, p, sp->c);
-      len = cl_length(d);
-      if (len <= sp->r) cl_copy(out, p);
-      else cl_madd(out, sp->c, d, sp->r / len);
-      break;
-    }
-    case CL_CAPSULE: {
-      const cl_capsule *c = &s->cap;
-      double q[3], d[3], len;
-      cl_closest_on_segment(c->a, c->b, p, q, NULL);
-      cl_sub(d, p, q);
-      len = cl_length(d);
-      if (len <= c->r) cl_copy(out, p);
-      else cl_madd(out, q, d, c->r / len);
-      break;
-    }
-    case CL_HULL: cl_hull_closest(&s->hull, p, out); break;
-    case CL_COMPOUND: cl_compound_closest(&s->compound, p, out); break;
-    default: cl_copy(out, p); break;   /* no such shape; out is never left unset */
-  }
-}
-
 /* p's offset from the shape as a vector whose length is the distance:
 ** for an obb the per-axis excess in the box frame, the same test as
 ** cl_contains, so a contained point is at 0 exactly (p - closest point is
@@ -264,43 +209,12 @@ double cl_distance(const cl_shape *s, const double p[3]) {
   return cl_length(v);
 }
 
-int cl_contains(const cl_shape *s, const double p[3]) {
-  int k;
-  switch (s->tag) {
-    case CL_AABB:
-      for (k = 0; k < 3; k++)
-        if (p[k] < s->aabb.min[k] || p[k] > s->aabb.max[k]) return 0;
-      return 1;
-    case CL_OBB: {
-      double d[3];
-      cl_sub(d, p, s->obb.c);
-      for (k = 0; k < 3; k++)
-        if (fabs(cl_dot(d, s->obb.u[k])) > s->obb.e[k]) return 0;
-      return 1;
-    }
-    case CL_SPHERE: {
-      double d[3];
-      cl_sub(d, p, s->sphere.c);
-      return cl_length(d) <= s->sphere.r;
-    }
-    case CL_CAPSULE: {
-      double q[3], d[3];
-      cl_closest_on_segment(s->cap.a, s->cap.b, p, q, NULL);
-      cl_sub(d, p, q);
-      return cl_length(d) <= s->cap.r;
-    }
-    case CL_HULL: return cl_hull_contains(&s->hull, p);
-    case CL_COMPOUND: return cl_compound_contains(&s->compound, p);
-    default: return 0;
-  }
-}
-
 /* weights of a, b, c of p projected on the triangle's plane (Ericson 3.4) */
 void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]) {
   double v0[3], v1[3], v2[3], c[3], area;
   if (t->degenerate) {
     double q[3];
-    closest_on_triangle(t, p, q, w);
+    cl_closest_on_triangle(t, p, q, w);
     return;
   }
   /* p - a = u (b - a) + v (c - a) in the plane: u, v as ratios of the

@@ -4,9 +4,7 @@
 */
 #include "fp.h"
 #include <float.h>
-#include <string.h>
 #include "collide/collide.h"
-#include "bounds.h"
 #include "hull_frame.h"
 #include "compound_ops.h"
 
@@ -205,97 +203,6 @@ void cl_capsule_init(cl_capsule *c, const double a[3], const double b[3], double
   cl_copy(c->a, a);
   cl_copy(c->b, b);
   c->r = r;
-}
-
-void cl_shape_copy(cl_shape *dst, const cl_shape *s) {
-  size_t n;
-  switch (s->tag) {
-    case CL_AABB: n = sizeof(cl_aabb); break;
-    case CL_OBB: n = sizeof(cl_obb); break;
-    case CL_PLANE: n = sizeof(cl_plane); break;
-    case CL_TRIANGLE: n = sizeof(cl_triangle); break;
-    case CL_RAY: n = sizeof(cl_ray); break;
-    case CL_SPHERE: n = sizeof(cl_sphere); break;
-    case CL_CAPSULE: n = sizeof(cl_capsule); break;
-    case CL_HULL: n = sizeof(cl_hull); break;
-    case CL_COMPOUND: n = sizeof(cl_compound); break;
-    default: n = sizeof(int); break;
-  }
-  memcpy(dst, s, n);
-}
-
-void cl_translate(cl_shape *s, const double d[3]) {
-  switch (s->tag) {
-    case CL_AABB:
-      cl_add(s->aabb.min, s->aabb.min, d);
-      cl_add(s->aabb.max, s->aabb.max, d);
-      break;
-    case CL_OBB: cl_add(s->obb.c, s->obb.c, d); break;
-    case CL_PLANE: s->plane.d += cl_dot(s->plane.n, d); break;
-    case CL_TRIANGLE: {
-      cl_triangle *t = &s->tri;
-      double a[3], b[3], c[3];
-      cl_add(a, t->v[0], d); cl_add(b, t->v[1], d); cl_add(c, t->v[2], d);
-      cl_triangle_init(t, a, b, c);   /* rounding can change degeneracy */
-      break;
-    }
-    case CL_RAY: cl_add(s->ray.o, s->ray.o, d); break;
-    case CL_SPHERE: cl_add(s->sphere.c, s->sphere.c, d); break;
-    case CL_CAPSULE:
-      cl_add(s->cap.a, s->cap.a, d);
-      cl_add(s->cap.b, s->cap.b, d);
-      break;
-    case CL_HULL: cl_add(s->hull.c, s->hull.c, d); break;
-    case CL_COMPOUND: cl_add(s->compound.c, s->compound.c, d); break;
-  }
-}
-
-static void bounds_points(cl_aabb *out, const double (*p)[3], int n) {
-  int i, k;
-  cl_aabb_init(out, p[0], p[0]);
-  for (i = 1; i < n; i++)
-    for (k = 0; k < 3; k++) {
-      if (p[i][k] < out->min[k]) out->min[k] = p[i][k];
-      if (p[i][k] > out->max[k]) out->max[k] = p[i][k];
-    }
-}
-
-int cl_bounds(const cl_shape *s, cl_aabb *out) {
-  int k;
-  switch (s->tag) {
-    case CL_AABB: *out = s->aabb; return 1;
-    case CL_OBB: {
-      const cl_obb *o = &s->obb;
-      for (k = 0; k < 3; k++) {
-        double r = fabs(o->u[0][k]) * o->e[0] + fabs(o->u[1][k]) * o->e[1]
-                 + fabs(o->u[2][k]) * o->e[2];
-        out->min[k] = o->c[k] - r;
-        out->max[k] = o->c[k] + r;
-      }
-      out->tag = CL_AABB;
-      return cl_bounds_clamped(out);
-    }
-    case CL_TRIANGLE: bounds_points(out, (const double (*)[3])s->tri.v, 3); return 1;
-    case CL_SPHERE:
-      for (k = 0; k < 3; k++) {
-        out->min[k] = s->sphere.c[k] - s->sphere.r;
-        out->max[k] = s->sphere.c[k] + s->sphere.r;
-      }
-      out->tag = CL_AABB;
-      return cl_bounds_clamped(out);
-    case CL_CAPSULE: return cl_capsule_bounds(&s->cap, out);
-    case CL_RAY: {
-      double p[2][3];
-      if (isinf(s->ray.tmax)) return 0;
-      cl_copy(p[0], s->ray.o);
-      cl_madd(p[1], s->ray.o, s->ray.d, s->ray.tmax);
-      bounds_points(out, (const double (*)[3])p, 2);
-      return cl_bounds_clamped(out);
-    }
-    case CL_HULL: cl_hull_bounds(&s->hull, out); return cl_bounds_clamped(out);
-    case CL_COMPOUND: cl_compound_bounds(&s->compound, out); return cl_bounds_clamped(out);
-    default: return 0;
-  }
 }
 
 void cl_obb_from_aabb(cl_obb *o, const cl_aabb *b, const double q[4]) {
