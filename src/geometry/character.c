@@ -43,6 +43,7 @@
 #include "collide/hull.h"
 #include "collide/compound.h"
 #include "world_move.h"
+#include "dispatch.h"
 
 /* the cosine of an angle in degrees, the same bits on every machine: the
 ** C library's cos differs from one library to another in the last bit,
@@ -163,53 +164,6 @@ static int floor_under(char_move *cm, const double p[3], const double n[3], doub
     return 1;
   }
   return 0;
-}
-
-/* the height (along up) of the shape's lowest point */
-static double lowest(const cl_shape *s, const double u[3]) {
-  double x[3], e[3];
-  switch (s->tag) {
-    case CL_SPHERE:
-      return s->sphere.c[0] * u[0] + s->sphere.c[1] * u[1] + s->sphere.c[2] * u[2] - s->sphere.r;
-    case CL_CAPSULE: {
-      double a = s->cap.a[0] * u[0] + s->cap.a[1] * u[1] + s->cap.a[2] * u[2];
-      double b = s->cap.b[0] * u[0] + s->cap.b[1] * u[1] + s->cap.b[2] * u[2];
-      return (a < b ? a : b) - s->cap.r;
-    }
-    case CL_AABB:
-      cl_aabb_frame(&s->aabb, x, e);
-      return x[0] * u[0] + x[1] * u[1] + x[2] * u[2]
-             - (e[0] * fabs(u[0]) + e[1] * fabs(u[1]) + e[2] * fabs(u[2]));
-    case CL_HULL: {
-      double m[3];
-      cl_scale(m, u, -1);
-      cl_hull_support(&s->hull, m, x);
-      return x[0] * u[0] + x[1] * u[1] + x[2] * u[2];
-    }
-    case CL_COMPOUND: {
-      /* the lowest of the children's (never compounds) */
-      cl_shape ch;
-      double low = INFINITY;
-      int i;
-      for (i = 0; i < s->compound.d->n; i++) {
-        cl_compound_child(&s->compound, i, &ch);
-        if (ch.tag == CL_TRIANGLE) {
-          int k;
-          for (k = 0; k < 3; k++) low = cl_fmin(low, cl_dot(ch.tri.v[k], u));
-        } else {
-          low = cl_fmin(low, lowest(&ch, u));
-        }
-      }
-      return low;
-    }
-    default: {
-      const cl_obb *o = &s->obb;
-      return o->c[0] * u[0] + o->c[1] * u[1] + o->c[2] * u[2]
-             - (o->e[0] * fabs(o->u[0][0] * u[0] + o->u[0][1] * u[1] + o->u[0][2] * u[2])
-                + o->e[1] * fabs(o->u[1][0] * u[0] + o->u[1][1] * u[1] + o->u[1][2] * u[2])
-                + o->e[2] * fabs(o->u[2][0] * u[0] + o->u[2][1] * u[1] + o->u[2][2] * u[2]));
-    }
-  }
 }
 
 static void set_floor(char_move *cm, const double f[3], int other, const double p[3]) {
@@ -346,17 +300,7 @@ static void side_down(char_move *cm, cl_shape *w, const double hz[3], double v, 
 ** what cannot be followed (static geometry, planes) */
 static int anchor_of(const cl_world *w, int id, double p[3]) {
   const cl_world_item *it = &w->items[id];
-  const cl_shape *s = (const cl_shape *)it->shape;
-  switch (it->kind) {
-    case CL_AABB: cl_copy(p, s->aabb.min); return 1;
-    case CL_OBB: cl_copy(p, s->obb.c); return 1;
-    case CL_HULL: cl_copy(p, s->hull.c); return 1;
-    case CL_COMPOUND: cl_copy(p, s->compound.c); return 1;
-    case CL_SPHERE: cl_copy(p, s->sphere.c); return 1;
-    case CL_CAPSULE: cl_copy(p, s->cap.a); return 1;
-    case CL_TRIANGLE: cl_copy(p, s->tri.v[0]); return 1;
-    default: return 0;
-  }
+  return cl_shape_anchor(it->kind, (const cl_shape *)it->shape, p);
 }
 
 /* the floor stood on as the next move compares it: its item, its
@@ -473,7 +417,7 @@ static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3
   if (cm->st.overflow) return -1;
   if (cm->st.aborted) return 0;
   cm->st.out->n = 0;
-  cm->foot0 = lowest(ws, c->up);
+  cm->foot0 = cl_lowest_along(ws, c->up);
   cm->tiny = CL_EPSILON * (1 + fabs(cm->foot0));
   return 0;
 }
@@ -602,27 +546,6 @@ static void char_snap(char_move *cm, cl_shape *ws, int was_floor, double moved[3
   out->n++;
 }
 
-/* 1 when b is a translated within rounding: the corners of an aabb and
-** the ends of a capsule are translated one by one, and far from where
-** they started (a step lifted beyond the precision of the shape's size)
-** they can fold onto each other; obbs, spheres and hulls keep their size
-** apart from their place */
-static int size_kept(const cl_shape *a, const cl_shape *b) {
-  const double *p0, *p1, *q0, *q1;
-  double scale = 1, drift = 0;
-  int k;
-  switch (a->tag) {
-    case CL_AABB: p0 = a->aabb.min; p1 = a->aabb.max; q0 = b->aabb.min; q1 = b->aabb.max; break;
-    case CL_CAPSULE: p0 = a->cap.a; p1 = a->cap.b; q0 = b->cap.a; q1 = b->cap.b; break;
-    default: return 1;
-  }
-  for (k = 0; k < 3; k++) {
-    scale = cl_fmax(scale, cl_fmax(cl_fmax(fabs(p0[k]), fabs(p1[k])), cl_fmax(fabs(q0[k]), fabs(q1[k]))));
-    drift = cl_fmax(drift, fabs((q1[k] - q0[k]) - (p1[k] - p0[k])));
-  }
-  return drift <= 1e-12 * scale;
-}
-
 /* a move that failed: the flags and the floor normal put back (the rest
 ** of the state is written only at the end of a move); r returned */
 static int char_undo(cl_character_state *c, const int flags[3], const double normal[3], int r) {
@@ -653,7 +576,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   char_begin(&cm, c, w, s, id, mask, out);
   cm.rising = v > 0;
   cl_shape_copy(&ws, (const cl_shape *)w->items[id].shape);
-  cm.foot0 = lowest(&ws, u);
+  cm.foot0 = cl_lowest_along(&ws, u);
   cm.tiny = CL_EPSILON * (1 + fabs(cm.foot0));
 
   if (char_carry(&cm, &ws, was_floor, carry, &turn) < 0) return char_undo(c, flags, normal, -1);
@@ -675,7 +598,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   if (carry[0] != 0 || carry[1] != 0 || carry[2] != 0) {
     moved[0] += carry[0]; moved[1] += carry[1]; moved[2] += carry[2];
   }
-  if (!size_kept((const cl_shape *)w->items[id].shape, &ws)) {
+  if (!cl_size_kept((const cl_shape *)w->items[id].shape, &ws)) {
     /* the passes folded the working copy: the item moves by translation
     ** alone, by what the move reports */
     cl_shape_copy(&ws, (const cl_shape *)w->items[id].shape);
@@ -705,7 +628,7 @@ static int char_probe(cl_character_state *c, cl_world *w, cl_world_scratch *s, i
   cl_hit h;
   int other;
   char_begin(&cm, c, w, s, id, mask, &none);
-  cm.foot0 = lowest(shape, u);
+  cm.foot0 = cl_lowest_along(shape, u);
   cm.tiny = CL_EPSILON * (1 + fabs(cm.foot0));
   cl_set(down, -u[0] * reach, -u[1] * reach, -u[2] * reach);
   other = first_contact(&cm, shape, down, &h);

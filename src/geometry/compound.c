@@ -21,26 +21,6 @@
 /* ---------------------------------------------------------------------- */
 /* placing                                                                */
 
-static int is_identity(const double q[4]) {
-  return q[0] == 0 && q[1] == 0 && q[2] == 0;
-}
-
-/* local to world, as a hull's points are placed (hull_frame.h) */
-static void point_out(const cl_compound *c, const double l[3], double p[3]) {
-  int k;
-  for (k = 0; k < 3; k++)
-    p[k] = c->c[k] + (c->u[0][k] * l[0] + c->u[1][k] * l[1] + c->u[2][k] * l[2]);
-}
-
-/* q * r: the rotation r, then q */
-static void quat_mul(const double q[4], const double r[4], double out[4]) {
-  out[0] = q[3] * r[0] + q[0] * r[3] + q[1] * r[2] - q[2] * r[1];
-  out[1] = q[3] * r[1] - q[0] * r[2] + q[1] * r[3] + q[2] * r[0];
-  out[2] = q[3] * r[2] + q[0] * r[1] - q[1] * r[0] + q[2] * r[3];
-  out[3] = q[3] * r[3] - q[0] * r[0] - q[1] * r[1] - q[2] * r[2];
-  if (!cl_quat_normalize(out)) { out[0] = out[1] = out[2] = 0; out[3] = 1; }
-}
-
 void cl_compound_place(cl_compound *c, const double pos[3], const double q[4]) {
   cl_obb o;
   double e[3] = {0, 0, 0};
@@ -56,60 +36,6 @@ void cl_compound_init(cl_compound *c, const cl_compound_data *d, const double po
   c->tag = CL_COMPOUND;
   c->d = d;
   cl_compound_place(c, pos, q);
-}
-
-void cl_compound_child(const cl_compound *c, int i, cl_shape *out) {
-  const cl_shape *s = &c->d->child[i];
-  double p[3][3], q[4];
-  int k, id = is_identity(c->q);
-  switch (s->tag) {
-    case CL_AABB:
-      if (id) {
-        out->aabb = s->aabb;
-        cl_add(out->aabb.min, c->c, s->aabb.min);
-        cl_add(out->aabb.max, c->c, s->aabb.max);
-      } else {
-        double m[3], e[3];
-        cl_aabb_frame(&s->aabb, m, e);
-        point_out(c, m, p[0]);
-        cl_obb_init(&out->obb, p[0], e, c->q);
-      }
-      break;
-    case CL_OBB:
-      if (id) {
-        out->obb = s->obb;
-        cl_add(out->obb.c, c->c, s->obb.c);
-      } else {
-        point_out(c, s->obb.c, p[0]);
-        quat_mul(c->q, s->obb.q, q);
-        cl_obb_init(&out->obb, p[0], s->obb.e, q);
-      }
-      break;
-    case CL_TRIANGLE:
-      for (k = 0; k < 3; k++) point_out(c, s->tri.v[k], p[k]);
-      cl_triangle_init(&out->tri, p[0], p[1], p[2]);
-      break;
-    case CL_SPHERE:
-      point_out(c, s->sphere.c, p[0]);
-      cl_sphere_init(&out->sphere, p[0], s->sphere.r);
-      break;
-    case CL_CAPSULE:
-      point_out(c, s->cap.a, p[0]);
-      point_out(c, s->cap.b, p[1]);
-      cl_capsule_init(&out->cap, p[0], p[1], s->cap.r);
-      break;
-    case CL_HULL:
-      if (id) {
-        out->hull = s->hull;
-        cl_add(out->hull.c, c->c, s->hull.c);
-      } else {
-        point_out(c, s->hull.c, p[0]);
-        quat_mul(c->q, s->hull.q, q);
-        cl_hull_init(&out->hull, s->hull.h, p[0], q);
-      }
-      break;
-    default: cl_shape_copy(out, s); break;
-  }
 }
 
 /* ---------------------------------------------------------------------- */

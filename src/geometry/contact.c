@@ -14,6 +14,7 @@
 #include "sat.h"
 #include "gjk.h"
 #include "segment.h"
+#include "dispatch.h"
 #include "collide/hull.h"
 #include "compound_ops.h"
 
@@ -413,48 +414,7 @@ static int solid_capsule(const cl_shape *s, const cl_capsule *c, double n[3], do
 ** touching */
 static int plane_shape(const cl_plane *p, const cl_shape *s, double n[3], double *depth) {
   double lo, hi, m;
-  int i;
-  switch (s->tag) {
-    case CL_AABB: case CL_OBB: {
-      cl_box b;
-      double r;
-      cl_box_of(s, &b);
-      m = cl_dot(p->n, b.c) - p->d;
-      r = cl_box_radius(&b, p->n);
-      lo = m - r; hi = m + r;
-      break;
-    }
-    case CL_SPHERE:
-      m = cl_dot(p->n, s->sphere.c) - p->d;
-      lo = m - s->sphere.r; hi = m + s->sphere.r;
-      break;
-    case CL_CAPSULE: {
-      double sa = cl_dot(p->n, s->cap.a) - p->d, sb = cl_dot(p->n, s->cap.b) - p->d;
-      m = sa / 2 + sb / 2;
-      lo = cl_fmin(sa, sb) - s->cap.r; hi = cl_fmax(sa, sb) + s->cap.r;
-      break;
-    }
-    case CL_TRIANGLE: {
-      double c[3] = {0, 0, 0};
-      lo = INFINITY; hi = -INFINITY;
-      for (i = 0; i < 3; i++) {
-        double x = cl_dot(p->n, s->tri.v[i]) - p->d;
-        lo = cl_fmin(lo, x); hi = cl_fmax(hi, x);
-        cl_madd(c, c, s->tri.v[i], 1.0 / 3);
-      }
-      m = cl_dot(p->n, c) - p->d;
-      break;
-    }
-    case CL_HULL: {
-      double c[3];
-      cl_hull_extent(&s->hull, p->n, &lo, &hi);
-      lo -= p->d; hi -= p->d;
-      cl_hull_centre(&s->hull, c);
-      m = cl_dot(p->n, c) - p->d;
-      break;
-    }
-    default: return 0;
-  }
+  if (!cl_plane_extent(p, s, &lo, &hi, &m)) return 0;
   if (!cl_intersects((const cl_shape *)(const void *)p, s)) return 0;
   if (m >= 0) { cl_copy(n, p->n); *depth = lo < 0 ? -lo : 0; }
   else { cl_scale(n, p->n, -1); *depth = hi > 0 ? hi : 0; }

@@ -1,10 +1,13 @@
 /*
 ** dispatch.c - the one place that looks at a shape's kind for the
 ** queries of one shape: its size (copy), translate, bounds, closest point,
-** containment and outline, a case per kind, each case a few numbers or a
-** call of that kind's kernel (dispatch.h, compound_ops.h, hull.h); a
-** compound's kernels ask these again for each placed child. A new kind is
-** a case in each switch here and its kernels.
+** containment, outline, classification against a plane, the core GJK
+** sees, the support point and centre a sweep moves, the lowest point and
+** anchor a character stands on, the extent along a plane's normal, a
+** frustum's classification, a compound's child placed; a case per kind, each case a few numbers
+** or a call of that kind's kernel (dispatch.h, compound_ops.h, hull.h); a
+** compound asks these again for each placed child. A new kind is a case
+** in each switch here and its kernels.
 */
 #include "fp.h"
 #include <string.h>
@@ -12,6 +15,10 @@
 #include "bounds.h"
 #include "compound_ops.h"
 #include "dispatch.h"
+#include "sat.h"
+#include "support.h"
+#include "collide/compound.h"
+#include "collide/frustum.h"
 
 /* ---- copy and translate ---- */
 
@@ -227,4 +234,468 @@ size_t cl_lines_fill(const cl_shape *s, double *out) {
     default: return 0;
   }
   return cl_lines_count(s);
+}
+
+/* ---- against a plane ---- */
+
+/* relative position -1/0/1 of a shape and a plane, the classic engine
+** plane-box test (as Unreal's FPlane box test): a box by its projected
+** radius against its centre's signed distance (Ericson, Real-Time
+** Collision Detection, 5.2.3) */
+int cl_classify(const cl_plane *p, const cl_shape *s) {
+  double dist, r;
+  switch (s->tag) {
+    case CL_AABB: case CL_OBB: {
+      cl_box b;
+      cl_box_of(s, &b);
+      dist = cl_dot(p->n, b.c) - p->d;
+      r = cl_box_radius(&b, p->n);
+      break;
+    }
+    case CL_SPHERE:
+      dist = cl_dot(p->n, s->sphere.c) - p->d;
+      r = s->sphere.r;
+      break;
+    case CL_CAPSULE: {
+      double sa = cl_dot(p->n, s->cap.a) - p->d, sb = cl_dot(p->n, s->cap.b) - p->d;
+      r = s->cap.r;
+      if (cl_fmin(sa, sb) > r) return 1;
+      if (cl_fmax(sa, sb) < -r) return -1;
+      return 0;
+    }
+    case CL_TRIANGLE: {
+      int c0 = cl_classify_point(p, s->tri.v[0]);
+      int c1 = cl_classify_point(p, s->tri.v[1]);
+      int c2 = cl_classify_point(p, s->tri.v[2]);
+      if (c0 > 0 && c1 > 0 && c2 > 0) return 1;
+      if (c0 < 0 && c1 < 0 && c2 < 0) return -1;
+      return 0;
+    }
+    case CL_HULL: {
+      double lo, hi;
+      cl_hull_extent(&s->hull, p->n, &lo, &hi);
+      return lo > p->d ? 1 : (hi < p->d ? -1 : 0);
+    }
+    case CL_COMPOUND: return cl_compound_classify(p, &s->compound);
+    default: return 0;
+  }
+  return dist > r ? 1 : (dist < -r ? -1 : 0);
+}
+
+/* ---- the core of GJK (support.c, gjk.c) ---- */
+
+int cl_core_of(const cl_shape *s, cl_core *c) {
+  int i;
+  c->r = 0;
+  switch (s->tag) {
+    case CL_AABB:
+      c->kind = CL_CORE_AABB;
+      cl_copy(c->lo, s->aabb.min);
+      cl_copy(c->hi, s->aabb.max);
+      return 1;
+    case CL_OBB:
+      c->kind = CL_CORE_OBB;
+      cl_copy(c->c, s->obb.c);
+      cl_copy(c->e, s->obb.e);
+      for (i = 0; i < 3; i++) cl_copy(c->u[i], s->obb.u[i]);
+      return 1;
+    case CL_TRIANGLE:
+      c->kind = CL_CORE_POINTS;
+      c->np = 3;
+      for (i = 0; i < 3; i++) cl_copy(c->p[i], s->tri.v[i]);
+      return 1;
+    case CL_SPHERE:
+      c->kind = CL_CORE_POINTS;
+      c->np = 1;
+      cl_copy(c->p[0], s->sphere.c);
+      c->r = s->sphere.r;
+      return 1;
+    case CL_CAPSULE:
+      c->kind = CL_CORE_POINTS;
+      c->np = 2;
+      cl_copy(c->p[0], s->cap.a);
+      cl_copy(c->p[1], s->cap.b);
+      c->r = s->cap.r;
+      return 1;
+    case CL_HULL:
+      c->kind = CL_CORE_HULL;
+      c->hull = &s->hull;
+      return 1;
+    default: return 0;
+  }
+}
+
+/* ---- a sweep's mover (sweep.c) ---- */
+
+/* the mover's point farthest along v; ties (a face or an edge across v)
+** take the middle of the face or edge */
+void cl_sweep_support(const cl_shape *s, const double v[3], double out[3]) {
+  int k;
+  double vl[3];
+  cl_copy(vl, v);
+  cl_normalize(vl);
+  switch (s->tag) {
+    case CL_AABB:
+      for (k = 0; k < 3; k++)
+        out[k] = fabs(vl[k]) <= 1e-12 ? s->aabb.min[k] / 2 + s->aabb.max[k] / 2
+                                       : (vl[k] > 0 ? s->aabb.max[k] : s->aabb.min[k]);
+      return;
+    case CL_OBB:
+      cl_copy(out, s->obb.c);
+      for (k = 0; k < 3; k++) {
+        double x = cl_dot(s->obb.u[k], vl);
+        if (fabs(x) > 1e-12) cl_madd(out, out, s->obb.u[k], x > 0 ? s->obb.e[k] : -s->obb.e[k]);
+      }
+      return;
+    case CL_SPHERE:
+      cl_madd(out, s->sphere.c, vl, s->sphere.r);
+      return;
+    case CL_CAPSULE: {
+      double e[3], x, l2;
+      cl_sub(e, s->cap.b, s->cap.a);
+      x = cl_dot(e, vl);
+      l2 = cl_length(e);
+      if (fabs(x) <= 1e-12 * l2) { cl_add(out, s->cap.a, s->cap.b); cl_scale(out, out, 0.5); }
+      else cl_copy(out, x > 0 ? s->cap.b : s->cap.a);
+      cl_madd(out, out, vl, s->cap.r);
+      return;
+    }
+    case CL_HULL: {
+      /* the vertices within rounding of the farthest, averaged */
+      const cl_hull *h = &s->hull;
+      double lo, hi, tie, p[3], sum[3] = {0, 0, 0};
+      int i, m = 0;
+      cl_hull_extent(h, vl, &lo, &hi);
+      tie = 1e-12 * (hi - lo);
+      for (i = 0; i < h->h->nv; i++) {
+        cl_hull_vertex(h, i, p);
+        if (cl_dot(vl, p) >= hi - tie) { cl_add(sum, sum, p); m++; }
+      }
+      if (m == 0) cl_hull_support(h, vl, out);
+      else cl_scale(out, sum, 1.0 / m);
+      return;
+    }
+    case CL_TRIANGLE: {
+      int i, best = 0;
+      for (i = 1; i < 3; i++)
+        if (cl_dot(vl, s->tri.v[i]) > cl_dot(vl, s->tri.v[best])) best = i;
+      cl_copy(out, s->tri.v[best]);
+      return;
+    }
+    case CL_COMPOUND: {
+      /* the farthest of the children's (a compound's children are never
+      ** compounds) */
+      cl_shape ch;
+      double p[3], best = -INFINITY;
+      int i;
+      cl_set(out, 0, 0, 0);
+      for (i = 0; i < s->compound.d->n; i++) {
+        cl_compound_child(&s->compound, i, &ch);
+        cl_sweep_support(&ch, vl, p);
+        if (cl_dot(vl, p) > best || i == 0) { best = cl_dot(vl, p); cl_copy(out, p); }
+      }
+      return;
+    }
+    default: cl_set(out, 0, 0, 0);
+  }
+}
+
+/* the mover's centre */
+void cl_shape_centre(const cl_shape *s, double c[3]) {
+  switch (s->tag) {
+    case CL_AABB: { double e[3]; cl_aabb_frame(&s->aabb, c, e); return; }
+    case CL_OBB: cl_copy(c, s->obb.c); return;
+    case CL_SPHERE: cl_copy(c, s->sphere.c); return;
+    case CL_CAPSULE: cl_add(c, s->cap.a, s->cap.b); cl_scale(c, c, 0.5); return;
+    case CL_HULL: cl_hull_centre(&s->hull, c); return;
+    default: cl_set(c, 0, 0, 0);
+  }
+}
+
+/* ---- the numbers a segment's search reads (segment.c) ---- */
+
+/* the largest magnitude of x's defining numbers, for a box or a triangle */
+double cl_defining_maxabs(const cl_shape *x) {
+  switch (x->tag) {
+    case CL_AABB: return cl_fmax(cl_maxabs3(x->aabb.min), cl_maxabs3(x->aabb.max));
+    case CL_OBB: return cl_maxabs3(x->obb.c) + x->obb.e[0] + x->obb.e[1] + x->obb.e[2];
+    case CL_TRIANGLE:
+      return cl_fmax(cl_maxabs3(x->tri.v[0]), cl_fmax(cl_maxabs3(x->tri.v[1]), cl_maxabs3(x->tri.v[2])));
+    default: return INFINITY;
+  }
+}
+
+/* the same bits in every number of x that the search reads */
+int cl_same_shape(const cl_shape *x, const cl_shape *y) {
+  int k;
+  switch (x->tag) {
+    case CL_AABB: return cl_same_bits3(x->aabb.min, y->aabb.min) && cl_same_bits3(x->aabb.max, y->aabb.max);
+    case CL_OBB:
+      if (!cl_same_bits3(x->obb.c, y->obb.c) || !cl_same_bits3(x->obb.e, y->obb.e)) return 0;
+      for (k = 0; k < 3; k++) if (!cl_same_bits3(x->obb.u[k], y->obb.u[k])) return 0;
+      for (k = 0; k < 4; k++) if (!cl_same_bits(x->obb.q[k], y->obb.q[k])) return 0;
+      return 1;
+    default: {
+      const cl_triangle *s = &x->tri, *t = &y->tri;
+      for (k = 0; k < 3; k++) if (!cl_same_bits3(s->v[k], t->v[k])) return 0;
+      return s->degenerate == t->degenerate && s->s0 == t->s0 && s->s1 == t->s1
+             && cl_same_bits3(s->n, t->n) && cl_same_bits3(s->cr, t->cr) && cl_same_bits(s->crlen, t->crlen)
+             && cl_same_bits(s->scale, t->scale) && cl_same_bits3(s->e1, t->e1) && cl_same_bits3(s->e2, t->e2);
+    }
+  }
+}
+
+/* ---- a character's shape and floor (character.c) ---- */
+
+/* the height (along up) of the shape's lowest point */
+double cl_lowest_along(const cl_shape *s, const double u[3]) {
+  double x[3], e[3];
+  switch (s->tag) {
+    case CL_SPHERE:
+      return s->sphere.c[0] * u[0] + s->sphere.c[1] * u[1] + s->sphere.c[2] * u[2] - s->sphere.r;
+    case CL_CAPSULE: {
+      double a = s->cap.a[0] * u[0] + s->cap.a[1] * u[1] + s->cap.a[2] * u[2];
+      double b = s->cap.b[0] * u[0] + s->cap.b[1] * u[1] + s->cap.b[2] * u[2];
+      return (a < b ? a : b) - s->cap.r;
+    }
+    case CL_AABB:
+      cl_aabb_frame(&s->aabb, x, e);
+      return x[0] * u[0] + x[1] * u[1] + x[2] * u[2]
+             - (e[0] * fabs(u[0]) + e[1] * fabs(u[1]) + e[2] * fabs(u[2]));
+    case CL_HULL: {
+      double m[3];
+      cl_scale(m, u, -1);
+      cl_hull_support(&s->hull, m, x);
+      return x[0] * u[0] + x[1] * u[1] + x[2] * u[2];
+    }
+    case CL_COMPOUND: {
+      /* the lowest of the children's (never compounds) */
+      cl_shape ch;
+      double low = INFINITY;
+      int i;
+      for (i = 0; i < s->compound.d->n; i++) {
+        cl_compound_child(&s->compound, i, &ch);
+        if (ch.tag == CL_TRIANGLE) {
+          int k;
+          for (k = 0; k < 3; k++) low = cl_fmin(low, cl_dot(ch.tri.v[k], u));
+        } else {
+          low = cl_fmin(low, cl_lowest_along(&ch, u));
+        }
+      }
+      return low;
+    }
+    default: {
+      const cl_obb *o = &s->obb;
+      return o->c[0] * u[0] + o->c[1] * u[1] + o->c[2] * u[2]
+             - (o->e[0] * fabs(o->u[0][0] * u[0] + o->u[0][1] * u[1] + o->u[0][2] * u[2])
+                + o->e[1] * fabs(o->u[1][0] * u[0] + o->u[1][1] * u[1] + o->u[1][2] * u[2])
+                + o->e[2] * fabs(o->u[2][0] * u[0] + o->u[2][1] * u[1] + o->u[2][2] * u[2]));
+    }
+  }
+}
+
+/* the point of a shape that a carried character follows (kind: the
+** item's, which may be a mesh's or a heightfield's); 0 for what cannot
+** be followed (static geometry, planes) */
+int cl_shape_anchor(int kind, const cl_shape *s, double p[3]) {
+  switch (kind) {
+    case CL_AABB: cl_copy(p, s->aabb.min); return 1;
+    case CL_OBB: cl_copy(p, s->obb.c); return 1;
+    case CL_HULL: cl_copy(p, s->hull.c); return 1;
+    case CL_COMPOUND: cl_copy(p, s->compound.c); return 1;
+    case CL_SPHERE: cl_copy(p, s->sphere.c); return 1;
+    case CL_CAPSULE: cl_copy(p, s->cap.a); return 1;
+    case CL_TRIANGLE: cl_copy(p, s->tri.v[0]); return 1;
+    default: return 0;
+  }
+}
+
+/* 1 when b is a translated within rounding: the corners of an aabb and
+** the ends of a capsule are translated one by one, and far from where
+** they started (a step lifted beyond the precision of the shape's size)
+** they can fold onto each other; obbs, spheres and hulls keep their size
+** apart from their place */
+int cl_size_kept(const cl_shape *a, const cl_shape *b) {
+  const double *p0, *p1, *q0, *q1;
+  double scale = 1, drift = 0;
+  int k;
+  switch (a->tag) {
+    case CL_AABB: p0 = a->aabb.min; p1 = a->aabb.max; q0 = b->aabb.min; q1 = b->aabb.max; break;
+    case CL_CAPSULE: p0 = a->cap.a; p1 = a->cap.b; q0 = b->cap.a; q1 = b->cap.b; break;
+    default: return 1;
+  }
+  for (k = 0; k < 3; k++) {
+    scale = cl_fmax(scale, cl_fmax(cl_fmax(fabs(p0[k]), fabs(p1[k])), cl_fmax(fabs(q0[k]), fabs(q1[k]))));
+    drift = cl_fmax(drift, fabs((q1[k] - q0[k]) - (p1[k] - p0[k])));
+  }
+  return drift <= 1e-12 * scale;
+}
+
+/* the extent lo .. hi of s along the plane's normal and its centre's
+** height m, each measured from the plane (contact.c); 0 for the kinds
+** without one */
+int cl_plane_extent(const cl_plane *p, const cl_shape *s, double *plo, double *phi,
+                    double *pm) {
+  double lo, hi, m;
+  int i;
+  switch (s->tag) {
+    case CL_AABB: case CL_OBB: {
+      cl_box b;
+      double r;
+      cl_box_of(s, &b);
+      m = cl_dot(p->n, b.c) - p->d;
+      r = cl_box_radius(&b, p->n);
+      lo = m - r; hi = m + r;
+      break;
+    }
+    case CL_SPHERE:
+      m = cl_dot(p->n, s->sphere.c) - p->d;
+      lo = m - s->sphere.r; hi = m + s->sphere.r;
+      break;
+    case CL_CAPSULE: {
+      double sa = cl_dot(p->n, s->cap.a) - p->d, sb = cl_dot(p->n, s->cap.b) - p->d;
+      m = sa / 2 + sb / 2;
+      lo = cl_fmin(sa, sb) - s->cap.r; hi = cl_fmax(sa, sb) + s->cap.r;
+      break;
+    }
+    case CL_TRIANGLE: {
+      double c[3] = {0, 0, 0};
+      lo = INFINITY; hi = -INFINITY;
+      for (i = 0; i < 3; i++) {
+        double x = cl_dot(p->n, s->tri.v[i]) - p->d;
+        lo = cl_fmin(lo, x); hi = cl_fmax(hi, x);
+        cl_madd(c, c, s->tri.v[i], 1.0 / 3);
+      }
+      m = cl_dot(p->n, c) - p->d;
+      break;
+    }
+    case CL_HULL: {
+      double c[3];
+      cl_hull_extent(&s->hull, p->n, &lo, &hi);
+      lo -= p->d; hi -= p->d;
+      cl_hull_centre(&s->hull, c);
+      m = cl_dot(p->n, c) - p->d;
+      break;
+    }
+    default: return 0;
+  }
+  *plo = lo;
+  *phi = hi;
+  *pm = m;
+  return 1;
+}
+
+/* ---- a frustum (frustum.c) ---- */
+
+int cl_frustum_classify(const cl_frustum *f, const cl_shape *s, int planes_only) {
+  int k, result = 1;
+  switch (s->tag) {
+    case CL_RAY: return cl_frustum_classify_ray(f, &s->ray);
+    case CL_PLANE: return cl_frustum_classify_plane(f, &s->plane);
+    case CL_COMPOUND: {
+      /* inside when every child is, outside when every child is */
+      cl_shape ch;
+      int i, in = 1, out = 1;
+      for (i = 0; i < s->compound.d->n; i++) {
+        int c;
+        cl_compound_child(&s->compound, i, &ch);
+        c = cl_frustum_classify(f, &ch, planes_only);
+        if (c >= 0) out = 0;
+        if (c <= 0) in = 0;
+      }
+      return in ? 1 : (out ? -1 : 0);
+    }
+    default: break;
+  }
+  /* plane by plane: exact for "outside one plane" and "inside all" */
+  for (k = 0; k < 6; k++) {
+    int c = cl_classify(&f->p[k], s);
+    if (c < 0) return -1;
+    if (c == 0) result = 0;
+  }
+  if (result == 1 || planes_only) return result;
+  switch (s->tag) {
+    case CL_SPHERE: return cl_frustum_sphere_meets(f, &s->sphere) ? 0 : -1;
+    case CL_CAPSULE: return cl_frustum_capsule_meets(f, s) ? 0 : -1;
+    case CL_TRIANGLE: return cl_frustum_tri_separated(f, &s->tri) ? -1 : 0;
+    case CL_AABB: case CL_OBB: return cl_frustum_box_separated(f, s) ? -1 : 0;
+    case CL_HULL: return cl_frustum_hull_separated(f, &s->hull) ? -1 : 0;
+    default: return 0;
+  }
+}
+
+/* ---- a compound's child placed (compound.c) ---- */
+
+static int is_identity(const double q[4]) {
+  return q[0] == 0 && q[1] == 0 && q[2] == 0;
+}
+
+/* local to world, as a hull's points are placed (hull_frame.h) */
+static void point_out(const cl_compound *c, const double l[3], double p[3]) {
+  int k;
+  for (k = 0; k < 3; k++)
+    p[k] = c->c[k] + (c->u[0][k] * l[0] + c->u[1][k] * l[1] + c->u[2][k] * l[2]);
+}
+
+/* q * r: the rotation r, then q */
+static void quat_mul(const double q[4], const double r[4], double out[4]) {
+  out[0] = q[3] * r[0] + q[0] * r[3] + q[1] * r[2] - q[2] * r[1];
+  out[1] = q[3] * r[1] - q[0] * r[2] + q[1] * r[3] + q[2] * r[0];
+  out[2] = q[3] * r[2] + q[0] * r[1] - q[1] * r[0] + q[2] * r[3];
+  out[3] = q[3] * r[3] - q[0] * r[0] - q[1] * r[1] - q[2] * r[2];
+  if (!cl_quat_normalize(out)) { out[0] = out[1] = out[2] = 0; out[3] = 1; }
+}
+
+void cl_compound_child(const cl_compound *c, int i, cl_shape *out) {
+  const cl_shape *s = &c->d->child[i];
+  double p[3][3], q[4];
+  int k, id = is_identity(c->q);
+  switch (s->tag) {
+    case CL_AABB:
+      if (id) {
+        out->aabb = s->aabb;
+        cl_add(out->aabb.min, c->c, s->aabb.min);
+        cl_add(out->aabb.max, c->c, s->aabb.max);
+      } else {
+        double m[3], e[3];
+        cl_aabb_frame(&s->aabb, m, e);
+        point_out(c, m, p[0]);
+        cl_obb_init(&out->obb, p[0], e, c->q);
+      }
+      break;
+    case CL_OBB:
+      if (id) {
+        out->obb = s->obb;
+        cl_add(out->obb.c, c->c, s->obb.c);
+      } else {
+        point_out(c, s->obb.c, p[0]);
+        quat_mul(c->q, s->obb.q, q);
+        cl_obb_init(&out->obb, p[0], s->obb.e, q);
+      }
+      break;
+    case CL_TRIANGLE:
+      for (k = 0; k < 3; k++) point_out(c, s->tri.v[k], p[k]);
+      cl_triangle_init(&out->tri, p[0], p[1], p[2]);
+      break;
+    case CL_SPHERE:
+      point_out(c, s->sphere.c, p[0]);
+      cl_sphere_init(&out->sphere, p[0], s->sphere.r);
+      break;
+    case CL_CAPSULE:
+      point_out(c, s->cap.a, p[0]);
+      point_out(c, s->cap.b, p[1]);
+      cl_capsule_init(&out->cap, p[0], p[1], s->cap.r);
+      break;
+    case CL_HULL:
+      if (id) {
+        out->hull = s->hull;
+        cl_add(out->hull.c, c->c, s->hull.c);
+      } else {
+        point_out(c, s->hull.c, p[0]);
+        quat_mul(c->q, s->hull.q, q);
+        cl_hull_init(&out->hull, s->hull.h, p[0], q);
+      }
+      break;
+    default: cl_shape_copy(out, s); break;
+  }
 }

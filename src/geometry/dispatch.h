@@ -2,14 +2,66 @@
 ** dispatch.h - internal to the geometry files: the kernels of one kind
 ** each that the dispatch (dispatch.c) calls. The dispatch is the one place
 ** that looks at a shape's kind for the queries of a shape alone (copy,
-** translate, bounds, closest point, containment, outlines); each kernel
-** here answers for the kind its name says and never looks at another's.
+** translate, bounds, closest point, containment, outlines, and the per-kind
+** steps below); each kernel here answers for the kind its name says and
+** never looks at another's.
 */
 #ifndef COLLIDE_DISPATCH_H
 #define COLLIDE_DISPATCH_H
 
+#include <stdint.h>
+#include <string.h>
 #include "collide/collide.h"
 #include "collide/hull.h"
+#include "collide/frustum.h"
+
+/* the bits of x (an 8-byte copy: no call, and -0 is not 0), and whether
+** two numbers or vectors have the same bits */
+static inline uint64_t cl_bits_of(double x) {
+  uint64_t a;
+  memcpy(&a, &x, sizeof a);
+  return a;
+}
+static inline int cl_same_bits(double x, double y) { return cl_bits_of(x) == cl_bits_of(y); }
+static inline int cl_same_bits3(const double x[3], const double y[3]) {
+  return cl_same_bits(x[0], y[0]) && cl_same_bits(x[1], y[1]) && cl_same_bits(x[2], y[2]);
+}
+
+/* ---- answered by the dispatch (dispatch.c), for the files below ---- */
+
+/* sweep.c: the mover's point farthest along v (ties, a face or an edge
+** across v, take the middle of the face or edge), and its centre */
+void cl_sweep_support(const cl_shape *s, const double v[3], double out[3]);
+void cl_shape_centre(const cl_shape *s, double c[3]);
+/* segment.c: the largest magnitude of x's defining numbers (a box or a
+** triangle; INFINITY for others), and whether x and y have the same bits
+** in every number of x that a segment's search reads */
+double cl_defining_maxabs(const cl_shape *x);
+int cl_same_shape(const cl_shape *x, const cl_shape *y);
+/* character.c: the height along u of the shape's lowest point; the point
+** of a shape a carried character follows (kind: the item's), 0 when it
+** cannot be followed; whether b is a translated within rounding */
+double cl_lowest_along(const cl_shape *s, const double u[3]);
+int cl_shape_anchor(int kind, const cl_shape *s, double p[3]);
+int cl_size_kept(const cl_shape *a, const cl_shape *b);
+
+/* contact.c: the extent lo .. hi of s along the plane's normal and its
+** centre's height m, measured from the plane; 0 for the kinds without one */
+int cl_plane_extent(const cl_plane *p, const cl_shape *s, double *lo, double *hi, double *m);
+
+/* ---- the kernels the dispatch calls ---- */
+
+/* frustum.c: whether an axis separates the shape from the frustum (an
+** aabb or obb, a hull, a triangle); a ray's and a plane's classification;
+** whether a sphere or a capsule neither inside every plane nor outside
+** one meets the solid */
+int cl_frustum_box_separated(const cl_frustum *f, const cl_shape *s);
+int cl_frustum_hull_separated(const cl_frustum *f, const cl_hull *h);
+int cl_frustum_tri_separated(const cl_frustum *f, const cl_triangle *t);
+int cl_frustum_classify_ray(const cl_frustum *f, const cl_ray *r);
+int cl_frustum_classify_plane(const cl_frustum *f, const cl_plane *p);
+int cl_frustum_sphere_meets(const cl_frustum *f, const cl_sphere *s);
+int cl_frustum_capsule_meets(const cl_frustum *f, const cl_shape *c);
 
 /* points.c: the closest point of a triangle to p, and its barycentric
 ** weights w */

@@ -363,50 +363,6 @@ int cl_classify_point(const cl_plane *p, const double x[3]) {
   return s > 0 ? 1 : (s < 0 ? -1 : 0);
 }
 
-/* relative position -1/0/1 of a shape and a plane, the classic engine
-** plane-box test (as Unreal's FPlane box test): a box by its projected
-** radius against its centre's signed distance (Ericson, Real-Time
-** Collision Detection, 5.2.3) */
-int cl_classify(const cl_plane *p, const cl_shape *s) {
-  double dist, r;
-  switch (s->tag) {
-    case CL_AABB: case CL_OBB: {
-      cl_box b;
-      cl_box_of(s, &b);
-      dist = cl_dot(p->n, b.c) - p->d;
-      r = cl_box_radius(&b, p->n);
-      break;
-    }
-    case CL_SPHERE:
-      dist = cl_dot(p->n, s->sphere.c) - p->d;
-      r = s->sphere.r;
-      break;
-    case CL_CAPSULE: {
-      double sa = cl_dot(p->n, s->cap.a) - p->d, sb = cl_dot(p->n, s->cap.b) - p->d;
-      r = s->cap.r;
-      if (cl_fmin(sa, sb) > r) return 1;
-      if (cl_fmax(sa, sb) < -r) return -1;
-      return 0;
-    }
-    case CL_TRIANGLE: {
-      int c0 = cl_classify_point(p, s->tri.v[0]);
-      int c1 = cl_classify_point(p, s->tri.v[1]);
-      int c2 = cl_classify_point(p, s->tri.v[2]);
-      if (c0 > 0 && c1 > 0 && c2 > 0) return 1;
-      if (c0 < 0 && c1 < 0 && c2 < 0) return -1;
-      return 0;
-    }
-    case CL_HULL: {
-      double lo, hi;
-      cl_hull_extent(&s->hull, p->n, &lo, &hi);
-      return lo > p->d ? 1 : (hi < p->d ? -1 : 0);
-    }
-    case CL_COMPOUND: return cl_compound_classify(p, &s->compound);
-    default: return 0;
-  }
-  return dist > r ? 1 : (dist < -r ? -1 : 0);
-}
-
 /* |v| <= r exactly as cl_length(v) <= r decides it, without its square
 ** root when the squares are clearly apart: margins of 1e-12 are far above
 ** the rounding of either square, and the range keeps both from overflow

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "segment.h"
+#include "dispatch.h"
 
 static double golden_segment(const cl_shape *x, const double a[3], const double b[3],
                              double p[3], double q[3]) {
@@ -72,19 +73,6 @@ typedef struct {
   cl_segment_memo *memo;     /* its unit directions (NULL: none) */
 } seg_near;
 
-static uint64_t bits_of(double x) {
-  uint64_t a;
-  memcpy(&a, &x, sizeof a);
-  return a;
-}
-
-/* the same bits (an 8-byte copy: no call, and -0 is not 0) */
-static int same(double x, double y) { return bits_of(x) == bits_of(y); }
-
-static int same3(const double x[3], const double y[3]) {
-  return same(x[0], y[0]) && same(x[1], y[1]) && same(x[2], y[2]);
-}
-
 /* the memos' rooms chosen by a hash of three words (Fibonacci hashing:
 ** the top bits of a product by odd constants near 2^64 / phi); bits of
 ** them wanted */
@@ -103,9 +91,9 @@ static double normalize_memo(cl_segment_memo *m, double u[3]) {
   double len;
   int i;
   if (m == NULL) return cl_normalize(u);
-  i = hash_room(bits_of(u[0]), bits_of(u[1]), bits_of(u[2]), 6);   /* 64 rooms */
+  i = hash_room(cl_bits_of(u[0]), cl_bits_of(u[1]), cl_bits_of(u[2]), 6);   /* 64 rooms */
   e = &m->unit[i];
-  if ((m->units >> i & 1) && same3(e->in, u)) {
+  if ((m->units >> i & 1) && cl_same_bits3(e->in, u)) {
     cl_copy(u, e->out);
     return e->len;
   }
@@ -291,17 +279,6 @@ static int box_apart(const double a[3], const double b[3], const double lo[3],
   return 0;
 }
 
-/* the largest magnitude of x's defining numbers, for a box or a triangle */
-static double defining_maxabs(const cl_shape *x) {
-  switch (x->tag) {
-    case CL_AABB: return cl_fmax(cl_maxabs3(x->aabb.min), cl_maxabs3(x->aabb.max));
-    case CL_OBB: return cl_maxabs3(x->obb.c) + x->obb.e[0] + x->obb.e[1] + x->obb.e[2];
-    case CL_TRIANGLE:
-      return cl_fmax(cl_maxabs3(x->tri.v[0]), cl_fmax(cl_maxabs3(x->tri.v[1]), cl_maxabs3(x->tri.v[2])));
-    default: return INFINITY;
-  }
-}
-
 /* cl_segment_distance searching only below the squared distance best0
 ** (INFINITY: all): INFINITY when nothing of x is nearer. Every culled
 ** feature is farther than the best so far, which is never above best0, so
@@ -373,32 +350,12 @@ double cl_segment_distance(const cl_shape *x, const double a[3], const double b[
 
 void cl_segment_memo_init(cl_segment_memo *m) { m->used = m->units = 0; }
 
-/* the same bits in every number of x that the search reads */
-static int same_shape(const cl_shape *x, const cl_shape *y) {
-  int k;
-  switch (x->tag) {
-    case CL_AABB: return same3(x->aabb.min, y->aabb.min) && same3(x->aabb.max, y->aabb.max);
-    case CL_OBB:
-      if (!same3(x->obb.c, y->obb.c) || !same3(x->obb.e, y->obb.e)) return 0;
-      for (k = 0; k < 3; k++) if (!same3(x->obb.u[k], y->obb.u[k])) return 0;
-      for (k = 0; k < 4; k++) if (!same(x->obb.q[k], y->obb.q[k])) return 0;
-      return 1;
-    default: {
-      const cl_triangle *s = &x->tri, *t = &y->tri;
-      for (k = 0; k < 3; k++) if (!same3(s->v[k], t->v[k])) return 0;
-      return s->degenerate == t->degenerate && s->s0 == t->s0 && s->s1 == t->s1
-             && same3(s->n, t->n) && same3(s->cr, t->cr) && same(s->crlen, t->crlen)
-             && same(s->scale, t->scale) && same3(s->e1, t->e1) && same3(s->e2, t->e2);
-    }
-  }
-}
-
 /* the room of the memo where the answer for x, a, b is kept: a hash of
 ** some of their bits */
 static int memo_room(const cl_shape *x, const double a[3], const double b[3]) {
   const double *f = x->tag == CL_AABB ? x->aabb.min : (x->tag == CL_OBB ? x->obb.c : x->tri.v[0]);
-  return hash_room(bits_of(a[0]) ^ bits_of(f[0]), bits_of(a[1]) ^ bits_of(f[1]),
-                   bits_of(a[2]) ^ bits_of(b[1]), 3);   /* CL_SEGMENT_MEMO rooms */
+  return hash_room(cl_bits_of(a[0]) ^ cl_bits_of(f[0]), cl_bits_of(a[1]) ^ cl_bits_of(f[1]),
+                   cl_bits_of(a[2]) ^ cl_bits_of(b[1]), 3);   /* CL_SEGMENT_MEMO rooms */
 }
 
 double cl_segment_distance_memo(cl_segment_memo *m, const cl_shape *x, const double a[3],
@@ -409,8 +366,8 @@ double cl_segment_distance_memo(cl_segment_memo *m, const cl_shape *x, const dou
     return cl_segment_distance(x, a, b, p, q);
   i = memo_room(x, a, b);
   e = &m->e[i];
-  if ((m->used >> i & 1) && same3(e->a, a) && same3(e->b, b) && e->x.tag == x->tag
-      && same_shape(&e->x, x)) {
+  if ((m->used >> i & 1) && cl_same_bits3(e->a, a) && cl_same_bits3(e->b, b) && e->x.tag == x->tag
+      && cl_same_shape(&e->x, x)) {
     cl_copy(p, e->p);
     cl_copy(q, e->q);
     return e->d;
@@ -449,7 +406,7 @@ static int beyond(const cl_shape *x, const double a[3], const double b[3], doubl
 /* cl_segment_beyond's margin, 1e-9 of the segment's and x's size, when r
 ** and every coordinate are below 1e150 (squares do not overflow), else -1 */
 static double beyond_margin(const cl_shape *x, const double a[3], const double b[3], double r) {
-  double sa = cl_maxabs3(a), sb = cl_maxabs3(b), sx = defining_maxabs(x);
+  double sa = cl_maxabs3(a), sb = cl_maxabs3(b), sx = cl_defining_maxabs(x);
   if (!(r >= 0 && r < 1e150 && sa < 1e150 && sb < 1e150 && sx < 1e150)) return -1;
   return CL_EPSILON * (1 + cl_fmax(sa, sb) + sx);
 }

@@ -8,47 +8,6 @@
 #include "support.h"
 #include "collide/hull.h"
 
-int cl_core_of(const cl_shape *s, cl_core *c) {
-  int i;
-  c->r = 0;
-  switch (s->tag) {
-    case CL_AABB:
-      c->kind = CL_CORE_AABB;
-      cl_copy(c->lo, s->aabb.min);
-      cl_copy(c->hi, s->aabb.max);
-      return 1;
-    case CL_OBB:
-      c->kind = CL_CORE_OBB;
-      cl_copy(c->c, s->obb.c);
-      cl_copy(c->e, s->obb.e);
-      for (i = 0; i < 3; i++) cl_copy(c->u[i], s->obb.u[i]);
-      return 1;
-    case CL_TRIANGLE:
-      c->kind = CL_CORE_POINTS;
-      c->np = 3;
-      for (i = 0; i < 3; i++) cl_copy(c->p[i], s->tri.v[i]);
-      return 1;
-    case CL_SPHERE:
-      c->kind = CL_CORE_POINTS;
-      c->np = 1;
-      cl_copy(c->p[0], s->sphere.c);
-      c->r = s->sphere.r;
-      return 1;
-    case CL_CAPSULE:
-      c->kind = CL_CORE_POINTS;
-      c->np = 2;
-      cl_copy(c->p[0], s->cap.a);
-      cl_copy(c->p[1], s->cap.b);
-      c->r = s->cap.r;
-      return 1;
-    case CL_HULL:
-      c->kind = CL_CORE_HULL;
-      c->hull = &s->hull;
-      return 1;
-    default: return 0;
-  }
-}
-
 void cl_core_support(const cl_core *c, const double v[3], double out[3]) {
   int i, k;
   switch (c->kind) {

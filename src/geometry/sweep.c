@@ -32,97 +32,13 @@
 #include "segment.h"
 #include "collide/hull.h"
 #include "compound_ops.h"
+#include "dispatch.h"
 
 #define CL_SWEEP_MAX_ITER 64
 #define CL_SWEEP_BISECT 100
 
 static int is_zero(const double d[3]) {
   return d[0] == 0 && d[1] == 0 && d[2] == 0;
-}
-
-/* the mover's point farthest along v; ties (a face or an edge across v)
-** take the middle of the face or edge */
-static void support(const cl_shape *s, const double v[3], double out[3]) {
-  int k;
-  double vl[3];
-  cl_copy(vl, v);
-  cl_normalize(vl);
-  switch (s->tag) {
-    case CL_AABB:
-      for (k = 0; k < 3; k++)
-        out[k] = fabs(vl[k]) <= 1e-12 ? s->aabb.min[k] / 2 + s->aabb.max[k] / 2
-                                       : (vl[k] > 0 ? s->aabb.max[k] : s->aabb.min[k]);
-      return;
-    case CL_OBB:
-      cl_copy(out, s->obb.c);
-      for (k = 0; k < 3; k++) {
-        double x = cl_dot(s->obb.u[k], vl);
-        if (fabs(x) > 1e-12) cl_madd(out, out, s->obb.u[k], x > 0 ? s->obb.e[k] : -s->obb.e[k]);
-      }
-      return;
-    case CL_SPHERE:
-      cl_madd(out, s->sphere.c, vl, s->sphere.r);
-      return;
-    case CL_CAPSULE: {
-      double e[3], x, l2;
-      cl_sub(e, s->cap.b, s->cap.a);
-      x = cl_dot(e, vl);
-      l2 = cl_length(e);
-      if (fabs(x) <= 1e-12 * l2) { cl_add(out, s->cap.a, s->cap.b); cl_scale(out, out, 0.5); }
-      else cl_copy(out, x > 0 ? s->cap.b : s->cap.a);
-      cl_madd(out, out, vl, s->cap.r);
-      return;
-    }
-    case CL_HULL: {
-      /* the vertices within rounding of the farthest, averaged */
-      const cl_hull *h = &s->hull;
-      double lo, hi, tie, p[3], sum[3] = {0, 0, 0};
-      int i, m = 0;
-      cl_hull_extent(h, vl, &lo, &hi);
-      tie = 1e-12 * (hi - lo);
-      for (i = 0; i < h->h->nv; i++) {
-        cl_hull_vertex(h, i, p);
-        if (cl_dot(vl, p) >= hi - tie) { cl_add(sum, sum, p); m++; }
-      }
-      if (m == 0) cl_hull_support(h, vl, out);
-      else cl_scale(out, sum, 1.0 / m);
-      return;
-    }
-    case CL_TRIANGLE: {
-      int i, best = 0;
-      for (i = 1; i < 3; i++)
-        if (cl_dot(vl, s->tri.v[i]) > cl_dot(vl, s->tri.v[best])) best = i;
-      cl_copy(out, s->tri.v[best]);
-      return;
-    }
-    case CL_COMPOUND: {
-      /* the farthest of the children's (a compound's children are never
-      ** compounds) */
-      cl_shape ch;
-      double p[3], best = -INFINITY;
-      int i;
-      cl_set(out, 0, 0, 0);
-      for (i = 0; i < s->compound.d->n; i++) {
-        cl_compound_child(&s->compound, i, &ch);
-        support(&ch, vl, p);
-        if (cl_dot(vl, p) > best || i == 0) { best = cl_dot(vl, p); cl_copy(out, p); }
-      }
-      return;
-    }
-    default: cl_set(out, 0, 0, 0);
-  }
-}
-
-/* the mover's centre */
-static void centre(const cl_shape *s, double c[3]) {
-  switch (s->tag) {
-    case CL_AABB: { double e[3]; cl_aabb_frame(&s->aabb, c, e); return; }
-    case CL_OBB: cl_copy(c, s->obb.c); return;
-    case CL_SPHERE: cl_copy(c, s->sphere.c); return;
-    case CL_CAPSULE: cl_add(c, s->cap.a, s->cap.b); cl_scale(c, c, 0.5); return;
-    case CL_HULL: cl_hull_centre(&s->hull, c); return;
-    default: cl_set(c, 0, 0, 0);
-  }
 }
 
 /* largest absolute coordinate of a shape's bounds (a plane: |d|) */
@@ -143,8 +59,8 @@ static void fill(cl_hit *h, double t, const double p[3], const double n[3]) {
 void cl_sweep_extent(const cl_shape *s, const double n[3], double *lo, double *hi) {
   double a[3], b[3], m[3];
   cl_scale(m, n, -1);
-  support(s, m, a);
-  support(s, n, b);
+  cl_sweep_support(s, m, a);
+  cl_sweep_support(s, n, b);
   *lo = cl_dot(n, a);
   *hi = cl_dot(n, b);
 }
@@ -168,16 +84,16 @@ static int sweep_plane(const cl_shape *m, const double d[3], const cl_plane *p, 
     ps.plane = *p;
     if (!cl_contact(&ps, m, n, &depth)) {
       /* within tol of the plane, not on it: the side of the centre */
-      centre(m, c);
+      cl_shape_centre(m, c);
       if (cl_dot(p->n, c) - p->d >= 0) cl_copy(n, p->n); else cl_scale(n, p->n, -1);
       depth = 0;
     }
     if (depth <= tol && cl_dot(n, d) >= 0) return 0;
     /* a point of the overlap: where the segment from the centre to the
     ** deepest point crosses the plane */
-    centre(m, c);
+    cl_shape_centre(m, c);
     cl_scale(x, n, -1);
-    support(m, x, s);
+    cl_sweep_support(m, x, s);
     sc = cl_dot(p->n, c) - p->d;
     ss = cl_dot(p->n, s) - p->d;
     cl_sub(x, s, c);
@@ -198,7 +114,7 @@ static int sweep_plane(const cl_shape *m, const double d[3], const cl_plane *p, 
     cl_copy(x, p->n);
   }
   if (!(t <= 1)) return 0;
-  support(m, x, q);
+  cl_sweep_support(m, x, q);
   cl_madd(q, q, d, t);
   cl_madd(q, q, p->n, -(cl_dot(p->n, q) - p->d));   /* exactly on the plane */
   fill(h, t, q, n);
