@@ -20,6 +20,20 @@
 #include "collide/compound.h"
 #include "collide/frustum.h"
 
+/* ---- the tree's walk (tree.c) ---- */
+
+const unsigned char cl_walk_form[CL_NKINDS] = {
+  CL_WALK_BOX,      /* aabb */
+  CL_WALK_BOUNDS,   /* obb */
+  CL_WALK_PLANE,    /* plane */
+  CL_WALK_BOUNDS,   /* triangle */
+  CL_WALK_RAY,      /* ray */
+  CL_WALK_BOUNDS,   /* sphere */
+  CL_WALK_BOUNDS,   /* capsule */
+  CL_WALK_BOUNDS,   /* hull */
+  CL_WALK_BOUNDS    /* compound */
+};
+
 /* ---- copy and translate ---- */
 
 void cl_shape_copy(cl_shape *dst, const cl_shape *s) {
@@ -698,4 +712,71 @@ void cl_compound_child(const cl_compound *c, int i, cl_shape *out) {
       break;
     default: cl_shape_copy(out, s); break;
   }
+}
+
+/* ---- a move's mover and what it meets (world_move.c) ---- */
+
+/* the centre of a mover, as its center() method gives it (world_move.c) */
+void cl_mover_centre(const cl_shape *s, double c[3]) {
+  int k;
+  switch (s->tag) {
+    case CL_AABB: {
+      double e[3];
+      cl_aabb_frame(&s->aabb, c, e);
+      return;
+    }
+    case CL_OBB: cl_copy(c, s->obb.c); return;
+    case CL_SPHERE: cl_copy(c, s->sphere.c); return;
+    case CL_HULL: cl_hull_centre(&s->hull, c); return;
+    case CL_COMPOUND: {
+      /* the centre of its bounds */
+      cl_aabb b;
+      double e[3];
+      (void)cl_bounds_of(s, &b);
+      cl_aabb_frame(&b, c, e);
+      return;
+    }
+    default:
+      for (k = 0; k < 3; k++) c[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
+      return;
+  }
+}
+
+/* the squared distance from the point c to the centre of s (a plane: to
+** the plane), bump.lua's tie rule between items a move meets at once
+** (world_move.c): a triangle's centroid clamped to its bounds, a ray's
+** origin, a capsule's midpoint, a compound's as a mover's */
+double cl_tie_dist2(const cl_shape *s, const double c[3]) {
+  double x[3];
+  int k;
+  switch (s->tag) {
+    case CL_PLANE: {
+      double d = cl_dot(s->plane.n, c) - s->plane.d;
+      return d * d;
+    }
+    case CL_TRIANGLE:
+      for (k = 0; k < 3; k++) {
+        const cl_triangle *t = &s->tri;
+        double lo = cl_fmin(t->v[0][k], cl_fmin(t->v[1][k], t->v[2][k]));
+        double hi = cl_fmax(t->v[0][k], cl_fmax(t->v[1][k], t->v[2][k]));
+        x[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
+        x[k] = x[k] < lo ? lo : (x[k] > hi ? hi : x[k]);
+      }
+      break;
+    case CL_RAY: cl_copy(x, s->ray.o); break;
+    case CL_AABB: {
+      double e[3];
+      cl_aabb_frame(&s->aabb, x, e);
+      break;
+    }
+    case CL_OBB: cl_copy(x, s->obb.c); break;
+    case CL_SPHERE: cl_copy(x, s->sphere.c); break;
+    case CL_HULL: cl_hull_centre(&s->hull, x); break;
+    case CL_COMPOUND: cl_mover_centre(s, x); break;
+    default:
+      for (k = 0; k < 3; k++) x[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
+      break;
+  }
+  x[0] = x[0] - c[0]; x[1] = x[1] - c[1]; x[2] = x[2] - c[2];
+  return x[0] * x[0] + x[1] * x[1] + x[2] * x[2];
 }

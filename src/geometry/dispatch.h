@@ -29,6 +29,12 @@ static inline int cl_same_bits3(const double x[3], const double y[3]) {
 
 /* ---- answered by the dispatch (dispatch.c), for the files below ---- */
 
+/* tree.c: how a walk of the tree tests a node against a shape of each
+** kind (indexed by the tag): as the box it is, as a plane, as a ray, or
+** by the shape's bounds and then the shape's own test */
+enum { CL_WALK_BOUNDS, CL_WALK_BOX, CL_WALK_PLANE, CL_WALK_RAY };
+extern const unsigned char cl_walk_form[CL_NKINDS];
+
 /* sweep.c: the mover's point farthest along v (ties, a face or an edge
 ** across v, take the middle of the face or edge), and its centre */
 void cl_sweep_support(const cl_shape *s, const double v[3], double out[3]);
@@ -45,6 +51,11 @@ double cl_lowest_along(const cl_shape *s, const double u[3]);
 int cl_shape_anchor(int kind, const cl_shape *s, double p[3]);
 int cl_size_kept(const cl_shape *a, const cl_shape *b);
 
+/* world_move.c: the centre of a mover, as its center() method gives it;
+** the squared distance from c to the centre of s (a plane: to the plane),
+** bump.lua's tie rule */
+void cl_mover_centre(const cl_shape *s, double c[3]);
+double cl_tie_dist2(const cl_shape *s, const double c[3]);
 /* contact.c: the extent lo .. hi of s along the plane's normal and its
 ** centre's height m, measured from the plane; 0 for the kinds without one */
 int cl_plane_extent(const cl_plane *p, const cl_shape *s, double *lo, double *hi, double *m);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tree_ray.h"
+#include "dispatch.h"
 
 #define NIL (-1)
 
@@ -1035,10 +1036,10 @@ static int leaf_hits(const box_t *b, const query_target *q) {
 static void target_shape(query_target *q, const cl_shape *s) {
   memset(q, 0, sizeof *q);
   q->shape = s;
-  switch (s->tag) {
-    case CL_AABB: q->by = BY_AABB; box_of_aabb(&q->box, &s->aabb); break;
-    case CL_PLANE: q->by = BY_PLANE; break;
-    case CL_RAY: q->by = BY_RAY; ray_setup(&q->ray, &s->ray); break;
+  switch (cl_walk_form[s->tag]) {
+    case CL_WALK_BOX: q->by = BY_AABB; box_of_aabb(&q->box, &s->aabb); break;
+    case CL_WALK_PLANE: q->by = BY_PLANE; break;
+    case CL_WALK_RAY: q->by = BY_RAY; ray_setup(&q->ray, &s->ray); break;
     default: {
       double m = 0;
       int k;

@@ -13,6 +13,7 @@
 #include "collide/compound.h"
 #include "collide/hull.h"
 #include "world_move.h"
+#include "dispatch.h"
 
 
 /* ---- move ----
@@ -748,73 +749,17 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
 /* squared distance from the point c to the centre of the item's shape (a
 ** plane: to the plane): bump.lua's tie rule, nearest centre first */
 static double centre_dist2(const cl_world_item *it, const double c[3]) {
-  double x[3];
-  int k;
-  if (IS_GEOMETRY(it->kind)) {
-    cl_aabb b;
-    double e[3];
-    if (!GEOMETRY(it->kind)->bounds(it->shape, &b)) return INFINITY;
-    cl_aabb_frame(&b, x, e);
-  } else {
-    const cl_shape *s = cl_world_shape_of(it);
-    switch (s->tag) {
-      case CL_PLANE: {
-        double d = cl_dot(s->plane.n, c) - s->plane.d;
-        return d * d;
-      }
-      case CL_TRIANGLE:
-        for (k = 0; k < 3; k++) {
-          const cl_triangle *t = &s->tri;
-          double lo = cl_fmin(t->v[0][k], cl_fmin(t->v[1][k], t->v[2][k]));
-          double hi = cl_fmax(t->v[0][k], cl_fmax(t->v[1][k], t->v[2][k]));
-          x[k] = t->v[0][k] / 3 + t->v[1][k] / 3 + t->v[2][k] / 3;
-          x[k] = x[k] < lo ? lo : (x[k] > hi ? hi : x[k]);
-        }
-        break;
-      case CL_RAY: cl_copy(x, s->ray.o); break;
-      case CL_AABB: {
-        double e[3];
-        cl_aabb_frame(&s->aabb, x, e);
-        break;
-      }
-      case CL_OBB: cl_copy(x, s->obb.c); break;
-      case CL_SPHERE: cl_copy(x, s->sphere.c); break;
-      case CL_HULL: cl_hull_centre(&s->hull, x); break;
-      case CL_COMPOUND: cl_world_centre(s, x); break;
-      default:
-        for (k = 0; k < 3; k++) x[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
-        break;
-    }
-  }
+  double x[3], e[3];
+  cl_aabb b;
+  if (!IS_GEOMETRY(it->kind)) return cl_tie_dist2(cl_world_shape_of(it), c);
+  if (!GEOMETRY(it->kind)->bounds(it->shape, &b)) return INFINITY;
+  cl_aabb_frame(&b, x, e);
   x[0] = x[0] - c[0]; x[1] = x[1] - c[1]; x[2] = x[2] - c[2];
   return x[0] * x[0] + x[1] * x[1] + x[2] * x[2];
 }
 
 /* the centre of a mover, as its center() method gives it */
-void cl_world_centre(const cl_shape *s, double c[3]) {
-  int k;
-  switch (s->tag) {
-    case CL_AABB: {
-      double e[3];
-      cl_aabb_frame(&s->aabb, c, e);
-      return;
-    }
-    case CL_OBB: cl_copy(c, s->obb.c); return;
-    case CL_SPHERE: cl_copy(c, s->sphere.c); return;
-    case CL_HULL: cl_hull_centre(&s->hull, c); return;
-    case CL_COMPOUND: {
-      /* the centre of its bounds */
-      cl_aabb b;
-      double e[3];
-      (void)cl_bounds_of(s, &b);
-      cl_aabb_frame(&b, c, e);
-      return;
-    }
-    default:
-      for (k = 0; k < 3; k++) c[k] = s->cap.a[k] / 2 + s->cap.b[k] / 2;
-      return;
-  }
-}
+void cl_world_centre(const cl_shape *s, double c[3]) { cl_mover_centre(s, c); }
 
 static int cross_order(const cl_world *w, const cl_world_cross *a, const cl_world_cross *b) {
   if (a->t != b->t) return a->t < b->t ? -1 : 1;
