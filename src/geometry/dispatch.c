@@ -1,13 +1,14 @@
 /*
 ** dispatch.c - the one place that looks at a shape's kind for the
 ** queries of one shape: its size (copy), translate, bounds, closest point,
-** containment, outline, classification against a plane, the core GJK
-** sees, the support point and centre a sweep moves, the lowest point and
-** anchor a character stands on, the extent along a plane's normal, a
-** frustum's classification, a compound's child placed; a case per kind, each case a few numbers
-** or a call of that kind's kernel (dispatch.h, compound_ops.h, hull.h); a
-** compound asks these again for each placed child. A new kind is a case
-** in each switch here and its kernels.
+** containment, outline, a ray's cast, the scale of a walk's pad over
+** triangles, classification against a plane and a frustum, the core GJK
+** sees, the support point and centre a sweep moves, the extent along a
+** plane's normal, a compound's child placed, the lowest point and anchor a
+** character stands on, a move's tie rule. A case per kind, each a few
+** numbers or a call of that kind's kernel (dispatch.h, compound_ops.h,
+** hull.h); a compound asks these again for each placed child. A new kind
+** is a case in each switch here and its kernels.
 */
 #include "fp.h"
 #include <string.h>
@@ -248,6 +249,52 @@ size_t cl_lines_fill(const cl_shape *s, double *out) {
     default: return 0;
   }
   return cl_lines_count(s);
+}
+
+/* ---- casts ---- */
+
+/* the ray's hit of a shape of each kind (rays.c, hull.c; a compound's
+** children through this again) */
+int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h) {
+  int hit;
+  switch (s->tag) {
+    case CL_AABB: hit = cl_cast_aabb(r, &s->aabb, h); break;
+    case CL_OBB: hit = cl_cast_obb(r, &s->obb, h); break;
+    case CL_SPHERE: hit = cl_cast_sphere(r, &s->sphere, h); break;
+    case CL_TRIANGLE: hit = cl_cast_triangle(r, &s->tri, cull, h); break;
+    case CL_PLANE: hit = cl_cast_plane(r, &s->plane, h); break;
+    case CL_CAPSULE: hit = cl_cast_capsule(r, &s->cap, h); break;
+    case CL_HULL: hit = cl_hull_cast(r, &s->hull, h); break;
+    case CL_COMPOUND: {
+      int index;
+      return cl_compound_cast(r, &s->compound, cull, h, &index);
+    }
+    default: return 0;
+  }
+  return cl_cast_checked(hit, h);
+}
+
+/* ---- the pad of a walk over triangles (mesh.c, heightfield.c) ---- */
+
+/* the scale of a shape for the pad of the walks of a mesh and a
+** heightfield: its largest coordinate, roughly */
+double cl_shape_scale(const cl_shape *s) {
+  switch (s->tag) {
+    case CL_AABB: return cl_fmax(cl_maxabs3(s->aabb.min), cl_maxabs3(s->aabb.max));
+    case CL_OBB: return cl_maxabs3(s->obb.c) + s->obb.e[0] + s->obb.e[1] + s->obb.e[2];
+    case CL_PLANE: return fabs(s->plane.d);
+    case CL_TRIANGLE:
+      return cl_fmax(cl_maxabs3(s->tri.v[0]), cl_fmax(cl_maxabs3(s->tri.v[1]), cl_maxabs3(s->tri.v[2])));
+    case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
+    case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
+    case CL_CAPSULE: return cl_fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
+    case CL_HULL: case CL_COMPOUND: {
+      cl_aabb b;
+      cl_bounds(s, &b);
+      return cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
+    }
+    default: return INFINITY;
+  }
 }
 
 /* ---- against a plane ---- */

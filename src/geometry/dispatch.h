@@ -10,6 +10,7 @@
 #define COLLIDE_DISPATCH_H
 
 #include <stdint.h>
+#include <math.h>
 #include <string.h>
 #include "collide/collide.h"
 #include "collide/hull.h"
@@ -56,11 +57,36 @@ int cl_size_kept(const cl_shape *a, const cl_shape *b);
 ** bump.lua's tie rule */
 void cl_mover_centre(const cl_shape *s, double c[3]);
 double cl_tie_dist2(const cl_shape *s, const double c[3]);
+/* mesh.c, heightfield.c: the scale of a shape for their walks' pad, its
+** largest coordinate roughly (INFINITY for what has none) */
+double cl_shape_scale(const cl_shape *s);
 /* contact.c: the extent lo .. hi of s along the plane's normal and its
 ** centre's height m, measured from the plane; 0 for the kinds without one */
 int cl_plane_extent(const cl_plane *p, const cl_shape *s, double *lo, double *hi, double *m);
 
 /* ---- the kernels the dispatch calls ---- */
+
+/* rays.c: the ray's hit of one shape, as cl_cast gives it before
+** cl_cast_checked; cl_cast_triangle_hit is cl_cast of a triangle, for the
+** walks of the mesh and the heightfield */
+int cl_cast_aabb(const cl_ray *r, const cl_aabb *b, cl_hit *h);
+int cl_cast_obb(const cl_ray *r, const cl_obb *b, cl_hit *h);
+int cl_cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h);
+int cl_cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hit *h);
+int cl_cast_plane(const cl_ray *r, const cl_plane *p, cl_hit *h);
+int cl_cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h);
+int cl_cast_triangle_hit(const cl_ray *r, const cl_triangle *t, int cull, cl_hit *h);
+/* a kernel's hit as cl_cast answers it: one the doubles cannot place (t
+** or the point overflowed, near the largest double) is a miss, as a plane
+** reached only at t = inf is; -0 (a slab entered at its far side's 0)
+** reads as 0 */
+static inline int cl_cast_checked(int hit, cl_hit *h) {
+  if (hit && !(h->t < INFINITY && fabs(h->p[0]) < INFINITY && fabs(h->p[1]) < INFINITY
+               && fabs(h->p[2]) < INFINITY))
+    return 0;
+  h->t += 0.0;
+  return hit;
+}
 
 /* frustum.c: whether an axis separates the shape from the frustum (an
 ** aabb or obb, a hull, a triangle); a ray's and a plane's classification;

@@ -15,6 +15,7 @@
 #include "collide/heightfield.h"
 #include "fbox.h"
 #include "tricull.h"
+#include "dispatch.h"
 
 #define B CL_HF_BLOCK
 #define F CL_HF_FINE
@@ -468,7 +469,7 @@ static int cast_cell(void *p, uint32_t i, uint32_t j, const double y[4], double 
     cell_triangle(v[0], k, &tri.tri);
     if (c->any) {
       if (cl_intersects(&tri, c->any)) { c->found = 1; return 0; }
-    } else if (cl_cast(c->r, &tri, c->cull, &th)) {
+    } else if (cl_cast_triangle_hit(c->r, &tri.tri, c->cull, &th)) {
       keep_nearer(c->h, c->index, &c->found, limit, &th, cell_index(c->hf, i, j) + (uint32_t)k);
     }
   }
@@ -533,7 +534,7 @@ static size_t query_walk(const cl_heightfield *hf, const cl_shape *s, cl_heightf
   int has_sb, all, k;
   size_t found = 0;
   if (hf->empty) return 0;
-  pad = pad_of(hf->maxabs + shape_scale(s));
+  pad = pad_of(hf->maxabs + cl_shape_scale(s));
   all = !(hf->maxabs + 2 * pad < INFINITY);
   has_sb = s->tag != CL_PLANE && cl_bounds(s, &sb) && !all;
   if (has_sb) {
@@ -797,7 +798,7 @@ int cl_heightfield_sweep(const cl_heightfield *hf, const cl_shape *mover, const 
   double limit = 1;
   if (hf->empty || !cl_bounds(mover, &mb)) return 0;
   /* products with 1 / d, as the mesh's sweep */
-  walk_init(&w, hf, mb.min, mb.max, d, pad_of(hf->maxabs + shape_scale(mover) + cl_maxabs3(d)), 0);
+  walk_init(&w, hf, mb.min, mb.max, d, pad_of(hf->maxabs + cl_shape_scale(mover) + cl_maxabs3(d)), 0);
   c.hf = hf;
   c.mover = mover;
   c.w = &w;

@@ -20,6 +20,7 @@
 #include "tricull.h"
 #ifdef CL_SSE2
 #include <emmintrin.h>
+#include "dispatch.h"
 #endif
 
 /* a walk asks for what it reads next (a child's node, a leaf's vertices)
@@ -307,7 +308,7 @@ static int cast_slot(const cl_mesh *m, const cl_ray *r, int cull, const cl_shape
   cl_hit th;
   slot_triangle(m, s, &tri.tri);
   if (any) return cl_intersects(&tri, any);
-  if (cl_cast(r, &tri, cull, &th)) keep_nearer(h, index, found, limit, &th, m->slot[4 * s + 3]);
+  if (cl_cast_triangle_hit(r, &tri.tri, cull, &th)) keep_nearer(h, index, found, limit, &th, m->slot[4 * s + 3]);
   return 0;
 }
 
@@ -511,7 +512,7 @@ static size_t walk(const cl_mesh *m, const cl_shape *s, uint32_t *out,
   shape_ctx q;
   if (m->nt == 0) return 0;
   q.s = s;
-  q.pad = pad_of(m->maxabs + shape_scale(s));
+  q.pad = pad_of(m->maxabs + cl_shape_scale(s));
   q.all = !(m->maxabs + 2 * q.pad < INFINITY);
   q.has_sb = s->tag != CL_PLANE && cl_bounds_of(s, &q.sb);
   if (!shape_box(&q, m->rlo, m->rhi)) return 0;
@@ -567,7 +568,7 @@ int cl_mesh_sweep(const cl_mesh *m, const cl_shape *mover, const double d[3], cl
   int sp, found = 0, all;
   double limit = 1, tn, pad;
   if (m->nt == 0 || !cl_bounds_of(mover, &mb)) return 0;
-  pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  pad = pad_of(m->maxabs + cl_shape_scale(mover) + cl_maxabs3(d));
   all = !(m->maxabs + 2 * pad < INFINITY);
   if (all) pad = 0;
   /* entry times by products with 1 / d: a product differs from the
@@ -756,7 +757,7 @@ size_t cl_mesh_visit_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_sha
   size_t j, found = 0;
   if (m->nt == 0) return 0;
   q.s = s;
-  q.pad = pad_of(m->maxabs + shape_scale(s));
+  q.pad = pad_of(m->maxabs + cl_shape_scale(s));
   q.all = !(m->maxabs + 2 * q.pad < INFINITY);
   q.has_sb = s->tag != CL_PLANE && cl_bounds_of(s, &q.sb);
   if (q.all || !q.has_sb || !near_holds(nr, &q.sb, q.pad)) return walk(m, s, NULL, fn, ud);
@@ -785,10 +786,10 @@ static int near_sweep_start(const cl_mesh *m, const cl_mesh_near *nr, const cl_s
                             const cl_shape *mover, const double d[3], shape_ctx *q, slab *c,
                             cl_aabb *mb, double *mpad) {
   q->s = box;
-  q->pad = pad_of(m->maxabs + shape_scale(box));
+  q->pad = pad_of(m->maxabs + cl_shape_scale(box));
   q->all = !(m->maxabs + 2 * q->pad < INFINITY);
   q->has_sb = box->tag != CL_PLANE && cl_bounds_of(box, &q->sb);
-  *mpad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  *mpad = pad_of(m->maxabs + cl_shape_scale(mover) + cl_maxabs3(d));
   if (q->all || !q->has_sb || !near_holds(nr, &q->sb, q->pad) || !cl_bounds_of(mover, mb)
       || !(m->maxabs + 2 * *mpad < INFINITY))
     return -1;
@@ -838,7 +839,7 @@ int cl_mesh_near_holds(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   cl_aabb b;
   double pad;
   if (m->nt == 0) return 1;
-  pad = pad_of(m->maxabs + shape_scale(box));
+  pad = pad_of(m->maxabs + cl_shape_scale(box));
   return m->maxabs + 2 * pad < INFINITY && box->tag != CL_PLANE && cl_bounds_of(box, &b)
          && near_holds(nr, &b, pad);
 }
@@ -935,7 +936,7 @@ int cl_mesh_sweep_near(const cl_mesh *m, const cl_mesh_near *nr, const cl_shape 
   size_t j;
   double pad;
   if (m->nt == 0 || !cl_bounds_of(mover, &mb)) return 0;
-  pad = pad_of(m->maxabs + shape_scale(mover) + cl_maxabs3(d));
+  pad = pad_of(m->maxabs + cl_shape_scale(mover) + cl_maxabs3(d));
   if (!(m->maxabs + 2 * pad < INFINITY)) return cl_mesh_sweep(m, mover, d, h, index);
   for (k = 0; k < 3; k++) {
     sw.min[k] = mb.min[k] + (d[k] < 0 ? d[k] : 0);

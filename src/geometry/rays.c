@@ -6,6 +6,7 @@
 #include "collide/collide.h"
 #include "hull_frame.h"
 #include "compound_ops.h"
+#include "dispatch.h"
 
 /* one axis of the slab method; a macro so the three work on fixed indices
 ** (a loop cost a third more instructions, measured with callgrind). Near
@@ -74,7 +75,7 @@ static void hit_inside(const cl_ray *r, cl_hit *h) {
   h->u = h->v = 0;
 }
 
-static int cast_aabb(const cl_ray *r, const cl_aabb *b, cl_hit *h) {
+int cl_cast_aabb(const cl_ray *r, const cl_aabb *b, cl_hit *h) {
   double tn, tf;
   int axis, k;
   if (!slab(r->o, r->d, b->min, b->max, &tn, &tf, &axis)) return 0;
@@ -91,7 +92,7 @@ static int cast_aabb(const cl_ray *r, const cl_aabb *b, cl_hit *h) {
   return 1;
 }
 
-static int cast_obb(const cl_ray *r, const cl_obb *b, cl_hit *h) {
+int cl_cast_obb(const cl_ray *r, const cl_obb *b, cl_hit *h) {
   double o[3], d[3], lo[3], tn, tf;
   int axis;
   to_local(b, r, o, d);
@@ -109,7 +110,7 @@ static int cast_obb(const cl_ray *r, const cl_obb *b, cl_hit *h) {
 /* ray-sphere with the stable root, Ericson RTCD 5.3.2. Beyond 1e150 (or
 ** below 1e-150) the squares would overflow (underflow), so the origin,
 ** centre and radius are then scaled by a power of two 2^-e, which is exact. */
-static int cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
+int cl_cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
   double o[3], sc[3], m[3], perp[3], rad, b, c, disc, t, len, big;
   int k, e = 0;
   big = cl_fmax(cl_fmax(cl_maxabs3(r->o), cl_maxabs3(s->c)), s->r);
@@ -153,7 +154,7 @@ static int cast_sphere(const cl_ray *r, const cl_sphere *s, cl_hit *h) {
 ** CL_EPSILON * (1 + the largest coordinate), normal -direction). */
 static int cast_segment_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h);
 
-static int cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
+int cl_cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
   double o[3], a[3], b[3], rad, u[3], len, q[3], off[3], dist, big, best = INFINITY;
   int k, e = 0, found = 0;
   cl_hit th;
@@ -194,7 +195,7 @@ static int cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
     cl_copy(rr.o, o);
     rr.tmax = INFINITY;
     cl_sphere_init(&s, k ? b : a, rad);
-    if (cast_sphere(&rr, &s, &th) && th.t < best) {
+    if (cl_cast_sphere(&rr, &s, &th) && th.t < best) {
       best = th.t; found = 1;
       cl_copy(h->n, th.n);
     }
@@ -233,7 +234,7 @@ static int cast_capsule(const cl_ray *r, const cl_capsule *c, cl_hit *h) {
   return 1;
 }
 
-static int cast_plane(const cl_ray *r, const cl_plane *p, cl_hit *h) {
+int cl_cast_plane(const cl_ray *r, const cl_plane *p, cl_hit *h) {
   double s0 = cl_dot(p->n, r->o) - p->d, den = cl_dot(p->n, r->d), t;
   if (den == 0) {
     if (s0 != 0) return 0;
@@ -324,7 +325,7 @@ static int cast_coplanar_tri(const cl_ray *r, const cl_triangle *tr, cl_hit *h) 
 ** without the shear). An edge shared by two triangles gives exactly
 ** opposite values in both, so a ray through it hits one of them: no gaps
 ** between the triangles of a mesh. The in-plane case is handled apart. */
-static int cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hit *h) {
+int cl_cast_triangle(const cl_ray *r, const cl_triangle *tr, int cull, cl_hit *h) {
   const double *a = tr->v[0], *cr = tr->cr;
   double A[3], B[3], C[3], Ap[3], Bp[3], Cp[3], x[3], det, u, v, t, dn, wa, wb, wc, sum;
   if (tr->degenerate) return cast_segment_tri(r, tr, h);
@@ -415,27 +416,6 @@ int cl_hull_cast(const cl_ray *r, const cl_hull *h, cl_hit *hit) {
   return 1;
 }
 
-int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h) {
-  int hit;
-  switch (s->tag) {
-    case CL_AABB: hit = cast_aabb(r, &s->aabb, h); break;
-    case CL_OBB: hit = cast_obb(r, &s->obb, h); break;
-    case CL_SPHERE: hit = cast_sphere(r, &s->sphere, h); break;
-    case CL_TRIANGLE: hit = cast_triangle(r, &s->tri, cull, h); break;
-    case CL_PLANE: hit = cast_plane(r, &s->plane, h); break;
-    case CL_CAPSULE: hit = cast_capsule(r, &s->cap, h); break;
-    case CL_HULL: hit = cl_hull_cast(r, &s->hull, h); break;
-    case CL_COMPOUND: {
-      int index;
-      return cl_compound_cast(r, &s->compound, cull, h, &index);
-    }
-    default: return 0;
-  }
-  /* a hit the doubles cannot place (t or the point overflowed, near the
-  ** largest double) is a miss, as a plane reached only at t = inf is */
-  if (hit && !(h->t < INFINITY && fabs(h->p[0]) < INFINITY && fabs(h->p[1]) < INFINITY
-               && fabs(h->p[2]) < INFINITY))
-    return 0;
-  h->t += 0.0;          /* -0 (a slab entered at its far side's 0) reads as 0 */
-  return hit;
+int cl_cast_triangle_hit(const cl_ray *r, const cl_triangle *t, int cull, cl_hit *h) {
+  return cl_cast_checked(cl_cast_triangle(r, t, cull, h), h);
 }

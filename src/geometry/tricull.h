@@ -184,27 +184,6 @@ static inline int cl_miss2_lane(const cl_miss2 *p, int i, double limit) {
 #undef PAIR_MIN2
 #endif
 
-
-/* scale of a shape for the pad: its largest coordinate, roughly */
-static inline double shape_scale(const cl_shape *s) {
-  switch (s->tag) {
-    case CL_AABB: return cl_fmax(cl_maxabs3(s->aabb.min), cl_maxabs3(s->aabb.max));
-    case CL_OBB: return cl_maxabs3(s->obb.c) + s->obb.e[0] + s->obb.e[1] + s->obb.e[2];
-    case CL_PLANE: return fabs(s->plane.d);
-    case CL_TRIANGLE:
-      return cl_fmax(cl_maxabs3(s->tri.v[0]), cl_fmax(cl_maxabs3(s->tri.v[1]), cl_maxabs3(s->tri.v[2])));
-    case CL_RAY: return cl_maxabs3(s->ray.o) + (s->ray.tmax < INFINITY ? s->ray.tmax : 0);
-    case CL_SPHERE: return cl_maxabs3(s->sphere.c) + s->sphere.r;
-    case CL_CAPSULE: return cl_fmax(cl_maxabs3(s->cap.a), cl_maxabs3(s->cap.b)) + s->cap.r;
-    case CL_HULL: case CL_COMPOUND: {
-      cl_aabb b;
-      cl_bounds(s, &b);
-      return cl_fmax(cl_maxabs3(b.min), cl_maxabs3(b.max));
-    }
-    default: return INFINITY;
-  }
-}
-
 /* the mover's extent along the unit axis m: in closed form for the round
 ** shapes (a character's capsule), cl_sweep_extent's support points for
 ** the others; either holds the shape to within rounding, far below pad */
