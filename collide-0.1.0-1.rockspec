@@ -33,6 +33,7 @@ build = {
         "src/geometry/dispatch.c",
         "src/geometry/distance.c",
         "src/geometry/epa.c",
+        "src/geometry/faces.c",
         "src/geometry/frustum.c",
         "src/geometry/gjk.c",
         "src/geometry/heightfield.c",

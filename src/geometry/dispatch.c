@@ -16,6 +16,7 @@
 #include "bounds.h"
 #include "compound_ops.h"
 #include "dispatch.h"
+#include "faces.h"
 #include "sat.h"
 #include "support.h"
 #include "collide/compound.h"
@@ -644,6 +645,36 @@ int cl_plane_extent(const cl_plane *p, const cl_shape *s, double *plo, double *p
   *phi = hi;
   *pm = m;
   return 1;
+}
+
+/* ---- the faces a manifold clips (manifold.c, faces.c) ---- */
+
+int cl_reference_of(const cl_shape *s, const double d[3], cl_reference *r) {
+  double align;
+  r->ns = 0;
+  r->hull = NULL;
+  switch (s->tag) {
+    case CL_PLANE: cl_reference_plane(&s->plane, d, r); break;
+    case CL_AABB: case CL_OBB: cl_reference_box(s, d, r); break;
+    case CL_TRIANGLE:
+      if (!cl_reference_triangle(&s->tri, d, r)) return 0;
+      break;
+    case CL_HULL: cl_reference_hull(&s->hull, d, r); break;
+    default: return 0;
+  }
+  align = cl_dot(r->face.n, d);
+  return align >= 1 - CL_ALIGN_TOL;
+}
+
+void cl_feature_of(const cl_shape *s, const double d[3], cl_feature *f) {
+  switch (s->tag) {
+    case CL_AABB: case CL_OBB: cl_feature_box(s, d, f); return;
+    case CL_TRIANGLE: cl_feature_triangle(&s->tri, f); return;
+    case CL_SPHERE: cl_feature_sphere(&s->sphere, d, f); return;
+    case CL_CAPSULE: cl_feature_capsule(&s->cap, d, f); return;
+    case CL_HULL: cl_feature_hull(&s->hull, d, f); return;
+    default: f->np = 0;
+  }
 }
 
 /* ---- a frustum (frustum.c) ---- */

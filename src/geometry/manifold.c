@@ -36,226 +36,16 @@
 #include "collide/hull.h"
 #include "sat.h"
 #include "compound_ops.h"
+#include "faces.h"
 
-/* a reference face is one whose outward normal n has 1 - dot(n, normal)
-** at most this with the contact normal (an angle of about 4.5e-4) */
-#define ALIGN_TOL 1e-7
-/* candidates: a hull face's vertices grown by one per clipping plane */
-#define MAXP (2 * CL_HULL_MAX_VERTICES + 8)
+/* the half space, the reference face and the incident feature clipped
+** (faces.h) */
+typedef cl_mplane mplane;
+typedef cl_reference reference;
+typedef cl_feature feature;
 
-/* the half space dot(n, x - o) <= 0 */
-typedef struct { double n[3], o[3]; } mplane;
-
-typedef struct {
-  mplane face;                         /* outward normal, a point of the face */
-  int ns;
-  mplane side[5];          /* the planes of the shape's other faces */
-  const cl_hull *hull;     /* a hull's: every face but the reference, read as it clips */
-  int hface;
-} reference;
-
-/* a polygon (np >= 3, in order around it), a segment (2) or a point (1) */
-typedef struct { int np; double p[MAXP][3]; } feature;
-
-static double plane_dist(const mplane *pl, const double x[3]) {
-  double d[3];
-  cl_sub(d, x, pl->o);
-  return cl_dot(pl->n, d);
-}
-
-static void set_plane(mplane *pl, const double n[3], const double o[3]) {
-  cl_copy(pl->n, n);
-  cl_copy(pl->o, o);
-}
-
-/* a box's corner (bits as cl_aabb_corner's: bit k picks the + side of axis k) */
-static void box_corner(const cl_shape *s, int i, double p[3]) {
-  if (s->tag == CL_AABB) cl_aabb_corner(&s->aabb, i, p);
-  else cl_obb_corner(&s->obb, i, p);
-}
-
-/* the box's face whose outward normal is most along d: axis k, side sg */
-static void box_face(const cl_box *b, const double d[3], int *k, int *sg) {
-  double best = -1;
-  int j;
-  *k = 0; *sg = 1;
-  for (j = 0; j < 3; j++) {
-    double x = cl_dot(b->u[j], d);
-    if (fabs(x) > best) { best = fabs(x); *k = j; *sg = x >= 0 ? 1 : -1; }
-  }
-}
-
-/* the corners of the box face on axis k, side sg, in order around it */
-static int box_face_corners(const cl_shape *s, int k, int sg, double p[][3]) {
-  static const int walk[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-  int i = (k + 1) % 3, j = (k + 2) % 3, c;
-  for (c = 0; c < 4; c++) {
-    int bits = (sg > 0 ? 1 << k : 0) | (walk[c][0] << i) | (walk[c][1] << j);
-    box_corner(s, bits, p[c]);
-  }
-  return 4;
-}
-
-/* the hull's face whose outward normal is most along the world direction d */
-static int hull_face_along(const cl_hull *h, const double d[3], double *align) {
-  const cl_hull_data *hd = h->h;
-  double l[3], best = -INFINITY;
-  int f, bf = 0;
-  for (f = 0; f < 3; f++) l[f] = cl_dot(d, h->u[f]);
-  for (f = 0; f < hd->nf; f++) {
-    double x = cl_dot(hd->plane[f], l);
-    if (x > best) { best = x; bf = f; }
-  }
-  *align = best;
-  return bf;
-}
-
-/* the incident face of a hull along d: of the faces around its vertex
-** farthest along d, the one whose normal is most along d (the face most
-** along d of all may miss that vertex, on a hull with sharp edges) */
-static int hull_incident(const cl_hull *h, const double d[3]) {
-  const cl_hull_data *hd = h->h;
-  double l[3], best = -INFINITY;
-  int i, f, v = 0, bf = 0;
-  for (i = 0; i < 3; i++) l[i] = cl_dot(d, h->u[i]);
-  for (i = 0; i < hd->nv; i++) {
-    double x = cl_dot(hd->v[i], l);
-    if (x > best) { best = x; v = i; }
-  }
-  best = -INFINITY;
-  for (f = 0; f < hd->nf; f++) {
-    double x = cl_dot(hd->plane[f], l);
-    if (x <= best) continue;
-    for (i = hd->fstart[f]; i < hd->fstart[f + 1]; i++)
-      if (hd->fv[i] == v) { best = x; bf = f; break; }
-  }
-  return bf;
-}
-
-static int hull_face_points(const cl_hull *h, int f, double p[][3]) {
-  const cl_hull_data *hd = h->h;
-  int i, n = hd->fstart[f + 1] - hd->fstart[f];
-  for (i = 0; i < n; i++) cl_hull_vertex(h, hd->fv[hd->fstart[f] + i], p[i]);
-  return n;
-}
-
-/* the face of s (a plane, box, triangle or hull) whose outward normal is
-** most along the unit direction d, as a reference: 0 when s has none or it
-** is not within ALIGN_TOL of d */
-static int reference_of(const cl_shape *s, const double d[3], reference *r) {
-  double align;
-  r->ns = 0;
-  r->hull = NULL;
-  switch (s->tag) {
-    case CL_PLANE: {
-      double o[3];
-      int sg = cl_dot(s->plane.n, d) >= 0 ? 1 : -1;
-      cl_scale(o, s->plane.n, s->plane.d);
-      cl_scale(r->face.n, s->plane.n, sg);
-      cl_copy(r->face.o, o);
-      break;
-    }
-    case CL_AABB: case CL_OBB: {
-      cl_box b;
-      double c[4][3], n[3];
-      int k, sg, j;
-      cl_box_of(s, &b);
-      box_face(&b, d, &k, &sg);
-      box_face_corners(s, k, sg, c);
-      cl_scale(n, b.u[k], sg);
-      set_plane(&r->face, n, c[0]);
-      /* the other five faces: the + sides through the all-+ corner */
-      for (j = 0; j < 3; j++) {
-        double p[3];
-        if (j != k || sg < 0) {
-          box_corner(s, 7, p);
-          set_plane(&r->side[r->ns++], b.u[j], p);
-        }
-        if (j != k || sg > 0) {
-          box_corner(s, 0, p);
-          cl_scale(n, b.u[j], -1);
-          set_plane(&r->side[r->ns++], n, p);
-        }
-      }
-      break;
-    }
-    case CL_TRIANGLE: {
-      const cl_triangle *t = &s->tri;
-      double n[3];
-      int i;
-      if (t->degenerate) return 0;
-      cl_scale(n, t->n, cl_dot(t->n, d) >= 0 ? 1 : -1);
-      set_plane(&r->face, n, t->v[0]);
-      for (i = 0; i < 3; i++) {
-        double e[3], sn[3], in[3];
-        cl_sub(e, t->v[(i + 1) % 3], t->v[i]);
-        cl_cross(sn, e, n);
-        if (cl_normalize(sn) == 0) continue;
-        cl_sub(in, t->v[(i + 2) % 3], t->v[i]);
-        if (cl_dot(sn, in) > 0) cl_scale(sn, sn, -1);
-        set_plane(&r->side[r->ns++], sn, t->v[i]);
-      }
-      break;
-    }
-    case CL_HULL: {
-      const cl_hull *h = &s->hull;
-      double dd, n[3], o[3];
-      int f = hull_face_along(h, d, &align);
-      cl_hull_face(h, f, n, &dd);
-      cl_hull_vertex(h, h->h->fv[h->h->fstart[f]], o);
-      set_plane(&r->face, n, o);
-      r->hull = h;
-      r->hface = f;
-      break;
-    }
-    default: return 0;
-  }
-  align = cl_dot(r->face.n, d);
-  return align >= 1 - ALIGN_TOL;
-}
-
-/* the feature of s (any kind but a plane or a ray) extreme along the unit
-** direction d */
-static void feature_of(const cl_shape *s, const double d[3], feature *f) {
-  switch (s->tag) {
-    case CL_AABB: case CL_OBB: {
-      cl_box b;
-      int k, sg;
-      cl_box_of(s, &b);
-      box_face(&b, d, &k, &sg);
-      f->np = box_face_corners(s, k, sg, f->p);
-      return;
-    }
-    case CL_TRIANGLE: {
-      const cl_triangle *t = &s->tri;
-      int i;
-      if (t->degenerate) {
-        cl_copy(f->p[0], t->v[t->s0]);
-        cl_copy(f->p[1], t->v[t->s1]);
-        f->np = 2;
-        return;
-      }
-      for (i = 0; i < 3; i++) cl_copy(f->p[i], t->v[i]);
-      f->np = 3;
-      return;
-    }
-    case CL_SPHERE:
-      cl_madd(f->p[0], s->sphere.c, d, s->sphere.r);
-      f->np = 1;
-      return;
-    case CL_CAPSULE:
-      cl_madd(f->p[0], s->cap.a, d, s->cap.r);
-      cl_madd(f->p[1], s->cap.b, d, s->cap.r);
-      f->np = 2;
-      return;
-    case CL_HULL: {
-      f->np = hull_face_points(&s->hull, hull_incident(&s->hull, d), f->p);
-      return;
-    }
-    default:
-      f->np = 0;
-  }
-}
+#define ALIGN_TOL CL_ALIGN_TOL
+#define MAXP CL_FEATURE_MAX
 
 /* Sutherland-Hodgman: the polygon f (np >= 3) cut by the half space pl,
 ** into g */
@@ -263,7 +53,7 @@ static void clip_polygon(const feature *f, const mplane *pl, feature *g) {
   int i, n = 0;
   for (i = 0; i < f->np; i++) {
     const double *p = f->p[i], *q = f->p[(i + 1) % f->np];
-    double dp = plane_dist(pl, p), dq = plane_dist(pl, q);
+    double dp = cl_mplane_dist(pl, p), dq = cl_mplane_dist(pl, q);
     if (dp <= 0) cl_copy(g->p[n++], p);
     if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
       double t = dp / (dp - dq), e[3];
@@ -276,9 +66,9 @@ static void clip_polygon(const feature *f, const mplane *pl, feature *g) {
 
 /* the segment or point f cut by the half space pl, in place */
 static void clip_segment(feature *f, const mplane *pl) {
-  double dp = plane_dist(pl, f->p[0]), dq;
+  double dp = cl_mplane_dist(pl, f->p[0]), dq;
   if (f->np == 1) { if (dp > 0) f->np = 0; return; }
-  dq = plane_dist(pl, f->p[1]);
+  dq = cl_mplane_dist(pl, f->p[1]);
   if (dp > 0 && dq > 0) { f->np = 0; return; }
   if (dp > 0 || dq > 0) {
     double t = dp / (dp - dq), e[3], x[3];
@@ -527,10 +317,10 @@ static int parallel_capsules(const cl_capsule *a, const cl_capsule *b, const dou
   cl_cross(x, ua, ub);
   if (cl_dot(x, x) > ALIGN_TOL * ALIGN_TOL) return 0;
   cl_madd(o, a->a, n, a->r);
-  set_plane(&r->face, n, o);
-  set_plane(&r->side[0], ua, a->b);
+  cl_mplane_set(&r->face, n, o);
+  cl_mplane_set(&r->side[0], ua, a->b);
   cl_scale(x, ua, -1);
-  set_plane(&r->side[1], x, a->a);
+  cl_mplane_set(&r->side[1], x, a->a);
   r->ns = 2;
   cl_madd(f->p[0], b->a, n, -b->r);
   cl_madd(f->p[1], b->b, n, -b->r);
@@ -546,11 +336,11 @@ static int clip_along(const cl_shape *a, const cl_shape *b, const double n[3], i
   double neg[3];
   cl_scale(neg, n, -1);
   /* a plane is always the reference: it has no feature of its own */
-  if (b->tag != CL_PLANE && (!tri_only || a->tag == CL_TRIANGLE) && reference_of(a, n, &w->r))
-    feature_of(b, neg, &w->f);
+  if (b->tag != CL_PLANE && (!tri_only || a->tag == CL_TRIANGLE) && cl_reference_of(a, n, &w->r))
+    cl_feature_of(b, neg, &w->f);
   else if (a->tag != CL_PLANE && (!tri_only || b->tag == CL_TRIANGLE)
-           && reference_of(b, neg, &w->r))
-    feature_of(a, n, &w->f);
+           && cl_reference_of(b, neg, &w->r))
+    cl_feature_of(a, n, &w->f);
   else if (tri_only || !(a->tag == CL_CAPSULE && b->tag == CL_CAPSULE
                          && parallel_capsules(&a->cap, &b->cap, n, &w->r, &w->f)))
     return 0;
@@ -579,7 +369,7 @@ static int pair_candidates(const cl_shape *a, const cl_shape *b, const double *h
   w->tol = CL_HULL_REL * cl_fmax(shape_scale(a), shape_scale(b));
   if ((hint != NULL && clip_along(a, b, hint, 1, w)) || clip_along(a, b, w->n, 0, w)) {
     for (i = 0; i < w->f.np; i++) {
-      double d = -plane_dist(&w->r.face, w->f.p[i]);
+      double d = -cl_mplane_dist(&w->r.face, w->f.p[i]);
       if (d >= -w->tol) {
         cl_copy(w->f.p[kept], w->f.p[i]);
         if (part && d > w->depth) d = w->depth;
