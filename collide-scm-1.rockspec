@@ -37,6 +37,7 @@ build = {
         "src/geometry/gjk.c",
         "src/geometry/heightfield.c",
         "src/geometry/hull.c",
+        "src/geometry/hull_poly.c",
         "src/geometry/intersect.c",
         "src/geometry/lines.c",
         "src/geometry/manifold.c",

@@ -17,6 +17,7 @@
 #include "compound_ops.h"
 #include "dispatch.h"
 #include "faces.h"
+#include "hull_poly.h"
 #include "sat.h"
 #include "support.h"
 #include "collide/compound.h"
@@ -674,6 +675,27 @@ void cl_feature_of(const cl_shape *s, const double d[3], cl_feature *f) {
     case CL_CAPSULE: cl_feature_capsule(&s->cap, d, f); return;
     case CL_HULL: cl_feature_hull(&s->hull, d, f); return;
     default: f->np = 0;
+  }
+}
+
+/* ---- a shape as a polytope in a hull's frame (hull.c, hull_poly.c) ---- */
+
+void cl_poly_of(const cl_hull *h, const cl_shape *s, cl_poly *P, cl_poly_store *st) {
+  P->v = (const double (*)[3])st->v;
+  P->pl = (const double (*)[4])st->pl;
+  switch (s->tag) {
+    case CL_AABB: cl_poly_aabb(h, &s->aabb, P, st); return;
+    case CL_OBB: cl_poly_obb(h, &s->obb, P, st); return;
+    case CL_TRIANGLE: cl_poly_triangle(h, &s->tri, P, st); return;
+    default: cl_poly_hull(h, &s->hull, P, st);
+  }
+}
+
+int cl_poly_edges(const cl_shape *s) {
+  switch (s->tag) {
+    case CL_HULL: return s->hull.h->ne;
+    case CL_TRIANGLE: return 3;
+    default: return 12;
   }
 }
 

@@ -45,6 +45,7 @@
 #include "hull_frame.h"
 #include "sat.h"
 #include "gjk.h"
+#include "hull_poly.h"
 
 /* ---------------------------------------------------------------------- */
 /* quickhull                                                              */
@@ -609,109 +610,10 @@ const cl_hull_data *cl_hull_copy_data(const cl_hull_data *src, void *buf) {
 /* ---------------------------------------------------------------------- */
 /* separating axes                                                        */
 
-/* a convex polytope in the frame of the hull it is tested against:
-** vertices, face planes (unit n, d) and edges (two vertices and the two
-** faces beside, -1 when it has not two) */
-typedef struct {
-  int nv, nf, ne;
-  const double (*v)[3];
-  const double (*pl)[4];
-  const int (*e)[4];
-  double c[3];
-} poly;
-
-/* a box's twelve edges: corners (bit k of a corner picks -e or +e on axis
-** k) and the faces beside, face 2k + s having normal (2s - 1) u[k] */
-static const int box_edges[12][4] = {
-  {0, 1, 2, 4}, {2, 3, 3, 4}, {4, 5, 2, 5}, {6, 7, 3, 5},
-  {0, 2, 0, 4}, {1, 3, 1, 4}, {4, 6, 0, 5}, {5, 7, 1, 5},
-  {0, 4, 0, 2}, {1, 5, 1, 2}, {2, 6, 0, 3}, {3, 7, 1, 3}
-};
-static const int tri_edges[3][4] = {{0, 1, -1, -1}, {1, 2, -1, -1}, {2, 0, -1, -1}};
-
-/* storage for the other shape in the hull's frame */
-typedef struct {
-  double v[CL_HULL_MAX_VERTICES][3];
-  double pl[CL_HULL_MAX_FACES][4];
-} poly_store;
-
-static void box_poly(const cl_hull *h, const double c[3], const double e[3],
-                     const double (*u)[3], poly *P, poly_store *st) {
-  double lc[3], lu[3][3];
-  int i, k;
-  cl_hull_point_in(h, c, lc);
-  for (k = 0; k < 3; k++) cl_hull_dir_in(h, u[k], lu[k]);
-  for (i = 0; i < 8; i++) {
-    cl_copy(st->v[i], lc);
-    for (k = 0; k < 3; k++) cl_madd(st->v[i], st->v[i], lu[k], (i >> k) & 1 ? e[k] : -e[k]);
-  }
-  for (k = 0; k < 3; k++) {
-    double m = cl_dot(lu[k], lc);
-    cl_scale(st->pl[2 * k], lu[k], -1);
-    st->pl[2 * k][3] = e[k] - m;
-    cl_copy(st->pl[2 * k + 1], lu[k]);
-    st->pl[2 * k + 1][3] = e[k] + m;
-  }
-  P->nv = 8; P->nf = 6; P->ne = 12;
-  P->e = box_edges;
-  cl_copy(P->c, lc);
-}
-
-/* the shape s (aabb, obb, triangle, hull) in hull h's frame */
-static void poly_of(const cl_hull *h, const cl_shape *s, poly *P, poly_store *st) {
-  int i;
-  P->v = (const double (*)[3])st->v;
-  P->pl = (const double (*)[4])st->pl;
-  switch (s->tag) {
-    case CL_AABB: {
-      double c[3], e[3], u[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-      cl_aabb_frame(&s->aabb, c, e);
-      box_poly(h, c, e, (const double (*)[3])u, P, st);
-      return;
-    }
-    case CL_OBB:
-      box_poly(h, s->obb.c, s->obb.e, (const double (*)[3])s->obb.u, P, st);
-      return;
-    case CL_TRIANGLE: {
-      const cl_triangle *t = &s->tri;
-      cl_set(P->c, 0, 0, 0);
-      for (i = 0; i < 3; i++) {
-        cl_hull_point_in(h, t->v[i], st->v[i]);
-        cl_madd(P->c, P->c, st->v[i], 1.0 / 3);
-      }
-      P->nv = 3; P->ne = 3; P->e = tri_edges; P->nf = 0;
-      if (!t->degenerate) {
-        cl_hull_dir_in(h, t->n, st->pl[0]);
-        st->pl[0][3] = cl_dot(st->pl[0], st->v[0]);
-        cl_scale(st->pl[1], st->pl[0], -1);
-        st->pl[1][3] = -st->pl[0][3];
-        P->nf = 2;
-      }
-      return;
-    }
-    default: {
-      const cl_hull *o = &s->hull;
-      const cl_hull_data *d = o->h;
-      double R[3][3], t[3];
-      int k;
-      /* R: o's local axes in h's frame (columns), t: o's position there */
-      for (k = 0; k < 3; k++) cl_hull_dir_in(h, o->u[k], R[k]);
-      cl_hull_point_in(h, o->c, t);
-      for (i = 0; i < d->nv; i++) {
-        cl_copy(st->v[i], t);
-        for (k = 0; k < 3; k++) cl_madd(st->v[i], st->v[i], R[k], d->v[i][k]);
-      }
-      for (i = 0; i < d->nf; i++) {
-        cl_set(st->pl[i], 0, 0, 0);
-        for (k = 0; k < 3; k++) cl_madd(st->pl[i], st->pl[i], R[k], d->plane[i][k]);
-        st->pl[i][3] = d->plane[i][3] + cl_dot(st->pl[i], t);
-      }
-      cl_copy(P->c, t);
-      for (k = 0; k < 3; k++) cl_madd(P->c, P->c, R[k], d->centroid[k]);
-      P->nv = d->nv; P->nf = d->nf; P->ne = d->ne; P->e = d->edge;
-    }
-  }
-}
+/* a convex polytope in the frame of the hull it is tested against, and
+** the storage of the other shape's (hull_poly.h) */
+typedef cl_poly poly;
+typedef cl_poly_store poly_store;
 
 static void project(const poly *P, const double a[3], double *lo, double *hi) {
   double x = INFINITY, y = -INFINITY;
@@ -942,7 +844,7 @@ static int hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *de
     r = h->h->radius + cl_length(e);
     if (cl_length(gap) > r + pair_tol(h, other) && r < INFINITY) return 0;
   }
-  pairs = A.ne * (s->tag == CL_HULL ? s->hull.h->ne : s->tag == CL_TRIANGLE ? 3 : 12);
+  pairs = A.ne * cl_poly_edges(s);
   if (fast && pairs > CL_HULL_SAT_PAIRS) {
     /* many edge pairs: GJK decides where it is certain (hull.h) */
     cl_core CA, CB;
@@ -955,7 +857,7 @@ static int hull_sat(const cl_hull *h, const cl_shape *s, double n[3], double *de
     if (n == NULL && touch != 2) return 1;
     epa = touch == 1 && pairs > CL_HULL_EPA_PAIRS;
   }
-  poly_of(h, s, &B, &st);
+  cl_poly_of(h, s, &B, &st);
   if (n != NULL && epa) {
     /* many edge pairs and cores that overlap: EPA's normal picks the axes */
     axis_best best;
