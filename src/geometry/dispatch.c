@@ -221,6 +221,52 @@ int cl_contains(const cl_shape *s, const double p[3]) {
   }
 }
 
+/* ---- a point's distance ---- */
+
+/* p's offset from the shape as a vector whose length is the distance:
+** for an obb the per-axis excess in the box frame, the same test as
+** cl_contains, so a contained point is at 0 exactly (p - closest point is
+** rounding noise); otherwise p minus the closest point. Not for spheres
+** and planes, whose distances are measured directly. */
+void cl_offset(const cl_shape *s, const double p[3], double v[3]) {
+  if (s->tag == CL_OBB) {
+    double d[3];
+    int k;
+    cl_sub(d, p, s->obb.c);
+    for (k = 0; k < 3; k++) {
+      double x = fabs(cl_dot(d, s->obb.u[k])) - s->obb.e[k];
+      v[k] = x > 0 ? x : 0;
+    }
+    return;
+  }
+  {
+    double q[3];
+    cl_closest_point(s, p, q);
+    cl_sub(v, p, q);
+  }
+}
+
+double cl_distance(const cl_shape *s, const double p[3]) {
+  double v[3];
+  if (s->tag == CL_SPHERE) {
+    double len;
+    cl_sub(v, p, s->sphere.c);
+    len = cl_length(v) - s->sphere.r;
+    return len > 0 ? len : 0;
+  }
+  if (s->tag == CL_PLANE) return fabs(cl_dot(s->plane.n, p) - s->plane.d);
+  if (s->tag == CL_COMPOUND) return cl_compound_point_distance(&s->compound, p);
+  if (s->tag == CL_CAPSULE) {
+    double q[3], len;
+    cl_closest_on_segment(s->cap.a, s->cap.b, p, q, NULL);
+    cl_sub(v, p, q);
+    len = cl_length(v) - s->cap.r;
+    return len > 0 ? len : 0;
+  }
+  cl_offset(s, p, v);
+  return cl_length(v);
+}
+
 /* ---- outlines (lines.c draws them) ---- */
 
 size_t cl_lines_count(const cl_shape *s) {
@@ -300,6 +346,11 @@ double cl_shape_scale(const cl_shape *s) {
 }
 
 /* ---- against a plane ---- */
+
+int cl_classify_point(const cl_plane *p, const double x[3]) {
+  double s = cl_dot(p->n, x) - p->d;
+  return s > 0 ? 1 : (s < 0 ? -1 : 0);
+}
 
 /* relative position -1/0/1 of a shape and a plane, the classic engine
 ** plane-box test (as Unreal's FPlane box test): a box by its projected

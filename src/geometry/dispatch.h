@@ -104,6 +104,8 @@ int cl_frustum_capsule_meets(const cl_frustum *f, const cl_shape *c);
 ** weights w */
 void cl_closest_on_triangle(const cl_triangle *tr, const double p[3], double out[3],
                             double w[3]);
+/* points.c: the distance of p from the triangle, as cl_distance gives it */
+double cl_triangle_distance(const cl_triangle *t, const double p[3]);
 
 /* lines.c: the outline of one shape written at out (room for 6
 ** cl_lines_count doubles), its points clamped to the doubles first */

@@ -278,7 +278,7 @@ int cl_frustum_sphere_meets(const cl_frustum *f, const cl_sphere *s) {
   int i;
   if (cl_frustum_classify_point(f, s->c) >= 0) return 1;
   for (i = 0; i < 12; i++)
-    if (cl_distance(&f->face[i], s->c) <= s->r) return 1;
+    if (cl_triangle_distance(&f->face[i].tri, s->c) <= s->r) return 1;
   return 0;
 }
 

@@ -2,14 +2,14 @@
 ** intersect.c - the boolean intersection tests. cl_intersects puts the
 ** lower tag first and switches on the pair of tags (pair() and its step
 ** for the higher kind: one case per unordered pair of kinds); every test
-** is closed, so touching counts. cl_classify gives a shape's side of a
-** plane. Boxes and triangles go by separating axes (Ericson, Real-Time
+** is closed, so touching counts (a shape's side of a plane, cl_classify,
+** is the dispatch's). Boxes and triangles go by separating axes (Ericson, Real-Time
 ** Collision Detection, 4.4 and 5.2); a capsule is its core segment grown
 ** by its radius, so it meets a shape when the segment's distance from it
 ** is at most the radius (against a box or a triangle, decided by the GJK
 ** distance of their cores, gjk.c, where its bounds allow). Also the
-** helpers the contact routines share: a shape as a box frame (cl_box_of),
-** a degenerate triangle as its segment.
+** helpers the contact routines share: a triangle in a box's frame, a
+** degenerate triangle as its segment (a shape as a box frame is sat.h's).
 */
 #include "fp.h"
 #include "tolerance.h"
@@ -20,22 +20,6 @@
 #include "collide/hull.h"
 #include "compound_ops.h"
 
-void cl_box_of(const cl_shape *s, cl_box *b) {
-  int k;
-  if (s->tag == CL_OBB) {
-    cl_copy(b->c, s->obb.c);
-    cl_copy(b->e, s->obb.e);
-    for (k = 0; k < 3; k++) cl_copy(b->u[k], s->obb.u[k]);
-    b->aligned = 0;
-    return;
-  }
-  cl_aabb_frame(&s->aabb, b->c, b->e);
-  for (k = 0; k < 3; k++) cl_set(b->u[k], k == 0, k == 1, k == 2);
-  cl_copy(b->lo, s->aabb.min);
-  cl_copy(b->hi, s->aabb.max);
-  b->aligned = 1;
-}
-
 /* the segment (or point) a degenerate triangle stands for, as a ray */
 void cl_segment_of(const cl_triangle *t, cl_ray *r) {
   double d[3];
@@ -45,13 +29,6 @@ void cl_segment_of(const cl_triangle *t, cl_ray *r) {
   r->tmax = cl_normalize(d);
   if (r->tmax == 0) cl_set(d, 1, 0, 0);
   cl_copy(r->d, d);
-}
-
-/* projected radius of a box on an axis (Ericson, Real-Time Collision
-** Detection, 5.2.3: testing a box against a plane) */
-double cl_box_radius(const cl_box *b, const double a[3]) {
-  return b->e[0] * fabs(cl_dot(b->u[0], a)) + b->e[1] * fabs(cl_dot(b->u[1], a))
-       + b->e[2] * fabs(cl_dot(b->u[2], a));
 }
 
 /* OBB-OBB by 15 separating axes in A's frame (Gottschalk, Lin and Manocha,
@@ -356,11 +333,6 @@ static int ray_box(const cl_ray *r, const cl_shape *box) {
   double tn, tf;
   if (!cl_slab(r, box, &tn, &tf)) return 0;
   return tf >= 0 && tn <= r->tmax;
-}
-
-int cl_classify_point(const cl_plane *p, const double x[3]) {
-  double s = cl_dot(p->n, x) - p->d;
-  return s > 0 ? 1 : (s < 0 ? -1 : 0);
 }
 
 /* |v| <= r exactly as cl_length(v) <= r decides it, without its square
