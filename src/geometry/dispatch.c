@@ -1,14 +1,16 @@
 /*
 ** dispatch.c - the one place that looks at a shape's kind for the
 ** queries of one shape: its size (copy), translate, bounds, closest point,
-** containment, outline, a ray's cast, the scale of a walk's pad over
-** triangles, classification against a plane and a frustum, the core GJK
+** containment, a point's distance, outline, a ray's cast, the scale of a
+** walk's pad over triangles, classification against a plane, the core GJK
 ** sees, the support point and centre a sweep moves, the extent along a
-** plane's normal, a compound's child placed, the lowest point and anchor a
-** character stands on, a move's tie rule. A case per kind, each a few
-** numbers or a call of that kind's kernel (dispatch.h, compound_ops.h,
-** hull.h); a compound asks these again for each placed child. A new kind
-** is a case in each switch here and its kernels.
+** plane's normal, the manifold's reference face and incident feature, a
+** shape as a polytope in a hull's frame, a compound's child placed, the
+** lowest point and anchor a character stands on, a move's tie rule. A
+** case per kind, each a few numbers or a call of that kind's kernel
+** (dispatch.h, faces.h, hull_poly.h, compound_ops.h, hull.h); a compound
+** asks these again for each placed child. A new kind is a case in each
+** switch here and its kernels.
 */
 #include "fp.h"
 #include <string.h>
@@ -21,7 +23,6 @@
 #include "sat.h"
 #include "support.h"
 #include "collide/compound.h"
-#include "collide/frustum.h"
 
 /* ---- the tree's walk (tree.c) ---- */
 
@@ -747,45 +748,6 @@ int cl_poly_edges(const cl_shape *s) {
     case CL_HULL: return s->hull.h->ne;
     case CL_TRIANGLE: return 3;
     default: return 12;
-  }
-}
-
-/* ---- a frustum (frustum.c) ---- */
-
-int cl_frustum_classify(const cl_frustum *f, const cl_shape *s, int planes_only) {
-  int k, result = 1;
-  switch (s->tag) {
-    case CL_RAY: return cl_frustum_classify_ray(f, &s->ray);
-    case CL_PLANE: return cl_frustum_classify_plane(f, &s->plane);
-    case CL_COMPOUND: {
-      /* inside when every child is, outside when every child is */
-      cl_shape ch;
-      int i, in = 1, out = 1;
-      for (i = 0; i < s->compound.d->n; i++) {
-        int c;
-        cl_compound_child(&s->compound, i, &ch);
-        c = cl_frustum_classify(f, &ch, planes_only);
-        if (c >= 0) out = 0;
-        if (c <= 0) in = 0;
-      }
-      return in ? 1 : (out ? -1 : 0);
-    }
-    default: break;
-  }
-  /* plane by plane: exact for "outside one plane" and "inside all" */
-  for (k = 0; k < 6; k++) {
-    int c = cl_classify(&f->p[k], s);
-    if (c < 0) return -1;
-    if (c == 0) result = 0;
-  }
-  if (result == 1 || planes_only) return result;
-  switch (s->tag) {
-    case CL_SPHERE: return cl_frustum_sphere_meets(f, &s->sphere) ? 0 : -1;
-    case CL_CAPSULE: return cl_frustum_capsule_meets(f, s) ? 0 : -1;
-    case CL_TRIANGLE: return cl_frustum_tri_separated(f, &s->tri) ? -1 : 0;
-    case CL_AABB: case CL_OBB: return cl_frustum_box_separated(f, s) ? -1 : 0;
-    case CL_HULL: return cl_frustum_hull_separated(f, &s->hull) ? -1 : 0;
-    default: return 0;
   }
 }
 

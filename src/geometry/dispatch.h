@@ -14,7 +14,6 @@
 #include <string.h>
 #include "collide/collide.h"
 #include "collide/hull.h"
-#include "collide/frustum.h"
 
 /* the bits of x (an 8-byte copy: no call, and -0 is not 0), and whether
 ** two numbers or vectors have the same bits */
@@ -88,24 +87,10 @@ static inline int cl_cast_checked(int hit, cl_hit *h) {
   return hit;
 }
 
-/* frustum.c: whether an axis separates the shape from the frustum (an
-** aabb or obb, a hull, a triangle); a ray's and a plane's classification;
-** whether a sphere or a capsule neither inside every plane nor outside
-** one meets the solid */
-int cl_frustum_box_separated(const cl_frustum *f, const cl_shape *s);
-int cl_frustum_hull_separated(const cl_frustum *f, const cl_hull *h);
-int cl_frustum_tri_separated(const cl_frustum *f, const cl_triangle *t);
-int cl_frustum_classify_ray(const cl_frustum *f, const cl_ray *r);
-int cl_frustum_classify_plane(const cl_frustum *f, const cl_plane *p);
-int cl_frustum_sphere_meets(const cl_frustum *f, const cl_sphere *s);
-int cl_frustum_capsule_meets(const cl_frustum *f, const cl_shape *c);
-
 /* points.c: the closest point of a triangle to p, and its barycentric
 ** weights w */
 void cl_closest_on_triangle(const cl_triangle *tr, const double p[3], double out[3],
                             double w[3]);
-/* points.c: the distance of p from the triangle, as cl_distance gives it */
-double cl_triangle_distance(const cl_triangle *t, const double p[3]);
 
 /* lines.c: the outline of one shape written at out (room for 6
 ** cl_lines_count doubles), its points clamped to the doubles first */

@@ -15,7 +15,6 @@
 #include "sat.h"
 #include "collide/hull.h"
 #include "compound_ops.h"
-#include "dispatch.h"
 
 /* corner i: its left/right, bottom/top and near/far planes */
 static const int CORNER_PLANES[8][3] = {
@@ -161,7 +160,7 @@ static int box_sep(const cl_frustum *f, const cl_box *b, const double a[3]) {
 }
 
 /* an aabb or obb: whether some axis separates it from the frustum */
-int cl_frustum_box_separated(const cl_frustum *f, const cl_shape *s) {
+static int box_separated(const cl_frustum *f, const cl_shape *s) {
   cl_box b;
   int j, k;
   cl_box_of(s, &b);
@@ -194,7 +193,7 @@ static int hull_sep(const cl_frustum *f, const cl_hull *h, const double a[3]) {
 
 /* a hull: the frustum's planes, the hull's faces and the crosses of
 ** their edges, as the box's */
-int cl_frustum_hull_separated(const cl_frustum *f, const cl_hull *h) {
+static int hull_separated(const cl_frustum *f, const cl_hull *h) {
   double n[3], d, a[3], b[3], e[3], x[3];
   int j, k;
   for (k = 0; k < 6; k++) if (hull_sep(f, h, f->p[k].n)) return 1;
@@ -215,7 +214,7 @@ int cl_frustum_hull_separated(const cl_frustum *f, const cl_hull *h) {
 
 /* a triangle by its three vertices (a degenerate one too: its normal is
 ** then too short to serve and is skipped) */
-int cl_frustum_tri_separated(const cl_frustum *f, const cl_triangle *t) {
+static int tri_separated(const cl_frustum *f, const cl_triangle *t) {
   const double (*v)[3] = (const double (*)[3])t->v;
   double e[3][3], n[3];
   int j, k;
@@ -253,7 +252,7 @@ static int clip(const cl_frustum *f, const double o[3], const double d[3], doubl
   return 1;
 }
 
-int cl_frustum_classify_ray(const cl_frustum *f, const cl_ray *r) {
+static int classify_ray(const cl_frustum *f, const cl_ray *r) {
   double t0 = 0, t1 = r->tmax, end[3];
   if (!clip(f, r->o, r->d, &t0, &t1)) return -1;
   if (r->tmax == INFINITY) return 0;            /* an endless ray is never inside */
@@ -263,7 +262,7 @@ int cl_frustum_classify_ray(const cl_frustum *f, const cl_ray *r) {
 
 /* a plane meets the solid when its corners are not all strictly on one
 ** side; the frustum is never inside a plane */
-int cl_frustum_classify_plane(const cl_frustum *f, const cl_plane *p) {
+static int classify_plane(const cl_frustum *f, const cl_plane *p) {
   int i, pos = 0, neg = 0;
   for (i = 0; i < 8; i++) {
     double s = signed_dist(p, f->c[i]);
@@ -274,11 +273,11 @@ int cl_frustum_classify_plane(const cl_frustum *f, const cl_plane *p) {
 }
 
 /* a sphere whose centre is outside: its distance to the nearest face */
-int cl_frustum_sphere_meets(const cl_frustum *f, const cl_sphere *s) {
+static int sphere_meets(const cl_frustum *f, const cl_sphere *s) {
   int i;
   if (cl_frustum_classify_point(f, s->c) >= 0) return 1;
   for (i = 0; i < 12; i++)
-    if (cl_triangle_distance(&f->face[i].tri, s->c) <= s->r) return 1;
+    if (cl_distance(&f->face[i], s->c) <= s->r) return 1;
   return 0;
 }
 
@@ -286,10 +285,46 @@ int cl_frustum_sphere_meets(const cl_frustum *f, const cl_sphere *s) {
 ** solid exactly when it meets one of its faces (a capsule holding the
 ** whole frustum holds the faces too): the capsule-triangle test of
 ** intersect.c, face by face */
-int cl_frustum_capsule_meets(const cl_frustum *f, const cl_shape *c) {
+static int capsule_meets(const cl_frustum *f, const cl_shape *c) {
   int i;
   for (i = 0; i < 12; i++)
     if (cl_intersects(c, &f->face[i])) return 1;
   return 0;
 }
 
+int cl_frustum_classify(const cl_frustum *f, const cl_shape *s, int planes_only) {
+  int k, result = 1;
+  switch (s->tag) {
+    case CL_RAY: return classify_ray(f, &s->ray);
+    case CL_PLANE: return classify_plane(f, &s->plane);
+    case CL_COMPOUND: {
+      /* inside when every child is, outside when every child is */
+      cl_shape ch;
+      int i, in = 1, out = 1;
+      for (i = 0; i < s->compound.d->n; i++) {
+        int c;
+        cl_compound_child(&s->compound, i, &ch);
+        c = cl_frustum_classify(f, &ch, planes_only);
+        if (c >= 0) out = 0;
+        if (c <= 0) in = 0;
+      }
+      return in ? 1 : (out ? -1 : 0);
+    }
+    default: break;
+  }
+  /* plane by plane: exact for "outside one plane" and "inside all" */
+  for (k = 0; k < 6; k++) {
+    int c = cl_classify(&f->p[k], s);
+    if (c < 0) return -1;
+    if (c == 0) result = 0;
+  }
+  if (result == 1 || planes_only) return result;
+  switch (s->tag) {
+    case CL_SPHERE: return sphere_meets(f, &s->sphere) ? 0 : -1;
+    case CL_CAPSULE: return capsule_meets(f, s) ? 0 : -1;
+    case CL_TRIANGLE: return tri_separated(f, &s->tri) ? -1 : 0;
+    case CL_AABB: case CL_OBB: return box_separated(f, s) ? -1 : 0;
+    case CL_HULL: return hull_separated(f, &s->hull) ? -1 : 0;
+    default: return 0;
+  }
+}

@@ -165,14 +165,6 @@ void cl_hull_closest(const cl_hull *h, const double p[3], double out[3]) {
   cl_hull_point_out(h, q, out);
 }
 
-/* the distance of p from the triangle, as cl_distance gives it */
-double cl_triangle_distance(const cl_triangle *t, const double p[3]) {
-  double q[3], w[3], v[3];
-  cl_closest_on_triangle(t, p, q, w);
-  cl_sub(v, p, q);
-  return cl_length(v);
-}
-
 /* weights of a, b, c of p projected on the triangle's plane (Ericson 3.4) */
 void cl_barycentric(const cl_triangle *t, const double p[3], double w[3]) {
   double v0[3], v1[3], v2[3], c[3], area;
