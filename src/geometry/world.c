@@ -4,11 +4,9 @@
 ** that change items (world.h). The queries and casts are in
 ** world_query.c, the move in world_move.c, the character in character.c.
 **
-** A target is dispatched by its kind: every shape goes through the core
-** (cl_sweep, cl_contact, cl_cast, cl_bounds), static triangle geometry
-** through one table of functions (cl_world_geometry below: a mesh and a
-** heightfield), so a new shape is a new tag for the core and new static
-** geometry a new row.
+** An item is asked of by its kind through the dispatch over colliders
+** (collider.h): a shape through the core, static triangle geometry
+** through its walks, so a new kind is a row there and never a test here.
 */
 #include "fp.h"
 #include <float.h>
@@ -16,63 +14,6 @@
 #include <string.h>
 #include "atomic.h"
 #include "world_private.h"
-
-/* ---- static triangle geometry: what the world asks of it ---- */
-static int mesh_bounds(const void *g, cl_aabb *out) { return cl_mesh_bounds((const cl_mesh *)g, out); }
-static int mesh_cast(const void *g, const cl_ray *r, cl_hit *h, size_t *index) {
-  return cl_mesh_cast((const cl_mesh *)g, r, 0, h, index);
-}
-static int mesh_sweep(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
-                      size_t *index) {
-  return cl_mesh_sweep((const cl_mesh *)g, mover, d, h, index);
-}
-static size_t mesh_visit(const void *g, const cl_shape *s,
-                         int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
-  return cl_mesh_visit((const cl_mesh *)g, s, fn, ud);
-}
-
-static void mesh_triangle(const void *g, size_t index, cl_triangle *t) {
-  cl_mesh_triangle((const cl_mesh *)g, index, t);
-}
-
-static int hf_bounds(const void *g, cl_aabb *out) { return cl_heightfield_bounds((const cl_heightfield *)g, out); }
-static int hf_cast(const void *g, const cl_ray *r, cl_hit *h, size_t *index) {
-  return cl_heightfield_cast((const cl_heightfield *)g, r, 0, h, index);
-}
-static int hf_sweep(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
-                    size_t *index) {
-  return cl_heightfield_sweep((const cl_heightfield *)g, mover, d, h, index);
-}
-typedef struct {
-  int (*fn)(void *ud, const cl_triangle *t, size_t index);
-  void *ud;
-} hf_visit_ctx;
-static int hf_visit_one(void *ctx, uint32_t index, const cl_triangle *t) {
-  const hf_visit_ctx *c = (const hf_visit_ctx *)ctx;
-  return c->fn(c->ud, t, index);
-}
-static size_t hf_visit(const void *g, const cl_shape *s,
-                       int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
-  hf_visit_ctx c;
-  c.fn = fn;
-  c.ud = ud;
-  return cl_heightfield_query((const cl_heightfield *)g, s, hf_visit_one, &c);
-}
-/* a hole's index is never visited, cast or swept, so no caller asks for
-** it; were one asked, it would answer a point triangle at the origin
-** rather than leave t unset */
-static void hf_triangle(const void *g, size_t index, cl_triangle *t) {
-  if (!cl_heightfield_triangle((const cl_heightfield *)g, index, t)) {
-    static const double zero[3] = {0, 0, 0};
-    cl_triangle_init(t, zero, zero, zero);
-  }
-}
-
-const cl_world_geometry_ops cl_world_geometry[2] = {
-  {mesh_bounds, mesh_cast, mesh_sweep, mesh_visit, mesh_triangle},
-  {hf_bounds, hf_cast, hf_sweep, hf_visit, hf_triangle}
-};
-
 
 /* ---- memory ---- */
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -135,8 +76,7 @@ void cl_world_free_all(cl_world *w) {
 /* the item's bounds; 0 when it has none (a plane, an endless ray, an
 ** empty mesh) */
 static int item_bounds(const cl_world_item *it, cl_aabb *out) {
-  if (IS_GEOMETRY(it->kind)) return GEOMETRY(it->kind)->bounds(it->shape, out);
-  return cl_bounds(cl_world_shape_of(it), out);
+  return cl_collider_bounds(it->kind, it->shape, out);
 }
 
 int cl_world_is_item(const cl_world *w, int id) {
@@ -280,7 +220,7 @@ void cl_world_link(cl_world *w, int id, int on) {
 
 void cl_world_touch(cl_world *w, int id) {
   w->version++;
-  if (IS_GEOMETRY(w->items[id].kind)) w->geo_version++;
+  if (CL_IS_TRISET(w->items[id].kind)) w->geo_version++;
   if (w->items[id].watch >= 0) to_front(w, id);
 }
 
@@ -338,7 +278,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *change
   w->counter++;
   w->count++;
   w->version++;
-  if (IS_GEOMETRY(kind)) w->geo_version++;
+  if (CL_IS_TRISET(kind)) w->geo_version++;
   w->npolled += CL_WORLD_POLLED(it);
   w->nmovable++;                                 /* (not static when added) */
   if (kind == CL_WORLD_MESH) w->nmeshes++;
@@ -391,10 +331,10 @@ int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, uint3
   it = &w->items[id];
   it->seen = it->changes ? *it->changes : 0;
   w->version++;
-  if (IS_GEOMETRY(it->kind) || IS_GEOMETRY(old.kind)) w->geo_version++;
+  if (CL_IS_TRISET(it->kind) || CL_IS_TRISET(old.kind)) w->geo_version++;
   w->npolled += CL_WORLD_POLLED(it) - CL_WORLD_POLLED(&old);
   w->nmeshes += (it->kind == CL_WORLD_MESH) - (old.kind == CL_WORLD_MESH);
-  if (IS_GEOMETRY(it->kind)) cl_world_one_way_clear(w, id);
+  if (CL_IS_TRISET(it->kind)) cl_world_one_way_clear(w, id);
   cl_world_ev_touch(w, id);
   return 1;
 }
@@ -414,7 +354,7 @@ void cl_world_remove_item(cl_world *w, int id) {
   if (!it->is_static) w->nmovable--;
   w->npolled -= CL_WORLD_POLLED(it);
   w->version++;
-  if (IS_GEOMETRY(it->kind)) w->geo_version++;
+  if (CL_IS_TRISET(it->kind)) w->geo_version++;
   it->kind = -1;
   it->shape = NULL;
   /* next kept: the item after it then, for cl_world_next */
@@ -472,7 +412,7 @@ int cl_world_sync_moved(cl_world *w, int *moved, int *nmoved) {
     int has;
     if (*it->changes == it->seen) continue;
     w->version++;
-    if (IS_GEOMETRY(it->kind)) w->geo_version++;
+    if (CL_IS_TRISET(it->kind)) w->geo_version++;
     has = item_bounds(it, &box);
     if (it->proxy >= 0 && has) {
       it->seen = *it->changes;
@@ -754,7 +694,7 @@ size_t cl_world_storage(const cl_world *w) {
 int cl_world_kind_of(const void *shape, int kind) {
   if (shape == NULL || kind < 0 || kind > CL_WORLD_HEIGHTFIELD) return 0;
   /* every shape's struct starts with its tag */
-  return IS_GEOMETRY(kind) || ((const cl_shape *)shape)->tag == kind;
+  return CL_IS_TRISET(kind) || ((const cl_shape *)shape)->tag == kind;
 }
 
 int cl_world_add(cl_world *w, void *shape, int kind, uint32_t *changes) {
@@ -800,14 +740,8 @@ int cl_world_options(const cl_world *w, int item, uint32_t *layer, uint32_t *mas
 int cl_world_count(const cl_world *w) { return w->count; }
 
 long long cl_world_material(const cl_world *w, int item, long long index) {
-  int kind;
   if (!cl_world_is_item(w, item) || index < 0) return -1;
-  kind = w->items[item].kind;
-  if (kind == CL_WORLD_MESH)
-    return cl_mesh_material((const cl_mesh *)w->items[item].shape, (size_t)index);
-  if (kind == CL_WORLD_HEIGHTFIELD)
-    return cl_heightfield_material((const cl_heightfield *)w->items[item].shape, (size_t)index);
-  return -1;
+  return cl_collider_material(w->items[item].kind, w->items[item].shape, (size_t)index);
 }
 
 long long cl_world_material_at(const cl_world *w, int item, const double p[3]) {
@@ -816,17 +750,11 @@ long long cl_world_material_at(const cl_world *w, int item, const double p[3]) {
   size_t index;
   if (!cl_world_is_item(w, item)) return -1;
   it = &w->items[item];
-  if (it->kind == CL_WORLD_MESH) {
-    const cl_mesh *m = (const cl_mesh *)it->shape;
-    if (m->material == NULL || !cl_mesh_closest(m, p, INFINITY, &d, q, &index)) return -1;
-    return cl_mesh_material(m, index);
-  }
-  if (it->kind == CL_WORLD_HEIGHTFIELD) {
-    const cl_heightfield *hf = (const cl_heightfield *)it->shape;
-    if (hf->material == NULL || !cl_heightfield_closest(hf, p, INFINITY, &d, q, &index)) return -1;
-    return cl_heightfield_material(hf, index);
-  }
-  return -1;
+  /* a shape has no materials, nor a triangle set whose first triangle has
+  ** none (then none has, or it has no triangles) */
+  if (!CL_IS_TRISET(it->kind) || cl_collider_material(it->kind, it->shape, 0) < 0) return -1;
+  if (!cl_collider_closest(it->kind, it->shape, p, INFINITY, &d, q, &index)) return -1;
+  return cl_collider_material(it->kind, it->shape, index);
 }
 
 const void *cl_world_shape(const cl_world *w, int item, int *kind) {

@@ -13,7 +13,7 @@
 ** A contact is a record in a pool, threaded on the lists of both its
 ** items. Looking at an item: the partners of its contacts are marked, the
 ** tree is asked for what its bounds meet, each candidate that may meet it
-** (roles, layers and masks) is tested exactly (cl_world_kinds_meet, as
+** (roles, layers and masks) is tested exactly (cl_collider_intersects, as
 ** collide.intersects answers), a marked one confirms its contact, an
 ** unmarked one makes a new contact (enter or begin), and the contacts left
 ** unconfirmed end (exit or end). Two changed items that meet are looked at
@@ -252,7 +252,7 @@ static int candidates(cl_world *w, cl_world_scratch *s, int id) {
     n = cl_tree_query(w->tree, (const cl_shape *)&box, &s->tree, &e);
   } else if (it->kind == CL_RAY) {
     n = cl_tree_raycast_all(w->tree, &cl_world_shape_of(it)->ray, &s->tree, &e);
-  } else if (!IS_GEOMETRY(it->kind)) {
+  } else if (!CL_IS_TRISET(it->kind)) {
     n = cl_tree_query(w->tree, cl_world_shape_of(it), &s->tree, &e);
   }
   for (i = 0; i < n; i++) s->cands[k++] = (int)w->tree->leaves[e[i].node].stamp;
@@ -294,7 +294,7 @@ static int look_at(cl_world *w, cl_world_scratch *s, int id) {
     cl_world_item *io = &w->items[o];
     if (o == id) continue;
     type = relation(w, id, o, &first);
-    if (!type || !cl_world_kinds_meet(it->kind, it->shape, io->kind, io->shape)) continue;
+    if (!type || !cl_collider_intersects(it->kind, it->shape, io->kind, io->shape)) continue;
     if (w->evrec[o].ev_mark == stamp) {
       cl_world_contact *c = &w->contacts[w->evrec[o].ev_contact];
       if (c->type == type && c->item[0] == first) { c->stamp = stamp; continue; }

@@ -378,7 +378,7 @@ static int deepest_tri(void *ud, const cl_triangle *t, size_t index) {
 
 static int contact_item(move_state *st, const cl_world_item *it, const cl_shape *w,
                         double n[3], double *depth) {
-  if (IS_GEOMETRY(it->kind)) {
+  if (CL_IS_TRISET(it->kind)) {
     deepest q;
     q.w = w;
     q.found = 0;
@@ -643,7 +643,7 @@ static int push_enters(move_state *st, const cl_shape *w, const double p[3]) {
     const cl_world_item *it = &wo->items[other];
     cl_hit h;
     cl_shape target;
-    int geo = IS_GEOMETRY(it->kind);   /* (the filter below cannot change it) */
+    int geo = CL_IS_TRISET(it->kind);   /* (the filter below cannot change it) */
     if (st->s->marks[other].inside_mark == st->inside || cl_world_one_way_slot(wo, it) >= 0) continue;
     if (geo) {
       size_t ti;
@@ -751,8 +751,8 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
 static double centre_dist2(const cl_world_item *it, const double c[3]) {
   double x[3], e[3];
   cl_aabb b;
-  if (!IS_GEOMETRY(it->kind)) return cl_tie_dist2(cl_world_shape_of(it), c);
-  if (!GEOMETRY(it->kind)->bounds(it->shape, &b)) return INFINITY;
+  if (!CL_IS_TRISET(it->kind)) return cl_tie_dist2(cl_world_shape_of(it), c);
+  if (!cl_collider_bounds(it->kind, it->shape, &b)) return INFINITY;
   cl_aabb_frame(&b, x, e);
   x[0] = x[0] - c[0]; x[1] = x[1] - c[1]; x[2] = x[2] - c[2];
   return x[0] * x[0] + x[1] * x[1] + x[2] * x[2];
@@ -799,7 +799,7 @@ typedef struct {
 static int leg_hit(move_state *st, leg_search *g, const cl_world_item *it, const cl_shape *w,
                    const double r[3], cl_hit *h, int *nfound) {
   *nfound = 0;
-  if (IS_GEOMETRY(it->kind)) {
+  if (CL_IS_TRISET(it->kind)) {
     /* one hit for the whole geometry: when it does not block, the
     ** triangles are swept one by one (every one when the ties at the
     ** first t are asked for) */
@@ -814,7 +814,7 @@ static int leg_hit(move_state *st, leg_search *g, const cl_world_item *it, const
       if (g->best >= 0 && h->t > g->bh.t) return 0;
       if (h->t > 0 && !all) {
         cl_shape tri;
-        GEOMETRY(it->kind)->triangle(it->shape, ti, &tri.tri);
+        cl_collider_triangle(it->kind, it->shape, ti, &tri.tri);
         blocks = touch_blocks(st, w, h->t, &tri, r, g->rlen, h->n);
       }
     }
@@ -854,7 +854,7 @@ static void leg_answer(move_state *st, leg_search *g, int other, const cl_hit *h
     return;
   }
   if (st->tie_hook != NULL) {
-    if (IS_GEOMETRY(it->kind)) {
+    if (CL_IS_TRISET(it->kind)) {
       for (k = 0; k < nfound; k++) g->seen[g->nseen + k].other = other;
       g->nseen += nfound;
     } else if (g->nseen < CL_WORLD_MAX_SEEN) {
@@ -893,7 +893,7 @@ static int leg_search_all(move_state *st, leg_search *g, const cl_shape *w, cons
   if (st->near_mesh == NULL) most = CL_WORLD_MAX_SEEN;
   for (i = 0; i < n && most < CL_WORLD_MAX_SEEN; i++) {
     const cl_world_item *it = &wo->items[st->s->cands[i]];
-    if (!IS_GEOMETRY(it->kind)) {
+    if (!CL_IS_TRISET(it->kind)) {
       most++;
     } else if (cl_world_is_near(st, it)) {
       /* a visit of the gathered triangles hands each at most once */

@@ -32,7 +32,7 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
     cl_world_one_way_clear(w, item);
     return 0;
   }
-  if (IS_GEOMETRY(it->kind)) return CL_NOT_MOVER;
+  if (CL_IS_TRISET(it->kind)) return CL_NOT_MOVER;
   if (!(isfinite(dir[0]) && isfinite(dir[1]) && isfinite(dir[2]))) return CL_NOT_FINITE;
   /* scaled by the largest component first: no overflow for any finite dir */
   m = cl_fmax(fabs(dir[0]), cl_fmax(fabs(dir[1]), fabs(dir[2])));

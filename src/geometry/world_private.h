@@ -16,6 +16,7 @@
 #define COLLIDE_WORLD_PRIVATE_H
 
 #include "collide/world.h"
+#include "collider.h"
 #include "mesh_near.h"
 
 /* the room for the triangles of one mesh near a character's update */
@@ -197,20 +198,6 @@ typedef struct {
 
 
 
-/* ---- what the world asks of static triangle geometry (world.c) ---- */
-typedef struct {
-  int (*bounds)(const void *g, cl_aabb *out);
-  int (*cast)(const void *g, const cl_ray *r, cl_hit *h, size_t *index);
-  int (*sweep)(const void *g, const cl_shape *mover, const double d[3], cl_hit *h,
-               size_t *index);
-  size_t (*visit)(const void *g, const cl_shape *s,
-                  int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud);
-  void (*triangle)(const void *g, size_t index, cl_triangle *t);
-} cl_world_geometry_ops;
-extern const cl_world_geometry_ops cl_world_geometry[2];
-#define GEOMETRY(kind) (&cl_world_geometry[(kind) - CL_WORLD_MESH])
-#define IS_GEOMETRY(kind) ((kind) >= CL_WORLD_MESH)
-
 static inline const cl_shape *cl_world_shape_of(const cl_world_item *it) {
   return (const cl_shape *)it->shape;
 }
@@ -227,11 +214,6 @@ void cl_world_swept_box(const cl_shape *shape, const double d[3], cl_aabb *box);
 ** never, and items whose layer misses mask or that do not meet self (-1:
 ** no self) left out; the new count */
 int cl_world_unbounded_candidates(const cl_world *w, int *cands, int k, int self, uint32_t mask);
-/* ray:cast(item's shape): 1 and the hit (idx the triangle for static
-** geometry); rays are never hit */
-int cl_world_cast_one(const cl_world_item *it, const cl_ray *r, cl_hit *h, long long *idx);
-/* 1 when the shapes a and b (kind: a cl_kind or static geometry) meet */
-int cl_world_kinds_meet(int ka, const void *a, int kb, const void *b);
 
 /* the working memory of one call running */
 typedef struct cl_world_level {

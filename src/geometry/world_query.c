@@ -25,14 +25,19 @@ int cl_world_geo_sweep(const move_state *st, const cl_world_item *it, const cl_s
                      const double d[3], cl_hit *h, size_t *index) {
   if (cl_world_is_near(st, it))
     return cl_mesh_sweep_near((const cl_mesh *)it->shape, &st->near, mover, d, h, index);
-  return GEOMETRY(it->kind)->sweep(it->shape, mover, d, h, index);
+  {
+    long long i = 0;
+    if (!cl_collider_sweep(it->kind, it->shape, mover, d, h, &i)) return 0;
+    *index = (size_t)i;
+    return 1;
+  }
 }
 
 size_t cl_world_geo_visit(const move_state *st, const cl_world_item *it, const cl_shape *s,
                         int (*fn)(void *ud, const cl_triangle *t, size_t index), void *ud) {
   if (cl_world_is_near(st, it))
     return cl_mesh_visit_near((const cl_mesh *)it->shape, &st->near, s, fn, ud);
-  return GEOMETRY(it->kind)->visit(it->shape, s, fn, ud);
+  return cl_collider_visit(it->kind, it->shape, s, fn, ud);
 }
 /* ---- candidates ---- */
 
@@ -92,20 +97,12 @@ int cl_world_candidates(cl_world *w, cl_world_scratch *s, const cl_shape *shape,
 int cl_world_sweep_one(const move_state *st, const cl_world_item *it, const cl_shape *mover,
                       const double d[3], cl_hit *h, long long *index) {
   *index = -1;
-  if (IS_GEOMETRY(it->kind)) {
+  if (CL_IS_TRISET(it->kind) && cl_world_is_near(st, it)) {
     size_t i;
-    if (!cl_world_geo_sweep(st, it, mover, d, h, &i)) return 0;
+    if (!cl_mesh_sweep_near((const cl_mesh *)it->shape, &st->near, mover, d, h, &i)) return 0;
     *index = (long long)i;
-  } else {
-    cl_shape target;
-    cl_shape_copy(&target, cl_world_shape_of(it));
-    if (target.tag == CL_COMPOUND) {
-      int ci;
-      if (!cl_compound_sweep(mover, d, &target, 1, h, &ci)) return 0;
-      *index = ci;
-    } else if (!cl_sweep(mover, d, &target, h)) {
-      return 0;
-    }
+  } else if (!cl_collider_sweep(it->kind, it->shape, mover, d, h, index)) {
+    return 0;
   }
   /* as the binding pushes them: no -0 */
   h->t += 0.0;
@@ -132,25 +129,6 @@ static int nearer(const cl_world *w, int *best, cl_hit *h, long long *index, int
   return 1;
 }
 
-/* ray:cast(item's shape): 1 and the hit (idx the triangle for static
-** geometry, the child for a compound); rays are never hit */
-int cl_world_cast_one(const cl_world_item *it, const cl_ray *r, cl_hit *h, long long *idx) {
-  if (it->kind == CL_RAY) return 0;
-  if (IS_GEOMETRY(it->kind)) {
-    size_t ti;
-    if (!GEOMETRY(it->kind)->cast(it->shape, r, h, &ti)) return 0;
-    *idx = (long long)ti;
-    return 1;
-  }
-  if (it->kind == CL_COMPOUND) {
-    int ci;
-    if (!cl_compound_cast(r, &cl_world_shape_of(it)->compound, 0, h, &ci)) return 0;
-    *idx = ci;
-    return 1;
-  }
-  return cl_cast(r, cl_world_shape_of(it), 0, h);
-}
-
 int cl_world_raycast_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
                      uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index) {
   cl_tree_ray c;
@@ -174,7 +152,7 @@ int cl_world_raycast_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, int
     }
     it = &w->items[id];
     if (id == skip || it->kind == CL_RAY || (it->layer & mask) == 0) continue;
-    if (!cl_world_cast_one(it, r, &hit, &idx)) continue;
+    if (!cl_collider_cast(it->kind, it->shape, r, 0, &hit, &idx)) continue;
     if (nearer(w, &best, h, index, id, &hit, idx, keep, ud) < 0) return -2;
   }
   return best;
@@ -218,26 +196,6 @@ int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mo
 
 /* ---- overlap queries and pairs ---- */
 
-/* 1 when the shapes a and b (kind: a cl_kind or static geometry) meet, as
-** collide.intersects(a, b) answers */
-int cl_world_kinds_meet(int ka, const void *a, int kb, const void *b) {
-  if (!IS_GEOMETRY(ka) && !IS_GEOMETRY(kb))
-    return cl_intersects((const cl_shape *)a, (const cl_shape *)b);
-  if (ka == CL_WORLD_HEIGHTFIELD || kb == CL_WORLD_HEIGHTFIELD) {
-    const cl_heightfield *hf = (const cl_heightfield *)(ka == CL_WORLD_HEIGHTFIELD ? a : b);
-    const void *o = (const void *)hf == a ? b : a;
-    int ko = (const void *)hf == a ? kb : ka;
-    if (ko == CL_WORLD_HEIGHTFIELD)
-      return cl_heightfield_intersects_heightfield(hf, (const cl_heightfield *)o);
-    if (ko == CL_WORLD_MESH) return cl_heightfield_intersects_mesh(hf, (const cl_mesh *)o);
-    return cl_heightfield_intersects(hf, (const cl_shape *)o);
-  }
-  if (ka == CL_WORLD_MESH && kb == CL_WORLD_MESH)
-    return cl_mesh_intersects_mesh((const cl_mesh *)a, (const cl_mesh *)b);
-  return ka == CL_WORLD_MESH ? cl_mesh_intersects((const cl_mesh *)a, (const cl_shape *)b)
-                             : cl_mesh_intersects((const cl_mesh *)b, (const cl_shape *)a);
-}
-
 /* keep's answer on id (1 when there is no keep) */
 static int kept(cl_world_keep keep, void *ud, int id) {
   return keep == NULL ? 1 : keep(ud, id);
@@ -272,7 +230,7 @@ typedef struct { const void *shape; int kind; } shape_query;
 
 static int meets_query(const void *q, const cl_world_item *it) {
   const shape_query *sq = (const shape_query *)q;
-  return cl_world_kinds_meet(sq->kind, sq->shape, it->kind, it->shape);
+  return cl_collider_intersects(sq->kind, sq->shape, it->kind, it->shape);
 }
 
 int cl_world_query_with(cl_world *w, cl_world_scratch *s, const void *shape, int kind, uint32_t mask,
@@ -280,10 +238,10 @@ int cl_world_query_with(cl_world *w, cl_world_scratch *s, const void *shape, int
   const cl_tree_entry *e = NULL;
   shape_query q;
   int n = 0;
-  if (IS_GEOMETRY(kind)) {
+  if (CL_IS_TRISET(kind)) {
     cl_aabb box;                          /* an empty mesh has none */
-    if (GEOMETRY(kind)->bounds(shape, &box)) n = cl_tree_query(w->tree, (const cl_shape *)&box,
-                                                               &s->tree, &e);
+    if (cl_collider_bounds(kind, shape, &box)) n = cl_tree_query(w->tree, (const cl_shape *)&box,
+                                                                 &s->tree, &e);
   } else {
     n = cl_tree_query(w->tree, (const cl_shape *)shape, &s->tree, &e);
   }
@@ -296,10 +254,10 @@ int cl_world_query_with(cl_world *w, cl_world_scratch *s, const void *shape, int
 ** its bounds (an empty mesh has none and meets nothing) */
 static int in_frustum(const void *q, const cl_world_item *it) {
   const cl_frustum *f = (const cl_frustum *)q;
-  if (IS_GEOMETRY(it->kind)) {
+  if (CL_IS_TRISET(it->kind)) {
     cl_aabb box;
     cl_shape b;
-    if (!GEOMETRY(it->kind)->bounds(it->shape, &box)) return 0;
+    if (!cl_collider_bounds(it->kind, it->shape, &box)) return 0;
     b.aabb = box;
     return cl_frustum_classify(f, &b, 0) >= 0;
   }
@@ -392,7 +350,7 @@ static int add_pair(cl_world *w, cl_world_scratch *s, int u, int o, uint32_t mas
 static int unbounded_cands(cl_world *w, cl_world_scratch *s, const cl_world_item *iu,
                            const cl_tree_entry **e) {
   if (iu->kind == CL_RAY) return cl_tree_raycast_all(w->tree, &cl_world_shape_of(iu)->ray, &s->tree, e);
-  if (IS_GEOMETRY(iu->kind)) return 0;
+  if (CL_IS_TRISET(iu->kind)) return 0;
   if (iu->is_static && w->nmovable == w->nwatched
       && (long long)w->nwatched * MOVABLE_SHARE < (long long)w->tree->count) {
     int i, n = 0;
@@ -425,7 +383,7 @@ long long cl_world_pairs_with(cl_world *w, cl_world_scratch *s, cl_world_pair *p
     int a = (int)w->tree->leaves[p[i].a].stamp, b = (int)w->tree->leaves[p[i].b].stamp, r;
     const cl_world_item *x = &w->items[a], *y = &w->items[b];
     if (x->is_static && y->is_static) continue;
-    if (!cl_world_kinds_meet(x->kind, x->shape, y->kind, y->shape)) continue;
+    if (!cl_collider_intersects(x->kind, x->shape, y->kind, y->shape)) continue;
     r = pair_passes(w, s, a, b, mask, keep, ud);
     if (r < 0) return -2;
     if (r) { p[n].a = a; p[n].b = b; n++; }
@@ -444,12 +402,12 @@ long long cl_world_pairs_with(cl_world *w, cl_world_scratch *s, cl_world_pair *p
       /* (a static plane meets many static leaves, never paired: the cheap
       ** test first; pair_passes makes it again, the filter after it) */
       if (!cl_world_pairable(w, u, o)) continue;
-      if (!cl_world_kinds_meet(iu->kind, iu->shape, w->items[o].kind, w->items[o].shape)) continue;
+      if (!cl_collider_intersects(iu->kind, iu->shape, w->items[o].kind, w->items[o].shape)) continue;
       if (add_pair(w, s, u, o, mask, keep, ud, p, max, &n) < 0) return -2;
     }
     for (k = j + 1; k < w->nunbounded; k++) {
       int o = w->unbounded[k];
-      if (!cl_world_kinds_meet(iu->kind, iu->shape, w->items[o].kind, w->items[o].shape)) continue;
+      if (!cl_collider_intersects(iu->kind, iu->shape, w->items[o].kind, w->items[o].shape)) continue;
       if (add_pair(w, s, u, o, mask, keep, ud, p, max, &n) < 0) return -2;
     }
   }
@@ -469,7 +427,7 @@ int cl_world_raycast_all_with(cl_world *w, cl_world_scratch *s, const cl_ray *r,
     cl_hit hit;
     long long idx = -1;
     if (it->kind == CL_RAY || (it->layer & mask) == 0) continue;
-    if (!cl_world_cast_one(it, r, &hit, &idx)) continue;
+    if (!cl_collider_cast(it->kind, it->shape, r, 0, &hit, &idx)) continue;
     k = kept(keep, kud, id);
     if (k < 0) return -2;
     if (!k) continue;
@@ -486,19 +444,8 @@ int cl_world_raycast_all_with(cl_world *w, cl_world_scratch *s, const cl_ray *r,
 ** it is within limit: 1; static geometry by its nearest triangle */
 static int near_one(const cl_world_item *it, const double p[3], double limit, double *d,
                     double out[3]) {
-  if (IS_GEOMETRY(it->kind)) {
-    size_t index;
-    int found = it->kind == CL_WORLD_MESH
-                    ? cl_mesh_closest((const cl_mesh *)it->shape, p, limit, d, out, &index)
-                    : cl_heightfield_closest((const cl_heightfield *)it->shape, p, limit, d, out,
-                                             &index);
-    if (!found) return 0;
-  } else {
-    const cl_shape *s = cl_world_shape_of(it);
-    *d = cl_distance(s, p);
-    if (!(*d <= limit)) return 0;
-    cl_closest_point(s, p, out);
-  }
+  size_t index;
+  if (!cl_collider_closest(it->kind, it->shape, p, limit, d, out, &index)) return 0;
   if (*d == 0) cl_copy(out, p);
   *d += 0.0;                                 /* no -0 */
   return 1;
@@ -886,9 +833,8 @@ int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double
 static int lines_within(const void *q, const cl_world_item *it) {
   const cl_aabb *box = (const cl_aabb *)q;
   cl_aabb ib;
-  int k, bounded = IS_GEOMETRY(it->kind) ? GEOMETRY(it->kind)->bounds(it->shape, &ib)
-                                         : cl_bounds(cl_world_shape_of(it), &ib);
-  if (!bounded) return cl_world_kinds_meet(CL_AABB, box, it->kind, it->shape);
+  int k, bounded = cl_collider_bounds(it->kind, it->shape, &ib);
+  if (!bounded) return cl_collider_intersects(CL_AABB, box, it->kind, it->shape);
   for (k = 0; k < 3; k++)
     if (ib.min[k] > box->max[k] || box->min[k] > ib.max[k]) return 0;
   return 1;
@@ -934,17 +880,7 @@ static size_t item_lines(const cl_world *w, int item, const cl_aabb *box, double
   const cl_world_item *it;
   if (!cl_world_is_item(w, item)) return 0;
   it = &w->items[item];
-  if (it->kind == CL_WORLD_MESH) {
-    const cl_mesh *m = (const cl_mesh *)it->shape;
-    return out != NULL ? cl_mesh_lines_fill(m, box, out) : cl_mesh_lines_count(m, box);
-  }
-  if (it->kind == CL_WORLD_HEIGHTFIELD) {
-    const cl_heightfield *hf = (const cl_heightfield *)it->shape;
-    return out != NULL ? cl_heightfield_lines_fill(hf, box, out)
-                       : cl_heightfield_lines_count(hf, box);
-  }
-  return out != NULL ? cl_lines_fill(cl_world_shape_of(it), out)
-                     : cl_lines_count(cl_world_shape_of(it));
+  return cl_collider_lines(it->kind, it->shape, box, out);
 }
 
 size_t cl_world_lines_count(const cl_world *w, int item, const cl_aabb *box) {
