@@ -308,14 +308,14 @@ static int anchor_of(const cl_world *w, int id, double p[3]) {
 static void remember_floor(cl_character_state *c, const cl_world *w, int id) {
   const cl_world_item *it = &w->items[id];
   const cl_shape *s = (const cl_shape *)it->shape;
+  const double *q;
   int k;
   c->floor_kind = it->kind;
   c->floor_seq = it->seq;
   c->floor_shape = it->shape;
   if (!anchor_of(w, id, c->floor_at)) cl_set(c->floor_at, 0, 0, 0);
-  if (it->kind == CL_OBB) for (k = 0; k < 4; k++) c->floor_q[k] = s->obb.q[k];
-  if (it->kind == CL_HULL) for (k = 0; k < 4; k++) c->floor_q[k] = s->hull.q[k];
-  if (it->kind == CL_COMPOUND) for (k = 0; k < 4; k++) c->floor_q[k] = s->compound.q[k];
+  q = cl_shape_rotation(it->kind, s);
+  if (q != NULL) for (k = 0; k < 4; k++) c->floor_q[k] = q[k];
   if (it->kind == CL_CAPSULE) cl_sub(c->floor_axis, s->cap.b, s->cap.a);
 }
 
@@ -342,8 +342,8 @@ static int floor_turn(const cl_character_state *c, const cl_shape *s, int kind, 
                       double *sn) {
   const double *u = c->up;
   double a, b, n;
-  if (kind == CL_OBB || kind == CL_HULL || kind == CL_COMPOUND) {
-    const double *q1 = kind == CL_OBB ? s->obb.q : (kind == CL_HULL ? s->hull.q : s->compound.q);
+  const double *q1 = cl_shape_rotation(kind, s);
+  if (q1 != NULL) {
     const double *q0 = c->floor_q;
     double v[3];
     /* q1 * conj(q0): vector w0 v1 - w1 v0 - v1 x v0, scalar w1 w0 + v1.v0 */
@@ -502,7 +502,7 @@ static int char_passes(char_move *cm, cl_shape *ws, const double hz[3], double v
   if (cm->st.aborted) return 0;
   if (step > 0 && (cm->st.steep || !c->on_floor)) {
     /* the step landed on nothing walkable: undo it */
-    cl_world_copy_back(ws, &keep);
+    cl_shape_copy_back(ws, &keep);
     out->n = ncols;
     c->on_floor = c->on_wall = 0;
     cm->floor_other = -1;
@@ -604,7 +604,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
     cl_shape_copy(&ws, (const cl_shape *)w->items[id].shape);
     cl_translate(&ws, moved);
   }
-  cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &ws);
+  cl_shape_copy_back((cl_shape *)(void *)w->items[id].shape, &ws);
   c->floor_item = c->on_floor ? cm.floor_other : -1;
   if (c->floor_item >= 0) {
     remember_floor(c, w, c->floor_item);

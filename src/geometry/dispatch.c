@@ -6,7 +6,8 @@
 ** sees, the support point and centre a sweep moves, the extent along a
 ** plane's normal, the manifold's reference face and incident feature, a
 ** shape as a polytope in a hull's frame, a compound's child placed, the
-** lowest point and anchor a character stands on, a move's tie rule. A
+** lowest point, anchor and rotation a character stands on, a move's tie
+** rule and its copy back into the item's shape. A
 ** case per kind, each a few numbers or a call of that kind's kernel
 ** (dispatch.h, faces.h, hull_poly.h, compound_ops.h, hull.h); a compound
 ** asks these again for each placed child. A new kind is a case in each
@@ -625,6 +626,18 @@ int cl_shape_anchor(int kind, const cl_shape *s, double p[3]) {
   }
 }
 
+/* the rotation of a shape of the kind (an item's, which may be a mesh's
+** or a heightfield's) that has one: an obb's, a hull's, a compound's;
+** NULL for the others */
+const double *cl_shape_rotation(int kind, const cl_shape *s) {
+  switch (kind) {
+    case CL_OBB: return s->obb.q;
+    case CL_HULL: return s->hull.q;
+    case CL_COMPOUND: return s->compound.q;
+    default: return NULL;
+  }
+}
+
 /* 1 when b is a translated within rounding: the corners of an aabb and
 ** the ends of a capsule are translated one by one, and far from where
 ** they started (a step lifted beyond the precision of the shape's size)
@@ -828,6 +841,21 @@ void cl_compound_child(const cl_compound *c, int i, cl_shape *out) {
 }
 
 /* ---- a move's mover and what it meets (world_move.c) ---- */
+
+/* writes the values of src into dst (the same kind): the move works on a
+** copy and gives the item's own shape the result; an obb or a hull only
+** moves (its axes stay the item's own, its hull data is shared), and so
+** does a compound */
+void cl_shape_copy_back(cl_shape *dst, const cl_shape *src) {
+  double d[3];
+  switch (src->tag) {
+    case CL_OBB: cl_sub(d, src->obb.c, dst->obb.c); break;
+    case CL_HULL: cl_sub(d, src->hull.c, dst->hull.c); break;
+    case CL_COMPOUND: cl_sub(d, src->compound.c, dst->compound.c); break;
+    default: cl_shape_copy(dst, src); return;
+  }
+  cl_translate(dst, d);
+}
 
 /* the centre of a mover, as its center() method gives it (world_move.c) */
 void cl_mover_centre(const cl_shape *s, double c[3]) {

@@ -50,12 +50,19 @@ int cl_same_shape(const cl_shape *x, const cl_shape *y);
 double cl_lowest_along(const cl_shape *s, const double u[3]);
 int cl_shape_anchor(int kind, const cl_shape *s, double p[3]);
 int cl_size_kept(const cl_shape *a, const cl_shape *b);
+/* character.c: the rotation of a shape of the kind (an item's) that has
+** one (an obb, a hull, a compound), NULL for the others */
+const double *cl_shape_rotation(int kind, const cl_shape *s);
 
 /* world_move.c: the centre of a mover, as its center() method gives it;
 ** the squared distance from c to the centre of s (a plane: to the plane),
 ** bump.lua's tie rule */
 void cl_mover_centre(const cl_shape *s, double c[3]);
 double cl_tie_dist2(const cl_shape *s, const double c[3]);
+/* world_move.c, character.c: dst (of src's kind) given src's values, an
+** obb, a hull or a compound by moving it to src's place (its axes and
+** data stay its own) */
+void cl_shape_copy_back(cl_shape *dst, const cl_shape *src);
 /* mesh.c, heightfield.c: the scale of a shape for their walks' pad, its
 ** largest coordinate roughly (INFINITY for what has none) */
 double cl_shape_scale(const cl_shape *s);

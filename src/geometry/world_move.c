@@ -459,7 +459,7 @@ static int touch_blocks(move_state *st, const cl_shape *w, double t, const cl_sh
     cl_shape_copy(&st->probe, w);
     st->have_at = 1;
   } else {
-    cl_world_copy_back(&st->at, w);
+    cl_shape_copy_back(&st->at, w);
   }
   cl_set(tr, r[0] * t, r[1] * t, r[2] * t);
   cl_translate(&st->at, tr);
@@ -470,7 +470,7 @@ static int touch_blocks(move_state *st, const cl_shape *w, double t, const cl_sh
   len = PROBE * scale;
   left = (1 - t) * rlen;
   if (left > 0 && len > left) len = left;
-  cl_world_copy_back(&st->probe, &st->at);
+  cl_shape_copy_back(&st->probe, &st->at);
   k = len / rlen;
   cl_set(tr, r[0] * k, r[1] * k, r[2] * k);
   cl_translate(&st->probe, tr);
@@ -722,7 +722,7 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
     /* the push, made on a copy: exactly face to face for two aabbs, else
     ** along the contact */
     if (!st->have_pushed) { cl_shape_copy(&st->pushed, w); st->have_pushed = 1; }
-    else cl_world_copy_back(&st->pushed, w);
+    else cl_shape_copy_back(&st->pushed, w);
     if (w->tag == CL_AABB && wo->items[best].kind == CL_AABB) {
       double s;
       int k = axis_of(bn, &s);
@@ -739,7 +739,7 @@ int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]) {
       if (st->aborted) return 1;
       break;
     }
-    cl_world_copy_back(w, &st->pushed);
+    cl_shape_copy_back(w, &st->pushed);
     cl_add(mv, mv, tr);
     if (br == CL_WORLD_TOUCH) { stop = 1; break; }
   }
@@ -1009,28 +1009,6 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
   }
 }
 
-/* writes the values of src into dst (the same kind): the move works on a
-** copy and gives the item's own shape the result; an obb or a hull only
-** moves (its axes stay the item's own, its hull data is shared), and so
-** does a compound */
-void cl_world_copy_back(cl_shape *dst, const cl_shape *src) {
-  if (src->tag == CL_OBB) {
-    double d[3];
-    cl_sub(d, src->obb.c, dst->obb.c);
-    cl_translate(dst, d);
-  } else if (src->tag == CL_HULL) {
-    double d[3];
-    cl_sub(d, src->hull.c, dst->hull.c);
-    cl_translate(dst, d);
-  } else if (src->tag == CL_COMPOUND) {
-    double d[3];
-    cl_sub(d, src->compound.c, dst->compound.c);
-    cl_translate(dst, d);
-  } else {
-    cl_shape_copy(dst, src);
-  }
-}
-
 void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
                          uint32_t mask, cl_world_respond respond, void *ud,
                          cl_world_collisions *out) {
@@ -1073,7 +1051,7 @@ int cl_world_move_with(cl_world *w, cl_world_scratch *s, int id, const double d[
     if (st.overflow) return -1;
     cl_add(moved, moved, a);
   }
-  cl_world_copy_back((cl_shape *)(void *)w->items[id].shape, &wsh);
+  cl_shape_copy_back((cl_shape *)(void *)w->items[id].shape, &wsh);
   return 1;
 }
 

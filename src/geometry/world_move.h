@@ -57,7 +57,6 @@ void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int i
                          cl_world_collisions *out);
 int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]);
 void cl_world_legs(move_state *st, cl_shape *w, const double r[3], double mv[3]);
-void cl_world_copy_back(cl_shape *dst, const cl_shape *src);
 /* the move's response to other (CL_WORLD_IGNORE .. CL_WORLD_BOUNCE),
 ** asked of its respond once a move; st->aborted when it stopped */
 int cl_world_response(move_state *st, int other);
