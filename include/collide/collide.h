@@ -213,7 +213,8 @@ int cl_classify_point(const cl_plane *p, const double x[3]);
 int cl_classify(const cl_plane *p, const cl_shape *s);
 
 /* ---- rays.c: casts and slabs ---- */
-/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle, plane, capsule or hull */
+/* 1 and *h filled when the ray hits an aabb, obb, sphere, triangle, plane, capsule, hull or
+** compound */
 int cl_cast(const cl_ray *r, const cl_shape *s, int cull, cl_hit *h);
 /* 1 when the ray's line meets the box: tnear, tfar unclamped */
 int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
@@ -226,15 +227,15 @@ int cl_slab(const cl_ray *r, const cl_shape *box, double *tnear, double *tfar);
 int cl_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth);
 
 /* ---- distance.c: distance between convex shapes ---- */
-/* the distance between a and b (aabb, obb, sphere, triangle, capsule or hull, in
-** any order) and a closest point of each, pa on a and pb on b; 0 and one
+/* the distance between a and b (aabb, obb, sphere, triangle, capsule, hull or
+** compound, in any order) and a closest point of each, pa on a and pb on b; 0 and one
 ** common point twice when they intersect. Exact to 1e-13 times the largest
 ** coordinate (GJK, at most 64 support points; gjk.c, distance.c) */
 double cl_shape_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]);
 
 /* ---- sweep.c: shape casts ---- */
-/* mover (sphere, capsule, aabb, obb or hull) translated by t * d for t in [0, 1]
-** against target (any kind but a ray): 1 and h filled at the first t where
+/* mover (sphere, capsule, aabb, obb, hull or compound) translated by t * d for t
+** in [0, 1] against target (any kind but a ray): 1 and h filled at the first t where
 ** they touch (h->p the contact point, h->n the unit normal from the target
 ** towards the mover, dot(n, d) <= 0; t = 0 and the push-out direction when
 ** they overlap at the start, as cl_contact(target, mover) gives, and h->p

@@ -373,7 +373,7 @@ long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud);
 int cl_world_events_name(const cl_world *w, int item);
 
 /* ---- shape casts and moves ---- */
-/* the first item that mover (aabb, obb, sphere, capsule or hull) touches
+/* the first item that mover (aabb, obb, sphere, capsule, hull or compound) touches
 ** when translated by t * d (t in [0, 1]), skipping the item whose shape
 ** is mover itself: its id and hit (may be NULL), or CL_NOT_FOUND, CL_STOPPED,
 ** CL_NOMEM. keep is asked only about an item that would become the first
@@ -433,7 +433,7 @@ typedef struct {
 /* the defaults: up (0, 1, 0), step_height 0.3, max_slope 45, skin 0.01,
 ** snap 0.3, mask CL_WORLD_ALL_BITS, keep NULL */
 void cl_character_options_init(cl_character_options *o);
-/* a character walking the item (aabb, obb, sphere, capsule or hull) of w;
+/* a character walking the item (aabb, obb, sphere, capsule, hull or compound) of w;
 ** options NULL: the defaults. Standing on a floor within snap below (as a
 ** move's snap finds it), it has that floor at once: on_floor, the floor's
 ** normal and item answer, and the first move is carried by it. NULL when

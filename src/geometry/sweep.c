@@ -1,6 +1,6 @@
 /*
-** sweep.c - shape casts: a sphere, capsule, aabb or obb moved by t * d,
-** t in [0, 1], against any shape but a ray.
+** sweep.c - shape casts: a sphere, capsule, aabb, obb, hull or compound
+** moved by t * d, t in [0, 1], against any shape but a ray.
 **
 ** The general case is conservative advancement on the GJK distance
 ** (Mirtich's conservative advancement; the same iteration as van den

@@ -344,7 +344,7 @@ int cl_world_nearest_with(cl_world *w, cl_world_scratch *s, const double p[3],
                           double *d, double out[3]);
 
 /* ---- shape casts and moves ---- */
-/* the first item that mover (aabb, obb, sphere, capsule or hull) touches when
+/* the first item that mover (aabb, obb, sphere, capsule, hull or compound) touches when
 ** translated by t * d, skipping the item whose shape is skip and items
 ** whose layer misses mask; keep is called only for an item that would
 ** become the first hit. Returns its id (hit in h, index as above), -1 for
@@ -401,7 +401,7 @@ typedef struct {
 ** in degrees 0..90, skin > 0, snap >= 0 */
 void cl_character_init(cl_character_state *c, const double up[3], double step_height,
                        double max_slope, double skin, double snap);
-/* ch:move: the item id (aabb, obb, sphere, capsule or hull) moved by d in the up,
+/* ch:move: the item id (aabb, obb, sphere, capsule, hull or compound) moved by d in the up,
 ** side and down passes, its shape written in place; moved the
 ** displacement; the flags, the floor normal and the floor item set. When
 ** the floor item's shape moved since the last move, the character is
