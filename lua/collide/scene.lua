@@ -33,13 +33,11 @@
 -- No function here reads `...` after a loop: LuaJIT 2.1 can read the wrong
 -- slot there once the loop is compiled (spec/scene_hostile_spec.lua).
 local core = require "collide.core"
-local frustum = require "collide.frustum"
 
 local ctype = core.type
-local type, error, getmetatable, setmetatable, next = type, error, getmetatable, setmetatable, next
+local type, error, setmetatable, next = type, error, setmetatable, next
 local huge = math.huge
 local format = string.format
-local Frustum = frustum.Frustum
 
 local M = {}
 local Scene = {}
@@ -65,6 +63,10 @@ end
 
 -- each scene's C world (core._world.world), by scene
 local worlds = setmetatable({}, { __mode = "k" })
+
+-- the queries and sweeps are the binding's (src/lua/l_world.c), which
+-- finds each scene's world here and checks every argument
+core._world.scene(Scene, worlds)
 
 -- the world of a scene, for collide.character
 function M.world(scene)
@@ -162,31 +164,6 @@ local function filter_arg(filter, n, fname, w)
     argerror(n, fname, "function, integer or table expected, got " .. typename(filter), 4)
   end
   return filter
-end
-
--- named results: the fields a hit may have, all set by named (nil where
--- they do not apply), and the names of raycast's and sweep's values
-local HIT_FIELDS = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index", "material" }
-local RAYCAST_NAMES = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index", "material" }
-local SWEEP_NAMES = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "index", "material" }
-
-local function check_out(out, n, fname)
-  if type(out) ~= "table" then argerror(n, fname, "table expected, got " .. typename(out), 4) end
-end
-
--- out with the hit's values (at most 12, none nil before the last) named,
--- or nil on a miss (out untouched); no table made, so a game can reuse
--- one out every frame without garbage
-local function named(out, names, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12)
-  if v1 == nil then return nil end
-  for i = 1, #HIT_FIELDS do out[HIT_FIELDS[i]] = nil end
-  out[names[1]], out[names[2]], out[names[3]], out[names[4]] = v1, v2, v3, v4
-  out[names[5]], out[names[6]], out[names[7]], out[names[8]] = v5, v6, v7, v8
-  if v9 ~= nil then out[names[9]] = v9 end
-  if v10 ~= nil then out[names[10]] = v10 end
-  if v11 ~= nil then out[names[11]] = v11 end
-  if v12 ~= nil then out[names[12]] = v12 end
-  return out
 end
 
 --- collide.scene([margin]): margin fattens the tree's boxes (default 0.1)
@@ -430,124 +407,6 @@ function Scene:tree()
 end
 
 -- ---------------------------------------------------------------------
--- queries: the world's (src/geometry/world.c: the tree, then the exact
--- test of each candidate, and the items without bounds merged in add
--- order); here the arguments, checked
-
-local function check_ray(ray, fname)
-  if ctype(ray) ~= "ray" then
-    argerror(1, fname, "collide.ray expected, got " .. (ray == nil and "nil" or typename(ray)), 4)
-  end
-end
-
---- scene:raycast(ray, [filter]) -> item, t, px, py, pz, nx, ny, nz[, ...]
---- or nil: the nearest hit, with everything ray:cast returns for it
-function Scene:raycast(ray, filter, out)
-  local w = (worlds[self] or bad_self(self, "raycast"))
-  check_ray(ray, "raycast")
-  filter = filter_arg(filter, 2, "raycast", w)
-  if out == nil then return w:raycast(ray, filter) end
-  check_out(out, 3, "raycast")
-  return named(out, RAYCAST_NAMES, w:raycast(ray, filter))
-end
-
---- scene:raycast_all(ray, [filter]) -> array of {item=, t=, x=, y=, z=,
---- nx=, ny=, nz=[, u=, v=][, index=][, material=]} sorted by t, ties in add order
-function Scene:raycast_all(ray, filter)
-  local w = (worlds[self] or bad_self(self, "raycast_all"))
-  check_ray(ray, "raycast_all")
-  filter = filter_arg(filter, 2, "raycast_all", w)
-  return w:raycast_all(ray, filter)
-end
-
---- scene:query(shape, [filter]) -> array of the items whose shapes
---- intersect shape, in add order
-function Scene:query(shape, filter)
-  local w = (worlds[self] or bad_self(self, "query"))
-  check_shape(shape, 1, "query")
-  filter = filter_arg(filter, 2, "query", w)
-  return w:query(shape, filter)
-end
-
---- scene:query_frustum(frustum, [filter]) -> array of the items inside or
---- crossing the frustum (exact; a mesh or heightfield by its bounds), in
---- add order
-function Scene:query_frustum(f, filter)
-  local w = (worlds[self] or bad_self(self, "query_frustum"))
-  if getmetatable(f) ~= Frustum then
-    argerror(1, "query_frustum", "collide.frustum expected, got " .. (f == nil and "nil" or typename(f)))
-  end
-  filter = filter_arg(filter, 2, "query_frustum", w)
-  return w:query_frustum(f, filter)
-end
-
--- a coordinate of scene:nearest at n: a finite number
-local function check_coordinate(v, n, given)
-  if type(v) ~= "number" then
-    argerror(n, "nearest", "number expected, got " .. (v == nil and n > given and "no value" or typename(v)))
-  end
-  if v ~= v or v == huge or v == -huge then
-    argerror(n, "nearest", "finite number expected, got " .. (v ~= v and "nan" or (v > 0 and "inf" or "-inf")))
-  end
-end
-
---- scene:nearest(x, y, z, [max_distance], [filter]) -> item, d, px, py, pz
---- or nil: the item nearest the point (ties in d to the earlier added),
---- its distance and its closest point (the point itself at d = 0), within
---- max_distance (inclusive; nil: math.huge)
-function Scene:nearest(...)
-  local w = (worlds[self] or bad_self(self, "nearest"))
-  local given, x, y, z, max_distance, filter = select("#", ...), ...
-  check_coordinate(x, 1, given)
-  check_coordinate(y, 2, given)
-  check_coordinate(z, 3, given)
-  if max_distance == nil then
-    max_distance = huge
-  elseif type(max_distance) ~= "number" then
-    argerror(4, "nearest", "number expected, got " .. typename(max_distance))
-  elseif max_distance ~= max_distance then
-    argerror(4, "nearest", "finite number expected, got nan")
-  elseif max_distance < 0 then
-    argerror(4, "nearest", "negative max_distance")
-  end
-  filter = filter_arg(filter, 5, "nearest", w)
-  return w:nearest(x, y, z, max_distance, filter)
-end
-
---- scene:pairs([filter]) -> array of {a, b}: every two items whose shapes
---- intersect, once, a added before b; sorted by a, then b (add order).
---- Items whose layers and masks do not meet, and two static items, are not
---- paired. An item without bounds (a plane) is paired through a query of
---- the tree by its shape, which visits only the part of the scene near it.
-function Scene:pairs(filter)
-  local w = (worlds[self] or bad_self(self, "pairs"))
-  filter = filter_arg(filter, 1, "pairs", w)
-  return w:pairs(filter)
-end
-
-
--- ---------------------------------------------------------------------
--- debug drawing: scene:lines
-
--- the filter of scene:lines at n, in the form the world takes: nil or a
--- function of the item (the one place its forms are read)
---- scene:lines([filter], [bounds]) -> {x1, y1, z1, x2, y2, z2, ...},
---- owners: the outlines of the items (collide.lines) the filter (a
---- function, a mask or a filter table; sensors are drawn) keeps, in add
---- order, and the item of each segment;
---- with bounds (an aabb), only the items whose bounds meet it, and of a
---- mesh or heightfield only the triangles whose bounds meet it
-function Scene:lines(filter, bounds)
-  local w = (worlds[self] or bad_self(self, "lines"))
-  filter = filter_arg(filter, 1, "lines", w)
-  if bounds ~= nil and ctype(bounds) ~= "aabb" then
-    argerror(2, "lines", "collide.aabb expected, got " .. typename(bounds))
-  end
-  return w:lines(filter, bounds)
-end
-
-
--- ---------------------------------------------------------------------
 -- motion: scene:sweep, scene:sweep_all, scene:move
 --
 -- The world (src/geometry/world.c) tests a moving shape (sphere, capsule,
@@ -555,8 +414,6 @@ end
 -- (its box at the start and at the end, merged) and against the items
 -- without bounds, each decided exactly as collide.sweep does. Items whose
 -- shape is a ray are never hit. Here: the arguments, checked.
-
-local MOVERS = { sphere = true, capsule = true, aabb = true, obb = true, hull = true, compound = true }
 
 local function finite_or_error(v, n, fname)
   if v ~= v or v == huge or v == -huge then
@@ -592,46 +449,6 @@ local function read_motion(n, fname, a, b, c, given)
   if x == nil then argerror(n, fname, "vector expected, got " .. argtype(a, n, n, given)) end
   finite_or_error(x, n, fname); finite_or_error(y, n, fname); finite_or_error(z, n, fname)
   return x, y, z, n + 1
-end
-
-local function check_mover(shape, n, fname)
-  if not MOVERS[ctype(shape)] then
-    argerror(n, fname, "aabb, obb, sphere, capsule, hull or compound expected, got " .. typename(shape))
-  end
-end
-
--- the arguments of sweep and sweep_all, checked: the motion (three numbers
--- or a vector) and the filter; the scene locked while the filter runs
-local function sweep_args(w, fname, shape, dx, dy, dz, filter, given)
-  check_mover(shape, 1, fname)
-  local x, y, z, nf = read_motion(2, fname, dx, dy, dz, given)
-  if nf == 3 then filter = dy end
-  return x, y, z, filter_arg(filter, nf, fname, w), nf
-end
-
---- scene:sweep(shape, dx, dy, dz, [filter]) -> item, t, px, py, pz, nx,
---- ny, nz[, index[, material]] or nil: the first item the moving shape
---- touches (ties in t to the earlier added); index for a mesh, material
---- for its triangle when it has materials
-function Scene:sweep(shape, ...)
-  local w = (worlds[self] or bad_self(self, "sweep"))
-  local given, dx, dy, dz, filter, out = select("#", ...), ...
-  local x, y, z, nf
-  x, y, z, filter, nf = sweep_args(w, "sweep", shape, dx, dy, dz, filter, given)
-  if nf == 3 then out = dz end
-  if out == nil then return w:sweep(shape, x, y, z, filter) end
-  check_out(out, nf + 1, "sweep")
-  return named(out, SWEEP_NAMES, w:sweep(shape, x, y, z, filter))
-end
-
---- scene:sweep_all(shape, dx, dy, dz, [filter]) -> array of {item=, t=,
---- x=, y=, z=, nx=, ny=, nz=[, index=][, material=]} sorted by t, ties in add order
-function Scene:sweep_all(shape, ...)
-  local w = (worlds[self] or bad_self(self, "sweep_all"))
-  local given, dx, dy, dz, filter = select("#", ...), ...
-  local x, y, z
-  x, y, z, filter = sweep_args(w, "sweep_all", shape, dx, dy, dz, filter, given)
-  return w:sweep_all(shape, x, y, z, filter)
 end
 
 -- ---------------------------------------------------------------------

@@ -25,6 +25,7 @@
 */
 #include "fp.h"
 #include <limits.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,28 @@ l_world *l_check_world(lua_State *L) {
   l_world *lw = (l_world *)luaL_checkudata(L, 1, MT_WORLD);
   if (lw->w == NULL) luaL_error(L, "not enough memory");
   return lw;
+}
+
+/* ---- the scene's methods ---- */
+
+/* A scene (lua/collide/scene.lua) is a table without fields; its world
+** is kept in a table whose keys are weak. The scene's methods that are
+** this file's are closures with, after the binding's upvalues, the scene's
+** method table (so that l_argerror names them, self not counted, called
+** any way) and that table of worlds. */
+#define UP_SCENE (L_NUPVALUES + 1)
+#define UP_WORLDS (L_NUPVALUES + 2)
+
+/* the world of the scene at 1, put in its place; a method called on what
+** is not a scene raises the core's words for it, at the caller's line */
+static l_world *scene_world(lua_State *L, const char *name) {
+  lua_pushvalue(L, 1);
+  lua_rawget(L, lua_upvalueindex(UP_WORLDS));
+  if (lua_type(L, -1) != LUA_TUSERDATA)
+    luaL_error(L, "calling '%s' on bad self (collide.scene expected, got %s)", name,
+               lua_isnoneornil(L, 1) ? "nil" : l_typename(L, 1));
+  lua_replace(L, 1);
+  return l_check_world(L);
 }
 
 /* ---- the shapes that tell the world of their changes ---- */
@@ -621,24 +644,156 @@ static int respond(void *ud, int self, int other) {
   return CL_WORLD_ABORT;
 }
 
-/* a filter table's fields as scene.lua has checked them: mask (an
-** integer of 32 bits, or nil), sensors, exclude (an array of items, or
-** nil: their ids pushed in a userdata, those not in the world left out)
-** and filter (a function, put at i, or nil) */
+/* ---- reading a filter ---- */
+
+/* whether the number at i has an integer representation (every integer
+** of 5.3 and later; a float that is integral and in [-2^63, 2^63)) */
+static int integral(lua_State *L, int i) {
+  double v;
+#if LUA_VERSION_NUM >= 503
+  if (lua_isinteger(L, i)) return 1;
+#endif
+  v = lua_tonumber(L, i);
+  return v >= -9223372036854775808.0 && v < 9223372036854775808.0 && floor(v) == v;
+}
+
+/* the integer at i (integral) reduced to its low 32 bits: the layers'
+** width, so that -1 is every layer */
+static uint32_t mask_bits(lua_State *L, int i) {
+#if LUA_VERSION_NUM >= 503
+  if (lua_isinteger(L, i)) return (uint32_t)lua_tointeger(L, i);
+#endif
+  return (uint32_t)(long long)lua_tonumber(L, i);
+}
+
+/* pushes the text tostring gives the key at i */
+static const char *push_keytext(lua_State *L, int i) {
+#if LUA_VERSION_NUM >= 502
+  return luaL_tolstring(L, i, NULL);
+#else
+  int t = lua_type(L, i);
+  if (t == LUA_TSTRING || t == LUA_TNUMBER) {
+    lua_pushvalue(L, i);
+    return lua_tostring(L, -1);
+  }
+  if (t == LUA_TBOOLEAN) {
+    lua_pushstring(L, lua_toboolean(L, i) ? "true" : "false");
+    return lua_tostring(L, -1);
+  }
+  return lua_pushfstring(L, "%s: %p", luaL_typename(L, i), lua_topointer(L, i));
+#endif
+}
+
+/* raises at argument arg: prefix, then the words */
+static int filter_error(lua_State *L, int arg, const char *prefix, const char *words) {
+  return l_argerror(L, arg, lua_pushfstring(L, "%s%s", prefix, words));
+}
+
+/* raises that the field at the top is not of the type named */
+static void field_type(lua_State *L, int arg, const char *prefix, const char *field,
+                       const char *expected) {
+  const char *got = l_typename(L, lua_gettop(L));
+  filter_error(L, arg, prefix, lua_pushfstring(L, "field '%s': %s expected, got %s", field,
+                                               expected, got));
+}
+
+static const char *const filter_fields[] = {"mask", "exclude", "filter", "sensors", "response"};
+
+/* whether the exclude at i is one item rather than an array of them: not
+** a table, an item of the world whose anchor is at a, or a table with
+** fields but no array part (an entity not in the scene) */
+static int exclude_one(lua_State *L, int i, int a) {
+  int one;
+  if (!lua_istable(L, i) || lookup_at(L, a, i) >= 0) return 1;
+  if (lua_rawlen(L, i) != 0) return 0;
+  lua_pushnil(L);
+  one = lua_next(L, i);
+  if (one) lua_pop(L, 2);
+  return one;
+}
+
+void l_check_filter_table(lua_State *L, int i, int arg, const char *prefix, int move) {
+  int top = lua_gettop(L), a, ex;
+  size_t k, n;
+  lua_pushnil(L);
+  while (lua_next(L, i)) {
+    int ok = 0;
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      size_t len;
+      const char *key = lua_tolstring(L, -1, &len);
+      for (k = 0; k < (move ? 5u : 4u); k++)
+        ok |= strlen(filter_fields[k]) == len && strcmp(key, filter_fields[k]) == 0;
+    }
+    if (!ok) {
+      const char *key = push_keytext(L, lua_gettop(L));
+      filter_error(L, arg, prefix, lua_pushfstring(L, "invalid field '%s'", key));
+    }
+  }
+  if (COLLIDE_GETFIELD(L, i, "mask") != LUA_TNIL) {
+    if (lua_type(L, -1) != LUA_TNUMBER) field_type(L, arg, prefix, "mask", "integer");
+    if (!integral(L, lua_gettop(L)))
+      filter_error(L, arg, prefix, "field 'mask': number has no integer representation");
+  }
+  if (COLLIDE_GETFIELD(L, i, "filter") != LUA_TNIL && !lua_isfunction(L, -1))
+    field_type(L, arg, prefix, "filter", "function");
+  if (COLLIDE_GETFIELD(L, i, "sensors") != LUA_TNIL && !lua_isboolean(L, -1))
+    field_type(L, arg, prefix, "sensors", "boolean");
+  if (move && COLLIDE_GETFIELD(L, i, "response") != LUA_TNIL && !lua_isfunction(L, -1))
+    field_type(L, arg, prefix, "response", "function");
+  /* each excluded value must be an item of the scene: a value that is
+  ** not (a name for the entity it names) is a mistake, said */
+  lua_getfield(L, i, "exclude");
+  ex = lua_gettop(L);
+  if (!lua_isnil(L, ex)) {
+    a = l_world_anchor(L);
+    if (exclude_one(L, ex, a)) {
+      if (lookup_at(L, a, ex) < 0)
+        filter_error(L, arg, prefix, "field 'exclude': not an item of this scene");
+    } else {
+      for (n = lua_rawlen(L, ex), k = 1; k <= n; k++) {
+        lua_rawgeti(L, ex, (lua_Integer)k);
+        if (lookup_at(L, a, lua_gettop(L)) < 0)
+          filter_error(L, arg, prefix, "field 'exclude': not an item of this scene");
+        lua_pop(L, 1);
+      }
+    }
+  }
+  lua_settop(L, top);
+}
+
+/* the filter argument at i checked: nil, a function, an integer mask, or
+** a filter table (move: with its response) */
+static void check_filter(lua_State *L, int i, int move) {
+  int t = lua_type(L, i);
+  if (t == LUA_TNUMBER) {
+    if (!integral(L, i)) l_argerror(L, i, "number has no integer representation");
+  } else if (t == LUA_TTABLE) {
+    l_check_filter_table(L, i, i, "", move);
+  } else if (t != LUA_TNIL && t != LUA_TNONE && t != LUA_TFUNCTION) {
+    l_typeerror(L, i, "function, integer or table");
+  }
+}
+
+/* a filter table's fields, checked (l_check_filter_table): mask, sensors,
+** exclude (one item or an array of items: their ids pushed in a userdata,
+** those a finalizer removed since left out) and filter (a function, put
+** at i, or nil) */
 static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   lua_getfield(L, i, "mask");
-  if (lua_type(L, -1) == LUA_TNUMBER) f->mask = (uint32_t)lua_tointeger(L, -1);
+  if (lua_type(L, -1) == LUA_TNUMBER) f->mask = mask_bits(L, lua_gettop(L));
   lua_getfield(L, i, "sensors");
   f->sensors = lua_toboolean(L, -1);
   lua_pop(L, 2);
   lua_getfield(L, i, "exclude");
-  if (lua_istable(L, -1)) {
-    int n = (int)lua_rawlen(L, -1), k, t = lua_gettop(L), *ids;
+  if (!lua_isnil(L, -1)) {
+    int t = lua_gettop(L), one = exclude_one(L, t, c->anchor), k, n, *ids;
+    n = one ? 1 : (int)lua_rawlen(L, t);
     ids = (int *)COLLIDE_NEWUD(L, (size_t)(n > 0 ? n : 1) * sizeof(int)); /* kept on the stack */
     lua_insert(L, t);
     lua_rawgeti(L, c->anchor, SLOT_IDS);
     for (k = 1; k <= n; k++) {
-      lua_rawgeti(L, t + 1, k);
+      if (one) lua_pushvalue(L, t + 1); else lua_rawgeti(L, t + 1, k);
       f->nexclude += (ids[f->nexclude] = l_id_of(L, t + 2, lua_gettop(L))) >= 0;
       lua_pop(L, 1);
     }
@@ -651,14 +806,14 @@ static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   lua_replace(L, i);
 }
 
-/* the filter argument at i as the world's filter: a function (kept at i,
-** asked through l_keep_item), an integer mask (i set to nil), a filter
-** table (its function, if any, put at i), or nil */
+/* the filter argument at i (checked) as the world's filter: a function
+** (kept at i, asked through l_keep_item), an integer mask (i set to nil),
+** a filter table (its function, if any, put at i), or nil */
 static void filter_arg(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   cl_world_filter_init(f);
   if (lua_istable(L, i)) filter_table(L, i, f, c);
   if (lua_type(L, i) == LUA_TNUMBER) {
-    f->mask = (uint32_t)lua_tointeger(L, i);
+    f->mask = mask_bits(L, i);
     lua_pushnil(L);
     lua_replace(L, i);
   } else if (!lua_isnil(L, i)) {
@@ -777,9 +932,9 @@ static void push_items(lua_State *L, const l_world *lw, const l_box *b, int n, i
   }
 }
 
-/* w:query(shape, [filter | mask]) -> array of items */
+/* scene:query(shape, [filter]) -> array of items */
 static int w_query(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw;
   uint32_t *changes;
   cl_shape copy;
   const void *q;
@@ -788,8 +943,10 @@ static int w_query(lua_State *L) {
   l_sink k;
   l_box *b;
   int kind, n, a;
-  (void)item_shape(L, 2, &kind, &changes);        /* argument 2 checked first */
   lua_settop(L, 3);
+  lw = scene_world(L, "query");
+  (void)item_shape(L, 2, &kind, &changes);        /* argument 2 checked first */
+  check_filter(L, 3, 0);
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
   l_call_begin(L, &c, 3, a);                       /* 6, 7 */
@@ -809,17 +966,19 @@ static int w_query(lua_State *L) {
   return 1;
 }
 
-/* w:query_frustum(frustum, [filter | mask]) -> array of items */
+/* scene:query_frustum(frustum, [filter]) -> array of items */
 static int w_query_frustum(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw;
   cl_frustum fr;
   cl_world_filter f;
   l_call c;
   l_sink k;
   l_box *b;
   int n, a;
-  if (l_tofrustum(L, 2) == NULL) l_typeerror(L, 2, "collide.frustum");
   lua_settop(L, 3);
+  lw = scene_world(L, "query_frustum");
+  if (l_tofrustum(L, 2) == NULL) l_typeerror(L, 2, "collide.frustum");
+  check_filter(L, 3, 0);
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
   l_call_begin(L, &c, 3, a);                       /* 6, 7 */
@@ -857,38 +1016,53 @@ static cl_ray check_ray(lua_State *L, int i) {
   return s->ray;
 }
 
-/* w:raycast(ray, [filter | mask]) -> item, t, p, n[, u, v[, index[, material]]] or nil */
+static const char *const raycast_names[] = {"item", "t", "x", "y", "z", "nx", "ny", "nz",
+                                            "u", "v", "index", "material"};
+
+/* scene:raycast(ray, [filter], [out]) -> item, t, p, n[, u, v[, index[,
+** material]]] or nil; with out, out with those values named */
 static int w_raycast(lua_State *L) {
-  l_world *lw = l_check_world(L);
-  cl_ray r = check_ray(L, 2);
+  l_world *lw;
+  cl_ray r;
   cl_world_filter f;
   cl_world_hit hit;
   l_call c;
-  int id, kind = -1;
-  lua_settop(L, 3);
-  l_call_begin(L, &c, 3, l_world_anchor(L));       /* 4: the anchor, 5, 6 */
+  int id, kind = -1, n;
+  lua_settop(L, 4);
+  lw = scene_world(L, "raycast");
+  r = check_ray(L, 2);
+  check_filter(L, 3, 0);
+  if (!lua_isnil(L, 4)) l_checkout(L, 4);
+  l_call_begin(L, &c, 3, l_world_anchor(L));       /* 5: the anchor, 6, 7 */
   filter_arg(L, 3, &f, &c);
   id = cl_world_raycast(lw->w, &r, &f, &hit);
   l_call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
   lua_rawgeti(L, c.items, id + 1);
   (void)cl_world_shape(lw->w, id, &kind);
-  return 1 + push_cast(L, &hit.hit, kind, hit.index, hit.material);
+  n = 1 + push_cast(L, &hit.hit, kind, hit.index, hit.material);
+  return lua_isnil(L, 4) ? n : l_namehit(L, 4, n, raycast_names);
 }
 
-/* w:nearest(x, y, z, [max_distance], [filter | mask]) -> item, d, px, py,
-** pz or nil (scene.lua has checked the numbers) */
+/* scene:nearest(x, y, z, [max_distance], [filter]) -> item, d, px, py,
+** pz or nil */
 static int w_nearest(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw = scene_world(L, "nearest");
   cl_world_filter f;
   l_call c;
-  double p[3], d, q[3], maxd;
+  double p[3], d, q[3], maxd = INFINITY;
   int id;
-  p[0] = luaL_checknumber(L, 2);
-  p[1] = luaL_checknumber(L, 3);
-  p[2] = luaL_checknumber(L, 4);
-  maxd = luaL_optnumber(L, 5, INFINITY);
+  p[0] = l_checknum(L, 2);
+  p[1] = l_checknum(L, 3);
+  p[2] = l_checknum(L, 4);
+  if (!lua_isnoneornil(L, 5)) {
+    if (lua_type(L, 5) != LUA_TNUMBER) l_typeerror(L, 5, "number");
+    maxd = lua_tonumber(L, 5);
+    if (maxd != maxd) l_argerror(L, 5, "finite number expected, got nan");
+    if (maxd < 0) l_argerror(L, 5, "negative max_distance");
+  }
   lua_settop(L, 6);
+  check_filter(L, 6, 0);
   l_call_begin(L, &c, 6, l_world_anchor(L));       /* 7: the anchor, 8, 9 */
   filter_arg(L, 6, &f, &c);
   id = cl_world_nearest(lw->w, p, maxd, &f, &d, q);
@@ -937,17 +1111,19 @@ static void push_hits(lua_State *L, const l_world *lw, l_box *b, int n, int item
   }
 }
 
-/* w:raycast_all(ray, [filter | mask]) -> array of hits */
+/* scene:raycast_all(ray, [filter]) -> array of hits */
 static int w_raycast_all(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw;
   cl_ray r;
   cl_world_filter f;
   l_call c;
   l_sink k;
   l_box *b;
   int n, a;
-  (void)check_ray(L, 2);                           /* checked first, read after the allocation */
   lua_settop(L, 3);
+  lw = scene_world(L, "raycast_all");
+  (void)check_ray(L, 2);                           /* checked first, read after the allocation */
+  check_filter(L, 3, 0);
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
   l_call_begin(L, &c, 3, a);                       /* 6, 7 */
@@ -961,30 +1137,39 @@ static int w_raycast_all(lua_State *L) {
   return 1;
 }
 
-/* the mover at 2 (a copy: a filter may change it) and the motion at 3..5 */
-static const cl_shape *read_sweep(lua_State *L, cl_shape *mover, double d[3]) {
-  const cl_shape *orig = check_mover(L, 2, mover);
-  d[0] = luaL_checknumber(L, 3);
-  d[1] = luaL_checknumber(L, 4);
-  d[2] = luaL_checknumber(L, 5);
-  return orig;
+/* the mover at 2 (a copy: a filter may change it), the motion from 3 on
+** (three numbers or a vector) and the filter after it, checked: the
+** filter's index; the stack set to end with the argument after it */
+static int read_sweep(lua_State *L, cl_shape *mover, double d[3]) {
+  int fi;
+  if (lua_gettop(L) < 2) lua_settop(L, 2);
+  (void)check_mover(L, 2, mover);
+  fi = l_readvec(L, 3, d);
+  lua_settop(L, fi + 1);
+  check_filter(L, fi, 0);
+  return fi;
 }
 
-/* w:sweep(shape, dx, dy, dz, [filter | mask]) -> item, t, p, n[, index[, material]] */
+static const char *const sweep_names[] = {"item", "t", "x", "y", "z", "nx", "ny", "nz",
+                                          "index", "material"};
+
+/* scene:sweep(shape, dx, dy, dz | vector, [filter], [out]) -> item, t, p,
+** n[, index[, material]] or nil; with out, out with those values named */
 static int w_sweep(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw = scene_world(L, "sweep");
   cl_shape mover;
   cl_world_filter f;
   cl_world_hit hit;
   double d[3];
   l_call c;
-  int id;
-  (void)read_sweep(L, &mover, d);
-  lua_settop(L, 6);
-  l_call_begin(L, &c, 6, l_world_anchor(L));       /* 7: the anchor, 8, 9 */
-  filter_arg(L, 6, &f, &c);
+  int id, fi, out, n = 8;
+  fi = read_sweep(L, &mover, d);                   /* the filter at fi, out after it */
+  out = fi + 1;
+  if (!lua_isnil(L, out)) l_checkout(L, out);
+  l_call_begin(L, &c, fi, l_world_anchor(L));      /* the anchor, the items, the error */
+  filter_arg(L, fi, &f, &c);
   if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
-    l_hull_push_data(L, 2);                        /* 10: the data the copy reads */
+    l_hull_push_data(L, 2);                        /* the data the copy reads */
   id = cl_world_sweep_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, &hit);
   l_call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
@@ -992,32 +1177,36 @@ static int w_sweep(lua_State *L) {
   lua_pushnumber(L, hit.hit.t);
   l_pushvec(L, hit.hit.p);
   l_pushvec(L, hit.hit.n);
-  if (hit.index < 0) return 8;
-  lua_pushinteger(L, (lua_Integer)hit.index + 1);
-  if (hit.material < 0) return 9;
-  lua_pushinteger(L, (lua_Integer)hit.material);
-  return 10;
+  if (hit.index >= 0) {
+    lua_pushinteger(L, (lua_Integer)hit.index + 1);
+    n = 9;
+    if (hit.material >= 0) {
+      lua_pushinteger(L, (lua_Integer)hit.material);
+      n = 10;
+    }
+  }
+  return lua_isnil(L, out) ? n : l_namehit(L, out, n, sweep_names);
 }
 
-/* w:sweep_all(shape, dx, dy, dz, [filter | mask]) -> array */
+/* scene:sweep_all(shape, dx, dy, dz | vector, [filter]) -> array */
 static int w_sweep_all(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw = scene_world(L, "sweep_all");
   cl_shape mover;
   cl_world_filter f;
   double d[3];
   l_call c;
   l_sink k;
   l_box *b;
-  int n, a;
-  (void)read_sweep(L, &mover, d);
-  lua_settop(L, 6);
-  a = l_world_anchor(L);                           /* 7 */
-  b = take_box(L, lw, a);                          /* 8 */
-  l_call_begin(L, &c, 6, a);                       /* 9, 10 */
-  filter_arg(L, 6, &f, &c);
-  (void)read_sweep(L, &mover, d);                  /* read again after the allocation */
+  int n, a, fi;
+  fi = read_sweep(L, &mover, d);                   /* the filter at fi */
+  lua_settop(L, fi);
+  a = l_world_anchor(L);
+  b = take_box(L, lw, a);                          /* may run finalizers */
+  l_call_begin(L, &c, fi, a);
+  filter_arg(L, fi, &f, &c);
+  (void)check_mover(L, 2, &mover);                 /* read again after the allocation */
   if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
-    l_hull_push_data(L, 2);                        /* 11: the data the copy reads */
+    l_hull_push_data(L, 2);                        /* the data the copy reads */
   k.b = b; k.w = lw->w; k.n = 0; k.uv = 0; k.nomem = 0;
   n = cl_world_sweep_all_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, gather_hit, &k);
   sink_end(L, &k, &c, n);
@@ -1071,7 +1260,7 @@ static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int 
 ** the tables' making takes a box of its own); items a finalizer removed
 ** meanwhile are left out. */
 static int w_pairs(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw;
   cl_world_filter f;
   l_call c;
   l_sink k;
@@ -1080,6 +1269,8 @@ static int w_pairs(lua_State *L) {
   int a, kept = 0, out;
   size_t len;
   lua_settop(L, 2);
+  lw = scene_world(L, "pairs");
+  check_filter(L, 2, 0);
   a = l_world_anchor(L);                           /* 3 */
   b = take_box(L, lw, a);                          /* 4 */
   l_call_begin(L, &c, 2, a);                       /* 5, 6 */
@@ -1216,17 +1407,22 @@ static int w_events(lua_State *L) {
 ** counted and written after it (cl_world_lines_count, _fill), with no Lua
 ** code in between, into the call's box. */
 static int w_lines(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw;
   cl_world_filter f;
   cl_aabb box;
   l_call c;
   l_sink k;
   l_box *b;
   size_t total = 0, m, off;
-  int n, i, a, has_box = !lua_isnoneornil(L, 3), owners, j = 0;
+  int n, i, a, has_box, owners, j = 0;
   const int *ids;
-  if (has_box) (void)l_checkshape(L, 3, CL_AABB);
+  cl_shape *bs;
   lua_settop(L, 3);
+  lw = scene_world(L, "lines");
+  check_filter(L, 2, 0);
+  has_box = !lua_isnil(L, 3);
+  bs = l_toshape(L, 3);
+  if (has_box && (bs == NULL || bs->tag != CL_AABB)) l_typeerror(L, 3, "collide.aabb");
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
   l_call_begin(L, &c, 2, a);                       /* 6, 7 */
@@ -1430,15 +1626,38 @@ static const luaL_Reg world_methods[] = {
   {"options", w_options}, {"has", w_has}, {"shape", w_shape}, {"busy", w_busy},
   {"tree", w_tree}, {"mover", w_mover},
   {"memory", w_memory}, {"sync", w_sync}, {"next", w_next}, {"count", w_count},
-  {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
-  {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
-  {"query_frustum", w_query_frustum}, {"nearest", w_nearest}, {"pairs", w_pairs},
+  {"move", w_move},
   {"character", l_world_character},
   {"role", w_role}, {"one_way", w_one_way}, {"roles", w_roles}, {"events", w_events},
+  {NULL, NULL}
+};
+/* the scene's methods that are this file's (scene_world) */
+static const luaL_Reg scene_methods[] = {
+  {"sweep", w_sweep}, {"sweep_all", w_sweep_all},
+  {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
+  {"query_frustum", w_query_frustum}, {"nearest", w_nearest}, {"pairs", w_pairs},
   {"lines", w_lines}, {NULL, NULL}
 };
+
+/* _world.scene(Scene, worlds): the scene's methods of this file put in
+** Scene, each with the binding's upvalues, Scene and worlds (the table of
+** each scene's world, by scene) */
+static int f_scene(lua_State *L) {
+  int k;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  for (k = 1; k <= L_NUPVALUES; k++) lua_pushvalue(L, lua_upvalueindex(k));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 1);
+  lua_insert(L, 3);                                /* Scene under the upvalues */
+  luaL_setfuncs(L, scene_methods, L_NUPVALUES + 2);
+  return 0;
+}
+
 static const luaL_Reg world_functions[] = {
-  {"world", f_world}, {NULL, NULL}
+  {"world", f_world}, {"scene", f_scene}, {NULL, NULL}
 };
 
 void l_world_open(lua_State *L, int mts) {

@@ -61,6 +61,9 @@ int l_lookup(lua_State *L, int i);
 int l_world_anchor(lua_State *L);
 /* a refusal: nil and why ("busy", "present", "absent") */
 int l_refuse(lua_State *L, const char *why);
+/* checks the filter table at i, its errors raised at argument arg after
+** prefix (the character's "option 'filter': "); move: response is a field */
+void l_check_filter_table(lua_State *L, int i, int arg, const char *prefix, int move);
 /* a filter's answer on the item id (cl_world_keep; ud an l_call) */
 int l_keep_item(void *ud, int id);
 /* sets up c for the filter at fi, the items' table (from the anchor at
