@@ -115,6 +115,24 @@ static l_world *scene_world(lua_State *L, const char *name) {
   return l_check_world(L);
 }
 
+/* pushes the text tostring gives the key at i */
+static const char *push_keytext(lua_State *L, int i) {
+#if LUA_VERSION_NUM >= 502
+  return luaL_tolstring(L, i, NULL);
+#else
+  int t = lua_type(L, i);
+  if (t == LUA_TSTRING || t == LUA_TNUMBER) {
+    lua_pushvalue(L, i);
+    return lua_tostring(L, -1);
+  }
+  if (t == LUA_TBOOLEAN) {
+    lua_pushstring(L, lua_toboolean(L, i) ? "true" : "false");
+    return lua_tostring(L, -1);
+  }
+  return lua_pushfstring(L, "%s: %p", luaL_typename(L, i), lua_topointer(L, i));
+#endif
+}
+
 /* ---- the shapes that tell the world of their changes ---- */
 
 /* the header of the item's shape or heightfield, NULL for a mesh */
@@ -287,40 +305,164 @@ static void tree_room(lua_State *L) {
   lua_pop(L, 1);
 }
 
-/* a refusal: nil and why ("busy", "present", "absent") */
+/* a refusal: nil and why ("busy", "absent", ...) */
 int l_refuse(lua_State *L, const char *why) {
   lua_pushnil(L);
   lua_pushstring(L, why);
   return 2;
 }
 
-static uint32_t opt_bits(lua_State *L, int i, uint32_t def) {
-  if (lua_isnoneornil(L, i)) return def;
-  return (uint32_t)luaL_checkinteger(L, i);
+/* ---- an item's options ---- */
+
+/* the options table of add and set, read: each given or not */
+typedef struct {
+  int layer_set, mask_set, st, sensor, events;  /* st, sensor, events: -1 not given */
+  int one_way;                                  /* 0 not given, 1 d, -1 both ways (set) */
+  uint32_t layer, mask;
+  double d[3];
+} item_options;
+
+static const char *const option_names[] = {"layer", "mask", "static", "sensor", "events",
+                                           "one_way", NULL};
+
+/* raises at argument i: "option 'NAME': " and the words */
+static int option_error(lua_State *L, int i, const char *name, const char *words) {
+  return l_argerror(L, i, lua_pushfstring(L, "option '%s': %s", name, words));
 }
 
-/* w:add(item, shape, [layer], [mask], [static]) -> true, or nil and why */
+/* the option at the top, an integer bit set of 32 bits, in *v; 1 when given */
+static int option_bits(lua_State *L, int i, const char *name, uint32_t *v) {
+  double x;
+  if (lua_isnil(L, -1)) return 0;
+  if (lua_type(L, -1) != LUA_TNUMBER)
+    option_error(L, i, name, lua_pushfstring(L, "integer expected, got %s",
+                                             l_typename(L, lua_gettop(L))));
+  x = lua_tonumber(L, -1);
+  if (!(x >= 0 && x <= 4294967295.0 && floor(x) == x))
+    option_error(L, i, name, "integer between 0 and 0xffffffff expected");
+  *v = (uint32_t)x;
+  return 1;
+}
+
+/* the option at the top, a boolean: 0, 1, or -1 when not given */
+static int option_boolean(lua_State *L, int i, const char *name) {
+  if (lua_isnil(L, -1)) return -1;
+  if (!lua_isboolean(L, -1))
+    option_error(L, i, name, lua_pushfstring(L, "boolean expected, got %s",
+                                             l_typename(L, lua_gettop(L))));
+  return lua_toboolean(L, -1);
+}
+
+/* the options table at i, checked and read; kind: the item's shape's,
+** for one_way (which a mesh or a heightfield does not take); set: false
+** is a one_way (both ways again) */
+static void read_options(lua_State *L, int i, int kind, int set, item_options *o) {
+  int top = lua_gettop(L), k, t;
+  if (!lua_istable(L, i)) l_typeerror(L, i, "table");
+  lua_pushnil(L);
+  while (lua_next(L, i)) {
+    int ok = 0;
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      size_t len;
+      const char *key = lua_tolstring(L, -1, &len);
+      for (k = 0; option_names[k] != NULL; k++)
+        ok |= strlen(option_names[k]) == len && strcmp(key, option_names[k]) == 0;
+    }
+    if (!ok) {
+      const char *key = push_keytext(L, lua_gettop(L));
+      l_argerror(L, i, lua_pushfstring(L, "invalid option '%s'", key));
+    }
+  }
+  lua_getfield(L, i, "layer");
+  o->layer_set = option_bits(L, i, "layer", &o->layer);
+  lua_getfield(L, i, "mask");
+  o->mask_set = option_bits(L, i, "mask", &o->mask);
+  lua_getfield(L, i, "static");
+  o->st = option_boolean(L, i, "static");
+  lua_getfield(L, i, "sensor");
+  o->sensor = option_boolean(L, i, "sensor");
+  lua_getfield(L, i, "events");
+  o->events = option_boolean(L, i, "events");
+  lua_getfield(L, i, "one_way");
+  t = lua_gettop(L);
+  o->one_way = 0;
+  if (set && lua_type(L, t) == LUA_TBOOLEAN && !lua_toboolean(L, t)) {
+    o->one_way = -1;
+  } else if (!lua_isnil(L, t)) {
+    int ty = lua_type(L, t);
+    if (!((ty == LUA_TTABLE || ty == LUA_TUSERDATA || ty == L_TCDATA) && l_toshape(L, t) == NULL
+          && l_tovec(L, t, o->d)))
+      option_error(L, i, "one_way", lua_pushfstring(L, "vector expected, got %s", l_typename(L, t)));
+    for (k = 0; k < 3; k++)
+      if (o->d[k] - o->d[k] != 0) option_error(L, i, "one_way", "finite vector expected");
+    if (o->d[0] == 0 && o->d[1] == 0 && o->d[2] == 0) option_error(L, i, "one_way", "zero vector");
+    if (kind == CL_WORLD_MESH) option_error(L, i, "one_way", "not for a mesh");
+    if (kind == CL_WORLD_HEIGHTFIELD) option_error(L, i, "one_way", "not for a heightfield");
+    o->one_way = 1;
+  }
+  lua_settop(L, top);
+}
+
+/* the roles and the one-way direction the options give item id (those
+** not given kept) */
+static void set_roles(lua_State *L, cl_world *w, int id, const item_options *o) {
+  int r;
+  if (o->sensor >= 0 || o->events >= 0) {
+    int role = cl_world_role(w, id);
+    int sensor = o->sensor >= 0 ? o->sensor : (role & CL_WORLD_SENSOR) != 0;
+    int events = o->events >= 0 ? o->events : (role & CL_WORLD_EVENTS) != 0;
+    if (cl_world_set_role(w, id, (sensor ? CL_WORLD_SENSOR : 0) | (events ? CL_WORLD_EVENTS : 0)) != 0)
+      luaL_error(L, "not enough memory");
+  }
+  if (o->one_way == 0) return;
+  r = cl_world_set_one_way(w, id, o->one_way > 0 ? o->d : NULL);
+  if (r != 0 && r != CL_NOT_FINITE && r != CL_NOT_MOVER) luaL_error(L, "not enough memory");
+}
+
+/* changes are refused while a filter runs */
+static void check_unlocked(lua_State *L, const l_world *lw) {
+  const char *busy = cl_world_busy(lw->w);
+  if (busy != NULL) l_busy_error(L, busy);
+}
+
+/* the item at 2 checked, and an item of the world at 1: its id */
+static int present_item(lua_State *L) {
+  int id;
+  l_check_item(L, 2);
+  id = l_lookup(L, 2);
+  if (id < 0) l_argerror(L, 2, "item not in the scene");
+  return id;
+}
+
+/* scene:add(item, shape, [options]) -> item; options: layer, mask,
+** static, sensor, events, one_way */
 static int w_add(lua_State *L) {
-  l_world *lw = l_check_world(L);
-  int kind, id, set;
+  l_world *lw;
+  int kind, id;
   uint32_t *changes;
   void *s;
-  uint32_t layer, mask;
+  item_options o;
+  memset(&o, 0, sizeof o);
+  o.st = o.sensor = o.events = -1;
+  lua_settop(L, 4);
+  lw = scene_world(L, "add");
+  check_unlocked(L, lw);
   l_check_item(L, 2);
+  if (l_lookup(L, 2) >= 0) l_argerror(L, 2, "item already in the scene");
   (void)item_shape(L, 3, &kind, &changes);
-  layer = opt_bits(L, 4, 1);
-  mask = opt_bits(L, 5, CL_WORLD_ALL_BITS);
-  set = !lua_isnoneornil(L, 4) || !lua_isnoneornil(L, 5) || lua_toboolean(L, 6);
-  lua_settop(L, 6);
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  if (l_lookup(L, 2) >= 0) return l_refuse(L, "present");
-  tree_room(L);                                    /* may run finalizers: again */
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  if (l_lookup(L, 2) >= 0) return l_refuse(L, "present");
+  if (!lua_isnil(L, 4)) read_options(L, 4, kind, 0, &o);
+  /* the tree's room may step the collector: a finalizer may add the same
+  ** item meanwhile, and then this add is refused */
+  tree_room(L);
+  check_unlocked(L, lw);
+  if (l_lookup(L, 2) >= 0) l_argerror(L, 2, "item already in the scene");
   s = item_shape(L, 3, &kind, &changes);
   id = cl_world_add(lw->w, s, kind, changes);
   if (id < 0) return luaL_error(L, "not enough memory");
-  if (set && cl_world_set_options(lw->w, id, layer, mask, lua_toboolean(L, 6)) != 0) {
+  if ((o.layer_set || o.mask_set || o.st > 0)
+      && cl_world_set_options(lw->w, id, o.layer_set ? o.layer : 1,
+                              o.mask_set ? o.mask : CL_WORLD_ALL_BITS, o.st > 0) != 0) {
     (void)cl_world_remove(lw->w, id);
     return luaL_error(L, "not enough memory");
   }
@@ -332,25 +474,26 @@ static int w_add(lua_State *L) {
   lua_pop(L, 1);
   set_by_id(L, SLOT_ITEMS, id, 2);
   set_by_id(L, SLOT_SHAPES, id, 3);
-  lua_pushboolean(L, 1);
+  set_roles(L, lw->w, id, &o);
+  lua_pushvalue(L, 2);
   return 1;
 }
 
-/* w:update(item, [shape]) -> true, or nil and why */
+/* scene:update(item, [shape]) -> item: after its shape changed, or to
+** give it another one */
 static int w_update(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw;
   int id, kind = 0, r;
   uint32_t *changes = NULL;
   void *s = NULL;
-  l_check_item(L, 2);
-  if (!lua_isnoneornil(L, 3)) (void)item_shape(L, 3, &kind, &changes);
   lua_settop(L, 3);
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  if (l_lookup(L, 2) < 0) return l_refuse(L, "absent");
+  lw = scene_world(L, "update");
+  check_unlocked(L, lw);
+  (void)present_item(L);
+  if (!lua_isnil(L, 3)) (void)item_shape(L, 3, &kind, &changes);
   tree_room(L);                                    /* may run finalizers: again */
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  id = l_lookup(L, 2);
-  if (id < 0) return l_refuse(L, "absent");
+  check_unlocked(L, lw);
+  id = present_item(L);
   if (!lua_isnil(L, 3)) s = item_shape(L, 3, &kind, &changes);
   {
     int old_kind;
@@ -365,19 +508,18 @@ static int w_update(lua_State *L) {
     }
   }
   if (s != NULL) set_by_id(L, SLOT_SHAPES, id, 3);
-  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 2);
   return 1;
 }
 
-/* w:remove(item) -> true, or nil and why */
+/* scene:remove(item) -> item */
 static int w_remove(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw;
   int id;
-  l_check_item(L, 2);
   lua_settop(L, 2);
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  id = l_lookup(L, 2);
-  if (id < 0) return l_refuse(L, "absent");
+  lw = scene_world(L, "remove");
+  check_unlocked(L, lw);
+  id = present_item(L);
   if (cl_world_events_name(lw->w, id)) {
     /* exits and ends that name it wait for the next events (its own, or
     ** those of an item removed before it): the item kept for them (the
@@ -394,9 +536,8 @@ static int w_remove(lua_State *L) {
     lua_pushvalue(L, 2);
     lua_rawset(L, -3);
     lua_pop(L, 2);
-    if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-    id = l_lookup(L, 2);
-    if (id < 0) return l_refuse(L, "absent");
+    check_unlocked(L, lw);
+    id = present_item(L);
   }
   unlink_item(lw->w, id);
   (void)cl_world_remove(lw->w, id);
@@ -407,99 +548,82 @@ static int w_remove(lua_State *L) {
   lua_pop(L, 1);
   set_by_id(L, SLOT_ITEMS, id, 0);
   set_by_id(L, SLOT_SHAPES, id, 0);
-  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 2);
   return 1;
 }
 
-/* w:set(item, layer, mask, static) -> true, or nil and why */
+/* scene:set(item, options) -> item: changes the item's options (those
+** not given keep their values) */
 static int w_set(lua_State *L) {
-  l_world *lw = l_check_world(L);
-  uint32_t layer = (uint32_t)luaL_checkinteger(L, 3), mask = (uint32_t)luaL_checkinteger(L, 4);
-  int id, r;
-  l_check_item(L, 2);
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  id = l_lookup(L, 2);
-  if (id < 0) return l_refuse(L, "absent");
-  r = cl_world_set_options(lw->w, id, layer, mask, lua_toboolean(L, 5));
-  if (r != 0) return luaL_error(L, "not enough memory");
-  lua_pushboolean(L, 1);
+  l_world *lw;
+  int id, kind, st;
+  uint32_t layer, mask;
+  item_options o;
+  lua_settop(L, 3);
+  lw = scene_world(L, "set");
+  check_unlocked(L, lw);
+  id = present_item(L);
+  (void)cl_world_shape(lw->w, id, &kind);
+  read_options(L, 3, kind, 1, &o);
+  (void)cl_world_options(lw->w, id, &layer, &mask, &st);
+  if (cl_world_set_options(lw->w, id, o.layer_set ? o.layer : layer, o.mask_set ? o.mask : mask,
+                           o.st >= 0 ? o.st : st) != 0)
+    return luaL_error(L, "not enough memory");
+  set_roles(L, lw->w, id, &o);
+  lua_pushvalue(L, 2);
   return 1;
 }
 
-/* w:role(item, sensor, events) -> true, or nil and why */
-static int w_role(lua_State *L) {
-  l_world *lw = l_check_world(L);
-  int id, r;
-  l_check_item(L, 2);
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  id = l_lookup(L, 2);
-  if (id < 0) return l_refuse(L, "absent");
-  r = cl_world_set_role(lw->w, id, (lua_toboolean(L, 3) ? CL_WORLD_SENSOR : 0)
-                                   | (lua_toboolean(L, 4) ? CL_WORLD_EVENTS : 0));
-  if (r != 0) return luaL_error(L, "not enough memory");
-  lua_pushboolean(L, 1);
-  return 1;
-}
-
-/* w:one_way(item, [x, y, z]) -> true, or nil and why ("finite", "shape");
-** no direction: both ways again */
-static int w_one_way(lua_State *L) {
-  l_world *lw = l_check_world(L);
-  double d[3];
-  int id, r;
-  l_check_item(L, 2);
-  if (!lua_isnoneornil(L, 3)) {
-    d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
-  }
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
-  id = l_lookup(L, 2);
-  if (id < 0) return l_refuse(L, "absent");
-  r = cl_world_set_one_way(lw->w, id, lua_isnoneornil(L, 3) ? NULL : d);
-  if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
-  if (r == CL_NOT_MOVER) return l_refuse(L, "shape");
-  if (r != 0) return luaL_error(L, "not enough memory");
-  lua_pushboolean(L, 1);
-  return 1;
-}
-
-/* w:roles(item) -> sensor, events, and the one-way direction x, y, z
-** when it has one; nothing when absent */
+/* scene:roles(item) -> sensor, events, and the one-way direction as a
+** unit vector {x, y, z} (nil when it blocks both ways) */
 static int w_roles(lua_State *L) {
-  l_world *lw = l_check_world(L);
-  int id = l_lookup(L, 2), role;
+  l_world *lw;
+  int id, role;
   double d[3];
-  if (id < 0) return 0;
+  lua_settop(L, 2);
+  lw = scene_world(L, "roles");
+  id = present_item(L);
   role = cl_world_role(lw->w, id);
   lua_pushboolean(L, role & CL_WORLD_SENSOR);
   lua_pushboolean(L, role & CL_WORLD_EVENTS);
-  if (cl_world_one_way(lw->w, id, d) != 1) return 2;
-  l_pushvec(L, d);
-  return 5;
+  if (cl_world_one_way(lw->w, id, d) != 1) {
+    lua_pushnil(L);
+    return 3;
+  }
+  lua_createtable(L, 3, 0);
+  for (role = 0; role < 3; role++) {
+    lua_pushnumber(L, d[role]);
+    lua_rawseti(L, -2, role + 1);
+  }
+  return 3;
 }
 
-/* w:options(item) -> layer, mask, static, or nothing when absent */
+/* scene:options(item) -> layer, mask, static */
 static int w_options(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw;
   uint32_t layer, mask;
-  int st;
-  if (cl_world_options(lw->w, l_lookup(L, 2), &layer, &mask, &st) != 0) return 0;
+  int st, id;
+  lua_settop(L, 2);
+  lw = scene_world(L, "options");
+  id = present_item(L);
+  (void)cl_world_options(lw->w, id, &layer, &mask, &st);
   lua_pushinteger(L, (lua_Integer)layer);
   lua_pushinteger(L, (lua_Integer)mask);
   lua_pushboolean(L, st);
   return 3;
 }
 
-/* w:has(item) -> boolean */
+/* scene:has(item) -> boolean */
 static int w_has(lua_State *L) {
-  (void)l_check_world(L);
+  (void)scene_world(L, "has");
   lua_pushboolean(L, l_lookup(L, 2) >= 0);
   return 1;
 }
 
-/* w:shape(item) -> its shape, or nil */
+/* scene:shape(item) -> its shape, or nil when absent */
 static int w_shape(lua_State *L) {
   int id;
-  (void)l_check_world(L);
+  (void)scene_world(L, "shape");
   id = l_lookup(L, 2);
   if (id < 0) return 0;
   l_push_slot(L, 1, SLOT_SHAPES);
@@ -507,9 +631,9 @@ static int w_shape(lua_State *L) {
   return 1;
 }
 
-/* w:tree() -> the world's tree (changes from Lua are refused) */
+/* scene:tree() -> the world's tree (changes from Lua are refused) */
 static int w_tree(lua_State *L) {
-  (void)l_check_world(L);
+  (void)scene_world(L, "tree");
   l_push_slot(L, 1, SLOT_TREE);
   return 1;
 }
@@ -522,18 +646,18 @@ static int w_busy(lua_State *L) {
   return 1;
 }
 
-/* w:memory() -> the bytes of the world's own storage, outside the Lua
-** heap (the tree is a userdata the collector counts) */
+/* scene:memory() -> the bytes of the world's own storage, outside the
+** Lua heap (the tree is a userdata the collector counts) */
 static int w_memory(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)cl_world_storage(l_check_world(L)->w));
+  lua_pushnumber(L, (lua_Number)cl_world_storage(scene_world(L, "memory")->w));
   return 1;
 }
 
-/* w:sync() -> refitted, or nil and why */
+/* scene:sync() -> the number of items refitted */
 static int w_sync(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw = scene_world(L, "sync");
   int n = cl_world_sync(lw->w);
-  if (n == CL_BUSY) return l_refuse(L, "busy");
+  if (n == CL_BUSY) l_busy_error(L, cl_world_busy(lw->w));
   if (n < 0) return luaL_error(L, "not enough memory");
   lua_pushinteger(L, n);
   return 1;
@@ -563,9 +687,9 @@ static int w_next(lua_State *L) {
   return 6;
 }
 
-/* w:count() -> the number of items */
+/* scene:count() -> the number of items */
 static int w_count(lua_State *L) {
-  lua_pushinteger(L, cl_world_count(l_check_world(L)->w));
+  lua_pushinteger(L, cl_world_count(scene_world(L, "count")->w));
   return 1;
 }
 
@@ -664,24 +788,6 @@ static uint32_t mask_bits(lua_State *L, int i) {
   if (lua_isinteger(L, i)) return (uint32_t)lua_tointeger(L, i);
 #endif
   return (uint32_t)(long long)lua_tonumber(L, i);
-}
-
-/* pushes the text tostring gives the key at i */
-static const char *push_keytext(lua_State *L, int i) {
-#if LUA_VERSION_NUM >= 502
-  return luaL_tolstring(L, i, NULL);
-#else
-  int t = lua_type(L, i);
-  if (t == LUA_TSTRING || t == LUA_TNUMBER) {
-    lua_pushvalue(L, i);
-    return lua_tostring(L, -1);
-  }
-  if (t == LUA_TBOOLEAN) {
-    lua_pushstring(L, lua_toboolean(L, i) ? "true" : "false");
-    return lua_tostring(L, -1);
-  }
-  return lua_pushfstring(L, "%s: %p", luaL_typename(L, i), lua_topointer(L, i));
-#endif
 }
 
 /* raises at argument arg: prefix, then the words */
@@ -849,7 +955,7 @@ void l_call_end(lua_State *L, const l_call *c, long long r) {
 static const cl_shape *check_mover(lua_State *L, int i, cl_shape *copy) {
   cl_shape *s = l_toshape(L, i);
   if (s == NULL || !cl_world_is_mover(s->tag))
-    l_typeerror(L, i, "aabb, obb, sphere, capsule, hull or compound");
+    l_typeerror(L, i, MOVER_LIST);
   cl_shape_copy(copy, s);
   return s;
 }
@@ -1333,30 +1439,35 @@ static void push_event_item(lua_State *L, const cl_world *w, int items, int gone
 
 static const char *const event_names[] = {"", "enter", "exit", "begin", "end"};
 
-/* w:events() -> array of {type=, sensor=, item=} and {type=, a=, b=}, or
-** nil and "busy". Every item an event names is resolved to its value
+/* the events are not read while a filter runs */
+static int events_busy(lua_State *L, const l_world *lw) {
+  return luaL_error(L, "cannot read a scene's events during its %s", cl_world_busy(lw->w));
+}
+
+/* scene:events() -> array of {type=, sensor=, item=} and {type=, a=,
+** b=}. Every item an event names is resolved to its value
 ** before anything is allocated (a finalizer may remove it meanwhile),
 ** into a table made before the events are gathered (a raw set grows it
 ** without running the collector). */
 static int w_events(lua_State *L) {
-  l_world *lw = l_check_world(L);
+  l_world *lw = scene_world(L, "events");
   l_sink k;
   l_box *b;
   long long n;
   int a, i, m = 0, items, gone, vals, out;
   const cl_world_event *e;
   lua_settop(L, 1);
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  if (cl_world_busy(lw->w) != NULL) return events_busy(L, lw);
   a = l_world_anchor(L);                           /* 2 */
   b = take_box(L, lw, a);                          /* 3 */
   lua_rawgeti(L, a, SLOT_ITEMS);                   /* 4 */
   items = lua_gettop(L);
   lua_newtable(L);                                 /* 5: the items named, 2 an event */
   vals = lua_gettop(L);
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  if (cl_world_busy(lw->w) != NULL) return events_busy(L, lw);
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_events(lw->w, gather_event, &k);
-  if (n == CL_BUSY) return l_refuse(L, "busy");
+  if (n == CL_BUSY) return events_busy(L, lw);
   if (k.nomem || n == CL_NOMEM) return luaL_error(L, "not enough memory");
   /* the removed items these events name; those removed while the tables
   ** are built wait for the next call in a table of their own */
@@ -1522,22 +1633,60 @@ static int cols_need(const cl_world *w) {
   return cl_world_move_room(w);
 }
 
-/* w:move(item, dx, dy, dz, [response | mask | filter table], nf) -> mx,
-** my, mz, collisions; nil and why ("busy", "absent", "shape", "finite")
-** when nothing moved. A filter table as scene.lua has checked it: its
-** mask, exclude and filter leave items out, its response answers for
-** the others. */
+void l_busy_error(lua_State *L, const char *busy) {
+  luaL_where(L, 2);
+  lua_pushfstring(L, "cannot change a scene during its %s", busy);
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+void l_check_moving(lua_State *L, const l_world *lw, int i, int arg, const char *prefix) {
+  int id, a, kind;
+  const char *busy = cl_world_busy(lw->w);
+  if (busy != NULL) l_busy_error(L, busy);
+  l_check_item(L, i);
+  a = l_world_anchor(L);
+  id = lookup_at(L, a, i);
+  if (id < 0) l_argerror(L, arg, "item not in the scene");
+  if (!cl_world_item_moves(lw->w, id)) {
+    (void)cl_world_shape(lw->w, id, &kind);
+    if (kind == CL_COMPOUND) {
+      lua_pushliteral(L, "compound with a triangle child");
+    } else {
+      lua_rawgeti(L, a, SLOT_SHAPES);
+      lua_rawgeti(L, -1, id + 1);
+      lua_pushstring(L, l_typename(L, -1));
+    }
+    l_argerror(L, arg, lua_pushfstring(L, "%sitem with " MOVER_KINDS " shape expected, got %s",
+                                       prefix != NULL ? prefix : "", lua_tostring(L, -1)));
+  }
+  lua_settop(L, a - 1);
+}
+
+/* scene:move(item, dx, dy, dz | vector, [response | mask | filter table])
+** -> mx, my, mz, collisions; nothing moves when an argument is refused.
+** A filter table's mask, exclude and filter leave items out, its response
+** answers for the others. */
 static int w_move(lua_State *L) {
-  l_world *lw = l_check_world(L);
-  int id, n, r, k, out, a, table;
+  l_world *lw = scene_world(L, "move");
+  int id, n, r, k, out, a, table, fi;
   double d[3], moved[3];
   cl_world_filter f;
   l_call c;
   l_box *b;
   cl_world_collisions cols;
   const cl_world_collision *col;
-  l_check_item(L, 2);
-  d[0] = luaL_checknumber(L, 3); d[1] = luaL_checknumber(L, 4); d[2] = luaL_checknumber(L, 5);
+  /* refused before anything moves while a filter runs (a move changes
+  ** the scene: its item's shape in place, then the tree) */
+  l_check_moving(L, lw, 2, 2, NULL);
+  fi = l_readvec(L, 3, d);                         /* the filter after the motion */
+  lua_settop(L, fi);
+  check_filter(L, fi, 1);
+  lua_settop(L, 6);
+  if (fi != 6) {
+    lua_pushvalue(L, fi);
+    lua_replace(L, 6);
+  }
   lua_settop(L, 7);
   if (lua_istable(L, 6)) lua_getfield(L, 6, "response");   /* 8: the response */
   else if (lua_isfunction(L, 6)) lua_pushvalue(L, 6);
@@ -1551,13 +1700,13 @@ static int w_move(lua_State *L) {
   table = lua_istable(L, 6);
   filter_arg(L, 6, &f, &c);
   if (!table) f.keep = NULL;
-  c.nf = (int)luaL_optinteger(L, 7, 5);
+  c.nf = fi - 1;
   c.fname = "move";
   lua_newtable(L);                                 /* 12: the collisions (may run finalizers) */
   out = lua_gettop(L);
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  if (cl_world_busy(lw->w) != NULL) l_busy_error(L, cl_world_busy(lw->w));
   id = lookup_at(L, a, 2);
-  if (id < 0) return l_refuse(L, "absent");
+  if (id < 0) l_argerror(L, 2, "item not in the scene");
   if (!l_box_room(b, (size_t)cols_need(lw->w) * sizeof(cl_world_collision)))
     return luaL_error(L, "not enough memory");
   cols.c = (cl_world_collision *)b->p;
@@ -1565,8 +1714,15 @@ static int w_move(lua_State *L) {
   cols.n = 0;
   l_push_mover_data(L, lw->w, a, id);              /* 13: the data the move's copy reads */
   r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 8) ? NULL : respond, &c, moved, &cols);
-  if (r == CL_NOT_MOVER) return l_refuse(L, "shape");
-  if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
+  if (r == CL_NOT_MOVER) {
+    l_push_slot(L, 1, SLOT_SHAPES);
+    lua_rawgeti(L, -1, id + 1);
+    l_argerror(L, 2, lua_pushfstring(L, "item with " MOVER_KINDS " shape expected, got %s",
+                                     l_typename(L, -1)));
+  }
+  /* a free motion whose end overflows (a shape near 1e308 moved by
+  ** 1e308) is refused, as shape:translate refuses it, at the motion */
+  if (r == CL_NOT_FINITE) l_argerror(L, 3, "result is not finite");
   l_call_end(L, &c, r);
   l_moved(lw, id);
   n = cols.n < cols.max ? cols.n : cols.max;
@@ -1622,18 +1778,16 @@ static int w_mover(lua_State *L) {
 }
 
 static const luaL_Reg world_methods[] = {
-  {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"set", w_set},
-  {"options", w_options}, {"has", w_has}, {"shape", w_shape}, {"busy", w_busy},
-  {"tree", w_tree}, {"mover", w_mover},
-  {"memory", w_memory}, {"sync", w_sync}, {"next", w_next}, {"count", w_count},
-  {"move", w_move},
-  {"character", l_world_character},
-  {"role", w_role}, {"one_way", w_one_way}, {"roles", w_roles}, {"events", w_events},
+  {"busy", w_busy}, {"mover", w_mover}, {"next", w_next}, {"character", l_world_character},
   {NULL, NULL}
 };
 /* the scene's methods that are this file's (scene_world) */
 static const luaL_Reg scene_methods[] = {
-  {"sweep", w_sweep}, {"sweep_all", w_sweep_all},
+  {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"set", w_set},
+  {"options", w_options}, {"roles", w_roles}, {"has", w_has}, {"shape", w_shape},
+  {"tree", w_tree}, {"memory", w_memory}, {"sync", w_sync}, {"count", w_count},
+  {"events", w_events},
+  {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
   {"raycast", w_raycast}, {"raycast_all", w_raycast_all}, {"query", w_query},
   {"query_frustum", w_query_frustum}, {"nearest", w_nearest}, {"pairs", w_pairs},
   {"lines", w_lines}, {NULL, NULL}

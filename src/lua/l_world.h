@@ -64,6 +64,16 @@ int l_refuse(lua_State *L, const char *why);
 /* checks the filter table at i, its errors raised at argument arg after
 ** prefix (the character's "option 'filter': "); move: response is a field */
 void l_check_filter_table(lua_State *L, int i, int arg, const char *prefix, int move);
+/* the kinds that can move (cl_world_is_mover), as messages name them */
+#define MOVER_LIST "aabb, obb, sphere, capsule, hull or compound"
+#define MOVER_KINDS "an " MOVER_LIST
+/* raises the scene's error for a change refused while the call busy
+** runs, at the position of the caller's caller (the filter's line) */
+void l_busy_error(lua_State *L, const char *busy);
+/* the item at i of the world at 1, which is to move, checked: the world
+** not busy, the item an item of it whose shape can move; errors at
+** argument arg, after prefix (NULL: none) */
+void l_check_moving(lua_State *L, const l_world *lw, int i, int arg, const char *prefix);
 /* a filter's answer on the item id (cl_world_keep; ud an l_call) */
 int l_keep_item(void *ud, int id);
 /* sets up c for the filter at fi, the items' table (from the anchor at
