@@ -45,7 +45,7 @@ Scene.__name = "collide.scene"
 M.Scene = Scene
 
 local args = require "collide.args"
-local typename, argerror, vector = args.typename, args.argerror, args.vector
+local typename, argerror = args.typename, args.argerror
 
 -- each scene's C world (core._world.world), by scene
 local worlds = setmetatable({}, { __mode = "k" })
@@ -54,10 +54,8 @@ local worlds = setmetatable({}, { __mode = "k" })
 -- finds each scene's world here and checks every argument
 core._world.scene(Scene, worlds)
 
--- the world of a scene, for collide.character
-function M.world(scene)
-  return worlds[scene]
-end
+-- the worlds, for collide.character
+M.worlds = worlds
 
 -- a method called on what is not a scene raises the core's words for it,
 -- at the caller's line
@@ -108,50 +106,5 @@ end
 -- (its box at the start and at the end, merged) and against the items
 -- without bounds, each decided exactly as collide.sweep does. Items whose
 -- shape is a ray are never hit. Here: the arguments, checked.
-
-local function finite_or_error(v, n, fname)
-  if v ~= v or v == huge or v == -huge then
-    argerror(n, fname, "finite number expected, got " .. (v ~= v and "nan" or (v > 0 and "inf" or "-inf")))
-  end
-end
-
--- the type an error names for the value at position k of a call whose
--- arguments from position n on were given values (given of them): "no
--- value" past the last, as the core says
-local function argtype(v, k, n, given)
-  if v == nil and given ~= nil and k - n >= given then return "no value" end
-  return typename(v)
-end
-
--- a motion given as dx, dy, dz at position n, or as one vector value
--- there (args.vector: a table, userdata or cdata with x, y, z or [1], [2],
--- [3]; errors of its metamethods pass through): x, y, z and the position
--- of the argument after it. given: how many arguments were passed from
--- position n on (for "got no value"), nil when not known.
-local function read_motion(n, fname, a, b, c, given)
-  if type(a) == "number" then
-    local v = { a, b, c }
-    for k = 1, 3 do
-      if type(v[k]) ~= "number" then
-        argerror(n + k - 1, fname, "number expected, got " .. argtype(v[k], n + k - 1, n, given))
-      end
-      finite_or_error(v[k], n + k - 1, fname)
-    end
-    return a, b, c, n + 3
-  end
-  local x, y, z = vector(a)
-  if x == nil then argerror(n, fname, "vector expected, got " .. argtype(a, n, n, given)) end
-  finite_or_error(x, n, fname); finite_or_error(y, n, fname); finite_or_error(z, n, fname)
-  return x, y, z, n + 1
-end
-
--- ---------------------------------------------------------------------
--- scene:move: bump.lua's world:move in 3D, the world's (src/geometry/world.c:
--- the push-out, the legs and their rules are described there and in
--- doc/motion.md). The filter is called from C, at most once per other item
--- per move, with the scene locked.
-
--- shared with lua/collide/character.lua
-M.motion = { read_motion = read_motion }
 
 return M

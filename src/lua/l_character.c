@@ -124,77 +124,120 @@ static l_character *check_character(lua_State *L) {
   return lc;
 }
 
-/* state:move(dx, dy, dz) -> mx, my, mz and the flags as push_flags gives
-** them; nil and why ("args": dx, dy, dz are not three finite numbers;
-** "busy", "absent", "shape", "finite") when nothing moved. The caller
-** names the arguments' errors by its rules. The character's filter is
-** asked through l_keep_item; its error is raised (nothing moved). */
-static int c_move(lua_State *L) {
-  l_character *lc = check_character(L);
-  l_world *lw = lc->lw;
-  double d[3], moved[3];
-  int k, r, n, id, a;
-  const cl_world_collision *cols;
-  l_call c;
-  for (k = 0; k < 3; k++) {
-    if (lua_type(L, 2 + k) != LUA_TNUMBER) return l_refuse(L, "args");
-    d[k] = lua_tonumber(L, 2 + k);
-    if (d[k] - d[k] != 0) return l_refuse(L, "args");
+/* the upvalues of the character's methods of this file, after the
+** binding's: the Character table and the set of the characters made */
+#define UP_CHARACTER (L_NUPVALUES + 1)
+#define UP_CHARACTERS (L_NUPVALUES + 2)
+
+/* the shape's error of the character's item id, which cannot move */
+static int not_mover(lua_State *L, const l_world *lw, int wa, int id) {
+  int kind;
+  (void)cl_world_shape(lw->w, id, &kind);
+  if (kind == CL_COMPOUND && !cl_world_item_moves(lw->w, id)) {
+    lua_pushliteral(L, "compound with a triangle child");
+  } else {
+    lua_rawgeti(L, wa, SLOT_SHAPES);
+    lua_rawgeti(L, -1, id + 1);
+    lua_pushstring(L, l_typename(L, -1));
   }
-  if (cl_world_busy(lw->w) != NULL) return l_refuse(L, "busy");
+  return luaL_error(L, "the character's item no longer has " MOVER_KINDS " shape (got %s)",
+                    lua_tostring(L, -1));
+}
+
+/* ch:move(dx, dy, dz | vector) -> mx, my, mz: the character (a table, at
+** 1) moved by its state (its field _c); the flags of push_flags kept in
+** its fields. The character's filter is asked through l_keep_item; its
+** error is raised (nothing moved). */
+static int ch_move(lua_State *L) {
+  l_character *lc;
+  l_world *lw;
+  double d[3], moved[3];
+  int k, r, n, id, a, b;
+  const cl_world_collision *cols;
+  const char *busy;
+  l_call c;
+  static const char *const flags[] = {"_floor", "_wall", "_ceiling", "_fx", "_fy", "_fz", "_on"};
+  lua_pushvalue(L, 1);
+  lua_rawget(L, lua_upvalueindex(UP_CHARACTERS));
+  if (!lua_toboolean(L, -1))
+    return luaL_error(L, "calling 'move' on bad self (collide.character expected, got %s)",
+                      lua_isnoneornil(L, 1) ? "nil" : l_typename(L, 1));
+  lua_pop(L, 1);
+  /* (a filter that raises leaves the character where it was, with no
+  ** collisions: forgotten before the call) */
+  lua_pushboolean(L, 0);
+  lua_setfield(L, 1, "_cols");
+  lua_getfield(L, 1, "_moves");
+  lua_pushinteger(L, lua_tointeger(L, -1) + 1);
+  lua_setfield(L, 1, "_moves");
+  lua_pop(L, 1);
+  (void)l_readvec(L, 2, d);
   lua_settop(L, 1);
-  l_getanchor(L, 1);                               /* 2 */
-  a = 2;
-  lua_rawgeti(L, a, CSLOT_ITEMS);                  /* 3 */
-  if (lc->filtered) lua_rawgeti(L, a, CSLOT_FILTER); else lua_pushnil(L);  /* 4 */
-  lua_pushnil(L);                                  /* 5: the filter's error */
+  lua_getfield(L, 1, "_c");
+  lua_insert(L, 1);                                /* 1: the state, 2: the character */
+  lc = check_character(L);
+  lw = lc->lw;
+  busy = cl_world_busy(lw->w);
+  if (busy != NULL) return luaL_error(L, "cannot change a scene during its %s", busy);
+  b = 2;
+  l_getanchor(L, 1);                               /* b + 1 */
+  a = b + 1;
+  lua_rawgeti(L, a, CSLOT_ITEMS);                  /* b + 2 */
+  if (lc->filtered) lua_rawgeti(L, a, CSLOT_FILTER); else lua_pushnil(L);  /* b + 3 */
+  lua_pushnil(L);                                  /* b + 4: the filter's error */
   lua_rawgeti(L, a, CSLOT_WORLD);
-  l_getanchor(L, 6);
-  lua_replace(L, 6);                               /* 6: the world's anchor */
-  /* 7: the data of the item's hull or compound, which the move's copy
+  l_getanchor(L, b + 5);
+  lua_replace(L, b + 5);                           /* b + 5: the world's anchor */
+  /* b + 6: the data of the item's hull or compound, which the move's copy
   ** reads while the filter may replace them */
-  l_push_mover_data(L, lw->w, 6, cl_character_item(lc->ch));
-  c.L = L; c.filter = 4; c.items = 3; c.err = 5; c.nf = 0; c.fname = NULL;
+  l_push_mover_data(L, lw->w, b + 5, cl_character_item(lc->ch));
+  c.L = L; c.filter = b + 3; c.items = b + 2; c.err = b + 4; c.nf = 0; c.fname = NULL;
   lc->call = &c;
   r = cl_character_move(lc->ch, d, moved);
   if (r == CL_NOT_ITEM) {                          /* removed, or added again */
-    lua_rawgeti(L, a, CSLOT_IDS);                  /* 8 */
-    lua_rawgeti(L, a, CSLOT_ITEM);                 /* 9 */
-    id = l_id_of(L, 8, 9);
-    lua_settop(L, 6);
-    if (id < 0) { lc->call = NULL; return l_refuse(L, "absent"); }
+    lua_rawgeti(L, a, CSLOT_IDS);                  /* b + 7 */
+    lua_rawgeti(L, a, CSLOT_ITEM);                 /* b + 8 */
+    id = l_id_of(L, b + 7, b + 8);
+    lua_settop(L, b + 5);
+    if (id < 0) {
+      lc->call = NULL;
+      return luaL_error(L, "the character's item is no longer in its scene");
+    }
     cl_character_retarget(lc->ch, id);
-    l_push_mover_data(L, lw->w, 6, id);            /* 7 */
+    l_push_mover_data(L, lw->w, b + 5, id);        /* b + 6 */
     r = cl_character_move(lc->ch, d, moved);
   }
   lc->call = NULL;
   if (r == CL_NOT_MOVER) {
     id = cl_character_item(lc->ch);
-    return l_refuse(L, (cl_world_role(lw->w, id) & CL_WORLD_SENSOR) ? "sensor" : "shape");
+    if (cl_world_role(lw->w, id) & CL_WORLD_SENSOR)
+      return luaL_error(L, "the character's item is a sensor");
+    return not_mover(L, lw, b + 5, id);
   }
-  if (r == CL_NOT_FINITE) return l_refuse(L, "finite");
+  if (r == CL_NOT_FINITE) return l_argerror(L, 2, "result is not finite");
   if (r == CL_STOPPED) lc->ncols = 0;              /* (the character has none) */
   l_call_end(L, &c, r);                            /* the filter's error; no memory */
   l_moved(lw, cl_character_item(lc->ch));
   /* the other items of the collisions, kept for ch:collisions() */
   cols = cl_character_collisions(lc->ch, &n);
   if (n > 0 || lc->ncols > 0) {
-    lua_rawgeti(L, a, CSLOT_OTHERS);               /* 8 */
+    lua_rawgeti(L, a, CSLOT_OTHERS);               /* b + 7 */
     for (k = 0; k < n; k++) {
-      lua_rawgeti(L, 3, cols[k].other + 1);
-      lua_rawseti(L, 8, k + 1);
+      lua_rawgeti(L, b + 2, cols[k].other + 1);
+      lua_rawseti(L, b + 7, k + 1);
     }
     for (k = n; k < lc->ncols; k++) {              /* the last move's extra ones */
       lua_pushnil(L);
-      lua_rawseti(L, 8, k + 1);
+      lua_rawseti(L, b + 7, k + 1);
     }
   }
   lc->ncols = n;
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
   lua_pushnumber(L, moved[2] + 0.0);
-  push_flags(L, lc->ch, 3);
-  return 10;
+  push_flags(L, lc->ch, b + 2);
+  for (k = 6; k >= 0; k--) lua_setfield(L, 2, flags[k]);
+  return 3;
 }
 
 /* state:floor_motion() -> dx, dy, dz, angle: the carry of the last move,
@@ -261,10 +304,276 @@ static int c_collisions(lua_State *L) {
 
 
 static const luaL_Reg character_methods[] = {
-  {"move", c_move}, {"collisions", c_collisions}, {"floor_motion", c_floor_motion},
+  {"collisions", c_collisions}, {"floor_motion", c_floor_motion},
   {"floor_material", c_floor_material},
   {NULL, NULL}
 };
+
+/* ---- collide.character(scene, item, [options]) ---- */
+
+#define UP_SCENE (L_NUPVALUES + 3)
+#define UP_WORLDS (L_NUPVALUES + 4)
+
+/* the option at the top, a finite number (kept when nil) */
+static double option_number(lua_State *L, const char *name, double v) {
+  if (lua_isnil(L, -1)) return v;
+  if (lua_type(L, -1) != LUA_TNUMBER)
+    l_option_error(L, 3, name, lua_pushfstring(L, "number expected, got %s",
+                                               l_typename(L, lua_gettop(L))));
+  v = lua_tonumber(L, -1);
+  if (v - v != 0)
+    l_option_error(L, 3, name, lua_pushfstring(L, "finite number expected, got %s",
+                                               v != v ? "nan" : (v > 0 ? "inf" : "-inf")));
+  return v;
+}
+
+/* a character's filter with exclusions: false for an item of the skip
+** table (upvalue 1), else the filter's answer (upvalue 2, or true) */
+static int skip_filter(lua_State *L) {
+  lua_settop(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rawget(L, lua_upvalueindex(1));
+  if (lua_toboolean(L, -1)) {
+    lua_pushboolean(L, 0);
+    return 1;
+  }
+  if (lua_isnil(L, lua_upvalueindex(2))) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
+static const char *const character_options[] = {"up", "step_height", "max_slope", "skin",
+                                                 "snap", "mask", "filter", NULL};
+
+/* the character's filter option at f (a function or a filter table: its
+** mask narrows *mask; its exclude and filter become one function), as
+** the function or nil the world asks; the world at 1 */
+static void character_filter(lua_State *L, int f, uint32_t *mask) {
+  int ex, a, n, k;
+  if (lua_isnil(L, f) || lua_isfunction(L, f)) return;
+  if (!lua_istable(L, f))
+    l_option_error(L, 3, "filter", lua_pushfstring(L, "function or table expected, got %s",
+                                                   l_typename(L, f)));
+  /* sensors is taken and changes nothing: sensors never stop a character */
+  l_check_filter_table(L, f, 3, "option 'filter': ", 0);
+  lua_getfield(L, f, "mask");
+  if (!lua_isnil(L, -1)) *mask &= l_mask_bits(L, lua_gettop(L));
+  lua_getfield(L, f, "exclude");
+  ex = lua_gettop(L);
+  lua_getfield(L, f, "filter");
+  if (lua_isnil(L, ex)) {
+    lua_replace(L, f);
+    lua_pop(L, 2);
+    return;
+  }
+  lua_newtable(L);                                 /* the items skipped */
+  lua_pushnil(L);                                  /* (a place holder) */
+  l_getanchor(L, 1);
+  a = lua_gettop(L);
+  if (l_exclude_one(L, ex, a)) {
+    lua_pushvalue(L, ex);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, a - 2);
+  } else {
+    n = (int)lua_rawlen(L, ex);
+    for (k = 1; k <= n; k++) {
+      lua_rawgeti(L, ex, k);
+      lua_pushboolean(L, 1);
+      lua_rawset(L, a - 2);
+    }
+  }
+  lua_settop(L, a - 2);
+  lua_insert(L, -2);                               /* skip, filter */
+  lua_pushcclosure(L, skip_filter, 2);
+  lua_replace(L, f);
+  lua_pop(L, 2);
+}
+
+/* raises that the item id of the world of the scene at 1 cannot be a
+** character's: a compound with a triangle child (compound), else the
+** type of its shape */
+static int not_character(lua_State *L, int compound, int id) {
+  if (compound) {
+    lua_pushliteral(L, "compound with a triangle child");
+  } else {
+    lua_pushvalue(L, 1);
+    lua_rawget(L, lua_upvalueindex(UP_WORLDS));
+    l_push_slot(L, lua_gettop(L), SLOT_SHAPES);
+    lua_rawgeti(L, -1, id + 1);
+    lua_pushstring(L, l_typename(L, -1));
+  }
+  return l_argerror(L, 2, lua_pushfstring(L, "item with " MOVER_KINDS " shape expected, got %s",
+                                          lua_tostring(L, -1)));
+}
+
+/* collide.character(scene, item, [options]) -> character */
+static int ch_new(lua_State *L) {
+  double up[3] = {0, 1, 0}, step, slope, skin, snap;
+  uint32_t mask = CL_WORLD_ALL_BITS;
+  int k, n, id, kind;
+  l_world *lw;
+  lua_settop(L, 3);
+  if (!lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(UP_SCENE))) {
+    lua_settop(L, 3);
+    l_typeerror(L, 1, "collide.scene");
+  }
+  lua_settop(L, 3);
+  l_check_item(L, 2);
+  lua_pushvalue(L, 1);
+  lua_rawget(L, lua_upvalueindex(UP_WORLDS));      /* 4: the world */
+  lw = (l_world *)luaL_checkudata(L, 4, MT_WORLD);
+  l_push_slot(L, 4, SLOT_IDS);
+  id = l_id_of(L, 5, 2);
+  lua_settop(L, 4);
+  if (id < 0) return l_argerror(L, 2, "item not in the scene");
+  (void)cl_world_shape(lw->w, id, &kind);
+  if (kind >= CL_NKINDS || !cl_world_is_mover(kind)) not_character(L, 0, id);
+  lua_settop(L, 3);
+  if (lua_isnil(L, 3)) {
+    lua_newtable(L);
+    lua_replace(L, 3);
+  }
+  if (!lua_istable(L, 3)) l_typeerror(L, 3, "table");
+  lua_pushnil(L);
+  while (lua_next(L, 3)) {
+    int ok = 0;
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      size_t len;
+      const char *key = lua_tolstring(L, -1, &len);
+      for (k = 0; character_options[k] != NULL; k++)
+        ok |= strlen(character_options[k]) == len && strcmp(key, character_options[k]) == 0;
+    }
+    if (!ok) {
+      const char *key = l_push_keytext(L, lua_gettop(L));
+      l_argerror(L, 3, lua_pushfstring(L, "invalid option '%s'", key));
+    }
+  }
+  /* up: finite and not zero; the world normalises it (scaled by its
+  ** largest component first, so that {0, 1e155, 0}, whose square
+  ** overflows, is up) */
+  lua_getfield(L, 3, "up");
+  if (!lua_isnil(L, -1)) {
+    int t = lua_gettop(L), ty = lua_type(L, t);
+    if (!((ty == LUA_TTABLE || ty == LUA_TUSERDATA || ty == L_TCDATA) && l_toshape(L, t) == NULL
+          && l_tovec(L, t, up)))
+      l_option_error(L, 3, "up", lua_pushfstring(L, "vector expected, got %s", l_typename(L, t)));
+    for (k = 0; k < 3; k++) {
+      lua_pushnumber(L, up[k]);
+      (void)option_number(L, "up", 0);
+      lua_pop(L, 1);
+    }
+    if (up[0] == 0 && up[1] == 0 && up[2] == 0) l_option_error(L, 3, "up", "zero vector");
+  }
+  lua_getfield(L, 3, "step_height");
+  step = option_number(L, "step_height", 0.3);
+  if (step < 0) l_option_error(L, 3, "step_height", "negative value");
+  lua_getfield(L, 3, "max_slope");
+  slope = option_number(L, "max_slope", 45);
+  if (slope < 0 || slope > 90) l_option_error(L, 3, "max_slope", "not between 0 and 90");
+  lua_getfield(L, 3, "skin");
+  skin = option_number(L, "skin", 0.01);
+  if (!(skin > 0)) l_option_error(L, 3, "skin", "not positive");
+  lua_getfield(L, 3, "snap");
+  snap = option_number(L, "snap", step);
+  if (snap < 0) l_option_error(L, 3, "snap", "negative value");
+  lua_getfield(L, 3, "mask");
+  (void)l_option_bits(L, 3, "mask", &mask);
+  lua_settop(L, 3);
+  /* the state: w:character(item, ux, uy, uz, step, slope, skin, snap,
+  ** mask, filter), the world probing for the floor below, asking the
+  ** filter */
+  lua_pushcfunction(L, l_world_character);         /* 4 */
+  lua_pushvalue(L, 1);
+  lua_rawget(L, lua_upvalueindex(UP_WORLDS));      /* 5: the world */
+  lua_pushvalue(L, 2);                             /* 6: the item */
+  for (k = 0; k < 3; k++) lua_pushnumber(L, up[k]);
+  lua_pushnumber(L, step);
+  lua_pushnumber(L, slope);
+  lua_pushnumber(L, skin);
+  lua_pushnumber(L, snap);                         /* 13 */
+  lua_getfield(L, 3, "filter");                    /* 14 */
+  {
+    /* character_filter reads the world at 1: put there for it */
+    lua_pushvalue(L, 5);
+    lua_insert(L, 1);
+    character_filter(L, 15, &mask);
+    lua_remove(L, 1);
+  }
+  lua_pushinteger(L, (lua_Integer)mask);           /* 15 */
+  lua_insert(L, 14);                               /* mask, then the filter */
+  lua_call(L, 11, 8);                              /* 4..11: state and flags, or nil, why */
+  if (lua_isnil(L, 4)) {
+    const char *why = lua_tostring(L, 5);
+    if (strcmp(why, "absent") == 0) return l_argerror(L, 2, "item not in the scene");
+    if (strcmp(why, "sensor") == 0) return l_argerror(L, 2, "item is a sensor");
+    /* (the filter may have changed the scene: the item looked up again) */
+    lua_pushvalue(L, 1);
+    lua_rawget(L, lua_upvalueindex(UP_WORLDS));
+    l_push_slot(L, lua_gettop(L), SLOT_IDS);
+    id = l_id_of(L, lua_gettop(L), 2);
+    if (id < 0) return l_argerror(L, 2, "item not in the scene");
+    (void)cl_world_shape(lw->w, id, &kind);
+    return not_character(L, kind == CL_COMPOUND, id);
+  }
+  /* the character: its scene, item and state, the flags of its last move,
+  ** its collisions built when asked (false: not yet) and the moves begun,
+  ** so that collisions built across a move (a finalizer's) are not kept
+  ** for the next */
+  lua_createtable(L, 0, 12);                       /* 12 */
+  lua_pushvalue(L, 1);
+  lua_setfield(L, 12, "_scene");
+  lua_pushvalue(L, 2);
+  lua_setfield(L, 12, "_item");
+  lua_pushvalue(L, 4);
+  lua_setfield(L, 12, "_c");
+  {
+    static const char *const flags[] = {"_floor", "_wall", "_ceiling", "_fx", "_fy", "_fz", "_on"};
+    for (n = 0; n < 7; n++) {
+      lua_pushvalue(L, 5 + n);
+      lua_setfield(L, 12, flags[n]);
+    }
+  }
+  lua_pushboolean(L, 0);
+  lua_setfield(L, 12, "_cols");
+  lua_pushinteger(L, 0);
+  lua_setfield(L, 12, "_moves");
+  lua_pushvalue(L, lua_upvalueindex(UP_CHARACTER));
+  lua_setmetatable(L, 12);
+  lua_pushvalue(L, 12);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, lua_upvalueindex(UP_CHARACTERS));
+  return 1;
+}
+
+/* _world.character(Character, characters, Scene, worlds) -> the
+** constructor collide.character; the character's methods of this file
+** put in Character. The constructor's last upvalue is a table that holds
+** it as `character`, which names it in its errors however it is called. */
+int l_character_methods(lua_State *L) {
+  static const luaL_Reg methods[] = {{"move", ch_move}, {NULL, NULL}};
+  int k;
+  for (k = 1; k <= 4; k++) luaL_checktype(L, k, LUA_TTABLE);
+  lua_settop(L, 4);
+  lua_pushvalue(L, 1);
+  for (k = 1; k <= L_NUPVALUES; k++) lua_pushvalue(L, lua_upvalueindex(k));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  luaL_setfuncs(L, methods, L_NUPVALUES + 2);
+  lua_pop(L, 1);
+  lua_newtable(L);                                 /* 5: its name */
+  for (k = 1; k <= L_NUPVALUES; k++) lua_pushvalue(L, lua_upvalueindex(k));
+  for (k = 1; k <= 5; k++) lua_pushvalue(L, k);
+  lua_pushcclosure(L, ch_new, L_NUPVALUES + 5);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, 5, "character");
+  return 1;
+}
 
 void l_character_open(lua_State *L) {
   luaL_newmetatable(L, MT_CHARACTER);

@@ -116,7 +116,7 @@ static l_world *scene_world(lua_State *L, const char *name) {
 }
 
 /* pushes the text tostring gives the key at i */
-static const char *push_keytext(lua_State *L, int i) {
+const char *l_push_keytext(lua_State *L, int i) {
 #if LUA_VERSION_NUM >= 502
   return luaL_tolstring(L, i, NULL);
 #else
@@ -326,20 +326,20 @@ static const char *const option_names[] = {"layer", "mask", "static", "sensor", 
                                            "one_way", NULL};
 
 /* raises at argument i: "option 'NAME': " and the words */
-static int option_error(lua_State *L, int i, const char *name, const char *words) {
+int l_option_error(lua_State *L, int i, const char *name, const char *words) {
   return l_argerror(L, i, lua_pushfstring(L, "option '%s': %s", name, words));
 }
 
 /* the option at the top, an integer bit set of 32 bits, in *v; 1 when given */
-static int option_bits(lua_State *L, int i, const char *name, uint32_t *v) {
+int l_option_bits(lua_State *L, int i, const char *name, uint32_t *v) {
   double x;
   if (lua_isnil(L, -1)) return 0;
   if (lua_type(L, -1) != LUA_TNUMBER)
-    option_error(L, i, name, lua_pushfstring(L, "integer expected, got %s",
+    l_option_error(L, i, name, lua_pushfstring(L, "integer expected, got %s",
                                              l_typename(L, lua_gettop(L))));
   x = lua_tonumber(L, -1);
   if (!(x >= 0 && x <= 4294967295.0 && floor(x) == x))
-    option_error(L, i, name, "integer between 0 and 0xffffffff expected");
+    l_option_error(L, i, name, "integer between 0 and 0xffffffff expected");
   *v = (uint32_t)x;
   return 1;
 }
@@ -348,7 +348,7 @@ static int option_bits(lua_State *L, int i, const char *name, uint32_t *v) {
 static int option_boolean(lua_State *L, int i, const char *name) {
   if (lua_isnil(L, -1)) return -1;
   if (!lua_isboolean(L, -1))
-    option_error(L, i, name, lua_pushfstring(L, "boolean expected, got %s",
+    l_option_error(L, i, name, lua_pushfstring(L, "boolean expected, got %s",
                                              l_typename(L, lua_gettop(L))));
   return lua_toboolean(L, -1);
 }
@@ -370,14 +370,14 @@ static void read_options(lua_State *L, int i, int kind, int set, item_options *o
         ok |= strlen(option_names[k]) == len && strcmp(key, option_names[k]) == 0;
     }
     if (!ok) {
-      const char *key = push_keytext(L, lua_gettop(L));
+      const char *key = l_push_keytext(L, lua_gettop(L));
       l_argerror(L, i, lua_pushfstring(L, "invalid option '%s'", key));
     }
   }
   lua_getfield(L, i, "layer");
-  o->layer_set = option_bits(L, i, "layer", &o->layer);
+  o->layer_set = l_option_bits(L, i, "layer", &o->layer);
   lua_getfield(L, i, "mask");
-  o->mask_set = option_bits(L, i, "mask", &o->mask);
+  o->mask_set = l_option_bits(L, i, "mask", &o->mask);
   lua_getfield(L, i, "static");
   o->st = option_boolean(L, i, "static");
   lua_getfield(L, i, "sensor");
@@ -393,12 +393,12 @@ static void read_options(lua_State *L, int i, int kind, int set, item_options *o
     int ty = lua_type(L, t);
     if (!((ty == LUA_TTABLE || ty == LUA_TUSERDATA || ty == L_TCDATA) && l_toshape(L, t) == NULL
           && l_tovec(L, t, o->d)))
-      option_error(L, i, "one_way", lua_pushfstring(L, "vector expected, got %s", l_typename(L, t)));
+      l_option_error(L, i, "one_way", lua_pushfstring(L, "vector expected, got %s", l_typename(L, t)));
     for (k = 0; k < 3; k++)
-      if (o->d[k] - o->d[k] != 0) option_error(L, i, "one_way", "finite vector expected");
-    if (o->d[0] == 0 && o->d[1] == 0 && o->d[2] == 0) option_error(L, i, "one_way", "zero vector");
-    if (kind == CL_WORLD_MESH) option_error(L, i, "one_way", "not for a mesh");
-    if (kind == CL_WORLD_HEIGHTFIELD) option_error(L, i, "one_way", "not for a heightfield");
+      if (o->d[k] - o->d[k] != 0) l_option_error(L, i, "one_way", "finite vector expected");
+    if (o->d[0] == 0 && o->d[1] == 0 && o->d[2] == 0) l_option_error(L, i, "one_way", "zero vector");
+    if (kind == CL_WORLD_MESH) l_option_error(L, i, "one_way", "not for a mesh");
+    if (kind == CL_WORLD_HEIGHTFIELD) l_option_error(L, i, "one_way", "not for a heightfield");
     o->one_way = 1;
   }
   lua_settop(L, top);
@@ -783,7 +783,7 @@ static int integral(lua_State *L, int i) {
 
 /* the integer at i (integral) reduced to its low 32 bits: the layers'
 ** width, so that -1 is every layer */
-static uint32_t mask_bits(lua_State *L, int i) {
+uint32_t l_mask_bits(lua_State *L, int i) {
 #if LUA_VERSION_NUM >= 503
   if (lua_isinteger(L, i)) return (uint32_t)lua_tointeger(L, i);
 #endif
@@ -808,7 +808,7 @@ static const char *const filter_fields[] = {"mask", "exclude", "filter", "sensor
 /* whether the exclude at i is one item rather than an array of them: not
 ** a table, an item of the world whose anchor is at a, or a table with
 ** fields but no array part (an entity not in the scene) */
-static int exclude_one(lua_State *L, int i, int a) {
+int l_exclude_one(lua_State *L, int i, int a) {
   int one;
   if (!lua_istable(L, i) || lookup_at(L, a, i) >= 0) return 1;
   if (lua_rawlen(L, i) != 0) return 0;
@@ -832,7 +832,7 @@ void l_check_filter_table(lua_State *L, int i, int arg, const char *prefix, int 
         ok |= strlen(filter_fields[k]) == len && strcmp(key, filter_fields[k]) == 0;
     }
     if (!ok) {
-      const char *key = push_keytext(L, lua_gettop(L));
+      const char *key = l_push_keytext(L, lua_gettop(L));
       filter_error(L, arg, prefix, lua_pushfstring(L, "invalid field '%s'", key));
     }
   }
@@ -853,7 +853,7 @@ void l_check_filter_table(lua_State *L, int i, int arg, const char *prefix, int 
   ex = lua_gettop(L);
   if (!lua_isnil(L, ex)) {
     a = l_world_anchor(L);
-    if (exclude_one(L, ex, a)) {
+    if (l_exclude_one(L, ex, a)) {
       if (lookup_at(L, a, ex) < 0)
         filter_error(L, arg, prefix, "field 'exclude': not an item of this scene");
     } else {
@@ -887,13 +887,13 @@ static void check_filter(lua_State *L, int i, int move) {
 ** at i, or nil) */
 static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   lua_getfield(L, i, "mask");
-  if (lua_type(L, -1) == LUA_TNUMBER) f->mask = mask_bits(L, lua_gettop(L));
+  if (lua_type(L, -1) == LUA_TNUMBER) f->mask = l_mask_bits(L, lua_gettop(L));
   lua_getfield(L, i, "sensors");
   f->sensors = lua_toboolean(L, -1);
   lua_pop(L, 2);
   lua_getfield(L, i, "exclude");
   if (!lua_isnil(L, -1)) {
-    int t = lua_gettop(L), one = exclude_one(L, t, c->anchor), k, n, *ids;
+    int t = lua_gettop(L), one = l_exclude_one(L, t, c->anchor), k, n, *ids;
     n = one ? 1 : (int)lua_rawlen(L, t);
     ids = (int *)COLLIDE_NEWUD(L, (size_t)(n > 0 ? n : 1) * sizeof(int)); /* kept on the stack */
     lua_insert(L, t);
@@ -919,7 +919,7 @@ static void filter_arg(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   cl_world_filter_init(f);
   if (lua_istable(L, i)) filter_table(L, i, f, c);
   if (lua_type(L, i) == LUA_TNUMBER) {
-    f->mask = mask_bits(L, i);
+    f->mask = l_mask_bits(L, i);
     lua_pushnil(L);
     lua_replace(L, i);
   } else if (!lua_isnil(L, i)) {
@@ -1778,7 +1778,7 @@ static int w_mover(lua_State *L) {
 }
 
 static const luaL_Reg world_methods[] = {
-  {"busy", w_busy}, {"mover", w_mover}, {"next", w_next}, {"character", l_world_character},
+  {"busy", w_busy}, {"mover", w_mover}, {"next", w_next},
   {NULL, NULL}
 };
 /* the scene's methods that are this file's (scene_world) */
@@ -1811,7 +1811,8 @@ static int f_scene(lua_State *L) {
 }
 
 static const luaL_Reg world_functions[] = {
-  {"world", f_world}, {"scene", f_scene}, {NULL, NULL}
+  {"world", f_world}, {"scene", f_scene}, {"character", l_character_methods},
+  {NULL, NULL}
 };
 
 void l_world_open(lua_State *L, int mts) {

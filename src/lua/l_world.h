@@ -74,6 +74,19 @@ void l_busy_error(lua_State *L, const char *busy);
 ** not busy, the item an item of it whose shape can move; errors at
 ** argument arg, after prefix (NULL: none) */
 void l_check_moving(lua_State *L, const l_world *lw, int i, int arg, const char *prefix);
+/* raises at argument i: "option 'NAME': " and the words */
+int l_option_error(lua_State *L, int i, const char *name, const char *words);
+/* the option at the top, an integer bit set of 32 bits (0..0xffffffff),
+** checked, in *v; 1 when given (not nil) */
+int l_option_bits(lua_State *L, int i, const char *name, uint32_t *v);
+/* the integer at i (checked: it has an integer representation) reduced
+** to its low 32 bits, as a filter's mask is */
+uint32_t l_mask_bits(lua_State *L, int i);
+/* whether a filter's exclude at i is one item, not an array of them (a
+** the world's anchor) */
+int l_exclude_one(lua_State *L, int i, int a);
+/* pushes the text tostring gives the value at i */
+const char *l_push_keytext(lua_State *L, int i);
 /* a filter's answer on the item id (cl_world_keep; ud an l_call) */
 int l_keep_item(void *ud, int id);
 /* sets up c for the filter at fi, the items' table (from the anchor at
@@ -96,6 +109,8 @@ void l_moved(l_world *lw, int id);
 
 /* l_character.c: w:character(...), and the character's metatable made */
 int l_world_character(lua_State *L);
+/* _world.character_methods(Character, characters) */
+int l_character_methods(lua_State *L);
 void l_character_open(lua_State *L);
 
 #endif
