@@ -1,11 +1,13 @@
 /*
 ** l_character.c - the binding of the character (cl_character_*, include/
 ** collide/world.h) under collide.character (lua/collide/character.lua):
-** w:character makes a character walking an item of the scene, whose
-** state:move, collisions, floor_motion and floor_material this file
-** answers. Its anchor keeps its world, its item, its filter and the other
-** items of its last move's collisions; the rules of l_world.c on Lua code
-** running in the middle of a call hold here too.
+** the constructor collide.character, which checks the scene, the item and
+** every option and makes a character walking an item of the scene, and
+** the methods ch:move and the state's collisions, floor_motion and
+** floor_material. Every argument is checked here and raised in the
+** standard form. A state's anchor keeps its world, its item, its filter
+** and the other items of its last move's collisions; the rules of
+** l_world.c on Lua code running in the middle of a call hold here too.
 */
 #include "fp.h"
 #include <stddef.h>
@@ -55,51 +57,61 @@ static void push_flags(lua_State *L, const cl_character *ch, int items) {
   if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
 }
 
-/* w:character(item, ux, uy, uz, step, slope, skin, snap, mask, [filter])
-** -> its state and the flags as push_flags gives them (the floor it
-** stands on from the start), or nil and why; the filter's error raised */
-int l_world_character(lua_State *L) {
-  l_world *lw = l_check_world(L);
+/* the refusals of new_state */
+#define NEW_ABSENT 1
+#define NEW_SHAPE 2
+#define NEW_SENSOR 3
+
+/* a character's state on the world at b + 1, for the item at b + 2,
+** from the options at b + 3 .. b + 10 (up, step_height, max_slope, skin,
+** snap, mask; checked) and the filter at b + 11, or nil: 0 and its
+** state and the flags as push_flags gives them (the floor it stands on
+** from the start) pushed, or a refusal (NEW_ABSENT, NEW_SHAPE,
+** NEW_SENSOR); the filter's error raised */
+static int new_state(lua_State *L, int b) {
+  l_world *lw = (l_world *)luaL_checkudata(L, b + 1, MT_WORLD);
   cl_character_options o;
   l_character *lc;
   l_call c;
-  int id, a;
-  l_check_item(L, 2);
+  int id, a, k, st;
   cl_character_options_init(&o);
-  o.up[0] = luaL_checknumber(L, 3); o.up[1] = luaL_checknumber(L, 4);
-  o.up[2] = luaL_checknumber(L, 5);
-  o.step_height = luaL_checknumber(L, 6);
-  o.max_slope = luaL_checknumber(L, 7);
-  o.skin = luaL_checknumber(L, 8);
-  o.snap = luaL_checknumber(L, 9);
-  o.mask = (uint32_t)luaL_checkinteger(L, 10);
-  lua_settop(L, 11);
-  lc = (l_character *)COLLIDE_NEWUD(L, sizeof(l_character));   /* 12 */
+  for (k = 0; k < 3; k++) o.up[k] = lua_tonumber(L, b + 3 + k);
+  o.step_height = lua_tonumber(L, b + 6);
+  o.max_slope = lua_tonumber(L, b + 7);
+  o.skin = lua_tonumber(L, b + 8);
+  o.snap = lua_tonumber(L, b + 9);
+  o.mask = (uint32_t)lua_tonumber(L, b + 10);
+  lua_settop(L, b + 11);
+  lc = (l_character *)COLLIDE_NEWUD(L, sizeof(l_character));   /* b + 12 */
+  st = b + 12;
   lc->ch = NULL;
   lc->lw = lw;
   lc->ncols = 0;
-  lc->filtered = !lua_isnil(L, 11);
+  lc->filtered = !lua_isnil(L, b + 11);
   lc->call = NULL;
   luaL_getmetatable(L, MT_CHARACTER);
-  lua_setmetatable(L, 12);
+  lua_setmetatable(L, st);
   lua_createtable(L, 6, 0);
-  lua_pushvalue(L, 1);
+  lua_pushvalue(L, b + 1);
   lua_rawseti(L, -2, CSLOT_WORLD);
-  lua_pushvalue(L, 2);
+  lua_pushvalue(L, b + 2);
   lua_rawseti(L, -2, CSLOT_ITEM);
   lua_newtable(L);
   lua_rawseti(L, -2, CSLOT_OTHERS);
-  l_push_slot(L, 1, SLOT_ITEMS);
+  l_push_slot(L, b + 1, SLOT_ITEMS);
   lua_rawseti(L, -2, CSLOT_ITEMS);
-  l_push_slot(L, 1, SLOT_IDS);
+  l_push_slot(L, b + 1, SLOT_IDS);
   lua_rawseti(L, -2, CSLOT_IDS);
-  lua_pushvalue(L, 11);
+  lua_pushvalue(L, b + 11);
   lua_rawseti(L, -2, CSLOT_FILTER);
-  l_setanchor(L, 12);
-  id = l_lookup(L, 2);
-  if (id < 0) return l_refuse(L, "absent");
-  a = l_world_anchor(L);                           /* 13 */
-  l_call_begin(L, &c, 11, a);                      /* 14, 15 */
+  l_setanchor(L, st);
+  l_getanchor(L, b + 1);                           /* b + 13: the world's anchor */
+  a = lua_gettop(L);
+  lua_rawgeti(L, a, SLOT_IDS);
+  id = l_id_of(L, lua_gettop(L), b + 2);
+  lua_pop(L, 1);
+  if (id < 0) return NEW_ABSENT;
+  l_call_begin(L, &c, b + 11, a);                  /* b + 14, b + 15 */
   if (lc->filtered) {
     o.keep = character_keep;
     o.keep_ud = lc;
@@ -108,14 +120,14 @@ int l_world_character(lua_State *L) {
   lc->ch = cl_character_new(lw->w, id, &o);
   lc->call = NULL;
   if (lc->ch == NULL) {
-    if (!cl_world_item_moves(lw->w, id)) return l_refuse(L, "shape");
-    if (cl_world_role(lw->w, id) & CL_WORLD_SENSOR) return l_refuse(L, "sensor");
+    if (!cl_world_item_moves(lw->w, id)) return NEW_SHAPE;
+    if (cl_world_role(lw->w, id) & CL_WORLD_SENSOR) return NEW_SENSOR;
     l_call_end(L, &c, CL_STOPPED);                 /* the filter's error */
     return luaL_error(L, "not enough memory");
   }
-  lua_pushvalue(L, 12);
+  lua_pushvalue(L, st);
   push_flags(L, lc->ch, c.items);
-  return 8;
+  return 0;
 }
 
 static l_character *check_character(lua_State *L) {
@@ -415,7 +427,7 @@ static int not_character(lua_State *L, int compound, int id) {
 static int ch_new(lua_State *L) {
   double up[3] = {0, 1, 0}, step, slope, skin, snap;
   uint32_t mask = CL_WORLD_ALL_BITS;
-  int k, n, id, kind;
+  int k, n, id, kind, st, ch;
   l_world *lw;
   lua_settop(L, 3);
   if (!lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(UP_SCENE))) {
@@ -488,64 +500,60 @@ static int ch_new(lua_State *L) {
   /* the state: w:character(item, ux, uy, uz, step, slope, skin, snap,
   ** mask, filter), the world probing for the floor below, asking the
   ** filter */
-  lua_pushcfunction(L, l_world_character);         /* 4 */
   lua_pushvalue(L, 1);
-  lua_rawget(L, lua_upvalueindex(UP_WORLDS));      /* 5: the world */
-  lua_pushvalue(L, 2);                             /* 6: the item */
+  lua_rawget(L, lua_upvalueindex(UP_WORLDS));      /* 4: the world */
+  lua_pushvalue(L, 2);                             /* 5: the item */
   for (k = 0; k < 3; k++) lua_pushnumber(L, up[k]);
   lua_pushnumber(L, step);
   lua_pushnumber(L, slope);
   lua_pushnumber(L, skin);
-  lua_pushnumber(L, snap);                         /* 13 */
-  lua_getfield(L, 3, "filter");                    /* 14 */
-  {
-    /* character_filter reads the world at 1: put there for it */
-    lua_pushvalue(L, 5);
-    lua_insert(L, 1);
-    character_filter(L, 15, &mask);
-    lua_remove(L, 1);
-  }
-  lua_pushinteger(L, (lua_Integer)mask);           /* 15 */
-  lua_insert(L, 14);                               /* mask, then the filter */
-  lua_call(L, 11, 8);                              /* 4..11: state and flags, or nil, why */
-  if (lua_isnil(L, 4)) {
-    const char *why = lua_tostring(L, 5);
-    if (strcmp(why, "absent") == 0) return l_argerror(L, 2, "item not in the scene");
-    if (strcmp(why, "sensor") == 0) return l_argerror(L, 2, "item is a sensor");
+  lua_pushnumber(L, snap);                         /* 12 */
+  lua_getfield(L, 3, "filter");                    /* 13 */
+  /* (character_filter reads the world at 1: put there for it) */
+  lua_pushvalue(L, 4);
+  lua_insert(L, 1);
+  character_filter(L, 14, &mask);
+  lua_remove(L, 1);
+  lua_pushnumber(L, (lua_Number)mask);             /* 14 */
+  lua_insert(L, 13);                               /* the mask, then the filter */
+  n = new_state(L, 3);                             /* 17..24: the state and its flags */
+  if (n == NEW_ABSENT) return l_argerror(L, 2, "item not in the scene");
+  if (n == NEW_SENSOR) return l_argerror(L, 2, "item is a sensor");
+  if (n == NEW_SHAPE) {
     /* (the filter may have changed the scene: the item looked up again) */
-    lua_pushvalue(L, 1);
-    lua_rawget(L, lua_upvalueindex(UP_WORLDS));
-    l_push_slot(L, lua_gettop(L), SLOT_IDS);
+    l_push_slot(L, 4, SLOT_IDS);
     id = l_id_of(L, lua_gettop(L), 2);
     if (id < 0) return l_argerror(L, 2, "item not in the scene");
     (void)cl_world_shape(lw->w, id, &kind);
     return not_character(L, kind == CL_COMPOUND, id);
   }
+  st = lua_gettop(L) - 7;
   /* the character: its scene, item and state, the flags of its last move,
   ** its collisions built when asked (false: not yet) and the moves begun,
   ** so that collisions built across a move (a finalizer's) are not kept
   ** for the next */
-  lua_createtable(L, 0, 12);                       /* 12 */
+  lua_createtable(L, 0, 12);
+  ch = lua_gettop(L);
   lua_pushvalue(L, 1);
-  lua_setfield(L, 12, "_scene");
+  lua_setfield(L, ch, "_scene");
   lua_pushvalue(L, 2);
-  lua_setfield(L, 12, "_item");
-  lua_pushvalue(L, 4);
-  lua_setfield(L, 12, "_c");
+  lua_setfield(L, ch, "_item");
+  lua_pushvalue(L, st);
+  lua_setfield(L, ch, "_c");
   {
     static const char *const flags[] = {"_floor", "_wall", "_ceiling", "_fx", "_fy", "_fz", "_on"};
     for (n = 0; n < 7; n++) {
-      lua_pushvalue(L, 5 + n);
-      lua_setfield(L, 12, flags[n]);
+      lua_pushvalue(L, st + 1 + n);
+      lua_setfield(L, ch, flags[n]);
     }
   }
   lua_pushboolean(L, 0);
-  lua_setfield(L, 12, "_cols");
+  lua_setfield(L, ch, "_cols");
   lua_pushinteger(L, 0);
-  lua_setfield(L, 12, "_moves");
+  lua_setfield(L, ch, "_moves");
   lua_pushvalue(L, lua_upvalueindex(UP_CHARACTER));
-  lua_setmetatable(L, 12);
-  lua_pushvalue(L, 12);
+  lua_setmetatable(L, ch);
+  lua_pushvalue(L, ch);
   lua_pushboolean(L, 1);
   lua_rawset(L, lua_upvalueindex(UP_CHARACTERS));
   return 1;

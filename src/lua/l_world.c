@@ -305,13 +305,6 @@ static void tree_room(lua_State *L) {
   lua_pop(L, 1);
 }
 
-/* a refusal: nil and why ("busy", "absent", ...) */
-int l_refuse(lua_State *L, const char *why) {
-  lua_pushnil(L);
-  lua_pushstring(L, why);
-  return 2;
-}
-
 /* ---- an item's options ---- */
 
 /* the options table of add and set, read: each given or not */
@@ -635,14 +628,6 @@ static int w_shape(lua_State *L) {
 static int w_tree(lua_State *L) {
   (void)scene_world(L, "tree");
   l_push_slot(L, 1, SLOT_TREE);
-  return 1;
-}
-
-/* w:busy() -> the name of the call whose callback runs, or nil */
-static int w_busy(lua_State *L) {
-  const char *busy = cl_world_busy(l_check_world(L)->w);
-  if (busy == NULL) return 0;
-  lua_pushstring(L, busy);
   return 1;
 }
 
@@ -1749,36 +1734,8 @@ static int w_move(lua_State *L) {
   return 4;
 }
 
-/* w:mover(item) -> nothing when the item can be moved now, else why:
-** "busy", "absent", or what its shape is, which cannot move: its type,
-** or "compound with a triangle child" (cl_world_item_moves) */
-static int w_mover(lua_State *L) {
-  l_world *lw = l_check_world(L);
-  int id, a, kind;
-  if (cl_world_busy(lw->w) != NULL) {
-    lua_pushliteral(L, "busy");
-    return 1;
-  }
-  a = l_world_anchor(L);
-  id = lookup_at(L, a, 2);
-  if (id < 0) {
-    lua_pushliteral(L, "absent");
-    return 1;
-  }
-  if (cl_world_item_moves(lw->w, id)) return 0;
-  (void)cl_world_shape(lw->w, id, &kind);
-  if (kind == CL_COMPOUND) {
-    lua_pushliteral(L, "compound with a triangle child");
-    return 1;
-  }
-  lua_rawgeti(L, a, SLOT_SHAPES);
-  lua_rawgeti(L, -1, id + 1);
-  lua_pushstring(L, l_typename(L, -1));
-  return 1;
-}
-
 static const luaL_Reg world_methods[] = {
-  {"busy", w_busy}, {"mover", w_mover}, {"next", w_next},
+  {"next", w_next},
   {NULL, NULL}
 };
 /* the scene's methods that are this file's (scene_world) */

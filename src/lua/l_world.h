@@ -59,8 +59,6 @@ int l_id_of(lua_State *L, int t, int i);
 int l_lookup(lua_State *L, int i);
 /* pushes the anchor of the world at 1: its index */
 int l_world_anchor(lua_State *L);
-/* a refusal: nil and why ("busy", "present", "absent") */
-int l_refuse(lua_State *L, const char *why);
 /* checks the filter table at i, its errors raised at argument arg after
 ** prefix (the character's "option 'filter': "); move: response is a field */
 void l_check_filter_table(lua_State *L, int i, int arg, const char *prefix, int move);
@@ -107,8 +105,7 @@ void l_push_collision(lua_State *L, const cl_world_collision *col);
 ** item of this one sharing the shape) is told */
 void l_moved(l_world *lw, int id);
 
-/* l_character.c: w:character(...), and the character's metatable made */
-int l_world_character(lua_State *L);
+/* l_character.c: the character's metatable made */
 /* _world.character_methods(Character, characters) */
 int l_character_methods(lua_State *L);
 void l_character_open(lua_State *L);
