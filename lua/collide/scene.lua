@@ -4,9 +4,10 @@
 -- shapes and options, the tree, the busy state, and answers every query,
 -- sweep and move; every answer is decided by the exact narrow phase
 -- (ray:cast, collide.intersects, frustum:intersects). Modelled on
--- bump.lua's world. This file reads the arguments in their Lua forms (a
--- motion as three numbers or a vector, a filter or a mask) and names their
--- errors at the caller's line.
+-- bump.lua's world. Every method but items is a C function of the binding,
+-- registered into Scene here: it checks its arguments (a motion as three
+-- numbers or a vector, a filter or a mask, an options table) and names
+-- their errors at the caller's line.
 --
 -- A scene has no fields: its world is kept in a table of this module whose
 -- keys are weak, out of reach of scripts.
@@ -97,14 +98,5 @@ function Scene:items()
     return item, shape
   end
 end
-
--- ---------------------------------------------------------------------
--- motion: scene:sweep, scene:sweep_all, scene:move
---
--- The world (src/geometry/world.c) tests a moving shape (sphere, capsule,
--- aabb, obb or hull) against the items whose tree boxes meet its swept bounds
--- (its box at the start and at the end, merged) and against the items
--- without bounds, each decided exactly as collide.sweep does. Items whose
--- shape is a ray are never hit. Here: the arguments, checked.
 
 return M

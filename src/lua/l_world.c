@@ -6,7 +6,9 @@
 ** state; this file keeps the maps between items and ids in the world's
 ** anchor, where no script reaches them, calls the filters and builds the
 ** result tables. Every walk, sweep and move is the world's, on its own
-** memory.
+** memory. The scene's methods are this file's functions (scene_methods):
+** each checks every argument before anything else and raises at once in
+** the standard form (l_argerror, l_typeerror); nothing is worded twice.
 **
 ** Lua code can run in the middle of a call: the filters, and any
 ** allocation of the Lua heap (which may run finalizers). So:
