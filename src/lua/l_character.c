@@ -451,21 +451,7 @@ static int ch_new(lua_State *L) {
     lua_replace(L, 3);
   }
   if (!lua_istable(L, 3)) l_typeerror(L, 3, "table");
-  lua_pushnil(L);
-  while (lua_next(L, 3)) {
-    int ok = 0;
-    lua_pop(L, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) {
-      size_t len;
-      const char *key = lua_tolstring(L, -1, &len);
-      for (k = 0; character_options[k] != NULL; k++)
-        ok |= strlen(character_options[k]) == len && strcmp(key, character_options[k]) == 0;
-    }
-    if (!ok) {
-      const char *key = l_push_keytext(L, lua_gettop(L));
-      l_argerror(L, 3, lua_pushfstring(L, "invalid option '%s'", key));
-    }
-  }
+  l_check_keys(L, 3, 3, character_options, 7, "", "option");
   /* up: finite and not zero; the world normalises it (scaled by its
   ** largest component first, so that {0, 1e155, 0}, whose square
   ** overflows, is up) */

@@ -118,7 +118,7 @@ static l_world *scene_world(lua_State *L, const char *name) {
 }
 
 /* pushes the text tostring gives the key at i */
-const char *l_push_keytext(lua_State *L, int i) {
+static const char *push_keytext(lua_State *L, int i) {
 #if LUA_VERSION_NUM >= 502
   return luaL_tolstring(L, i, NULL);
 #else
@@ -354,21 +354,7 @@ static int option_boolean(lua_State *L, int i, const char *name) {
 static void read_options(lua_State *L, int i, int kind, int set, item_options *o) {
   int top = lua_gettop(L), k, t;
   if (!lua_istable(L, i)) l_typeerror(L, i, "table");
-  lua_pushnil(L);
-  while (lua_next(L, i)) {
-    int ok = 0;
-    lua_pop(L, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) {
-      size_t len;
-      const char *key = lua_tolstring(L, -1, &len);
-      for (k = 0; option_names[k] != NULL; k++)
-        ok |= strlen(option_names[k]) == len && strcmp(key, option_names[k]) == 0;
-    }
-    if (!ok) {
-      const char *key = l_push_keytext(L, lua_gettop(L));
-      l_argerror(L, i, lua_pushfstring(L, "invalid option '%s'", key));
-    }
-  }
+  l_check_keys(L, i, i, option_names, 6, "", "option");
   lua_getfield(L, i, "layer");
   o->layer_set = l_option_bits(L, i, "layer", &o->layer);
   lua_getfield(L, i, "mask");
@@ -777,6 +763,24 @@ uint32_t l_mask_bits(lua_State *L, int i) {
   return (uint32_t)(long long)lua_tonumber(L, i);
 }
 
+void l_check_keys(lua_State *L, int t, int arg, const char *const *names, int n,
+                  const char *prefix, const char *what) {
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int ok = 0, k;
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      size_t len;
+      const char *key = lua_tolstring(L, -1, &len);
+      for (k = 0; k < n; k++) ok |= strlen(names[k]) == len && strcmp(key, names[k]) == 0;
+    }
+    if (!ok) {
+      const char *key = push_keytext(L, lua_gettop(L));
+      l_argerror(L, arg, lua_pushfstring(L, "%sinvalid %s '%s'", prefix, what, key));
+    }
+  }
+}
+
 /* raises at argument arg: prefix, then the words */
 static int filter_error(lua_State *L, int arg, const char *prefix, const char *words) {
   return l_argerror(L, arg, lua_pushfstring(L, "%s%s", prefix, words));
@@ -808,21 +812,7 @@ int l_exclude_one(lua_State *L, int i, int a) {
 void l_check_filter_table(lua_State *L, int i, int arg, const char *prefix, int move) {
   int top = lua_gettop(L), a, ex;
   size_t k, n;
-  lua_pushnil(L);
-  while (lua_next(L, i)) {
-    int ok = 0;
-    lua_pop(L, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) {
-      size_t len;
-      const char *key = lua_tolstring(L, -1, &len);
-      for (k = 0; k < (move ? 5u : 4u); k++)
-        ok |= strlen(filter_fields[k]) == len && strcmp(key, filter_fields[k]) == 0;
-    }
-    if (!ok) {
-      const char *key = l_push_keytext(L, lua_gettop(L));
-      filter_error(L, arg, prefix, lua_pushfstring(L, "invalid field '%s'", key));
-    }
-  }
+  l_check_keys(L, i, arg, filter_fields, move ? 5 : 4, prefix, "field");
   if (COLLIDE_GETFIELD(L, i, "mask") != LUA_TNIL) {
     if (lua_type(L, -1) != LUA_TNUMBER) field_type(L, arg, prefix, "mask", "integer");
     if (!integral(L, lua_gettop(L)))

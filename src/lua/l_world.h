@@ -83,8 +83,10 @@ uint32_t l_mask_bits(lua_State *L, int i);
 /* whether a filter's exclude at i is one item, not an array of them (a
 ** the world's anchor) */
 int l_exclude_one(lua_State *L, int i, int a);
-/* pushes the text tostring gives the value at i */
-const char *l_push_keytext(lua_State *L, int i);
+/* the keys of the table at t, checked: each one of the n names, else
+** `PREFIXinvalid WHAT 'KEY'` raised at argument arg */
+void l_check_keys(lua_State *L, int t, int arg, const char *const *names, int n,
+                  const char *prefix, const char *what);
 /* a filter's answer on the item id (cl_world_keep; ud an l_call) */
 int l_keep_item(void *ud, int id);
 /* sets up c for the filter at fi, the items' table (from the anchor at
