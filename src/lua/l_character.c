@@ -57,6 +57,31 @@ static void push_flags(lua_State *L, const cl_character *ch, int items) {
   if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
 }
 
+/* push_flags's values written in the fields of the character at ch, each
+** under its key in keys (KEY_* order), raw: what ch:move leaves for the
+** accessors */
+static void store_flags(lua_State *L, const cl_character *c, int items, int ch, int keys) {
+  double n[3] = {0, 0, 0};
+  int floor = cl_character_floor_item(c), on = cl_character_floor_normal(c, n), k;
+  lua_rawgeti(L, keys, 1);
+  lua_pushboolean(L, on);
+  lua_rawset(L, ch);
+  lua_rawgeti(L, keys, 2);
+  lua_pushboolean(L, cl_character_on_wall(c));
+  lua_rawset(L, ch);
+  lua_rawgeti(L, keys, 3);
+  lua_pushboolean(L, cl_character_on_ceiling(c));
+  lua_rawset(L, ch);
+  for (k = 0; k < 3; k++) {
+    lua_rawgeti(L, keys, 4 + k);
+    lua_pushnumber(L, n[k] + 0.0);
+    lua_rawset(L, ch);
+  }
+  lua_rawgeti(L, keys, 7);
+  if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
+  lua_rawset(L, ch);
+}
+
 /* the refusals of new_state */
 #define NEW_ABSENT 1
 #define NEW_SHAPE 2
@@ -140,6 +165,14 @@ static l_character *check_character(lua_State *L) {
 ** binding's: the Character table and the set of the characters made */
 #define UP_CHARACTER (L_NUPVALUES + 1)
 #define UP_CHARACTERS (L_NUPVALUES + 2)
+/* ch:move's third: the keys of the character's fields it writes, interned
+** once (KEY_*: the flags in push_flags's order, then _cols, _moves, _c) */
+#define UP_KEYS (L_NUPVALUES + 3)
+/* and its fourth, the metatable of a character's state (MT_CHARACTER) */
+#define UP_STATE (L_NUPVALUES + 4)
+#define KEY_COLS 8
+#define KEY_MOVES 9
+#define KEY_C 10
 
 /* the shape's error of the character's item id, which cannot move */
 static int not_mover(lua_State *L, const l_world *lw, int wa, int id) {
@@ -168,7 +201,7 @@ static int ch_move(lua_State *L) {
   const cl_world_collision *cols;
   const char *busy;
   l_call c;
-  static const char *const flags[] = {"_floor", "_wall", "_ceiling", "_fx", "_fy", "_fz", "_on"};
+  const int keys = lua_upvalueindex(UP_KEYS);
   lua_pushvalue(L, 1);
   lua_rawget(L, lua_upvalueindex(UP_CHARACTERS));
   if (!lua_toboolean(L, -1))
@@ -177,17 +210,26 @@ static int ch_move(lua_State *L) {
   lua_pop(L, 1);
   /* (a filter that raises leaves the character where it was, with no
   ** collisions: forgotten before the call) */
+  lua_rawgeti(L, keys, KEY_COLS);
   lua_pushboolean(L, 0);
-  lua_setfield(L, 1, "_cols");
-  lua_getfield(L, 1, "_moves");
+  lua_rawset(L, 1);
+  lua_rawgeti(L, keys, KEY_MOVES);
+  lua_pushvalue(L, -1);
+  lua_rawget(L, 1);
   lua_pushinteger(L, lua_tointeger(L, -1) + 1);
-  lua_setfield(L, 1, "_moves");
-  lua_pop(L, 1);
+  lua_replace(L, -2);
+  lua_rawset(L, 1);
   (void)l_readvec(L, 2, d);
   lua_settop(L, 1);
-  lua_getfield(L, 1, "_c");
+  lua_rawgeti(L, keys, KEY_C);
+  lua_rawget(L, 1);
   lua_insert(L, 1);                                /* 1: the state, 2: the character */
-  lc = check_character(L);
+  lc = NULL;
+  if (lua_getmetatable(L, 1)) {
+    if (lua_rawequal(L, -1, lua_upvalueindex(UP_STATE))) lc = (l_character *)lua_touserdata(L, 1);
+    lua_pop(L, 1);
+  }
+  if (lc == NULL || lc->ch == NULL) lc = check_character(L);   /* raises */
   lw = lc->lw;
   busy = cl_world_busy(lw->w);
   if (busy != NULL) return luaL_error(L, "cannot change a scene during its %s", busy);
@@ -247,8 +289,7 @@ static int ch_move(lua_State *L) {
   lua_pushnumber(L, moved[0] + 0.0);
   lua_pushnumber(L, moved[1] + 0.0);
   lua_pushnumber(L, moved[2] + 0.0);
-  push_flags(L, lc->ch, b + 2);
-  for (k = 6; k >= 0; k--) lua_setfield(L, 2, flags[k]);
+  store_flags(L, lc->ch, b + 2, 2, keys);
   return 3;
 }
 
@@ -558,7 +599,15 @@ int l_character_methods(lua_State *L) {
   for (k = 1; k <= L_NUPVALUES; k++) lua_pushvalue(L, lua_upvalueindex(k));
   lua_pushvalue(L, 1);
   lua_pushvalue(L, 2);
-  luaL_setfuncs(L, methods, L_NUPVALUES + 2);
+  lua_createtable(L, KEY_C, 0);
+  for (k = 0; k < KEY_C; k++) {
+    static const char *const names[KEY_C] = {"_floor", "_wall", "_ceiling", "_fx", "_fy", "_fz",
+                                             "_on", "_cols", "_moves", "_c"};
+    lua_pushstring(L, names[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  luaL_getmetatable(L, MT_CHARACTER);
+  luaL_setfuncs(L, methods, L_NUPVALUES + 4);
   lua_pop(L, 1);
   lua_newtable(L);                                 /* 5: its name */
   for (k = 1; k <= L_NUPVALUES; k++) lua_pushvalue(L, lua_upvalueindex(k));
