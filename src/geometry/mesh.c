@@ -17,10 +17,10 @@
 #include "gjk.h"
 #include "mesh_near.h"
 #include "segment.h"
+#include "dispatch.h"
 #include "tricull.h"
 #ifdef CL_SSE2
 #include <emmintrin.h>
-#include "dispatch.h"
 #endif
 
 /* a walk asks for what it reads next (a child's node, a leaf's vertices)
