@@ -108,13 +108,16 @@ l_world *l_check_world(lua_State *L) {
 /* the world of the scene at 1, put in its place; a method called on what
 ** is not a scene raises the core's words for it, at the caller's line */
 static l_world *scene_world(lua_State *L, const char *name) {
+  l_world *lw;
   lua_pushvalue(L, 1);
   lua_rawget(L, lua_upvalueindex(UP_WORLDS));
   if (lua_type(L, -1) != LUA_TUSERDATA)
     luaL_error(L, "calling '%s' on bad self (collide.scene expected, got %s)", name,
                lua_isnoneornil(L, 1) ? "nil" : l_typename(L, 1));
   lua_replace(L, 1);
-  return l_check_world(L);
+  lw = (l_world *)lua_touserdata(L, 1);   /* the worlds table holds only worlds */
+  if (lw->w == NULL) luaL_error(L, "not enough memory");
+  return lw;
 }
 
 /* pushes the text tostring gives the key at i */
