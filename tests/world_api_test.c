@@ -2271,6 +2271,149 @@ static void triangle_sets(void) {
   EQ(cl_heightfield_manifold(&hf, (const cl_shape *)&above, 1, &m), 0, "above: none");
 }
 
+/* ---- snapshots: the state saved, restored, hashed ---- */
+
+typedef struct {
+  cl_world *w;
+  cl_aabb floor, boxes[3], extra;
+  cl_sphere zone;
+  cl_capsule hero;
+  cl_heightfield hf;
+  double h[9], blocks[2 * 8];
+  uint32_t hf_changes;
+  int ids[3], hero_id, zone_id, hf_id;
+  cl_character *ch;
+} snap_level;
+
+static void snap_level_make(snap_level *lv, counting *mem) {
+  double o[3] = {-20, -3, -20};
+  int i;
+  memset(lv, 0, sizeof *lv);
+  lv->w = cl_world_new(0.1, counting_alloc, mem);
+  lv->floor = box(-10, -1, -10, 10, 0, 10);
+  (void)cl_world_add(lv->w, &lv->floor, CL_AABB, NULL);
+  (void)cl_world_set_options(lv->w, 0, 1, CL_WORLD_ALL_BITS, 1);
+  for (i = 0; i < 3; i++) {
+    lv->boxes[i] = box(2.0 * i, 0, 3, 2.0 * i + 1, 1, 4);
+    lv->ids[i] = cl_world_add(lv->w, &lv->boxes[i], CL_AABB, NULL);
+  }
+  lv->zone = sphere(0, 0.5, 3.5, 1.5);
+  lv->zone_id = cl_world_add(lv->w, &lv->zone, CL_SPHERE, NULL);
+  (void)cl_world_set_role(lv->w, lv->zone_id, CL_WORLD_SENSOR);
+  for (i = 0; i < 9; i++) lv->h[i] = 0;
+  cl_heightfield_use(&lv->hf, lv->h, lv->blocks, 3, 3, 1, 1, o);
+  cl_heightfield_refresh(&lv->hf);
+  lv->hf_id = cl_world_add(lv->w, &lv->hf, CL_WORLD_HEIGHTFIELD, &lv->hf_changes);
+  lv->hero = capsule(-3, 0.5, 1.5, 0, 0.5);
+  lv->hero_id = cl_world_add(lv->w, &lv->hero, CL_CAPSULE, NULL);
+  lv->ch = cl_character_new(lv->w, lv->hero_id, NULL);
+}
+
+/* a frame: two boxes pushed, the hero walking, the events read */
+static void snap_frame(snap_level *lv, int f) {
+  double d[3], moved[3];
+  vec(d, 0.25 * (f % 3) - 0.2, 0, 0.1);
+  (void)cl_world_move(lv->w, lv->ids[0], d, NULL, NULL, NULL, moved, NULL);
+  vec(d, -0.3, 0, 0.05 * f);
+  (void)cl_world_move(lv->w, lv->ids[1], d, NULL, NULL, NULL, moved, NULL);
+  vec(d, 0.2, -0.05, 0.1);
+  (void)cl_character_move(lv->ch, d, moved);
+  (void)cl_world_events(lv->w, NULL, NULL);
+}
+
+static void snapshots(void) {
+  counting mem;
+  snap_level lv, other;
+  cl_snapshot *s = NULL, *t = NULL;
+  cl_character *chars[1];
+  unsigned long long h0, h1, hr;
+  cl_aabb saved0;
+  long long seq2;
+  int f, r, removed_id, added, k, tries = 0;
+  memset(&mem, 0, sizeof mem);
+  snap_level_make(&lv, &mem);
+  CHECK(lv.w != NULL && lv.ch != NULL, "a level and its hero");
+  chars[0] = lv.ch;
+  for (f = 1; f <= 5; f++) snap_frame(&lv, f);
+  h0 = cl_world_hash(lv.w, chars, 1);
+  CHECK(h0 < (1ULL << 53), "the hash below 2^53");
+  CHECK(cl_world_hash(lv.w, chars, 1) == h0, "the same hash again");
+  CHECK(cl_world_snapshot(lv.w, chars, 1, &s) == 0 && s != NULL, "a snapshot");
+  CHECK(cl_snapshot_count(s) == 7, "of seven items");
+  CHECK(cl_snapshot_memory(s) > 0 && cl_snapshot_shared(s) > 0, "its bytes");
+  saved0 = lv.boxes[0];
+  seq2 = cl_world_seq(lv.w, lv.ids[2]);
+  /* the game goes on: moves, a removal, an add in the freed slot */
+  for (f = 6; f <= 9; f++) snap_frame(&lv, f);
+  removed_id = lv.ids[2];
+  CHECK(cl_world_remove(lv.w, removed_id) == 0, "a box removed");
+  lv.extra = box(5, 5, 5, 6, 6, 6);
+  added = cl_world_add(lv.w, &lv.extra, CL_AABB, NULL);
+  CHECK(added == removed_id, "its slot taken again");
+  h1 = cl_world_hash(lv.w, chars, 1);
+  CHECK(h1 != h0, "another hash");
+  CHECK(memcmp(&lv.boxes[0], &saved0, sizeof saved0) != 0, "the first box moved");
+  /* restored, under allocation failure first: each failure leaves the
+  ** world as it was, then the restore that runs gives the snapshot's */
+  for (k = 1;; k++) {
+    mem.fail_at = mem.calls + k;
+    r = cl_world_restore(lv.w, s);
+    mem.fail_at = 0;
+    if (r == 0) break;
+    tries++;
+    CHECK(r == CL_NOMEM, "out of memory, or done");
+    CHECK(cl_world_hash(lv.w, chars, 1) == h1, "a failed restore changes nothing");
+    if (r != CL_NOMEM || k > 100) break;
+  }
+  printf("world_api_test: a restore failing each of %d allocations\n", tries);
+  hr = cl_world_hash(lv.w, chars, 1);
+  CHECK(hr == h0, "the snapshot's hash");
+  CHECK(memcmp(&lv.boxes[0], &saved0, sizeof saved0) == 0, "the box's place written back");
+  CHECK(cl_world_seq(lv.w, removed_id) == seq2, "the removed box back, its id and its place");
+  CHECK(cl_world_shape(lv.w, removed_id, NULL) == &lv.boxes[2], "its own shape");
+  CHECK(cl_world_count(lv.w) == 7, "seven items");
+  /* the game replayed from the snapshot gives the same answers: a twin
+  ** world played straight through */
+  snap_level_make(&other, &mem);
+  for (f = 1; f <= 5; f++) snap_frame(&other, f);
+  {
+    cl_character *ochars[1];
+    int same = 1;
+    ochars[0] = other.ch;
+    CHECK(cl_world_hash(other.w, ochars, 1) == h0, "the twin's hash at frame 5");
+    for (f = 6; f <= 12; f++) {
+      snap_frame(&lv, f);
+      snap_frame(&other, f);
+      same = same && cl_world_hash(lv.w, chars, 1) == cl_world_hash(other.w, ochars, 1)
+             && memcmp(lv.boxes, other.boxes, sizeof lv.boxes) == 0
+             && memcmp(&lv.hero, &other.hero, sizeof lv.hero) == 0;
+    }
+    CHECK(same, "every frame after as the twin's");
+    CHECK(cl_world_restore(other.w, s) == CL_OTHER_WORLD, "another world's snapshot");
+    CHECK(cl_world_snapshot(other.w, chars, 1, &t) == CL_OTHER_WORLD && t == NULL,
+          "another world's character");
+  }
+  /* restored twice more: the same state */
+  CHECK(cl_world_restore(lv.w, s) == 0 && cl_world_hash(lv.w, chars, 1) == h0, "again");
+  CHECK(cl_world_restore(lv.w, s) == 0 && cl_world_hash(lv.w, chars, 1) == h0, "and again");
+  /* a snapshot that cannot be had leaves the world as it was */
+  mem.fail_at = mem.calls + 1;
+  CHECK(cl_world_snapshot(lv.w, chars, 1, &t) == CL_NOMEM && t == NULL, "no memory");
+  mem.fail_at = 0;
+  CHECK(cl_world_hash(lv.w, chars, 1) == h0, "nothing changed");
+  /* a heightfield edited since: refused, nothing changed */
+  lv.h[4] = 1;
+  cl_heightfield_refresh(&lv.hf);
+  lv.hf_changes++;
+  CHECK(cl_world_restore(lv.w, s) == CL_CHANGED, "the terrain edited since");
+  cl_snapshot_delete(s);
+  cl_character_delete(lv.ch);
+  cl_character_delete(other.ch);
+  cl_world_delete(lv.w);
+  cl_world_delete(other.w);
+  CHECK(mem.live == 0 && mem.blocks == 0, "nothing left");
+}
+
 int main(void) {
   walk();
   character_more();
@@ -2287,6 +2430,7 @@ int main(void) {
   move_bookkeeping();
   public_reads();
   triangle_sets();
+  snapshots();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

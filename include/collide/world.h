@@ -85,6 +85,9 @@ extern "C" {
                              ** capsule, hull or compound, or is a compound
                              ** with a triangle child */
 #define CL_BAD_OPTIONS (-8)  /* a character's options out of range */
+#define CL_CHANGED    (-9)   /* restore: a mesh or heightfield the snapshot
+                             ** references was edited since */
+#define CL_OTHER_WORLD (-10) /* a snapshot or character of another world */
 
 /* the kinds of items made of static triangle geometry; the shapes' kinds
 ** are cl_kind's */
@@ -489,6 +492,73 @@ double cl_character_floor_turn(const cl_character *ch);
 /* the last move's collisions (as cl_world_move's) and their number */
 const cl_world_collision *cl_character_collisions(const cl_character *ch, int *n);
 void cl_character_delete(cl_character *ch);
+
+/* ---- saving and restoring (rollback netcode, save games) ---- */
+/* A snapshot holds the world's whole state: which items it holds, their
+** ids, add order, kinds, shapes' places (the numbers of a shape's struct;
+** a hull's or compound's data stays its own), options, roles, one-way
+** directions, the contacts events remember and the events not yet given,
+** and the state of the characters given (flags, floor, carry, the last
+** move's collisions). Restoring it puts all of that back: items added
+** since are removed, items removed since come back with their ids and
+** add order, the shapes of the items that are not static are written
+** back in place (the caller's structs, so pointers to them stay valid),
+** and from then on every answer is the one the world gave after the
+** snapshot was taken, bit for bit (the tree may be laid out otherwise:
+** no answer depends on that). A snapshot restores any number of times.
+**
+** What does not change is referenced, not copied: a static item's shape
+** (restore puts the item back, not its shape: a static shape changed in
+** place since stays as it is), meshes and heightfields (one edited since,
+** its change counter moved, makes the restore answer CL_CHANGED). The
+** records of the items are kept once for every snapshot taken while no
+** item was added, removed or given other options, a role, a one-way
+** direction or another shape (those share them); a snapshot's own bytes
+** are the places of the items that are not static, the contacts and the
+** pending events: its cost follows what can move, not the level. A
+** restore across such changes compares the records of every item once.
+**
+** Memory comes from the world's allocator, kept by the snapshot: a
+** snapshot outlives its world (then it can only be deleted). */
+typedef struct cl_snapshot cl_snapshot;
+/* the world's state and that of the characters chars[0 .. nchars-1]
+** (characters of w) into a new snapshot *out: 0, or (*out NULL)
+** CL_NOMEM, CL_BUSY, CL_OTHER_WORLD (a character of another world) */
+int cl_world_snapshot(cl_world *w, cl_character *const *chars, int nchars,
+                      cl_snapshot **out);
+/* the world as the snapshot holds it, and each of its characters (which
+** must not have been deleted since): 0, or CL_NOMEM, CL_BUSY,
+** CL_OTHER_WORLD (the snapshot of another world), CL_CHANGED; on any
+** error world, characters and snapshot are as they were. A world over
+** the caller's tree (cl_world_new_on_tree) needs room in it first for
+** cl_world_restore_leaves leaves (else CL_NOMEM). */
+int cl_world_restore(cl_world *w, const cl_snapshot *s);
+/* the leaves the tree of w needs room for to restore s */
+int cl_world_restore_leaves(const cl_world *w, const cl_snapshot *s);
+/* a callback of cl_world_restore_each on a slot whose item the restore
+** changes, before it changes anything: gone 1, the item there leaves
+** (its shape readable now); gone 0, the snapshot's item takes the slot
+** (cl_world_seq tells which after the restore) */
+typedef void (*cl_world_each_restored)(void *ud, int item, int gone);
+/* cl_world_restore, telling fn (may be NULL) of the items that leave and
+** come back; fn must not call the world but to read it */
+int cl_world_restore_each(cl_world *w, const cl_snapshot *s, cl_world_each_restored fn,
+                          void *ud);
+/* the bytes of the snapshot's own state, and of the item records it
+** shares (with the world and the snapshots taken over the same records) */
+size_t cl_snapshot_memory(const cl_snapshot *s);
+size_t cl_snapshot_shared(const cl_snapshot *s);
+/* the items the snapshot holds */
+int cl_snapshot_count(const cl_snapshot *s);
+void cl_snapshot_delete(cl_snapshot *s);
+/* a number below 2^53 over the world's state as a snapshot holds it
+** (every number to the bit, ids, add order, options, roles, one-way
+** directions, contacts, pending events) and that of the characters
+** given: two worlds that give the same answers give the same hash, on
+** every build (doc/determinism.md); the tree's layout, the change
+** counters and the addresses of the shapes are not part of it. A mesh or
+** heightfield counts by its kind and place in the add order. */
+unsigned long long cl_world_hash(cl_world *w, cl_character *const *chars, int nchars);
 
 #ifdef __cplusplus
 }

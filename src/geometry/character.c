@@ -818,3 +818,96 @@ const cl_world_collision *cl_character_collisions(const cl_character *ch, int *n
   if (n != NULL) *n = ch->ncols;
   return ch->cols;
 }
+
+/* ---- the character in a snapshot (world_snapshot.c) ---- */
+
+/* what a snapshot keeps of a character, its last move's collisions after */
+typedef struct {
+  int item, ncols;
+  long long seq;
+  uint32_t mask;
+  cl_character_state st;
+} saved_character;
+
+const cl_world *cl_character_world(const cl_character *ch) { return ch->w; }
+
+size_t cl_character_saved_size(const cl_character *ch) {
+  return sizeof(saved_character) + (size_t)ch->ncols * sizeof *ch->cols;
+}
+
+void cl_character_save_to(const cl_character *ch, void *dst) {
+  saved_character *s = (saved_character *)dst;
+  memset(s, 0, sizeof *s);
+  s->item = ch->item;
+  s->ncols = ch->ncols;
+  s->seq = ch->seq;
+  s->mask = ch->mask;
+  s->st = ch->st;
+  if (ch->ncols > 0) memcpy(s + 1, ch->cols, (size_t)ch->ncols * sizeof *ch->cols);
+}
+
+int cl_character_load_room(cl_character *ch, const void *src) {
+  const saved_character *s = (const saved_character *)src;
+  void *p;
+  if (s->ncols <= ch->capcols) return 1;
+  p = ch->alloc(ch->ud, ch->cols, (size_t)ch->capcols * sizeof *ch->cols,
+                (size_t)s->ncols * sizeof *ch->cols);
+  if (p == NULL) return 0;
+  ch->cols = (cl_world_collision *)p;
+  ch->capcols = s->ncols;
+  return 1;
+}
+
+void cl_character_load_from(cl_character *ch, const void *src) {
+  const saved_character *s = (const saved_character *)src;
+  cl_world_keep keep = ch->st.keep;
+  void *kud = ch->st.keep_ud;
+  ch->item = s->item;
+  ch->seq = s->seq;
+  ch->mask = s->mask;
+  ch->st = s->st;
+  ch->st.keep = keep;                       /* the caller's, as they are now */
+  ch->st.keep_ud = kud;
+  ch->ncols = s->ncols;
+  if (s->ncols > 0) memcpy(ch->cols, s + 1, (size_t)s->ncols * sizeof *ch->cols);
+}
+
+static unsigned long long hash_doubles(unsigned long long h, const double *x, int n) {
+  return cl_hash_bytes(h, x, (size_t)n * sizeof *x);
+}
+
+unsigned long long cl_character_hash_into(const cl_character *ch, unsigned long long h) {
+  const cl_character_state *st = &ch->st;
+  int k;
+  h = cl_hash_step(h, (uint32_t)ch->item);
+  h = cl_hash_step(cl_hash_step(h, (uint32_t)ch->seq), (uint32_t)((unsigned long long)ch->seq >> 32));
+  h = cl_hash_step(h, ch->mask);
+  h = hash_doubles(h, st->up, 3);
+  h = hash_doubles(h, &st->step_height, 1);
+  h = hash_doubles(h, &st->cos_slope, 1);
+  h = hash_doubles(h, &st->skin, 1);
+  h = hash_doubles(h, &st->snap, 1);
+  h = cl_hash_step(h, (uint32_t)(st->on_floor | st->on_wall << 1 | st->on_ceiling << 2));
+  h = hash_doubles(h, st->floor_normal, 3);
+  h = cl_hash_step(h, (uint32_t)st->floor_item);
+  h = hash_doubles(h, st->floor_p, 3);
+  h = hash_doubles(h, st->floor_at, 3);
+  h = cl_hash_step(h, (uint32_t)st->floor_kind);
+  h = cl_hash_step(cl_hash_step(h, (uint32_t)st->floor_seq),
+                   (uint32_t)((unsigned long long)st->floor_seq >> 32));
+  h = hash_doubles(h, st->floor_q, 4);
+  h = hash_doubles(h, st->floor_axis, 3);
+  h = hash_doubles(h, st->floor_motion, 3);
+  h = hash_doubles(h, &st->floor_turn, 1);
+  h = cl_hash_step(h, (uint32_t)ch->ncols);
+  for (k = 0; k < ch->ncols; k++) {
+    const cl_world_collision *c = &ch->cols[k];
+    h = cl_hash_step(cl_hash_step(h, (uint32_t)c->other), (uint32_t)c->type);
+    h = hash_doubles(h, &c->t, 1);
+    h = hash_doubles(h, c->n, 3);
+    h = hash_doubles(h, c->p, 3);
+    h = cl_hash_step(cl_hash_step(h, (uint32_t)c->material),
+                     (uint32_t)((unsigned long long)c->material >> 32));
+  }
+  return h;
+}

@@ -14,6 +14,7 @@
 ** switch here and its kernels.
 */
 #include "fp.h"
+#include <stddef.h>
 #include <string.h>
 #include "collide/collide.h"
 #include "bounds.h"
@@ -41,21 +42,31 @@ const unsigned char cl_walk_form[CL_NKINDS] = {
 
 /* ---- copy and translate ---- */
 
-void cl_shape_copy(cl_shape *dst, const cl_shape *s) {
-  size_t n;
-  switch (s->tag) {
-    case CL_AABB: n = sizeof(cl_aabb); break;
-    case CL_OBB: n = sizeof(cl_obb); break;
-    case CL_PLANE: n = sizeof(cl_plane); break;
-    case CL_TRIANGLE: n = sizeof(cl_triangle); break;
-    case CL_RAY: n = sizeof(cl_ray); break;
-    case CL_SPHERE: n = sizeof(cl_sphere); break;
-    case CL_CAPSULE: n = sizeof(cl_capsule); break;
-    case CL_HULL: n = sizeof(cl_hull); break;
-    case CL_COMPOUND: n = sizeof(cl_compound); break;
-    default: n = sizeof(int); break;
+size_t cl_shape_state(int kind, size_t *off) {
+  /* the numbers, from the first after the tag (a triangle's ints with
+  ** them) to the last, with no padding between: a hull's and a
+  ** compound's data pointer stays out */
+  switch (kind) {
+    case CL_AABB: *off = offsetof(cl_aabb, min); return sizeof(cl_aabb) - *off;
+    case CL_OBB: *off = offsetof(cl_obb, c); return sizeof(cl_obb) - *off;
+    case CL_PLANE: *off = offsetof(cl_plane, n); return sizeof(cl_plane) - *off;
+    case CL_TRIANGLE: *off = offsetof(cl_triangle, degenerate); return sizeof(cl_triangle) - *off;
+    case CL_RAY: *off = offsetof(cl_ray, o); return sizeof(cl_ray) - *off;
+    case CL_SPHERE: *off = offsetof(cl_sphere, c); return sizeof(cl_sphere) - *off;
+    case CL_CAPSULE: *off = offsetof(cl_capsule, a); return sizeof(cl_capsule) - *off;
+    case CL_HULL: *off = offsetof(cl_hull, c); return offsetof(cl_hull, h) - *off;
+    case CL_COMPOUND: *off = offsetof(cl_compound, c); return offsetof(cl_compound, d) - *off;
+    default: *off = 0; return 0;
   }
-  memcpy(dst, s, n);
+}
+
+void cl_shape_copy(cl_shape *dst, const cl_shape *s) {
+  size_t off, n = cl_shape_state(s->tag, &off);
+  if (s->tag == CL_HULL || s->tag == CL_COMPOUND)
+    n = s->tag == CL_HULL ? sizeof(cl_hull) : sizeof(cl_compound);
+  else
+    n += off;
+  memcpy(dst, s, n > 0 ? n : sizeof(int));
 }
 
 void cl_translate(cl_shape *s, const double d[3]) {

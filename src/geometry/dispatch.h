@@ -63,6 +63,10 @@ double cl_tie_dist2(const cl_shape *s, const double c[3]);
 ** obb, a hull or a compound by moving it to src's place (its axes and
 ** data stay its own) */
 void cl_shape_copy_back(cl_shape *dst, const cl_shape *src);
+/* world_snapshot.c: the bytes of a shape of the kind that hold its
+** numbers (all but the tag and a hull's or compound's shared data), from
+** *off on; 0 for a kind that is no shape's */
+size_t cl_shape_state(int kind, size_t *off);
 /* mesh.c, heightfield.c: the scale of a shape for their walks' pad, its
 ** largest coordinate roughly (INFINITY for what has none) */
 double cl_shape_scale(const cl_shape *s);

@@ -64,6 +64,7 @@ void cl_world_free_all(cl_world *w) {
   if (w->unbounded) w->alloc(w->ud, w->unbounded, (size_t)w->cap_unbounded * sizeof(int), 0);
   if (w->watched) w->alloc(w->ud, w->watched, (size_t)w->cap_watched * sizeof(int), 0);
   cl_world_ev_free(w);
+  cl_world_base_release(w);
   w->items = NULL;
   w->unbounded = w->watched = NULL;
   w->first = w->last = -1;
@@ -211,6 +212,7 @@ static void unwatch(cl_world *w, int id) {
 }
 
 void cl_world_link(cl_world *w, int id, int on) {
+  if (w->items[id].linked != (on != 0)) CL_WORLD_RESHAPED(w);
   w->npolled -= CL_WORLD_POLLED(&w->items[id]);
   w->items[id].linked = on != 0;
   w->npolled += CL_WORLD_POLLED(&w->items[id]);
@@ -237,6 +239,24 @@ static int place(cl_world *w, int id) {
   }
   w->items[id].proxy = -1;
   return unbounded_insert(w, id);
+}
+
+void cl_world_unplace(cl_world *w, int id) {
+  cl_world_item *it = &w->items[id];
+  if (it->proxy >= 0) cl_tree_remove(w->tree, it->proxy);
+  else unbounded_remove(w, id);
+  it->proxy = -1;
+  unwatch(w, id);
+}
+
+int cl_world_replace(cl_world *w, int id) {
+  w->items[id].watch = -1;
+  return place(w, id) && (!wants_watch(&w->items[id]) || watch(w, id));
+}
+
+void cl_world_rewatch(cl_world *w, int id) {
+  if (wants_watch(&w->items[id])) (void)watch(w, id);
+  else unwatch(w, id);
 }
 
 int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *changes) {
@@ -278,6 +298,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *change
   w->counter++;
   w->count++;
   w->version++;
+  CL_WORLD_RESHAPED(w);
   if (CL_IS_TRISET(kind)) w->geo_version++;
   w->npolled += CL_WORLD_POLLED(it);
   w->nmovable++;                                 /* (not static when added) */
@@ -331,6 +352,8 @@ int cl_world_update_item(cl_world *w, int id, const void *shape, int kind, uint3
   it = &w->items[id];
   it->seen = it->changes ? *it->changes : 0;
   w->version++;
+  /* a new shape, or a static one changed (its place is not kept) */
+  if (shape != NULL || it->is_static) CL_WORLD_RESHAPED(w);
   if (CL_IS_TRISET(it->kind) || CL_IS_TRISET(old.kind)) w->geo_version++;
   w->npolled += CL_WORLD_POLLED(it) - CL_WORLD_POLLED(&old);
   w->nmeshes += (it->kind == CL_WORLD_MESH) - (old.kind == CL_WORLD_MESH);
@@ -357,6 +380,7 @@ void cl_world_remove_item(cl_world *w, int id) {
   if (CL_IS_TRISET(it->kind)) w->geo_version++;
   it->kind = -1;
   it->shape = NULL;
+  CL_WORLD_RESHAPED(w);
   /* next kept: the item after it then, for cl_world_next */
   it->prev = w->free_head;
   w->free_head = id;
@@ -375,6 +399,7 @@ int cl_world_set_item_options(cl_world *w, int id, uint32_t layer, uint32_t mask
   it->layer = layer;
   it->mask = mask;
   w->version++;
+  CL_WORLD_RESHAPED(w);
   w->nmovable += was - it->is_static;
   cl_world_ev_touch(w, id);
   return 1;

@@ -389,7 +389,8 @@ int cl_world_set_role(cl_world *w, int item, int role) {
   w->nsensors = ns;
   w->nevents = ne;
   it->role = (unsigned char)role;
-  w->version++;                                  /* pairs and moves skip sensors */
+  w->version++;
+  CL_WORLD_RESHAPED(w);                                  /* pairs and moves skip sensors */
   return 0;
 }
 

@@ -19,6 +19,7 @@ void cl_world_one_way_clear(cl_world *w, int item) {
   w->free_one_way = it->one_way;
   it->one_way = -1;
   w->version++;
+  CL_WORLD_RESHAPED(w);
 }
 
 int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
@@ -54,6 +55,7 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
   cl_set(w->one_way[slot].n, u[0] / len, u[1] / len, u[2] / len);
   w->evrec[item].one_way = slot;
   w->version++;
+  CL_WORLD_RESHAPED(w);
   return 0;
 }
 

@@ -156,7 +156,20 @@ struct cl_world {
   unsigned ev_stamp;
   cl_world_dir *one_way;     /* one-way directions, by item's one_way */
   int none_way, cap_one_way, free_one_way;
+  /* snapshots (world_snapshot.c): the number of the items' records as
+  ** they are (moved by every add, remove and change of an item but its
+  ** shape's place: CL_WORLD_RESHAPED), the last number given, the records
+  ** kept for snapshots (NULL: none; shared, counted), and the hash of the
+  ** records and static shapes at hash_id */
+  unsigned long long struct_id, struct_serial;
+  struct cl_world_base *base;
+  unsigned long long hash_id, hash_static;
+  int hash_valid;
 };
+
+/* the items' records changed (not a shape's place): snapshots taken
+** before no longer share theirs with the world */
+#define CL_WORLD_RESHAPED(w) ((w)->struct_id = ++(w)->struct_serial)
 
 /* the memory of one call: a tree scratch (tree.h) and room for the move's
 ** lists; cl_world_scratch_size(w) bytes laid out by cl_world_scratch_init */
@@ -242,6 +255,34 @@ void cl_world_leave(cl_world *w, cl_world_scratch *s);
 ** CL_WORLD_HEIGHTFIELD (shape not NULL) */
 int cl_world_kind_of(const void *shape, int kind);
 
+
+/* world.c, for a restore (world_snapshot.c), whose rooms are made
+** before: the item taken out of the tree (or the list of those without
+** bounds) and the watched list; put back in as its record says (its
+** proxy and watch not read; 0 when out of memory); on the watched list
+** or off it as its record says */
+void cl_world_unplace(cl_world *w, int id);
+int cl_world_replace(cl_world *w, int id);
+void cl_world_rewatch(cl_world *w, int id);
+/* world_snapshot.c: the records kept for snapshots released (at the
+** world's end) */
+void cl_world_base_release(cl_world *w);
+/* character.c: a character's state as a snapshot keeps it: its bytes,
+** written into dst, room made for it (0 when out of memory: nothing
+** changed) and read back; its hash folded into h */
+size_t cl_character_saved_size(const cl_character *ch);
+void cl_character_save_to(const cl_character *ch, void *dst);
+int cl_character_load_room(cl_character *ch, const void *src);
+void cl_character_load_from(cl_character *ch, const void *src);
+unsigned long long cl_character_hash_into(const cl_character *ch, unsigned long long h);
+const cl_world *cl_character_world(const cl_character *ch);
+/* a 64-bit mix of h and the 32-bit word x (the hashes' step) */
+static inline unsigned long long cl_hash_step(unsigned long long h, uint32_t x) {
+  h ^= x;
+  h *= 0x9e3779b97f4a7c15ULL;
+  return h ^ (h >> 32);
+}
+unsigned long long cl_hash_bytes(unsigned long long h, const void *p, size_t n);
 
 /* ---- life ---- */
 /* the item's shape was written in place by a move: the item refitted
