@@ -965,6 +965,21 @@ function scene:move(item, dx, dy, dz, filter) end
 ---@return collide.scene
 function collide.scene(margin) end
 
+---The scene's whole collision state, for rollback (doc/rollback.md)
+---@class collide.snapshot
+local snapshot = {}
+---@return integer bytes its own state takes
+---@return integer shared the bytes of the item records it shares with the snapshots taken while no item was added, removed or reconfigured
+function snapshot:memory() end
+
+---@return collide.snapshot
+function scene:snapshot() end
+---Puts the scene back as the snapshot holds it: items, shapes (written in place), options, roles, events, characters
+---@param snap collide.snapshot a snapshot of this scene
+function scene:restore(snap) end
+---@return integer hash below 2^53 over the scene's state, the same on every build
+function scene:hash() end
+
 ---@class collide.collision
 ---@field item any
 ---@field other any

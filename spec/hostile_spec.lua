@@ -406,6 +406,7 @@ local function seed_objects()
   scene:add("a", collide.aabb(0, 0, 0, 1, 1, 1))
   scene:add("b", collide.sphere(0, 0, 0, 2))
   objs[#objs + 1] = scene
+  objs[#objs + 1] = scene:snapshot()
   objs[#objs + 1] = collide.scene()
   local fr
   ok, fr = pcall(collide.frustum_from_matrix,
@@ -420,7 +421,7 @@ seeds = seed_objects()
 
 -- methods by metatable, found from the objects themselves
 local methods_of = setmetatable({}, { __mode = "k" })
-local known_mt = {}    -- collide's own metatables (shapes, tree, mesh, scene, frustum)
+local known_mt = {}    -- collide's own metatables (shapes, tree, mesh, scene, snapshot, frustum)
 -- (their real metatables: collide's own are protected by __metatable)
 for _, o in ipairs(seeds) do known_mt[debug.getmetatable(o)] = true end
 local function methods(obj)

@@ -52,6 +52,7 @@ do
   local scene = collide.scene()
   scene:add("player", collide.capsule(0, 0.3, 0, 0, 1.5, 0, 0.3))
   objects.character = collide.character(scene, "player")
+  objects.snapshot = scene:snapshot()
 end
 
 describe("library/collide.lua (LuaLS definitions)", function()

@@ -583,7 +583,111 @@ static int ch_new(lua_State *L) {
   lua_pushvalue(L, ch);
   lua_pushboolean(L, 1);
   lua_rawset(L, lua_upvalueindex(UP_CHARACTERS));
+  l_getanchor(L, 4);
+  l_character_made(L, lua_gettop(L), ch);
+  lua_pop(L, 1);
+  lua_pushvalue(L, ch);
   return 1;
+}
+
+/* ---- characters in a snapshot (l_snapshot.c) ---- */
+
+void l_character_made(lua_State *L, int a, int ch) {
+  lua_Integer n;
+  l_push_weak_slot(L, a, SLOT_CHARS);
+  lua_rawgeti(L, -1, 0);                           /* the last number given */
+  n = lua_tointeger(L, -1) + 1;
+  lua_pop(L, 1);
+  lua_pushinteger(L, n);
+  lua_rawseti(L, -2, 0);
+  lua_pushvalue(L, ch);
+  lua_pushinteger(L, n);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+/* the state of the character at i, NULL when it is none */
+static l_character *state_of(lua_State *L, int i) {
+  l_character *lc = NULL;
+  if (lua_type(L, i) != LUA_TTABLE) return NULL;
+  lua_pushliteral(L, "_c");
+  lua_rawget(L, i);
+  if (lua_getmetatable(L, -1)) {
+    luaL_getmetatable(L, MT_CHARACTER);
+    if (lua_rawequal(L, -1, -2)) lc = (l_character *)lua_touserdata(L, -3);
+    lua_pop(L, 2);
+  }
+  lua_pop(L, 1);
+  return lc;
+}
+
+cl_character *l_character_of(lua_State *L, int i) {
+  l_character *lc = state_of(L, i);
+  return lc != NULL ? lc->ch : NULL;
+}
+
+/* the saved table: the character, its collisions' other items, their
+** number */
+void l_character_save(lua_State *L, int i) {
+  l_character *lc = state_of(L, i);
+  int k, n = lc != NULL ? lc->ncols : 0;
+  luaL_checkstack(L, 8, NULL);
+  lua_createtable(L, 3, 0);
+  lua_pushvalue(L, i);
+  lua_rawseti(L, -2, 1);
+  lua_createtable(L, n, 0);
+  if (n > 0) {
+    lua_pushliteral(L, "_c");
+    lua_rawget(L, i);
+    l_getanchor(L, lua_gettop(L));
+    lua_rawgeti(L, -1, CSLOT_OTHERS);
+    for (k = 1; k <= n; k++) {
+      lua_rawgeti(L, -1, k);
+      lua_rawseti(L, -5, k);
+    }
+    lua_pop(L, 3);
+  }
+  lua_rawseti(L, -2, 2);
+  lua_pushinteger(L, n);
+  lua_rawseti(L, -2, 3);
+}
+
+void l_character_load(lua_State *L, int i, int t) {
+  static const char *const flags[] = {"_floor", "_wall", "_ceiling", "_fx", "_fy", "_fz", "_on"};
+  l_character *lc = state_of(L, i);
+  int k, n, old, top = lua_gettop(L);
+  if (lc == NULL || lc->ch == NULL) return;
+  luaL_checkstack(L, 16, NULL);
+  lua_rawgeti(L, t, 3);
+  n = (int)lua_tointeger(L, -1);
+  old = lc->ncols;
+  lua_rawgeti(L, t, 2);                            /* top + 2 */
+  lua_pushliteral(L, "_c");
+  lua_rawget(L, i);
+  l_getanchor(L, lua_gettop(L));                              /* top + 4 */
+  lua_rawgeti(L, top + 4, CSLOT_OTHERS);           /* top + 5 */
+  for (k = 1; k <= n || k <= old; k++) {
+    if (k <= n) lua_rawgeti(L, top + 2, k); else lua_pushnil(L);
+    lua_rawseti(L, top + 5, k);
+  }
+  lc->ncols = n;
+  lua_rawgeti(L, top + 4, CSLOT_ITEMS);            /* top + 6 */
+  push_flags(L, lc->ch, top + 6);                  /* top + 7 .. top + 13 */
+  for (k = 0; k < 7; k++) {
+    lua_pushstring(L, flags[k]);
+    lua_pushvalue(L, top + 7 + k);
+    lua_rawset(L, i);
+  }
+  lua_pushliteral(L, "_cols");
+  lua_pushboolean(L, 0);
+  lua_rawset(L, i);
+  lua_pushliteral(L, "_moves");
+  lua_pushvalue(L, -1);
+  lua_rawget(L, i);
+  lua_pushinteger(L, lua_tointeger(L, -1) + 1);
+  lua_replace(L, -2);
+  lua_rawset(L, i);
+  lua_settop(L, top);
 }
 
 /* _world.character(Character, characters, Scene, worlds) -> the

@@ -254,6 +254,9 @@ static inline l_mesh *l_mesh_in(void *u, size_t len) {
 /* l_tree.c: a free leaf in the tree at i (an absolute index), its node
 ** block grown as a userdata when needed */
 void l_tree_room(lua_State *L, int i);
+/* l_tree.c: room for n leaves in the tree at i (absolute), grown as
+** l_tree_room grows it (finalizers may run) */
+void l_tree_reserve(lua_State *L, int i, int n);
 /* l_tree.c: tree:pairs() for the binding of the world: (tree, light
 ** userdata of a cl_tree_scratch) -> nothing; the pairs are left in the
 ** tree's buffer (lt->pairs), walked with that scratch when it is large

@@ -131,6 +131,24 @@ void l_tree_room(lua_State *L, int i) {
   }
 }
 
+void l_tree_reserve(lua_State *L, int i, int n) {
+  l_tree *lt = l_totree(L, i);
+  while (lt->tree.capacity < n) {
+    int cap = cl_tree_next_capacity(&lt->tree);
+    size_t size = cap > 0 ? cl_tree_block_size(cap) : 0;
+    void *block;
+    if (size == 0) luaL_error(L, "not enough memory");
+    block = COLLIDE_NEWUD(L, size);
+    if (lt->tree.capacity < n && cl_tree_next_capacity(&lt->tree) == cap) {
+      (void)cl_tree_adopt(&lt->tree, block, cap);  /* the old block: garbage */
+      l_setslot(L, i, SLOT_BLOCK);
+    } else {
+      lua_pop(L, 1);
+    }
+    COLLIDE_GC_PACE(L, size);                      /* may run finalizers */
+  }
+}
+
 static int push_proxies(lua_State *L, const cl_tree_entry *e, int n) {
   int k;
   lua_createtable(L, n, 0);

@@ -107,7 +107,7 @@ l_world *l_check_world(lua_State *L) {
 
 /* the world of the scene at 1, put in its place; a method called on what
 ** is not a scene raises the core's words for it, at the caller's line */
-static l_world *scene_world(lua_State *L, const char *name) {
+l_world *l_scene_world(lua_State *L, const char *name) {
   l_world *lw;
   lua_pushvalue(L, 1);
   lua_rawget(L, lua_upvalueindex(UP_WORLDS));
@@ -141,7 +141,7 @@ static const char *push_keytext(lua_State *L, int i) {
 /* ---- the shapes that tell the world of their changes ---- */
 
 /* the header of the item's shape or heightfield, NULL for a mesh */
-static l_udheader *header_of(int kind, const void *shape) {
+l_udheader *l_header_of(int kind, const void *shape) {
   if (kind == CL_WORLD_MESH) return NULL;
   if (kind == CL_WORLD_HEIGHTFIELD)
     return (l_udheader *)(void *)((char *)(void *)shape - offsetof(l_heightfield, hf));
@@ -160,7 +160,7 @@ void l_moved(l_world *lw, int id) {
 static void link_item(cl_world *w, int id) {
   int kind;
   const void *shape = cl_world_shape(w, id, &kind);
-  l_udheader *h = header_of(kind, shape);
+  l_udheader *h = l_header_of(kind, shape);
   int on = h != NULL && h->holder == NULL;
   if (on) {
     h->holder = w;
@@ -175,7 +175,7 @@ static void link_item(cl_world *w, int id) {
 static void unlink_item(cl_world *w, int id) {
   int kind;
   const void *shape = cl_world_shape(w, id, &kind);
-  l_udheader *h = header_of(kind, shape);
+  l_udheader *h = l_header_of(kind, shape);
   if (h != NULL && h->holder == w && h->item == id) h->holder = NULL;
 }
 
@@ -272,7 +272,7 @@ int l_world_anchor(lua_State *L) {
 
 /* the shape, mesh or heightfield at i: its pointer, kind and change
 ** counter (none for a mesh, which never changes) */
-static void *item_shape(lua_State *L, int i, int *kind, uint32_t **changes) {
+void *l_item_shape(lua_State *L, int i, int *kind, uint32_t **changes) {
   cl_shape *s = l_toshape(L, i);
   l_mesh *lm;
   if (s != NULL) {
@@ -430,18 +430,18 @@ static int w_add(lua_State *L) {
   memset(&o, 0, sizeof o);
   o.st = o.sensor = o.events = -1;
   lua_settop(L, 4);
-  lw = scene_world(L, "add");
+  lw = l_scene_world(L, "add");
   check_unlocked(L, lw);
   l_check_item(L, 2);
   if (l_lookup(L, 2) >= 0) l_argerror(L, 2, "item already in the scene");
-  (void)item_shape(L, 3, &kind, &changes);
+  (void)l_item_shape(L, 3, &kind, &changes);
   if (!lua_isnil(L, 4)) read_options(L, 4, kind, 0, &o);
   /* the tree's room may step the collector: a finalizer may add the same
   ** item meanwhile, and then this add is refused */
   tree_room(L);
   check_unlocked(L, lw);
   if (l_lookup(L, 2) >= 0) l_argerror(L, 2, "item already in the scene");
-  s = item_shape(L, 3, &kind, &changes);
+  s = l_item_shape(L, 3, &kind, &changes);
   id = cl_world_add(lw->w, s, kind, changes);
   if (id < 0) return luaL_error(L, "not enough memory");
   if ((o.layer_set || o.mask_set || o.st > 0)
@@ -471,18 +471,27 @@ static int w_update(lua_State *L) {
   uint32_t *changes = NULL;
   void *s = NULL;
   lua_settop(L, 3);
-  lw = scene_world(L, "update");
+  lw = l_scene_world(L, "update");
   check_unlocked(L, lw);
   (void)present_item(L);
-  if (!lua_isnil(L, 3)) (void)item_shape(L, 3, &kind, &changes);
+  if (!lua_isnil(L, 3)) (void)l_item_shape(L, 3, &kind, &changes);
+  if (!lua_isnil(L, 3) && l_snapshots_open(L, 1)) {
+    /* the snapshots taken before keep its shape of then */
+    id = present_item(L);
+    l_push_slot(L, 1, SLOT_SHAPES);
+    lua_rawgeti(L, -1, id + 1);
+    lua_replace(L, -2);
+    l_snapshot_left(L, 1, cl_world_seq(lw->w, id), 2, lua_gettop(L));
+    lua_pop(L, 1);
+  }
   tree_room(L);                                    /* may run finalizers: again */
   check_unlocked(L, lw);
   id = present_item(L);
-  if (!lua_isnil(L, 3)) s = item_shape(L, 3, &kind, &changes);
+  if (!lua_isnil(L, 3)) s = l_item_shape(L, 3, &kind, &changes);
   {
     int old_kind;
     const void *old_shape = cl_world_shape(lw->w, id, &old_kind);
-    l_udheader *old = header_of(old_kind, old_shape);
+    l_udheader *old = l_header_of(old_kind, old_shape);
     int was = old != NULL && old->holder == lw->w && old->item == id;
     r = cl_world_update(lw->w, id, s, kind, changes);
     if (r != 0) return luaL_error(L, "not enough memory");
@@ -501,9 +510,21 @@ static int w_remove(lua_State *L) {
   l_world *lw;
   int id;
   lua_settop(L, 2);
-  lw = scene_world(L, "remove");
+  lw = l_scene_world(L, "remove");
   check_unlocked(L, lw);
   id = present_item(L);
+  if (l_snapshots_open(L, 1)) {
+    /* the snapshots taken while it was in keep it (the tables may run
+    ** finalizers: looked up again) */
+    lua_pushvalue(L, 2);
+    l_push_slot(L, 1, SLOT_SHAPES);
+    lua_rawgeti(L, -1, id + 1);
+    lua_replace(L, -2);
+    l_snapshot_left(L, 1, cl_world_seq(lw->w, id), lua_gettop(L) - 1, lua_gettop(L));
+    lua_pop(L, 2);
+    check_unlocked(L, lw);
+    id = present_item(L);
+  }
   if (cl_world_events_name(lw->w, id)) {
     /* exits and ends that name it wait for the next events (its own, or
     ** those of an item removed before it): the item kept for them (the
@@ -544,7 +565,7 @@ static int w_set(lua_State *L) {
   uint32_t layer, mask;
   item_options o;
   lua_settop(L, 3);
-  lw = scene_world(L, "set");
+  lw = l_scene_world(L, "set");
   check_unlocked(L, lw);
   id = present_item(L);
   (void)cl_world_shape(lw->w, id, &kind);
@@ -565,7 +586,7 @@ static int w_roles(lua_State *L) {
   int id, role;
   double d[3];
   lua_settop(L, 2);
-  lw = scene_world(L, "roles");
+  lw = l_scene_world(L, "roles");
   id = present_item(L);
   role = cl_world_role(lw->w, id);
   lua_pushboolean(L, role & CL_WORLD_SENSOR);
@@ -588,7 +609,7 @@ static int w_options(lua_State *L) {
   uint32_t layer, mask;
   int st, id;
   lua_settop(L, 2);
-  lw = scene_world(L, "options");
+  lw = l_scene_world(L, "options");
   id = present_item(L);
   (void)cl_world_options(lw->w, id, &layer, &mask, &st);
   lua_pushinteger(L, (lua_Integer)layer);
@@ -599,7 +620,7 @@ static int w_options(lua_State *L) {
 
 /* scene:has(item) -> boolean */
 static int w_has(lua_State *L) {
-  (void)scene_world(L, "has");
+  (void)l_scene_world(L, "has");
   lua_pushboolean(L, l_lookup(L, 2) >= 0);
   return 1;
 }
@@ -607,7 +628,7 @@ static int w_has(lua_State *L) {
 /* scene:shape(item) -> its shape, or nil when absent */
 static int w_shape(lua_State *L) {
   int id;
-  (void)scene_world(L, "shape");
+  (void)l_scene_world(L, "shape");
   id = l_lookup(L, 2);
   if (id < 0) return 0;
   l_push_slot(L, 1, SLOT_SHAPES);
@@ -617,7 +638,7 @@ static int w_shape(lua_State *L) {
 
 /* scene:tree() -> the world's tree (changes from Lua are refused) */
 static int w_tree(lua_State *L) {
-  (void)scene_world(L, "tree");
+  (void)l_scene_world(L, "tree");
   l_push_slot(L, 1, SLOT_TREE);
   return 1;
 }
@@ -625,13 +646,13 @@ static int w_tree(lua_State *L) {
 /* scene:memory() -> the bytes of the world's own storage, outside the
 ** Lua heap (the tree is a userdata the collector counts) */
 static int w_memory(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)cl_world_storage(scene_world(L, "memory")->w));
+  lua_pushnumber(L, (lua_Number)cl_world_storage(l_scene_world(L, "memory")->w));
   return 1;
 }
 
 /* scene:sync() -> the number of items refitted */
 static int w_sync(lua_State *L) {
-  l_world *lw = scene_world(L, "sync");
+  l_world *lw = l_scene_world(L, "sync");
   int n = cl_world_sync(lw->w);
   if (n == CL_BUSY) l_busy_error(L, cl_world_busy(lw->w));
   if (n < 0) return luaL_error(L, "not enough memory");
@@ -665,7 +686,7 @@ static int w_next(lua_State *L) {
 
 /* scene:count() -> the number of items */
 static int w_count(lua_State *L) {
-  lua_pushinteger(L, cl_world_count(scene_world(L, "count")->w));
+  lua_pushinteger(L, cl_world_count(l_scene_world(L, "count")->w));
   return 1;
 }
 
@@ -1030,14 +1051,14 @@ static int w_query(lua_State *L) {
   l_box *b;
   int kind, n, a;
   lua_settop(L, 3);
-  lw = scene_world(L, "query");
-  (void)item_shape(L, 2, &kind, &changes);        /* argument 2 checked first */
+  lw = l_scene_world(L, "query");
+  (void)l_item_shape(L, 2, &kind, &changes);        /* argument 2 checked first */
   check_filter(L, 3, 0);
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
   l_call_begin(L, &c, 3, a);                       /* 6, 7 */
   filter_arg(L, 3, &f, &c);
-  q = item_shape(L, 2, &kind, &changes);           /* read again after the allocations */
+  q = l_item_shape(L, 2, &kind, &changes);           /* read again after the allocations */
   if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
     memcpy(&copy, q, l_kind_sizes[kind]);
     q = &copy;
@@ -1062,7 +1083,7 @@ static int w_query_frustum(lua_State *L) {
   l_box *b;
   int n, a;
   lua_settop(L, 3);
-  lw = scene_world(L, "query_frustum");
+  lw = l_scene_world(L, "query_frustum");
   if (l_tofrustum(L, 2) == NULL) l_typeerror(L, 2, "collide.frustum");
   check_filter(L, 3, 0);
   a = l_world_anchor(L);                           /* 4 */
@@ -1115,7 +1136,7 @@ static int w_raycast(lua_State *L) {
   l_call c;
   int id, kind = -1, n;
   lua_settop(L, 4);
-  lw = scene_world(L, "raycast");
+  lw = l_scene_world(L, "raycast");
   r = check_ray(L, 2);
   check_filter(L, 3, 0);
   if (!lua_isnil(L, 4)) l_checkout(L, 4);
@@ -1133,7 +1154,7 @@ static int w_raycast(lua_State *L) {
 /* scene:nearest(x, y, z, [max_distance], [filter]) -> item, d, px, py,
 ** pz or nil */
 static int w_nearest(lua_State *L) {
-  l_world *lw = scene_world(L, "nearest");
+  l_world *lw = l_scene_world(L, "nearest");
   cl_world_filter f;
   l_call c;
   double p[3], d, q[3], maxd = INFINITY;
@@ -1207,7 +1228,7 @@ static int w_raycast_all(lua_State *L) {
   l_box *b;
   int n, a;
   lua_settop(L, 3);
-  lw = scene_world(L, "raycast_all");
+  lw = l_scene_world(L, "raycast_all");
   (void)check_ray(L, 2);                           /* checked first, read after the allocation */
   check_filter(L, 3, 0);
   a = l_world_anchor(L);                           /* 4 */
@@ -1242,7 +1263,7 @@ static const char *const sweep_names[] = {"item", "t", "x", "y", "z", "nx", "ny"
 /* scene:sweep(shape, dx, dy, dz | vector, [filter], [out]) -> item, t, p,
 ** n[, index[, material]] or nil; with out, out with those values named */
 static int w_sweep(lua_State *L) {
-  l_world *lw = scene_world(L, "sweep");
+  l_world *lw = l_scene_world(L, "sweep");
   cl_shape mover;
   cl_world_filter f;
   cl_world_hit hit;
@@ -1276,7 +1297,7 @@ static int w_sweep(lua_State *L) {
 
 /* scene:sweep_all(shape, dx, dy, dz | vector, [filter]) -> array */
 static int w_sweep_all(lua_State *L) {
-  l_world *lw = scene_world(L, "sweep_all");
+  l_world *lw = l_scene_world(L, "sweep_all");
   cl_shape mover;
   cl_world_filter f;
   double d[3];
@@ -1355,7 +1376,7 @@ static int w_pairs(lua_State *L) {
   int a, kept = 0, out;
   size_t len;
   lua_settop(L, 2);
-  lw = scene_world(L, "pairs");
+  lw = l_scene_world(L, "pairs");
   check_filter(L, 2, 0);
   a = l_world_anchor(L);                           /* 3 */
   b = take_box(L, lw, a);                          /* 4 */
@@ -1430,7 +1451,7 @@ static int events_busy(lua_State *L, const l_world *lw) {
 ** into a table made before the events are gathered (a raw set grows it
 ** without running the collector). */
 static int w_events(lua_State *L) {
-  l_world *lw = scene_world(L, "events");
+  l_world *lw = l_scene_world(L, "events");
   l_sink k;
   l_box *b;
   long long n;
@@ -1509,7 +1530,7 @@ static int w_lines(lua_State *L) {
   const int *ids;
   cl_shape *bs;
   lua_settop(L, 3);
-  lw = scene_world(L, "lines");
+  lw = l_scene_world(L, "lines");
   check_filter(L, 2, 0);
   has_box = !lua_isnil(L, 3);
   bs = l_toshape(L, 3);
@@ -1648,7 +1669,7 @@ void l_check_moving(lua_State *L, const l_world *lw, int i, int arg, const char 
 ** A filter table's mask, exclude and filter leave items out, its response
 ** answers for the others. */
 static int w_move(lua_State *L) {
-  l_world *lw = scene_world(L, "move");
+  l_world *lw = l_scene_world(L, "move");
   int id, n, r, k, out, a, table, fi;
   double d[3], moved[3];
   cl_world_filter f;
@@ -1749,16 +1770,18 @@ static const luaL_Reg scene_methods[] = {
 ** Scene, each with the binding's upvalues, Scene and worlds (the table of
 ** each scene's world, by scene) */
 static int f_scene(lua_State *L) {
-  int k;
+  int k, pass;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
   lua_settop(L, 2);
-  for (k = 1; k <= L_NUPVALUES; k++) lua_pushvalue(L, lua_upvalueindex(k));
-  lua_pushvalue(L, 1);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 1);
-  lua_insert(L, 3);                                /* Scene under the upvalues */
-  luaL_setfuncs(L, scene_methods, L_NUPVALUES + 2);
+  for (pass = 0; pass < 2; pass++) {
+    lua_pushvalue(L, 1);                           /* Scene under the upvalues */
+    for (k = 1; k <= L_NUPVALUES; k++) lua_pushvalue(L, lua_upvalueindex(k));
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    luaL_setfuncs(L, pass == 0 ? scene_methods : l_snapshot_methods, L_NUPVALUES + 2);
+    lua_pop(L, 1);
+  }
   return 0;
 }
 
@@ -1786,6 +1809,7 @@ void l_world_open(lua_State *L, int mts) {
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
   l_character_open(L);
+  l_snapshot_open(L, mts);
   lua_newtable(L);
   for (k = 0; k < L_NUPVALUES; k++) lua_pushvalue(L, mts + k);
   luaL_setfuncs(L, world_functions, L_NUPVALUES);

@@ -23,6 +23,9 @@
                              ** for the next events (nil when none) */
 #define SLOT_PAIRS 7         /* the {a, b} tables of the pairs' last answer
                              ** without a filter function (w_pairs) */
+#define SLOT_SNAPS 8          /* the scene's snapshots alive (weak keys), or nil */
+#define SLOT_CHARS 9          /* the characters made on it -> their number
+                             ** in the order made (weak keys), or nil */
 /* a growable block of C memory whose userdata frees it: where a call
 ** gathers its answer */
 typedef struct { void *p; size_t size; } l_box;
@@ -106,6 +109,38 @@ void l_push_collision(lua_State *L, const cl_world_collision *col);
 ** another item the shape's header links (another world's, or another
 ** item of this one sharing the shape) is told */
 void l_moved(l_world *lw, int id);
+
+/* the world of the scene at 1 (replaced there by it), for the method
+** name: a bad self raised (a scene method's upvalues) */
+l_world *l_scene_world(lua_State *L, const char *name);
+/* the header of an item's shape or heightfield (its kind's), NULL for a
+** mesh */
+l_udheader *l_header_of(int kind, const void *shape);
+/* the shape, mesh or heightfield at i: its pointer, kind and change
+** counter (NULL for a mesh); raises when it is none */
+void *l_item_shape(lua_State *L, int i, int *kind, uint32_t **changes);
+
+/* l_snapshot.c: the scene's methods snapshot, restore and hash */
+extern const luaL_Reg l_snapshot_methods[];
+void l_snapshot_open(lua_State *L, int mts);
+/* pushes the table of weak keys in slot of the anchor at a (made when
+** there is none) */
+void l_push_weak_slot(lua_State *L, int a, int slot);
+/* whether the world at wi has snapshots alive */
+int l_snapshots_open(lua_State *L, int wi);
+/* the item at ii whose shape is at si, of sequence number seq, leaves
+** the world at wi (removed, given another shape, or by a restore): each
+** snapshot alive taken while it was in keeps it (Lua code may run) */
+void l_snapshot_left(lua_State *L, int wi, long long seq, int ii, int si);
+/* l_character.c: the character state's C object of the character at i,
+** NULL when it is none; the Lua side of the character at i saved into
+** a table pushed, and put back from the table at t */
+cl_character *l_character_of(lua_State *L, int i);
+void l_character_save(lua_State *L, int i);
+void l_character_load(lua_State *L, int i, int t);
+/* the character at ch (the world's anchor at a) made on the scene:
+** counted among its characters */
+void l_character_made(lua_State *L, int a, int ch);
 
 /* l_character.c: the character's metatable made */
 /* _world.character_methods(Character, characters) */
