@@ -49,6 +49,10 @@
 #                       among 100,000 boxes beside the same queries among
 #                       the 1,000 boxes around the points, and the ratio of
 #                       the two times
+#   make bench-snapshot bench/snapshot.lua: a snapshot and a restore of a
+#                       level of 100,000 static boxes, 1,000 moving ones
+#                       and 100 sensors beside a frame that moves the 1,000
+#                       and reads the events, and the bytes per moving item
 #   make bench-scene    collide.scene on 100,000 items and 2,000 rays,
 #                       beside brute force and Bullet's btDbvt (float and
 #                       float64); then the broad phase at game scale
@@ -76,11 +80,11 @@
 
 .PHONY: bench bench-narrow bench-manifold bench-instructions bench-compound bench-frustum \
         bench-heightfield heightfield-ref-deps bench-hull hull-ref-deps bench-hull-contact \
-        bench-lines bench-mesh bench-mesh-instructions mesh-ref-deps bench-nearest \
+        bench-lines bench-mesh bench-mesh-instructions mesh-ref-deps bench-nearest bench-snapshot \
         bench-scene bench-scene-smoke bullet-deps bench-threads bench-character
 
 bench: bench-narrow bench-manifold bench-compound bench-frustum bench-heightfield \
-       bench-hull-contact bench-lines bench-mesh bench-nearest bench-scene bench-world \
+       bench-hull-contact bench-lines bench-mesh bench-nearest bench-snapshot bench-scene bench-world \
        bench-threads
 
 CI_TARGETS += bench-scene-smoke bench-world-smoke
@@ -122,6 +126,9 @@ bench-lines: $(SO)
 
 bench-nearest: $(SO)
 	$(RUN) bench/nearest.lua
+
+bench-snapshot: $(SO)
+	$(RUN) bench/snapshot.lua
 
 # ---- heightfields (doc/mesh.md) -----------------------------------------
 BULLET_HEIGHTFIELD = $(BUILD)/bench/bullet_heightfield

@@ -161,6 +161,7 @@ describe("scene snapshots", function()
         -- a late input: back a few frames, the same frames played again
         local back = g.int(math.min(8, f))
         r:restore(snaps[f - back])
+        assert.is_true(r:tree():validate())
         f = f - back
         rollbacks = rollbacks + 1
       end

@@ -133,6 +133,11 @@ int cl_tree_insert(cl_tree *t, const cl_aabb *box, long long id);
 /* 1 when the leaf was reinserted, 0 when its fat box still fits the box
 ** (contains it and is not more than 4 margins larger on any side) */
 int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box);
+/* the leaf's fat box grown to hold box's fat box too, where it stays
+** (its ancestors refitted): no reinsertion, for a leaf that goes back
+** and forth (a restore of an older state); 1 when it grew. A later
+** cl_tree_move reinserts it once its box has shrunk well inside. */
+int cl_tree_grow(cl_tree *t, int proxy, const cl_aabb *box);
 /* Moving many leaves at once: cl_tree_escapes says whether cl_tree_move
 ** would reinsert the leaf; cl_tree_set_fat gives it the fat box of box
 ** where it stays in the tree, leaving its ancestors stale until

@@ -586,6 +586,18 @@ int cl_tree_move(cl_tree *t, int proxy, const cl_aabb *box) {
   return 1;
 }
 
+int cl_tree_grow(cl_tree *t, int proxy, const cl_aabb *box) {
+  box_t fat, u;
+  t->changes++;
+  fatten(&fat, box, t->margin);
+  if (box_contains(&t->leaves[proxy].box, &fat)) return 0;
+  box_union(&u, &t->leaves[proxy].box, &fat);
+  t->leaves[proxy].box = u;
+  mark_moved(t, proxy);
+  fix_upwards(t, t->leaves[proxy].parent);
+  return 1;
+}
+
 void cl_tree_set_fat(cl_tree *t, int proxy, const cl_aabb *box) {
   t->changes++;
   fatten(&t->leaves[proxy].box, box, t->margin);

@@ -400,9 +400,15 @@ static void write_back(cl_world *w, int id, const unsigned char *src) {
   cl_world_item *it = &w->items[id];
   size_t off, n = shape_state(it, &off);
   unsigned char *at = (unsigned char *)(void *)it->shape + off;
+  cl_aabb box;
   if (memcmp(at, src, n) == 0) return;
   memcpy(at, src, n);
-  (void)cl_world_update_item(w, id, NULL, 0, NULL);   /* (rooms made) */
+  /* a leaf that goes back where it was grows to hold both places: no
+  ** reinsertion (bounds gained or lost: placed again) */
+  if (it->proxy >= 0 && cl_collider_bounds(it->kind, it->shape, &box))
+    (void)cl_tree_grow(w->tree, it->proxy, &box);
+  else
+    (void)cl_world_update_item(w, id, NULL, 0, NULL);   /* (rooms made) */
   if (it->changes != NULL) it->seen = ++*it->changes;
 }
 
