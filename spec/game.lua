@@ -40,6 +40,7 @@ G.EXPECTED = {
   { name = "character", count = 3574, hash = "da2e24a8e393d475" },
   { name = "angles", count = 2024, hash = "0890e2b1e8ebd78b" },
   { name = "turn", count = 2095, hash = "e3043c61cea97f0c" },
+  { name = "rollback", count = 1488, hash = "46281ad57f49ac5d" },
 }
 
 function G.lines(sections)
@@ -404,6 +405,42 @@ function G.play(log, lib)
     put("floor_motion", frame, rider:floor_motion())
   end
   put("at", ride:shape("rider"):a())
+
+  -- a rollback game: every frame saved, two frames played again now and
+  -- then from a snapshot; the results and scene:hash() of each frame
+  section("rollback")
+  local rb = rng(20261204)
+  local game = collide.scene()
+  game:add("ground", collide.aabb(-10, -2, -10, 10, -1, 10), { static = true })
+  game:add("gate", collide.aabb(-2, -1, -2, 2, 2, 2), { sensor = true })
+  for k = 1, 6 do
+    game:add("crate" .. k, collide.aabb(k - 4, -1, 3, k - 3.5, -0.5, 3.5), { events = k % 2 == 0 })
+  end
+  game:add("runner", collide.capsule(-5, -0.6, 0, -5, 0.4, 0, 0.4))
+  local runner = collide.character(game, "runner")
+  local saved, replayed = {}, {}
+  local inputs = {}
+  for frame = 1, 80 do inputs[frame] = { rb.uniform(-0.3, 0.3), rb.uniform(-0.3, 0.3), rb.int(6) } end
+  local function play(frame)
+    local i = inputs[frame]
+    put("crate", frame, game:move("crate" .. i[3], i[1], -0.05, i[2]))
+    put("runner", frame, runner:move(0.1, -0.05, i[1]))
+    put("flags", frame, runner:on_floor(), runner:floor_item())
+    local events = game:events()
+    for k = 1, #events do put("event", frame, events[k].type, events[k].a, events[k].b) end
+    put("hash", frame, game:hash())
+  end
+  local frame = 0
+  while frame < 80 do
+    frame = frame + 1
+    play(frame)
+    saved[frame] = game:snapshot()
+    if frame % 7 == 0 and not replayed[frame] then
+      replayed[frame] = true
+      game:restore(saved[frame - 2])
+      frame = frame - 2
+    end
+  end
 
   local result = {}
   for k, s in ipairs(sections) do
