@@ -18,8 +18,10 @@
 #                           --no-rollback its check must catch the desync
 #                           (CI). `make rollback-example UPDATE=1` first
 #                           writes the expected summary from the first
-#                           interpreter's run (after a change to the game or
-#                           to scene:hash(); doc/rollback.md quotes it)
+#                           interpreter's run, and into doc/rollback.md,
+#                           which quotes it (after a change to the game or to
+#                           scene:hash()); tools/rollback_doc.lua checks that
+#                           the doc quotes the example's code as it is
 #
 # The C examples run in mk/test-c.mk (example-world, and examples/engine.c
 # in test-c); the LÖVE examples in mk/versions.mk (love-example,
@@ -61,6 +63,7 @@ rollback-example:
 	  diff -u $(ROLLBACK_EXPECTED) build/rollback-$$v.txt \
 	    || { echo "rollback-example: $$v: not the summary in $(ROLLBACK_EXPECTED)" >&2; exit 1; }; \
 	done; rm -f build/rollback-updated
+	@$(firstword $(ROLLBACK_LUAS)) tools/rollback_doc.lua $(if $(UPDATE),--write)
 	@v=$(firstword $(ROLLBACK_LUAS)); \
 	$$v $(call IN_TREE,'"$$v"') examples/rollback/main.lua --no-rollback > build/rollback-broken.txt \
 	  && { echo "rollback-example: --no-rollback ran without a desync" >&2; exit 1; }; \
