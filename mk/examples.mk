@@ -52,7 +52,7 @@ render: $(SO)
 # quotes around the shell's $v); its summary in build/rollback-$v.txt
 rollback-example:
 	@for v in $(ROLLBACK_LUAS); do $(MAKE) --no-print-directory all LUA=$$v || exit 1; done
-	@mkdir -p build
+	@mkdir -p build; rm -f build/rollback-updated
 	@for v in $(ROLLBACK_LUAS); do \
 	  $$v $(call IN_TREE,'"$$v"') examples/rollback/main.lua > build/rollback-$$v.txt; rc=$$?; \
 	  cat build/rollback-$$v.txt; \
