@@ -12,6 +12,7 @@ files["spec/"] = { std = "+busted", max_line_length = false }
 -- a LÖVE game sets love.run and love.conf
 files["love/"] = { globals = { "love" }, max_line_length = false }
 files["examples/love/"] = { globals = { "love" } }
+files["examples/rollback/"] = { globals = { "love" } }
 files["library/"] = {
   -- type definitions: empty functions whose arguments only document
   ignore = { "211", "212", "241", "431" },

@@ -91,7 +91,7 @@ clean:
 # runs them one after the other. `make test` has run $(LUA), so test-all
 # runs the other versions.
 CI_LANES ?= 2
-CI_LANE2  = test-all test-love love-example test-luarocks lint test-arm64
+CI_LANE2  = test-all test-love love-example love-rollback test-luarocks lint test-arm64
 CI_SKIP   = TEST_ALL_VERSIONS="$(filter-out $(LUA),$(VERSIONS))"
 ci-extra:
 	@mkdir -p build; \

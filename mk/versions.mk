@@ -6,6 +6,9 @@
 #   make test-love      love/main.lua in a real, headless LÖVE 11 with the
 #                       LuaJIT build: from the tree, as a game folder, as a
 #                       .love, as a fused executable (tools/test_love.sh)
+#   make love-example   examples/love, the example game, in a real LÖVE under
+#   make love-rollback  Xvfb with a screenshot; examples/rollback, two peers
+#                       rolling back, the same (tools/love_example.sh)
 #   make test-luarocks  `luarocks make` offline into a temporary tree for each
 #                       version, then a fresh interpreter requires everything
 #                       from it and passes love/suite.lua (tools/test_luarocks.sh)
@@ -22,9 +25,9 @@ TEST_ALL_VERSIONS ?= $(VERSIONS)
 # Debian's luarocks knows Lua 5.1 to 5.4 and LuaJIT, not 5.5
 LUAROCKS_VERSIONS = $(filter-out lua5.5,$(VERSIONS))
 
-.PHONY: test-all test-love love-example test-luarocks rockspec
+.PHONY: test-all test-love love-example love-rollback test-luarocks rockspec
 
-CI_TARGETS += test-all test-love love-example test-luarocks
+CI_TARGETS += test-all test-love love-example love-rollback test-luarocks
 
 # every version runs even when one fails, so the summary shows them all
 test-all:
@@ -53,6 +56,14 @@ love-example:
 	@sh tools/deps.sh luajit love:love xvfb-run:xvfb xauth:xauth
 	@$(MAKE) --no-print-directory all LUA=luajit
 	@sh tools/love_example.sh $(SHOT)
+
+# the rollback example, headless under Xvfb: its summary must be the one
+# make rollback-example checks (tools/love_example.sh --rollback)
+ROLLBACK_SHOT ?= build/love-rollback.png
+love-rollback:
+	@sh tools/deps.sh luajit love:love xvfb-run:xvfb xauth:xauth
+	@$(MAKE) --no-print-directory all LUA=luajit
+	@sh tools/love_example.sh --rollback $(ROLLBACK_SHOT)
 
 test-luarocks:
 	@for v in $(LUAROCKS_VERSIONS); do sh tools/deps.sh $$v luarocks:luarocks unshare:util-linux || exit 1; done
