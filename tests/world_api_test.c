@@ -9,7 +9,10 @@
 ** collisions and a character's floor; a shape's contact and manifold with
 ** a mesh and a heightfield (mesh.h, heightfield.h); calls made
 ** from inside the callbacks of others, which answer as the same calls made
-** alone. Then allocation failure, tested the way SQLite tests it: an
+** alone; handles: a removed item's id refused by every call after 1,
+** 1000 and 65,535 reuses of its slot, taken again only at the 65,536th
+** (the 16-bit generation wraps), user data, and the ids a replay hands
+** out after a restore equal to the first play's. Then allocation failure, tested the way SQLite tests it: an
 ** allocator that counts the live bytes and blocks fails its k-th
 ** allocation, for k = 1, 2, ... until a scenario of adds, queries, moves,
 ** a character, nested calls, syncs and removals runs without a failure;
@@ -2430,6 +2433,177 @@ static void snapshots(void) {
   CHECK(mem.live == 0 && mem.blocks == 0, "nothing left");
 }
 
+/* ---- handles: an id carries its slot's generation ---- */
+
+/* every call given a stale id refuses it, and changes nothing: the item
+** that holds its slot now (live) is as it was */
+static void refused(cl_world *w, cl_item stale, cl_item live, const void *live_shape,
+                    const char *when) {
+  cl_aabb other = box(0, 0, 0, 1, 1, 1);
+  uint32_t layer = 0, mask = 0;
+  int is_static = -1, bad = 0;
+  double d[3], dir[3];
+  cl_character *ch = (cl_character *)(void *)&layer;   /* (set NULL when refused) */
+  unsigned long long version = cl_world_version(w);
+  vec(d, 1, 0, 0);
+  vec(dir, 0, 1, 0);
+  bad += cl_world_is_item(w, stale) != 0;
+  bad += cl_world_update(w, stale, NULL, 0, NULL) != CL_NOT_ITEM;
+  bad += cl_world_update(w, stale, &other, CL_AABB, NULL) != CL_NOT_ITEM;
+  bad += cl_world_remove(w, stale) != CL_NOT_ITEM;
+  bad += cl_world_set_options(w, stale, 2, 2, 1) != CL_NOT_ITEM;
+  bad += cl_world_options(w, stale, &layer, NULL, NULL) != CL_NOT_ITEM;
+  bad += cl_world_set_role(w, stale, CL_WORLD_SENSOR) != CL_NOT_ITEM;
+  bad += cl_world_role(w, stale) != CL_NOT_ITEM;
+  bad += cl_world_set_one_way(w, stale, dir) != CL_NOT_ITEM;
+  bad += cl_world_one_way(w, stale, NULL) != CL_NOT_ITEM;
+  bad += cl_world_seq(w, stale) != CL_NOT_ITEM;
+  bad += cl_world_shape(w, stale, NULL) != NULL;
+  bad += cl_world_material(w, stale, 0) != -1;
+  bad += cl_world_item_moves(w, stale) != 0;
+  bad += cl_world_events_name(w, stale) != 0;
+  bad += cl_world_link(w, stale, 1) != CL_NOT_ITEM;
+  bad += cl_world_touch(w, stale) != CL_NOT_ITEM;
+  bad += cl_world_lines_count(w, stale, NULL) != 0;
+  bad += cl_world_user_data(w, stale) != NULL;
+  bad += cl_world_set_user_data(w, stale, &layer) != CL_NOT_ITEM;
+  bad += cl_world_move(w, stale, d, NULL, NULL, NULL, NULL, NULL) != CL_NOT_ITEM;
+  bad += cl_character_create(w, stale, NULL, &ch) != CL_NOT_ITEM || ch != NULL;
+  bad += cl_character_new(w, stale, NULL) != NULL;
+  CHECK(bad == 0, when);
+  CHECK(cl_world_version(w) == version, "nothing changed");
+  CHECK(cl_world_is_item(w, live) && cl_world_shape(w, live, NULL) == live_shape
+        && cl_world_options(w, live, &layer, &mask, &is_static) == 0 && layer == 1
+        && mask == CL_WORLD_ALL_BITS && is_static == 0 && cl_world_role(w, live) == 0
+        && cl_world_one_way(w, live, NULL) == 0 && cl_world_user_data(w, live) == NULL,
+        "the item in its slot untouched");
+}
+
+/* the same item taken out and another put in its slot, n times: the last id */
+static cl_item reuse(cl_world *w, cl_item id, void *shape, long n) {
+  long k;
+  for (k = 0; k < n; k++) {
+    if (cl_world_remove(w, id) != 0) return CL_NOT_ITEM;
+    id = cl_world_add(w, shape, CL_AABB, NULL);
+  }
+  return id;
+}
+
+static void handles(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb a = box(0, 0, 0, 1, 1, 1), b = box(0, 0, 0, 1, 1, 1), q = box(-1, -1, -1, 2, 2, 2);
+  cl_sphere ball = sphere(10, 0.6, 0, 0.5);
+  cl_plane ground = plane(0, 1, 0, 0);
+  cl_world_filter f;
+  cl_character *ch;
+  int tag = 1, other = 2;
+  cl_item first, ball_id, ground_id, id;
+  first = cl_world_add(w, &a, CL_AABB, NULL);
+  ball_id = cl_world_add(w, &ball, CL_SPHERE, NULL);
+  ground_id = cl_world_add(w, &ground, CL_PLANE, NULL);
+  CHECK(first == 0 && cl_item_slot(first) == 0 && cl_item_generation(first) == 0,
+        "the first item: slot 0, generation 0");
+  CHECK(cl_item_slot(CL_NOT_ITEM) == -1 && cl_item_generation(CL_NOT_ITEM) == -1,
+        "an error is no slot");
+  CHECK(cl_world_item_at(w, 0) == first && cl_world_item_at(w, 2) == ground_id
+        && cl_world_item_at(w, 3) == CL_NOT_ITEM && cl_world_item_at(w, -1) == CL_NOT_ITEM,
+        "the live id in a slot");
+  /* user data: NULL when added, kept, gone with the item */
+  CHECK(cl_world_user_data(w, first) == NULL, "no user data when added");
+  CHECK(cl_world_set_user_data(w, first, &tag) == 0 && cl_world_user_data(w, first) == &tag
+        && cl_world_set_user_data(w, ball_id, &other) == 0
+        && cl_world_user_data(w, ball_id) == &other, "one pointer per item");
+  CHECK(cl_world_set_user_data(w, first, NULL) == 0 && cl_world_user_data(w, first) == NULL
+        && cl_world_set_user_data(w, first, &tag) == 0, "cleared and set again");
+  ch = cl_character_new(w, ball_id, NULL);
+  CHECK(ch != NULL && cl_character_item(ch) == ball_id
+        && cl_character_floor_item(ch) == ground_id, "a character on the ground");
+  CHECK(cl_world_remove(w, first) == 0, "the first item removed");
+  CHECK(cl_world_item_at(w, 0) == CL_NOT_ITEM && cl_world_user_data(w, first) == NULL,
+        "its slot free, its user data gone");
+  /* one reuse: the slot's next generation; the old id names nothing */
+  id = cl_world_add(w, &b, CL_AABB, NULL);
+  CHECK(cl_item_slot(id) == 0 && cl_item_generation(id) == 1 && id != first,
+        "slot 0 again, generation 1");
+  CHECK(cl_world_item_at(w, 0) == id && cl_world_user_data(w, id) == NULL,
+        "the new item's id; its user data NULL");
+  refused(w, first, id, &b, "a stale id refused after one reuse of its slot");
+  CHECK(cl_character_retarget(ch, first) == CL_NOT_ITEM && cl_character_item(ch) == ball_id,
+        "a character not retargeted to a stale id");
+  /* a stale id among a filter's exclusions leaves the new item in */
+  cl_world_filter_init(&f);
+  f.exclude = &first;
+  f.nexclude = 1;
+  CHECK(cl_world_query(w, &q, CL_AABB, &f, NULL, NULL) == 2, "the new item and the ground found");
+  f.exclude = &id;
+  CHECK(cl_world_query(w, &q, CL_AABB, &f, NULL, NULL) == 1, "the new item excluded by its id");
+  /* 1000 and 65,535 reuses: still refused */
+  id = reuse(w, id, &b, 999);
+  CHECK(cl_item_slot(id) == 0 && cl_item_generation(id) == 1000, "generation 1000");
+  refused(w, first, id, &b, "a stale id refused after 1000 reuses of its slot");
+  id = reuse(w, id, &b, 65535 - 1000);
+  CHECK(cl_item_slot(id) == 0 && cl_item_generation(id) == 65535, "generation 65535");
+  refused(w, first, id, &b, "a stale id refused after 65,535 reuses of its slot");
+  /* the 65,536th: the generation wraps (16 bits), the id comes back */
+  id = reuse(w, id, &b, 1);
+  CHECK(id == first && cl_world_is_item(w, first) && cl_world_shape(w, first, NULL) == &b,
+        "the 65,536th reuse hands out the first id again, for the new item");
+  /* the floor removed: the character stands on no item */
+  CHECK(cl_world_remove(w, ground_id) == 0 && cl_character_floor_item(ch) == CL_NOT_FOUND
+        && cl_character_floor_material(ch) == -1, "a removed floor is no floor item");
+  CHECK(cl_world_remove(w, ball_id) == 0 && cl_character_item(ch) == ball_id, "its item removed");
+  {
+    double d[3];
+    vec(d, 1, 0, 0);
+    CHECK(cl_character_move(ch, d, NULL) == CL_NOT_ITEM, "a character of a stale id");
+  }
+  ball_id = cl_world_add(w, &ball, CL_SPHERE, NULL);
+  CHECK(cl_character_retarget(ch, ball_id) == 0 && cl_character_item(ch) == ball_id,
+        "retargeted to its item added again");
+  cl_character_delete(ch);
+  cl_world_delete(w);
+}
+
+/* a game's adds and removals after a snapshot: the ids handed out */
+static void handles_play(cl_world *w, cl_item *ids, cl_aabb *shapes, cl_item *out) {
+  out[0] = cl_world_remove(w, ids[1]) == 0 ? cl_world_add(w, &shapes[4], CL_AABB, NULL) : -100;
+  out[1] = cl_world_add(w, &shapes[5], CL_AABB, NULL);
+  out[2] = cl_world_remove(w, out[0]) == 0 ? cl_world_add(w, &shapes[6], CL_AABB, NULL) : -100;
+  out[3] = cl_world_remove(w, ids[3]) == 0 ? cl_world_add(w, &shapes[7], CL_AABB, NULL) : -100;
+  (void)cl_world_set_user_data(w, ids[0], &shapes[7]);
+}
+
+static void handles_snapshots(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb shapes[8];
+  cl_item ids[4], first[4], again[4];
+  cl_snapshot *s = NULL;
+  unsigned long long h0, h1;
+  int i, tag = 0;
+  for (i = 0; i < 8; i++) shapes[i] = box(2.0 * i, 0, 0, 2.0 * i + 1, 1, 1);
+  for (i = 0; i < 4; i++) ids[i] = cl_world_add(w, &shapes[i], CL_AABB, NULL);
+  /* slot 2's generation moved before the snapshot */
+  ids[2] = reuse(w, ids[2], &shapes[2], 3);
+  (void)cl_world_set_user_data(w, ids[0], &tag);
+  CHECK(cl_item_generation(ids[2]) == 3, "slot 2 at generation 3");
+  h0 = cl_world_hash(w, NULL, 0);
+  CHECK(cl_world_snapshot(w, NULL, 0, &s) == 0, "a snapshot");
+  handles_play(w, ids, shapes, first);
+  h1 = cl_world_hash(w, NULL, 0);
+  CHECK(cl_item_generation(first[0]) == 1 && cl_item_generation(first[2]) == 2,
+        "the play's ids carry their slots' generations");
+  CHECK(cl_world_restore(w, s) == 0 && cl_world_hash(w, NULL, 0) == h0, "restored");
+  CHECK(cl_world_is_item(w, ids[1]) && cl_world_is_item(w, ids[3]) && !cl_world_is_item(w, first[1])
+        && !cl_world_is_item(w, first[3]), "the removed items back with their ids, the added gone");
+  CHECK(cl_world_user_data(w, ids[0]) == &tag, "the user data as it was");
+  handles_play(w, ids, shapes, again);
+  CHECK(memcmp(first, again, sizeof first) == 0, "the replay hands out the first play's ids");
+  CHECK(cl_world_hash(w, NULL, 0) == h1, "and reaches its hash");
+  CHECK(cl_world_user_data(w, ids[0]) == &shapes[7], "its user data");
+  cl_snapshot_delete(s);
+  cl_world_delete(w);
+}
+
 int main(void) {
   walk();
   character_more();
@@ -2447,6 +2621,8 @@ int main(void) {
   public_reads();
   triangle_sets();
   snapshots();
+  handles();
+  handles_snapshots();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
