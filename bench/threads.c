@@ -71,7 +71,7 @@ int main(void) {
   if (world == NULL || ratio == NULL) return 2;
   for (i = 0; i < NSTATIC + NMOVING; i++) {
     double lo[3], hi[3], e = uni(0.2, 1.5);
-    int id;
+    cl_item id;
     cl_set(lo, uni(-100, 100), uni(0, 20), uni(-100, 100));
     cl_set(hi, lo[0] + e, lo[1] + uni(0.2, 3), lo[2] + e);
     cl_aabb_init(&boxes[i], lo, hi);

@@ -19,7 +19,7 @@ static cl_aabb make_box(double x0, double y0, double z0, double x1, double y1, d
 
 /* a query's filter: keeps the items that have open sky above them, found
 ** by a raycast down onto the item from high above */
-static int open_to_the_sky(void *ud, int item) {
+static int open_to_the_sky(void *ud, cl_item item) {
   cl_world *w = (cl_world *)ud;
   const cl_aabb *b = (const cl_aabb *)cl_world_shape(w, item, NULL);
   double o[3], down[3] = {0, -1, 0};
@@ -29,9 +29,9 @@ static int open_to_the_sky(void *ud, int item) {
   return cl_world_raycast(w, &r, NULL, NULL) == item;
 }
 
-static int print_item(void *ud, int item) {
+static int print_item(void *ud, cl_item item) {
   (void)ud;
-  printf("  item %d\n", item);
+  printf("  item %lld\n", (long long)item);
   return 1;
 }
 
@@ -47,7 +47,8 @@ int main(void) {
   cl_world_filter f;
   cl_world_hit hit;
   cl_ray r;
-  int frame, player;
+  cl_item player;
+  int frame;
 
   if (w == NULL) return 1;
   cl_capsule_init(&body, a, b, 0.3);
@@ -66,15 +67,15 @@ int main(void) {
     cl_character_move(ch, d, NULL);
     if (cl_character_on_floor(ch)) vy = 0;
     if (frame % 15 == 0)
-      printf("frame %2d: feet at %.3f %.3f %.3f, on the floor: %d (item %d)\n", frame,
+      printf("frame %2d: feet at %.3f %.3f %.3f, on the floor: %d (item %lld)\n", frame,
              body.a[0], body.a[1] - body.r, body.a[2], cl_character_on_floor(ch),
-             cl_character_floor_item(ch));
+             (long long)cl_character_floor_item(ch));
   }
 
   /* a ray along x at the crate's height */
   cl_ray_init(&r, o, x, INFINITY);
   if (cl_world_raycast(w, &r, NULL, &hit) >= 0)
-    printf("the ray hits item %d at t %g, point %g %g %g, normal %g %g %g\n", hit.item,
+    printf("the ray hits item %lld at t %g, point %g %g %g, normal %g %g %g\n", (long long)hit.item,
            hit.hit.t, hit.hit.p[0], hit.hit.p[1], hit.hit.p[2], hit.hit.n[0], hit.hit.n[1],
            hit.hit.n[2]);
 

@@ -93,7 +93,8 @@ static cl_world *make_world(void) {
   double c[3], a[3], b[3], q[4] = {0, 0.38268343236508978, 0, 0.92387953251128674};
   double n[3] = {0, 1, 0}, o[3] = {-20, -2, -20};
   cl_shape parts[2];
-  int i, id;
+  int i;
+  cl_item id;
   CHECK(w != NULL, "a world");
   for (i = 0; i < NBOXES; i++) {
     make_box(&boxes[i], uni(-25, 25), uni(0, 6), uni(-25, 25), uni(0.2, 1.2), uni(0.2, 1.2),
@@ -163,7 +164,7 @@ static cl_frustum frustum;
 
 typedef struct {
   cl_world_hit hit[NRAYS];
-  int ray_item[NRAYS];
+  cl_item ray_item[NRAYS];
   double ray_all[NRAYS];    /* a sum over each ray's hits, in order */
   int ray_all_n[NRAYS];
   double query_sum[NQUERIES];
@@ -171,13 +172,13 @@ typedef struct {
   int frustum_n;
   double frustum_sum;
   cl_world_hit sweep[NSWEEPS];
-  int sweep_item[NSWEEPS];
+  cl_item sweep_item[NSWEEPS];
   int sweep_all_n[NSWEEPS];
   double sweep_all[NSWEEPS];
   long long npairs, npairs_masked, npairs_kept[2];
   double pairs_sum, pairs_masked_sum, pairs_kept_sum[2];
   double options_sum;
-  int near_item[NNEAR];
+  cl_item near_item[NNEAR];
   double near_d[NNEAR], near_q[NNEAR][3];
 } answers;
 
@@ -241,16 +242,16 @@ static int sum_hit(void *ud, const cl_world_hit *h) {
   return 1;
 }
 
-static int sum_item(void *ud, int item) {
+static int sum_item(void *ud, cl_item item) {
   summed *s = (summed *)ud;
-  s->sum = s->sum * 1.0000001 + item;
+  s->sum = s->sum * 1.0000001 + (double)item;
   s->n++;
   return 1;
 }
 
-static int sum_pair(void *ud, int a, int b) {
+static int sum_pair(void *ud, cl_item a, cl_item b) {
   summed *s = (summed *)ud;
-  s->sum = s->sum * 1.0000001 + a * 7919.0 + b;
+  s->sum = s->sum * 1.0000001 + (double)a * 7919.0 + (double)b;
   s->n++;
   return 1;
 }
@@ -262,11 +263,11 @@ typedef struct {
   int k, bad;
 } nest;
 
-static int nested_keep(void *ud, int item) {
+static int nested_keep(void *ud, cl_item item) {
   nest *ns = (nest *)ud;
   cl_world_hit h;
   int r = ns->k++ % NRAYS;
-  int id = cl_world_raycast(ns->w, &rays[r], NULL, &h);
+  cl_item id = cl_world_raycast(ns->w, &rays[r], NULL, &h);
   if (id != alone.ray_item[r] || (id >= 0 && !hit_same(&h, &alone.hit[r]))) ns->bad++;
   if (cl_world_remove(ns->w, item) != CL_BUSY) ns->bad++;
   return 1;
@@ -409,7 +410,8 @@ int main(void) {
   pthread_t th[THREADS];
   worker wk[THREADS];
   answers again;
-  int i, id, rounds = getenv("THREADS_ROUNDS") ? atoi(getenv("THREADS_ROUNDS")) : 50;
+  cl_item id;
+  int i, rounds = getenv("THREADS_ROUNDS") ? atoi(getenv("THREADS_ROUNDS")) : 50;
   boxes_world = cl_world_new(0.1, NULL, NULL);
   CHECK(boxes_world != NULL, "the boxes' world");
   for (i = 0; i < NBOXES; i++) {

@@ -9,7 +9,10 @@
 ** collisions and a character's floor; a shape's contact and manifold with
 ** a mesh and a heightfield (mesh.h, heightfield.h); calls made
 ** from inside the callbacks of others, which answer as the same calls made
-** alone. Then allocation failure, tested the way SQLite tests it: an
+** alone; handles: a removed item's id refused by every call after 1,
+** 1000 and 65,535 reuses of its slot, taken again only at the 65,536th
+** (the 16-bit generation wraps), user data, and the ids a replay hands
+** out after a restore equal to the first play's. Then allocation failure, tested the way SQLite tests it: an
 ** allocator that counts the live bytes and blocks fails its k-th
 ** allocation, for k = 1, 2, ... until a scenario of adds, queries, moves,
 ** a character, nested calls, syncs and removals runs without a failure;
@@ -105,9 +108,9 @@ static cl_plane plane(double nx, double ny, double nz, double d) {
 static void vec(double v[3], double x, double y, double z) { cl_set(v, x, y, z); }
 
 /* the ids a callback is handed, in order */
-typedef struct { int ids[64], n; int a[64], b[64]; double t[64]; } seen;
+typedef struct { cl_item ids[64]; int n; cl_item a[64], b[64]; double t[64]; } seen;
 
-static int see_item(void *ud, int item) {
+static int see_item(void *ud, cl_item item) {
   seen *s = (seen *)ud;
   if (s->n < 64) s->ids[s->n] = item;
   s->n++;
@@ -121,18 +124,18 @@ static int see_hit(void *ud, const cl_world_hit *h) {
   return 1;
 }
 
-static int see_pair(void *ud, int a, int b) {
+static int see_pair(void *ud, cl_item a, cl_item b) {
   seen *s = (seen *)ud;
   if (s->n < 64) { s->a[s->n] = a; s->b[s->n] = b; }
   s->n++;
   return 1;
 }
 
-static int stop_first(void *ud, int item) { (void)ud; (void)item; return 0; }
+static int stop_first(void *ud, cl_item item) { (void)ud; (void)item; return 0; }
 static int stop_hit(void *ud, const cl_world_hit *h) { (void)ud; (void)h; return 0; }
-static int stop_pair(void *ud, int a, int b) { (void)ud; (void)a; (void)b; return 0; }
+static int stop_pair(void *ud, cl_item a, cl_item b) { (void)ud; (void)a; (void)b; return 0; }
 
-static int same_ids(const seen *s, const int *ids, int n) {
+static int same_ids(const seen *s, const cl_item *ids, int n) {
   int i;
   if (s->n != n) return 0;
   for (i = 0; i < n; i++)
@@ -152,7 +155,8 @@ static void walk(void) {
   cl_character_options o;
   cl_character *ch;
   double vy = 0, moved[3], n[3];
-  int floor_id, step_id, wall_id, id, frame, ok = 1, ncols;
+  cl_item floor_id, step_id, wall_id, id;
+  int frame, ok = 1, ncols;
   const cl_world_collision *cols;
   CHECK(w != NULL, "a world");
   floor_id = cl_world_add(w, &floor, floor.tag, NULL);
@@ -205,7 +209,7 @@ static void walk(void) {
   /* its item is refitted after each move: a query at the body finds
   ** the wall it touches (the feet are a hair above the step) and itself */
   {
-    static const int touching[2] = {2, 3};
+    static const cl_item touching[2] = {2, 3};
     seen s;
     memset(&s, 0, sizeof s);
     CHECK(cl_world_query(w, &body, body.tag, NULL, see_item, &s) == 2, "the body meets two");
@@ -219,7 +223,7 @@ static void walk(void) {
 
 /* how often keep was asked about each item; refuses *ud, stops on fail */
 static int asked[8], keep_fails;
-static int keep_but(void *ud, int item) {
+static int keep_but(void *ud, cl_item item) {
   if (item >= 0 && item < 8) asked[item]++;
   if (keep_fails) return -1;
   return item != *(const int *)ud;
@@ -233,7 +237,8 @@ static void character_more(void) {
   cl_character_options o;
   cl_character *ch;
   double d[3], moved[3], n[3], fm[3];
-  int floor_id, ghost_id, pickup_id, id, k, ncols;
+  cl_item floor_id, ghost_id, pickup_id, id;
+  int k, ncols;
   floor_id = cl_world_add(w, &floor, floor.tag, NULL);
   ghost_id = cl_world_add(w, &ghost, ghost.tag, NULL);
   pickup_id = cl_world_add(w, &pickup, pickup.tag, NULL);
@@ -291,7 +296,7 @@ static void character_more(void) {
     cl_obb lift;
     cl_capsule rider = capsule(2, 0.3, 1.5, 0, 0.3);
     double c[3], e[3], q[4] = {0, 0, 0, 1};
-    int lift_id, rid;
+    cl_item lift_id, rid;
     w = cl_world_new(0.1, NULL, NULL);
     vec(c, 0, -0.5, 0);
     vec(e, 4, 0.5, 4);
@@ -378,17 +383,17 @@ static void character_more(void) {
 /* ---- moves: slide, stop at contact exactly, responses and filters ---- */
 
 static int respond_with = CL_WORLD_SLIDE;
-static int respond_const(void *ud, int self, int other) {
+static int respond_const(void *ud, cl_item self, cl_item other) {
   (void)ud; (void)self; (void)other;
   return respond_with;
 }
 
-static int keep_stop(void *ud, int item) {
+static int keep_stop(void *ud, cl_item item) {
   (void)ud; (void)item;
   return -1;
 }
 
-static int keep_not(void *ud, int item) {
+static int keep_not(void *ud, cl_item item) {
   return item != *(const int *)ud;
 }
 
@@ -400,7 +405,7 @@ static void moves(void) {
   cl_world_collisions out = {c, 0, 8};
   cl_world_filter f;
   double d[3], moved[3];
-  int ia = cl_world_add(w, &a, CL_AABB, NULL), ib = cl_world_add(w, &b, CL_AABB, NULL);
+  cl_item ia = cl_world_add(w, &a, CL_AABB, NULL), ib = cl_world_add(w, &b, CL_AABB, NULL);
   uint32_t layer, mask;
   int is_static;
 
@@ -505,7 +510,7 @@ typedef struct {
   cl_mesh mesh;
   double h[9], blocks[2 * 8];
   cl_heightfield hf;
-  int ids[6];
+  cl_item ids[6];
 } level;
 
 enum { FLOOR, B1, B2, BALL, MESH, HF };
@@ -557,7 +562,8 @@ static void queries(void) {
   cl_plane p[6];
   seen s;
   double d[3];
-  int excl[2], kind;
+  cl_item excl[2];
+  int kind;
   level_make(&lv);
   level_add(&lv, w);
   CHECK(cl_world_count(w) == 6, "six items");
@@ -602,7 +608,7 @@ static void queries(void) {
 
   /* raycast_all: every hit, nearest first along this ray */
   {
-    static const int all[4] = {B1, B2, BALL, MESH};
+    static const cl_item all[4] = {B1, B2, BALL, MESH};
     memset(&s, 0, sizeof s);
     CHECK(cl_world_raycast_all(w, &r, NULL, see_hit, &s) == 4, "four hits");
     CHECK(same_ids(&s, all, 4), "b1, b2, the ball, the mesh");
@@ -620,7 +626,7 @@ static void queries(void) {
 
   /* query: the box across b1 and b2 */
   {
-    static const int both[2] = {B1, B2};
+    static const cl_item both[2] = {B1, B2};
     memset(&s, 0, sizeof s);
     CHECK(cl_world_query(w, &q, CL_AABB, NULL, see_item, &s) == 2, "the box meets two");
     CHECK(same_ids(&s, both, 2), "b1 then b2");
@@ -643,7 +649,7 @@ static void queries(void) {
   /* the frustum of the box x in [-1, 2], y in [-2, 2], z in [-2, 2]: the
   ** floor crosses it, b1 is inside */
   {
-    static const int in[2] = {FLOOR, B1};
+    static const cl_item in[2] = {FLOOR, B1};
     p[0] = plane(1, 0, 0, -1);
     p[1] = plane(-1, 0, 0, -2);
     p[2] = plane(0, 1, 0, -2);
@@ -702,7 +708,7 @@ static void queries(void) {
   CHECK(cl_world_sweep(w, (const cl_shape *)&lv.b1, d, NULL, &h) == B2, "b1 skips itself");
   EQ(h.hit.t, 0.2, "b1 meets b2 at 0.2");
   {
-    static const int swept[2] = {B1, B2};
+    static const cl_item swept[2] = {B1, B2};
     memset(&s, 0, sizeof s);
     CHECK(cl_world_sweep_all(w, (const cl_shape *)&ball, d, NULL, see_hit, &s) == 2,
           "the sweep meets two");
@@ -725,11 +731,12 @@ static void queries(void) {
 typedef struct {
   cl_world *w;
   cl_character *ch;
-  int item, results[8], calls;
+  cl_item item;
+  int results[8], calls;
 } busy_probe;
 
 /* from inside a callback every change is refused */
-static int try_changes(void *ud, int item) {
+static int try_changes(void *ud, cl_item item) {
   busy_probe *b = (busy_probe *)ud;
   static cl_sphere extra;
   double d[3] = {1, 0, 0};
@@ -759,7 +766,8 @@ static void errors(void) {
   busy_probe b;
   double d[3], moved[3] = {7, 7, 7};
   uint32_t layer;
-  int id, pid, i;
+  cl_item id, pid;
+  int i;
   level_make(&lv);
   level_add(&lv, w);
   id = cl_world_add(w, &body, CL_CAPSULE, NULL);
@@ -824,7 +832,7 @@ static void errors(void) {
     cl_compound_data *kd = NULL, *sd = NULL;
     cl_compound withtri, ball;
     cl_character *c1 = NULL;
-    int kid, sid;
+    cl_item kid, sid;
     vec(a, 0, 0, 0); vec(e, 1, 0, 0); vec(c, 0, 0, 1);
     cl_sphere_init(&parts[0].sphere, a, 0.5);
     cl_triangle_init(&parts[1].tri, a, e, c);
@@ -903,8 +911,13 @@ static void errors(void) {
   CHECK(cl_world_remove(w, id) == 0 && cl_world_remove(w, id) == CL_NOT_ITEM, "removed once");
   CHECK(cl_character_move(ch, d, moved) == CL_NOT_ITEM, "a character of no item");
   CHECK(cl_world_count(w) == 7, "seven items");
-  /* the id comes back to the next item added */
-  CHECK(cl_world_add(w, &body, CL_CAPSULE, NULL) == id, "an id reused");
+  /* the slot comes back to the next item added, under a new id */
+  {
+    cl_item again = cl_world_add(w, &body, CL_CAPSULE, NULL);
+    CHECK(cl_item_slot(again) == cl_item_slot(id)
+          && cl_item_generation(again) == cl_item_generation(id) + 1, "a slot reused, a new id");
+    CHECK(cl_character_move(ch, d, moved) == CL_NOT_ITEM, "the character's item still gone");
+  }
   cl_character_delete(ch);
   cl_world_delete(w);
   cl_mesh_free(&lv.mesh);
@@ -919,7 +932,7 @@ typedef struct {
   const double *d;
   const void *q;
   int ok, calls;
-  int item;
+  cl_item item;
   cl_world_hit alone;
   int alone_n;
   seen pairs;
@@ -932,10 +945,10 @@ static int same_hit(const cl_world_hit *a, const cl_world_hit *b) {
 }
 
 /* a query's keep that raycasts the world */
-static int keep_raycasts(void *ud, int item) {
+static int keep_raycasts(void *ud, cl_item item) {
   nest *n = (nest *)ud;
   cl_world_hit h;
-  int id = cl_world_raycast(n->w, n->r, NULL, &h);
+  cl_item id = cl_world_raycast(n->w, n->r, NULL, &h);
   n->calls++;
   n->ok &= id == n->alone.item && same_hit(&h, &n->alone);
   (void)item;
@@ -943,7 +956,7 @@ static int keep_raycasts(void *ud, int item) {
 }
 
 /* a move's respond that queries */
-static int respond_queries(void *ud, int self, int other) {
+static int respond_queries(void *ud, cl_item self, cl_item other) {
   nest *n = (nest *)ud;
   n->calls++;
   n->ok &= cl_world_query(n->w, n->q, CL_AABB, NULL, NULL, NULL) == n->alone_n;
@@ -952,7 +965,7 @@ static int respond_queries(void *ud, int self, int other) {
 }
 
 /* a pairs keep that asks for the pairs again */
-static int keep_pairs(void *ud, int item) {
+static int keep_pairs(void *ud, cl_item item) {
   nest *n = (nest *)ud;
   seen again;
   int i;
@@ -969,7 +982,7 @@ static int keep_pairs(void *ud, int item) {
 static int hit_sweeps(void *ud, const cl_world_hit *hit) {
   nest *n = (nest *)ud;
   cl_world_hit h;
-  int id = cl_world_sweep(n->w, n->mover, n->d, NULL, &h);
+  cl_item id = cl_world_sweep(n->w, n->mover, n->d, NULL, &h);
   n->calls++;
   n->ok &= id == n->alone.item && same_hit(&h, &n->alone);
   (void)hit;
@@ -987,7 +1000,7 @@ static void nested(void) {
   seen s;
   nest n;
   double d[3] = {10, 0, 0}, moved[3];
-  int id;
+  cl_item id;
   level_make(&lv);
   level_add(&lv, w);
   id = cl_world_add(w, &mover, CL_AABB, NULL);
@@ -1052,7 +1065,7 @@ static int see_event(void *ud, const cl_world_event *e) {
   return 1;
 }
 
-static int events_are(const events_seen *s, const int *want, int n) {
+static int events_are(const events_seen *s, const cl_item *want, int n) {
   int i;
   if (s->n != n) return 0;
   for (i = 0; i < n; i++)
@@ -1064,7 +1077,7 @@ static int events_are(const events_seen *s, const int *want, int n) {
 /* a keep that asks for the events: what it was answered */
 typedef struct { cl_world *w; long long r; } events_try;
 
-static int try_events(void *ud, int item) {
+static int try_events(void *ud, cl_item item) {
   events_try *t = (events_try *)ud;
   (void)item;
   t->r = cl_world_events(t->w, NULL, NULL);
@@ -1084,7 +1097,7 @@ static void events_api(void) {
   cl_world_hit hit;
   cl_ray r = ray(-5, 1, 1, 1, 0, 0, INFINITY);
   events_try busy;
-  int zone_id, a_id, b_id, plat_id, c_id;
+  cl_item zone_id, a_id, b_id, plat_id, c_id;
   long long n;
   CHECK(w != NULL, "a world");
   zone_id = cl_world_add(w, &zone, CL_AABB, NULL);
@@ -1102,7 +1115,7 @@ static void events_api(void) {
   ev.n = 0;
   n = cl_world_events(w, see_event, &ev);
   {
-    static const int want[] = {CL_WORLD_ENTER, 0, 1};
+    static const cl_item want[] = {CL_WORLD_ENTER, 0, 1};
     CHECK(n == 1 && events_are(&ev, want, 1), "enter");
     CHECK(ev.e[0].seq_a == 1 && ev.e[0].seq_b == 2, "the sequence numbers");
   }
@@ -1117,16 +1130,18 @@ static void events_api(void) {
   ev.n = 0;
   n = cl_world_events(w, see_event, &ev);
   {
-    static const int want[] = {CL_WORLD_ENTER, 0, 2, CL_WORLD_BEGIN, 1, 2};
+    static const cl_item want[] = {CL_WORLD_ENTER, 0, 2, CL_WORLD_BEGIN, 1, 2};
     CHECK(n == 2 && events_are(&ev, want, 2), "enter and begin, in add order");
   }
   CHECK(cl_world_remove(w, a_id) == 0, "a removed");
-  c_id = cl_world_add(w, &c, CL_AABB, NULL);     /* takes a's id */
-  CHECK(c_id == a_id, "the id given again");
+  c_id = cl_world_add(w, &c, CL_AABB, NULL);     /* takes a's slot */
+  CHECK(cl_item_slot(c_id) == cl_item_slot(a_id) && c_id != a_id, "the slot given again");
   ev.n = 0;
   n = cl_world_events(w, see_event, &ev);
   {
-    static const int want[] = {CL_WORLD_EXIT, 0, 1, CL_WORLD_END, 1, 2, CL_WORLD_ENTER, 0, 1};
+    /* a's events name the id it had, the new item's its own */
+    cl_item want[] = {CL_WORLD_EXIT, 0, 1, CL_WORLD_END, 1, 2, CL_WORLD_ENTER, 0, 0};
+    want[8] = c_id;
     CHECK(n == 3 && events_are(&ev, want, 3), "exit and end, then the new item's enter");
     CHECK(ev.e[0].seq_b == 2 && ev.e[1].seq_a == 2 && ev.e[2].seq_b == 4,
           "the removed item told apart by its sequence number");
@@ -1250,7 +1265,7 @@ typedef struct {
   cl_sphere shield;
   cl_ray beam;
   uint32_t beam_changes;
-  int body_id, mover_id, crate_id, ground_id, beam_id, box_ids[NBOXES];
+  cl_item body_id, mover_id, crate_id, ground_id, beam_id, box_ids[NBOXES];
   int inner_nomem;
   double trace[TRACE_MAX];
   int ntrace;
@@ -1270,7 +1285,7 @@ static void rec_hit(scenario *sc, const cl_world_hit *h) {
   for (k = 0; k < 3; k++) rec(sc, h->hit.n[k]);
 }
 
-static int rec_item(void *ud, int item) {
+static int rec_item(void *ud, cl_item item) {
   rec((scenario *)ud, item);
   return 1;
 }
@@ -1280,7 +1295,7 @@ static int rec_each_hit(void *ud, const cl_world_hit *h) {
   return 1;
 }
 
-static int rec_pair(void *ud, int a, int b) {
+static int rec_pair(void *ud, cl_item a, cl_item b) {
   rec((scenario *)ud, a);
   rec((scenario *)ud, b);
   return 1;
@@ -1298,7 +1313,7 @@ typedef int (*step_fn)(scenario *sc, int arg);
 
 static int st_add(scenario *sc, int arg) {
   level *lv = &sc->lv;
-  int id;
+  cl_item id;
   switch (arg) {
   case 0: id = cl_world_add(sc->w, &lv->floor, CL_AABB, NULL); break;
   case 1: id = cl_world_add(sc->w, &lv->b1, CL_AABB, NULL); break;
@@ -1436,16 +1451,16 @@ static int inner(scenario *sc, int r) {
   return r != CL_NOMEM;
 }
 
-static int nest_keep_raycast(void *ud, int item) {
+static int nest_keep_raycast(void *ud, cl_item item) {
   scenario *sc = (scenario *)ud;
   cl_world_hit h;
-  int r = cl_world_raycast(sc->w, probe_ray(), NULL, &h);
+  cl_item r = cl_world_raycast(sc->w, probe_ray(), NULL, &h);
   (void)item;
   if (r >= 0) rec_hit(sc, &h);
   return inner(sc, r) ? 1 : -1;
 }
 
-static int nest_respond_query(void *ud, int self, int other) {
+static int nest_respond_query(void *ud, cl_item self, cl_item other) {
   scenario *sc = (scenario *)ud;
   cl_aabb q = box(-1, -1, -1, 2, 2, 2);
   (void)self; (void)other;
@@ -1453,7 +1468,7 @@ static int nest_respond_query(void *ud, int self, int other) {
                                                                             : CL_WORLD_ABORT;
 }
 
-static int nest_keep_pairs(void *ud, int item) {
+static int nest_keep_pairs(void *ud, cl_item item) {
   scenario *sc = (scenario *)ud;
   (void)item;
   return inner(sc, (int)cl_world_pairs(sc->w, NULL, rec_pair, sc)) ? 1 : -1;
@@ -1464,7 +1479,7 @@ static int nest_hit_sweep(void *ud, const cl_world_hit *hit) {
   cl_sphere ball = sphere(-5, 0.5, 0.5, 0.25);
   double d[3] = {12, 0, 0};
   cl_world_hit h;
-  int r = cl_world_sweep(sc->w, (const cl_shape *)&ball, d, NULL, &h);
+  cl_item r = cl_world_sweep(sc->w, (const cl_shape *)&ball, d, NULL, &h);
   (void)hit;
   if (r >= 0) rec_hit(sc, &h);
   return inner(sc, r);
@@ -1612,9 +1627,10 @@ static unsigned long long fingerprint(scenario *sc) {
   h = fnv(h, &n, sizeof n);
   for (i = 0; i < 32; i++) {
     uint32_t layer = 0, mask = 0;
-    int is_static = 0, kind = -1, r = cl_world_options(sc->w, i, &layer, &mask, &is_static);
+    cl_item id = cl_world_item_at(sc->w, i);
+    int is_static = 0, kind = -1, r = cl_world_options(sc->w, id, &layer, &mask, &is_static);
     /* where the shape is in the scenario (the runs' scenarios differ) */
-    const char *shape = (const char *)cl_world_shape(sc->w, i, &kind);
+    const char *shape = (const char *)cl_world_shape(sc->w, id, &kind);
     long long at = shape != NULL ? (long long)(shape - (const char *)sc) : -1;
     h = fnv(h, &r, sizeof r);
     h = fnv(h, &layer, sizeof layer);
@@ -1622,9 +1638,9 @@ static unsigned long long fingerprint(scenario *sc) {
     h = fnv(h, &is_static, sizeof is_static);
     h = fnv(h, &kind, sizeof kind);
     h = fnv(h, &at, sizeof at);
-    r = cl_world_role(sc->w, i);
+    r = cl_world_role(sc->w, id);
     h = fnv(h, &r, sizeof r);
-    r = cl_world_one_way(sc->w, i, NULL);
+    r = cl_world_one_way(sc->w, id, NULL);
     h = fnv(h, &r, sizeof r);
   }
   st_query(sc, 1);
@@ -1754,7 +1770,7 @@ static void versions(void) {
   unsigned long long v;
   uint32_t changes = 0;
   seen s;
-  int ia, ib, ic;
+  cl_item ia, ib, ic;
   static const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
   CHECK(w != NULL, "a world");
   cl_aabb_init(&a, lo, hi);
@@ -1825,7 +1841,7 @@ static void nearest(void) {
   cl_world_filter f;
   cl_plane ground = plane(0, 1, 0, -5);
   double p[3], d, q[3];
-  int excl[1], not_b2 = B2, id;
+  cl_item excl[1], not_b2 = B2, id;
   cl_set(p, 0, 0, 0);
   CHECK(cl_world_nearest(w, p, INFINITY, NULL, &d, q) == CL_NOT_FOUND, "nearest: an empty world");
   level_make(&lv);
@@ -1942,7 +1958,8 @@ static void materials(void) {
   cl_character *ch, *ch2;
   cl_ray r;
   long long mat = -2;
-  int floor_id, wall_id, hf_id, id, id2, i;
+  cl_item floor_id, wall_id, hf_id, id, id2;
+  int i;
   memcpy(v, v0, sizeof v);
   memcpy(tri, t0, sizeof tri);
   cl_mesh_init(&mesh);
@@ -2032,7 +2049,7 @@ static void materials(void) {
 
 typedef struct { cl_world *w; const char *busy; } busy_seen;
 
-static int see_busy(void *ud, int item) {
+static int see_busy(void *ud, cl_item item) {
   busy_seen *b = (busy_seen *)ud;
   (void)item;
   b->busy = cl_world_busy(b->w);
@@ -2049,7 +2066,7 @@ static void public_reads(void) {
   busy_seen bp;
   cl_world_filter f;
   uint32_t changes = 0;
-  int ia, ib;
+  cl_item ia, ib;
   static const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
   cl_tree_init(&tree, 0.1, NULL, NULL);
   w = cl_world_new_on_tree(&tree, NULL, NULL);
@@ -2150,16 +2167,16 @@ static void move_bookkeeping(void) {
 
 /* ---- debug lines ---- */
 
-typedef struct { int ids[8]; int n; } line_items;
+typedef struct { cl_item ids[8]; int n; } line_items;
 
-static int line_item(void *ud, int item) {
+static int line_item(void *ud, cl_item item) {
   line_items *li = (line_items *)ud;
   if (li->n < 8) li->ids[li->n] = item;
   li->n++;
   return 1;
 }
 
-static int stop_lines(void *ud, int item) {
+static int stop_lines(void *ud, cl_item item) {
   (void)ud;
   (void)item;
   return -1;
@@ -2173,7 +2190,7 @@ static void lines_api(void) {
   cl_world_filter f;
   line_items li;
   double out[6 * 12], ref[6 * 12];
-  int ia, ic;
+  cl_item ia, ic;
   static const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
   static const double blo[3] = {-1, -1, -1}, bhi[3] = {0.5, 0.5, 0.5};
   CHECK(w != NULL, "a world");
@@ -2281,7 +2298,7 @@ typedef struct {
   cl_heightfield hf;
   double h[9], blocks[2 * 8];
   uint32_t hf_changes;
-  int ids[3], hero_id, zone_id, hf_id;
+  cl_item ids[3], hero_id, zone_id, hf_id;
   cl_character *ch;
 } snap_level;
 
@@ -2329,7 +2346,8 @@ static void snapshots(void) {
   unsigned long long h0, h1, hr;
   cl_aabb saved0;
   long long seq2;
-  int f, r, removed_id, added, k, tries = 0;
+  cl_item removed_id, added;
+  int f, r, k, tries = 0;
   memset(&mem, 0, sizeof mem);
   snap_level_make(&lv, &mem);
   CHECK(lv.w != NULL && lv.ch != NULL, "a level and its hero");
@@ -2349,7 +2367,8 @@ static void snapshots(void) {
   CHECK(cl_world_remove(lv.w, removed_id) == 0, "a box removed");
   lv.extra = box(5, 5, 5, 6, 6, 6);
   added = cl_world_add(lv.w, &lv.extra, CL_AABB, NULL);
-  CHECK(added == removed_id, "its slot taken again");
+  CHECK(cl_item_slot(added) == cl_item_slot(removed_id) && added != removed_id,
+        "its slot taken again, under a new id");
   h1 = cl_world_hash(lv.w, chars, 1);
   CHECK(h1 != h0, "another hash");
   CHECK(memcmp(&lv.boxes[0], &saved0, sizeof saved0) != 0, "the first box moved");
@@ -2414,6 +2433,177 @@ static void snapshots(void) {
   CHECK(mem.live == 0 && mem.blocks == 0, "nothing left");
 }
 
+/* ---- handles: an id carries its slot's generation ---- */
+
+/* every call given a stale id refuses it, and changes nothing: the item
+** that holds its slot now (live) is as it was */
+static void refused(cl_world *w, cl_item stale, cl_item live, const void *live_shape,
+                    const char *when) {
+  cl_aabb other = box(0, 0, 0, 1, 1, 1);
+  uint32_t layer = 0, mask = 0;
+  int is_static = -1, bad = 0;
+  double d[3], dir[3];
+  cl_character *ch = (cl_character *)(void *)&layer;   /* (set NULL when refused) */
+  unsigned long long version = cl_world_version(w);
+  vec(d, 1, 0, 0);
+  vec(dir, 0, 1, 0);
+  bad += cl_world_is_item(w, stale) != 0;
+  bad += cl_world_update(w, stale, NULL, 0, NULL) != CL_NOT_ITEM;
+  bad += cl_world_update(w, stale, &other, CL_AABB, NULL) != CL_NOT_ITEM;
+  bad += cl_world_remove(w, stale) != CL_NOT_ITEM;
+  bad += cl_world_set_options(w, stale, 2, 2, 1) != CL_NOT_ITEM;
+  bad += cl_world_options(w, stale, &layer, NULL, NULL) != CL_NOT_ITEM;
+  bad += cl_world_set_role(w, stale, CL_WORLD_SENSOR) != CL_NOT_ITEM;
+  bad += cl_world_role(w, stale) != CL_NOT_ITEM;
+  bad += cl_world_set_one_way(w, stale, dir) != CL_NOT_ITEM;
+  bad += cl_world_one_way(w, stale, NULL) != CL_NOT_ITEM;
+  bad += cl_world_seq(w, stale) != CL_NOT_ITEM;
+  bad += cl_world_shape(w, stale, NULL) != NULL;
+  bad += cl_world_material(w, stale, 0) != -1;
+  bad += cl_world_item_moves(w, stale) != 0;
+  bad += cl_world_events_name(w, stale) != 0;
+  bad += cl_world_link(w, stale, 1) != CL_NOT_ITEM;
+  bad += cl_world_touch(w, stale) != CL_NOT_ITEM;
+  bad += cl_world_lines_count(w, stale, NULL) != 0;
+  bad += cl_world_user_data(w, stale) != NULL;
+  bad += cl_world_set_user_data(w, stale, &layer) != CL_NOT_ITEM;
+  bad += cl_world_move(w, stale, d, NULL, NULL, NULL, NULL, NULL) != CL_NOT_ITEM;
+  bad += cl_character_create(w, stale, NULL, &ch) != CL_NOT_ITEM || ch != NULL;
+  bad += cl_character_new(w, stale, NULL) != NULL;
+  CHECK(bad == 0, when);
+  CHECK(cl_world_version(w) == version, "nothing changed");
+  CHECK(cl_world_is_item(w, live) && cl_world_shape(w, live, NULL) == live_shape
+        && cl_world_options(w, live, &layer, &mask, &is_static) == 0 && layer == 1
+        && mask == CL_WORLD_ALL_BITS && is_static == 0 && cl_world_role(w, live) == 0
+        && cl_world_one_way(w, live, NULL) == 0 && cl_world_user_data(w, live) == NULL,
+        "the item in its slot untouched");
+}
+
+/* the same item taken out and another put in its slot, n times: the last id */
+static cl_item reuse(cl_world *w, cl_item id, void *shape, long n) {
+  long k;
+  for (k = 0; k < n; k++) {
+    if (cl_world_remove(w, id) != 0) return CL_NOT_ITEM;
+    id = cl_world_add(w, shape, CL_AABB, NULL);
+  }
+  return id;
+}
+
+static void handles(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb a = box(0, 0, 0, 1, 1, 1), b = box(0, 0, 0, 1, 1, 1), q = box(-1, -1, -1, 2, 2, 2);
+  cl_sphere ball = sphere(10, 0.6, 0, 0.5);
+  cl_plane ground = plane(0, 1, 0, 0);
+  cl_world_filter f;
+  cl_character *ch;
+  int tag = 1, other = 2;
+  cl_item first, ball_id, ground_id, id;
+  first = cl_world_add(w, &a, CL_AABB, NULL);
+  ball_id = cl_world_add(w, &ball, CL_SPHERE, NULL);
+  ground_id = cl_world_add(w, &ground, CL_PLANE, NULL);
+  CHECK(first == 0 && cl_item_slot(first) == 0 && cl_item_generation(first) == 0,
+        "the first item: slot 0, generation 0");
+  CHECK(cl_item_slot(CL_NOT_ITEM) == -1 && cl_item_generation(CL_NOT_ITEM) == -1,
+        "an error is no slot");
+  CHECK(cl_world_item_at(w, 0) == first && cl_world_item_at(w, 2) == ground_id
+        && cl_world_item_at(w, 3) == CL_NOT_ITEM && cl_world_item_at(w, -1) == CL_NOT_ITEM,
+        "the live id in a slot");
+  /* user data: NULL when added, kept, gone with the item */
+  CHECK(cl_world_user_data(w, first) == NULL, "no user data when added");
+  CHECK(cl_world_set_user_data(w, first, &tag) == 0 && cl_world_user_data(w, first) == &tag
+        && cl_world_set_user_data(w, ball_id, &other) == 0
+        && cl_world_user_data(w, ball_id) == &other, "one pointer per item");
+  CHECK(cl_world_set_user_data(w, first, NULL) == 0 && cl_world_user_data(w, first) == NULL
+        && cl_world_set_user_data(w, first, &tag) == 0, "cleared and set again");
+  ch = cl_character_new(w, ball_id, NULL);
+  CHECK(ch != NULL && cl_character_item(ch) == ball_id
+        && cl_character_floor_item(ch) == ground_id, "a character on the ground");
+  CHECK(cl_world_remove(w, first) == 0, "the first item removed");
+  CHECK(cl_world_item_at(w, 0) == CL_NOT_ITEM && cl_world_user_data(w, first) == NULL,
+        "its slot free, its user data gone");
+  /* one reuse: the slot's next generation; the old id names nothing */
+  id = cl_world_add(w, &b, CL_AABB, NULL);
+  CHECK(cl_item_slot(id) == 0 && cl_item_generation(id) == 1 && id != first,
+        "slot 0 again, generation 1");
+  CHECK(cl_world_item_at(w, 0) == id && cl_world_user_data(w, id) == NULL,
+        "the new item's id; its user data NULL");
+  refused(w, first, id, &b, "a stale id refused after one reuse of its slot");
+  CHECK(cl_character_retarget(ch, first) == CL_NOT_ITEM && cl_character_item(ch) == ball_id,
+        "a character not retargeted to a stale id");
+  /* a stale id among a filter's exclusions leaves the new item in */
+  cl_world_filter_init(&f);
+  f.exclude = &first;
+  f.nexclude = 1;
+  CHECK(cl_world_query(w, &q, CL_AABB, &f, NULL, NULL) == 2, "the new item and the ground found");
+  f.exclude = &id;
+  CHECK(cl_world_query(w, &q, CL_AABB, &f, NULL, NULL) == 1, "the new item excluded by its id");
+  /* 1000 and 65,535 reuses: still refused */
+  id = reuse(w, id, &b, 999);
+  CHECK(cl_item_slot(id) == 0 && cl_item_generation(id) == 1000, "generation 1000");
+  refused(w, first, id, &b, "a stale id refused after 1000 reuses of its slot");
+  id = reuse(w, id, &b, 65535 - 1000);
+  CHECK(cl_item_slot(id) == 0 && cl_item_generation(id) == 65535, "generation 65535");
+  refused(w, first, id, &b, "a stale id refused after 65,535 reuses of its slot");
+  /* the 65,536th: the generation wraps (16 bits), the id comes back */
+  id = reuse(w, id, &b, 1);
+  CHECK(id == first && cl_world_is_item(w, first) && cl_world_shape(w, first, NULL) == &b,
+        "the 65,536th reuse hands out the first id again, for the new item");
+  /* the floor removed: the character stands on no item */
+  CHECK(cl_world_remove(w, ground_id) == 0 && cl_character_floor_item(ch) == CL_NOT_FOUND
+        && cl_character_floor_material(ch) == -1, "a removed floor is no floor item");
+  CHECK(cl_world_remove(w, ball_id) == 0 && cl_character_item(ch) == ball_id, "its item removed");
+  {
+    double d[3];
+    vec(d, 1, 0, 0);
+    CHECK(cl_character_move(ch, d, NULL) == CL_NOT_ITEM, "a character of a stale id");
+  }
+  ball_id = cl_world_add(w, &ball, CL_SPHERE, NULL);
+  CHECK(cl_character_retarget(ch, ball_id) == 0 && cl_character_item(ch) == ball_id,
+        "retargeted to its item added again");
+  cl_character_delete(ch);
+  cl_world_delete(w);
+}
+
+/* a game's adds and removals after a snapshot: the ids handed out */
+static void handles_play(cl_world *w, cl_item *ids, cl_aabb *shapes, cl_item *out) {
+  out[0] = cl_world_remove(w, ids[1]) == 0 ? cl_world_add(w, &shapes[4], CL_AABB, NULL) : -100;
+  out[1] = cl_world_add(w, &shapes[5], CL_AABB, NULL);
+  out[2] = cl_world_remove(w, out[0]) == 0 ? cl_world_add(w, &shapes[6], CL_AABB, NULL) : -100;
+  out[3] = cl_world_remove(w, ids[3]) == 0 ? cl_world_add(w, &shapes[7], CL_AABB, NULL) : -100;
+  (void)cl_world_set_user_data(w, ids[0], &shapes[7]);
+}
+
+static void handles_snapshots(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb shapes[8];
+  cl_item ids[4], first[4], again[4];
+  cl_snapshot *s = NULL;
+  unsigned long long h0, h1;
+  int i, tag = 0;
+  for (i = 0; i < 8; i++) shapes[i] = box(2.0 * i, 0, 0, 2.0 * i + 1, 1, 1);
+  for (i = 0; i < 4; i++) ids[i] = cl_world_add(w, &shapes[i], CL_AABB, NULL);
+  /* slot 2's generation moved before the snapshot */
+  ids[2] = reuse(w, ids[2], &shapes[2], 3);
+  (void)cl_world_set_user_data(w, ids[0], &tag);
+  CHECK(cl_item_generation(ids[2]) == 3, "slot 2 at generation 3");
+  h0 = cl_world_hash(w, NULL, 0);
+  CHECK(cl_world_snapshot(w, NULL, 0, &s) == 0, "a snapshot");
+  handles_play(w, ids, shapes, first);
+  h1 = cl_world_hash(w, NULL, 0);
+  CHECK(cl_item_generation(first[0]) == 1 && cl_item_generation(first[2]) == 2,
+        "the play's ids carry their slots' generations");
+  CHECK(cl_world_restore(w, s) == 0 && cl_world_hash(w, NULL, 0) == h0, "restored");
+  CHECK(cl_world_is_item(w, ids[1]) && cl_world_is_item(w, ids[3]) && !cl_world_is_item(w, first[1])
+        && !cl_world_is_item(w, first[3]), "the removed items back with their ids, the added gone");
+  CHECK(cl_world_user_data(w, ids[0]) == &tag, "the user data as it was");
+  handles_play(w, ids, shapes, again);
+  CHECK(memcmp(first, again, sizeof first) == 0, "the replay hands out the first play's ids");
+  CHECK(cl_world_hash(w, NULL, 0) == h1, "and reaches its hash");
+  CHECK(cl_world_user_data(w, ids[0]) == &shapes[7], "its user data");
+  cl_snapshot_delete(s);
+  cl_world_delete(w);
+}
+
 int main(void) {
   walk();
   character_more();
@@ -2431,6 +2621,8 @@ int main(void) {
   public_reads();
   triangle_sets();
   snapshots();
+  handles();
+  handles_snapshots();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -122,27 +122,28 @@ static int near(double a, double b) { return fabs(a - b) <= 1e-12; }
 /* a ray from o along d: prints the hit (hex floats too: the same bits
 ** on every build) and checks it against item, t, the normal and index */
 static void cast(cl_world *w, const char *what, double ox, double oy, double oz, double dx,
-                 double dy, double dz, int item, double t, double nx, double ny, double nz,
+                 double dy, double dz, cl_item item, double t, double nx, double ny, double nz,
                  long long index) {
   double o[3], d[3];
   cl_ray r;
   cl_world_hit hit;
-  int got;
+  cl_item got;
   cl_set(o, ox, oy, oz);
   cl_set(d, dx, dy, dz);
   cl_ray_init(&r, o, d, INFINITY);
   got = cl_world_raycast(w, &r, NULL, &hit);
   if (got < 0) {
-    printf("%-12s no hit (%d)\n", what, got);
+    printf("%-12s no hit (%lld)\n", what, (long long)got);
     failures++;
     return;
   }
-  printf("%-12s item %d, t %g (%a), point %g %g %g, normal %g %g %g, index %lld\n", what,
-         hit.item, hit.hit.t, hit.hit.t, hit.hit.p[0], hit.hit.p[1], hit.hit.p[2],
+  printf("%-12s item %lld, t %g (%a), point %g %g %g, normal %g %g %g, index %lld\n", what,
+         (long long)hit.item, hit.hit.t, hit.hit.t, hit.hit.p[0], hit.hit.p[1], hit.hit.p[2],
          hit.hit.n[0], hit.hit.n[1], hit.hit.n[2], hit.index);
   if (hit.item != item || !near(hit.hit.t, t) || !near(hit.hit.n[0], nx)
       || !near(hit.hit.n[1], ny) || !near(hit.hit.n[2], nz) || hit.index != index) {
-    printf("  expected item %d, t %g, normal %g %g %g, index %lld\n", item, t, nx, ny, nz, index);
+    printf("  expected item %lld, t %g, normal %g %g %g, index %lld\n", (long long)item, t, nx, ny,
+           nz, index);
     failures++;
   }
 }

@@ -19,7 +19,15 @@
 ** without atomics (neither GCC's or Clang's builtins nor MSVC's
 ** intrinsics), a world is for one thread at a time.
 **
-** Items are integer ids (0-based, reused after removal). The world does not
+** Items are named by ids (cl_item, 64 bits): the item's slot (0-based,
+** a removed item's slot is given to a later one) in the low 32 bits and
+** the slot's generation (16 bits) above it, as Box2D's ids carry one. A
+** slot's generation goes up by one (mod 65536) when its item is removed,
+** so a removed item's id is refused (CL_NOT_ITEM, or NULL, 0 or -1 where
+** the call says) by every call until its slot has been given to 65,535
+** other items: the 65,536th takes the id again. A stale id an engine kept
+** never acts on another item. Each item keeps one pointer of the
+** caller's (cl_world_set_user_data), NULL when added. The world does not
 ** own the shapes: an item points at the caller's shape (any of the
 ** kinds, cl_shape) or at static triangle geometry (a cl_mesh or a
 ** cl_heightfield), which must stay where they are while the item lives.
@@ -105,14 +113,27 @@ enum {
 typedef struct cl_world cl_world;
 typedef struct cl_character cl_character;
 
+/* an item's id (>= 0; the results above are negative): its slot in the
+** low 32 bits, its slot's generation in the 16 bits above */
+typedef int64_t cl_item;
+
+/* the slot of an id (-1 for a negative one) */
+static inline int cl_item_slot(cl_item id) {
+  return id < 0 ? -1 : (int)(id & 0x7fffffff);
+}
+/* the generation of an id, 0 .. 65535 (-1 for a negative one) */
+static inline int cl_item_generation(cl_item id) {
+  return id < 0 ? -1 : (int)((id >> 32) & 0xffff);
+}
+
 /* a query's callback on an item: 1 to keep it, 0 to skip it, -1 to stop
 ** the call (CL_STOPPED comes back) */
-typedef int (*cl_world_keep)(void *ud, int item);
+typedef int (*cl_world_keep)(void *ud, cl_item item);
 
 /* which items a call considers; a NULL filter means every item */
 typedef struct {
   uint32_t mask;             /* items whose layer has no bit in it are skipped */
-  const int *exclude;        /* items skipped (nexclude of them), or NULL */
+  const cl_item *exclude;    /* items skipped (nexclude of them), or NULL */
   int nexclude;
   cl_world_keep keep;        /* asked last, about the items left; NULL keeps them */
   void *ud;                  /* keep's */
@@ -129,7 +150,7 @@ void cl_world_filter_init(cl_world_filter *f);
 ** in C, as the triangle's; else -1), and the triangle's material (-1 for
 ** anything but a triangle of a mesh or heightfield with materials) */
 typedef struct {
-  int item;
+  cl_item item;
   cl_hit hit;
   long long index;
   long long material;
@@ -139,7 +160,8 @@ typedef struct {
 ** mesh or heightfield with materials, that of its triangle nearest the
 ** contact point p (ties to the lowest index), else -1 */
 typedef struct {
-  int other, type;           /* other's id; CL_WORLD_SLIDE ... CL_WORLD_BOUNCE */
+  cl_item other;             /* the other item's id */
+  int type;                  /* CL_WORLD_SLIDE ... CL_WORLD_BOUNCE */
   double t, n[3], p[3];
   long long material;
 } cl_world_collision;
@@ -173,24 +195,24 @@ size_t cl_world_memory(const cl_world *w);
 size_t cl_world_storage(const cl_world *w);
 
 /* ---- items ---- */
-/* a new item, its id (>= 0), or CL_NOMEM, CL_BUSY, CL_NOT_ITEM (shape
+/* a new item, its id (>= 0; its user data NULL), or CL_NOMEM, CL_BUSY, CL_NOT_ITEM (shape
 ** NULL, or kind not the shape's). kind: the shape's tag (shape->tag),
 ** CL_WORLD_MESH or CL_WORLD_HEIGHTFIELD; changes: the
 ** shape's (or heightfield's) change counter, or NULL; cl_world_sync
 ** refits an item that is not static when its counter moved, and a move
 ** of the item moves it (not const) */
-int cl_world_add(cl_world *w, void *shape, int kind, uint32_t *changes);
+cl_item cl_world_add(cl_world *w, void *shape, int kind, uint32_t *changes);
 /* after the item's shape changed in place, or to give it another (shape
 ** NULL keeps it, and kind and changes are then not read): 0, or CL_NOMEM,
 ** CL_BUSY, CL_NOT_ITEM (no such item, or kind not the shape's) */
-int cl_world_update(cl_world *w, int item, void *shape, int kind,
+int cl_world_update(cl_world *w, cl_item item, void *shape, int kind,
                     uint32_t *changes);
 /* 0, or CL_BUSY, CL_NOT_ITEM */
-int cl_world_remove(cl_world *w, int item);
+int cl_world_remove(cl_world *w, cl_item item);
 /* layer, mask and static: 0, or CL_NOMEM, CL_BUSY, CL_NOT_ITEM */
-int cl_world_set_options(cl_world *w, int item, uint32_t layer, uint32_t mask, int is_static);
+int cl_world_set_options(cl_world *w, cl_item item, uint32_t layer, uint32_t mask, int is_static);
 /* 0 and the options (any pointer may be NULL), or CL_NOT_ITEM */
-int cl_world_options(const cl_world *w, int item, uint32_t *layer, uint32_t *mask,
+int cl_world_options(const cl_world *w, cl_item item, uint32_t *layer, uint32_t *mask,
                      int *is_static);
 /* an item's role (cl_world_set_role): a sensor never blocks (moves,
 ** sweeps and the character pass it by, pairs leave it out, raycasts,
@@ -201,9 +223,9 @@ int cl_world_options(const cl_world *w, int item, uint32_t *layer, uint32_t *mas
 #define CL_WORLD_EVENTS 2
 /* role: 0 or CL_WORLD_SENSOR and/or CL_WORLD_EVENTS. 0, or CL_NOMEM,
 ** CL_BUSY, CL_NOT_ITEM */
-int cl_world_set_role(cl_world *w, int item, int role);
+int cl_world_set_role(cl_world *w, cl_item item, int role);
 /* the item's role, or CL_NOT_ITEM */
-int cl_world_role(const cl_world *w, int item);
+int cl_world_role(const cl_world *w, cl_item item);
 /* a one-way item blocks a moving shape (cl_world_move, the character,
 ** cl_world_sweep) only from the side dir points to: when the mover does
 ** not overlap it where the motion starts and the contact normal, from the
@@ -211,20 +233,30 @@ int cl_world_role(const cl_world *w, int item);
 ** ways again. Not for a mesh or a heightfield. 0, or CL_NOT_FINITE (dir
 ** zero or not finite), CL_NOT_MOVER (a mesh or a heightfield), CL_NOMEM,
 ** CL_BUSY, CL_NOT_ITEM */
-int cl_world_set_one_way(cl_world *w, int item, const double dir[3]);
+int cl_world_set_one_way(cl_world *w, cl_item item, const double dir[3]);
 /* 1 and the item's unit direction (dir may be NULL), 0 when it blocks both
 ** ways, or CL_NOT_ITEM */
-int cl_world_one_way(const cl_world *w, int item, double dir[3]);
-int cl_world_is_item(const cl_world *w, int item);
+int cl_world_one_way(const cl_world *w, cl_item item, double dir[3]);
+/* 1 when item is the id of an item of the world (not a removed one's) */
+int cl_world_is_item(const cl_world *w, cl_item item);
+/* the id of the item in slot (0-based), or CL_NOT_ITEM when the slot is
+** free (or is not one) */
+cl_item cl_world_item_at(const cl_world *w, int slot);
+/* the caller's pointer of the item (NULL when added; a snapshot restores
+** it with the item): 0, or CL_NOT_ITEM. Allowed from inside a callback,
+** never allocates */
+int cl_world_set_user_data(cl_world *w, cl_item item, void *data);
+/* the item's pointer, NULL for no such item */
+void *cl_world_user_data(const cl_world *w, cl_item item);
 /* the material of triangle index (0-based) of the item's mesh or
 ** heightfield (cl_mesh_material, cl_heightfield_material); -1 when the
 ** item is not one, has no materials or index is not a triangle */
-long long cl_world_material(const cl_world *w, int item, long long index);
+long long cl_world_material(const cl_world *w, cl_item item, long long index);
 int cl_world_count(const cl_world *w);
 /* the item's sequence number (its place in the add order, from 1), or
 ** CL_NOT_ITEM; a removed item's id may be given to a new item, whose
 ** number is larger */
-long long cl_world_seq(const cl_world *w, int item);
+long long cl_world_seq(const cl_world *w, cl_item item);
 /* the sequence number of the last item added (0 before the first) */
 long long cl_world_last_seq(const cl_world *w);
 /* the item added after the item id whose sequence number was seq (id -1:
@@ -232,8 +264,11 @@ long long cl_world_last_seq(const cl_world *w);
 ** its id maybe given to another), ahead, the one that followed it then
 ** (-1: none), when it is still the item of aseq, else the first item added
 ** after seq: a walk over the items in add order that changes may
-** interrupt (removed items are never returned, added ones are, last) */
-int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq);
+** interrupt (removed items are never returned, added ones are, last).
+** Only the slots of id and ahead are read (their items may be gone: seq
+** and aseq tell); id negative: the first item */
+cl_item cl_world_next(const cl_world *w, cl_item id, long long seq, cl_item ahead,
+                      long long aseq);
 /* the name of a call of the world running (with one thread the
 ** innermost: "query", "move", ...), NULL when none: changes are refused
 ** with CL_BUSY while it is not NULL */
@@ -246,17 +281,17 @@ int cl_world_is_mover(int kind);
 ** child is swept only as its target moving the other way, which planes,
 ** triangles, meshes and heightfields cannot be: it would pass through
 ** them) */
-int cl_world_item_moves(const cl_world *w, int item);
+int cl_world_item_moves(const cl_world *w, cl_item item);
 /* Whether the caller tells the world when the item's shape changes in
 ** place (on: cl_world_touch after each change, so cl_world_sync looks at
 ** the item only then), or the world reads its change counter at each
-** sync (off, as for any item added with a counter) */
-void cl_world_link(cl_world *w, int item, int on);
+** sync (off, as for any item added with a counter): 0, or CL_NOT_ITEM */
+int cl_world_link(cl_world *w, cl_item item, int on);
 /* the linked item's shape changed in place (its counter moved): the next
-** cl_world_sync looks at it. Never allocates. */
-void cl_world_touch(cl_world *w, int item);
+** cl_world_sync looks at it. Never allocates. 0, or CL_NOT_ITEM */
+int cl_world_touch(cl_world *w, cl_item item);
 /* the item's shape and kind (kind may be NULL); NULL when no such item */
-const void *cl_world_shape(const cl_world *w, int item, int *kind);
+const void *cl_world_shape(const cl_world *w, cl_item item, int *kind);
 /* every item that is not static and has a change counter whose counter
 ** moved is refitted: their number, or CL_BUSY, or CL_NOMEM when an item
 ** whose shape gained or lost bounds could not be placed again (it keeps
@@ -274,7 +309,7 @@ unsigned long long cl_world_version(cl_world *w);
 /* ---- queries (filter NULL: every item) ---- */
 /* the nearest item the ray hits (ties to the earlier added): its id, its
 ** hit in *hit (may be NULL); CL_NOT_FOUND, CL_STOPPED, CL_NOMEM */
-int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_world_hit *hit);
+cl_item cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_world_hit *hit);
 /* a callback on a hit: 1 to go on, 0 to stop the call (CL_STOPPED) */
 typedef int (*cl_world_each_hit)(void *ud, const cl_world_hit *hit);
 /* every item the ray hits, to fn, in the order the tree's boxes are
@@ -283,7 +318,7 @@ typedef int (*cl_world_each_hit)(void *ud, const cl_world_hit *hit);
 int cl_world_raycast_all(cl_world *w, const cl_ray *r, const cl_world_filter *f,
                          cl_world_each_hit fn, void *ud);
 /* a callback on an item: 1 to go on, 0 to stop the call (CL_STOPPED) */
-typedef int (*cl_world_each)(void *ud, int item);
+typedef int (*cl_world_each)(void *ud, cl_item item);
 /* the items whose shapes intersect shape (kind as in cl_world_add), as
 ** cl_intersects and the geometry's tests answer, to fn in sequence order:
 ** their number, or CL_STOPPED, CL_NOMEM, CL_NOT_ITEM (shape NULL, or kind
@@ -308,10 +343,10 @@ int cl_world_query_frustum(cl_world *w, const cl_frustum *fr, const cl_world_fil
 ** stopped once the boxes lie farther than the best so far). CL_NOT_FOUND,
 ** CL_STOPPED, CL_NOMEM, CL_NOT_FINITE (p not finite, max_distance
 ** negative or NaN) */
-int cl_world_nearest(cl_world *w, const double p[3], double max_distance,
+cl_item cl_world_nearest(cl_world *w, const double p[3], double max_distance,
                      const cl_world_filter *f, double *d, double out[3]);
 /* a callback on a pair: 1 to go on, 0 to stop the call (CL_STOPPED) */
-typedef int (*cl_world_each_pair)(void *ud, int a, int b);
+typedef int (*cl_world_each_pair)(void *ud, cl_item a, cl_item b);
 /* every two items whose shapes intersect, once, a added before b, sorted
 ** by a then b, to fn; pairs that do not meet by layers and masks and two
 ** static items are left out; keep is asked at most once per item. Their
@@ -339,20 +374,19 @@ int cl_world_lines(cl_world *w, const cl_aabb *box, const cl_world_filter *f, cl
 ** NULL: all; box is not read for a shape): the number of segments, and
 ** for fill the segments written into out (room for 6 times the count
 ** doubles). 0 for no item. Never allocate, call nothing of the caller's. */
-size_t cl_world_lines_count(const cl_world *w, int item, const cl_aabb *box);
-size_t cl_world_lines_fill(const cl_world *w, int item, const cl_aabb *box, double *out);
+size_t cl_world_lines_count(const cl_world *w, cl_item item, const cl_aabb *box);
+size_t cl_world_lines_fill(const cl_world *w, cl_item item, const cl_aabb *box, double *out);
 
 /* ---- events ---- */
 #define CL_WORLD_ENTER 1     /* item b came inside sensor a */
 #define CL_WORLD_EXIT  2     /* b left a, or one was removed or can no longer meet the other */
 #define CL_WORLD_BEGIN 3     /* a and b (a added first) began touching */
 #define CL_WORLD_END   4     /* they stopped touching, or one was removed */
-/* an event: its type, the items (ids; a removed item's id may have been
-** given to a new item since: seq_a and seq_b, their sequence numbers,
-** tell) */
+/* an event: its type, the items (ids; a removed item's is the id it had,
+** which the world now refuses) and their sequence numbers */
 typedef struct {
   int type;
-  int a, b;
+  cl_item a, b;
   long long seq_a, seq_b;
 } cl_world_event;
 /* a callback on an event: 1 to go on, 0 to stop (the events not given are
@@ -373,7 +407,7 @@ long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud);
 /* 1 when the next cl_world_events may name the item once it is removed
 ** (it has contacts, or events found are waiting), so that a caller
 ** keeping what the ids stand for keeps the item's until then */
-int cl_world_events_name(const cl_world *w, int item);
+int cl_world_events_name(const cl_world *w, cl_item item);
 
 /* ---- shape casts and moves ---- */
 /* the first item that mover (aabb, obb, sphere, capsule, hull or compound) touches
@@ -381,7 +415,7 @@ int cl_world_events_name(const cl_world *w, int item);
 ** is mover itself: its id and hit (may be NULL), or CL_NOT_FOUND, CL_STOPPED,
 ** CL_NOMEM. keep is asked only about an item that would become the first
 ** hit. */
-int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
+cl_item cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
                    const cl_world_filter *f, cl_world_hit *hit);
 /* every item touched, to fn, in sequence order of the candidates: their
 ** number, or CL_STOPPED, CL_NOMEM */
@@ -389,7 +423,7 @@ int cl_world_sweep_all(cl_world *w, const cl_shape *mover, const double d[3],
                        const cl_world_filter *f, cl_world_each_hit fn, void *ud);
 /* cl_world_sweep and cl_world_sweep_all skipping the item whose shape is
 ** skip (the mover may be a copy of an item's shape, skip the shape) */
-int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
+cl_item cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
                             const void *skip, const cl_world_filter *f, cl_world_hit *hit);
 int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double d[3],
                                 const void *skip, const cl_world_filter *f,
@@ -399,7 +433,7 @@ int cl_world_sweep_all_skipping(cl_world *w, const cl_shape *mover, const double
 ** CL_WORLD_BOUNCE, or CL_WORLD_ABORT to stop), called at most once per
 ** other item per move, only for items that the moving shape meets; NULL:
 ** slide on everything */
-typedef int (*cl_world_respond)(void *ud, int self, int other);
+typedef int (*cl_world_respond)(void *ud, cl_item self, cl_item other);
 
 /* scene:move: moves the item's shape (written in place, then refitted,
 ** its change counter moved by one and taken as seen) by
@@ -410,7 +444,7 @@ typedef int (*cl_world_respond)(void *ud, int self, int other);
 ** holds the collisions met before),
 ** CL_NOT_FINITE (nothing moved), CL_NOMEM, CL_BUSY, CL_NOT_ITEM,
 ** CL_NOT_MOVER. */
-int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filter *f,
+int cl_world_move(cl_world *w, cl_item item, const double d[3], const cl_world_filter *f,
                   cl_world_respond respond, void *rud, double moved[3],
                   cl_world_collisions *out);
 /* the room for the collisions of one move that never drops any (every
@@ -443,11 +477,11 @@ void cl_character_options_init(cl_character_options *o);
 ** out of memory, when the item is not a mover, the options are out of
 ** range, or keep stopped the probe for the floor (cl_character_create
 ** tells which). */
-cl_character *cl_character_new(cl_world *w, int item, const cl_character_options *o);
+cl_character *cl_character_new(cl_world *w, cl_item item, const cl_character_options *o);
 /* the same, the character in *out: 0, or (*out NULL) CL_NOT_ITEM,
 ** CL_NOT_MOVER (not a mover, or a sensor), CL_BAD_OPTIONS, CL_STOPPED
 ** (keep stopped the probe for the floor), CL_NOMEM */
-int cl_character_create(cl_world *w, int item, const cl_character_options *o,
+int cl_character_create(cl_world *w, cl_item item, const cl_character_options *o,
                         cl_character **out);
 /* moves the character by d (up, side and down passes, stepping, sliding,
 ** snapping, carried first by the floor it stands on when that moved:
@@ -466,17 +500,18 @@ int cl_character_on_wall(const cl_character *ch);
 int cl_character_on_ceiling(const cl_character *ch);
 /* 1 and the floor's normal when on the floor, else 0 */
 int cl_character_floor_normal(const cl_character *ch, double n[3]);
-/* the item stood on, or CL_NOT_FOUND */
-int cl_character_floor_item(const cl_character *ch);
+/* the item stood on, or CL_NOT_FOUND (also once that item is removed) */
+cl_item cl_character_floor_item(const cl_character *ch);
 /* the material of the floor's triangle (of a mesh or heightfield with
 ** materials: the one nearest the floor's contact point, ties to the lowest
 ** index, read now), -1 when off the floor or the floor has none */
 long long cl_character_floor_material(const cl_character *ch);
-/* the character's item */
-int cl_character_item(const cl_character *ch);
+/* the character's item (its id, stale once the item is removed) */
+cl_item cl_character_item(const cl_character *ch);
 /* the character now walks the item (a mover of its world: its item
-** removed and added again), its state kept */
-void cl_character_retarget(cl_character *ch, int item);
+** removed and added again), its state kept: 0, or CL_NOT_ITEM (not an
+** item of its world: the character is as it was) */
+int cl_character_retarget(cl_character *ch, cl_item item);
 /* the carry the last move applied (after sliding): the floor's motion
 ** under the character, zero when it did not move (divided by the
 ** frame's time, the ground velocity a jump keeps) */
@@ -495,7 +530,8 @@ void cl_character_delete(cl_character *ch);
 
 /* ---- saving and restoring (rollback netcode, save games) ---- */
 /* A snapshot holds the world's whole state: which items it holds, their
-** ids, add order, kinds, shapes' places (the numbers of a shape's struct;
+** ids and every slot's generation (the ids the next adds hand out), add
+** order, user data, kinds, shapes' places (the numbers of a shape's struct;
 ** a hull's or compound's data stays its own), options, roles, one-way
 ** directions, the contacts events remember and the events not yet given,
 ** and the state of the characters given (flags, floor, carry, the last
@@ -537,9 +573,9 @@ int cl_world_restore(cl_world *w, const cl_snapshot *s);
 int cl_world_restore_leaves(const cl_world *w, const cl_snapshot *s);
 /* a callback of cl_world_restore_each on a slot whose item the restore
 ** changes, before it changes anything: gone 1, the item there leaves
-** (its shape readable now); gone 0, the snapshot's item takes the slot
-** (cl_world_seq tells which after the restore) */
-typedef void (*cl_world_each_restored)(void *ud, int item, int gone);
+** (its shape readable now), item its id; gone 0, the snapshot's item
+** takes the slot, item the id it has after the restore */
+typedef void (*cl_world_each_restored)(void *ud, cl_item item, int gone);
 /* cl_world_restore, telling fn (may be NULL) of the items that leave and
 ** come back; fn must not call the world but to read it */
 int cl_world_restore_each(cl_world *w, const cl_snapshot *s, cl_world_each_restored fn,
@@ -552,11 +588,12 @@ size_t cl_snapshot_shared(const cl_snapshot *s);
 int cl_snapshot_count(const cl_snapshot *s);
 void cl_snapshot_delete(cl_snapshot *s);
 /* a number below 2^53 over the world's state as a snapshot holds it
-** (every number to the bit, ids, add order, options, roles, one-way
-** directions, contacts, pending events) and that of the characters
-** given: two worlds that give the same answers give the same hash, on
-** every build (doc/determinism.md); the tree's layout, the change
-** counters and the addresses of the shapes are not part of it. A mesh or
+** (every number to the bit, ids and the slots' generations, add order,
+** options, roles, one-way directions, contacts, pending events) and that
+** of the characters given: two worlds that give the same answers give
+** the same hash, on every build (doc/determinism.md); the tree's layout,
+** the change counters, the user data and the addresses of the shapes are
+** not part of it. A mesh or
 ** heightfield counts by its kind and place in the add order. */
 unsigned long long cl_world_hash(cl_world *w, cl_character *const *chars, int nchars);
 

@@ -103,7 +103,7 @@ static int keep_respond(void *ud, int self, int other) {
   int k;
   (void)self;
   if (cm->st.aborted) return CL_WORLD_ABORT;
-  k = cm->c->keep(cm->c->keep_ud, other);
+  k = cm->c->keep(cm->c->keep_ud, cl_world_id(cm->st.w, other));
   if (k < 0) return CL_WORLD_ABORT;
   return k > 0 ? CL_WORLD_SLIDE : CL_WORLD_IGNORE;
 }
@@ -387,7 +387,7 @@ static int char_carry(char_move *cm, cl_shape *ws, int was_floor, double carry[3
   const cl_world *w = cm->st.w;
   const double *u = c->up;
   double p[3], by[3], cs, sn;
-  if (!(was_floor && cl_world_is_item(w, c->floor_item)
+  if (!(was_floor && cl_world_live(w, c->floor_item)
         && w->items[c->floor_item].kind == c->floor_kind
         && w->items[c->floor_item].seq == c->floor_seq
         && w->items[c->floor_item].shape == c->floor_shape))
@@ -536,7 +536,8 @@ static void char_snap(char_move *cm, cl_shape *ws, int was_floor, double moved[3
   set_floor(cm, f, other, h.p);
   if (out->n < out->max) {
     cl_world_collision *col = &out->c[out->n];
-    col->other = other;
+    memset(col, 0, sizeof *col);                 /* (its padding too) */
+    col->other = cl_world_id(cm->st.w, other);
     col->type = CL_WORLD_SLIDE;
     col->t = h.t;
     cl_copy(col->n, h.n);
@@ -567,7 +568,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   const double *u = c->up;
   double v, hz[3], a[3] = {0, 0, 0}, b[3] = {0, 0, 0}, carry[3] = {0, 0, 0}, turn = 0;
   int was_floor = c->on_floor, i;
-  if (!cl_world_item_moves(w, id) || cl_world_is_sensor(&w->items[id])) return 0;
+  if (!cl_world_slot_moves(w, id) || cl_world_is_sensor(&w->items[id])) return 0;
   v = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
   hz[0] = d[0] - v * u[0]; hz[1] = d[1] - v * u[1]; hz[2] = d[2] - v * u[2];
   cl_copy(normal, c->floor_normal);
@@ -585,7 +586,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   /* an overlap pushed out from below is floor */
   for (i = 0; i < out->n && i < out->max && !cm.st.aborted; i++) {
     double f[3];
-    if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, out->c[i].other, out->c[i].p);
+    if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, cl_item_slot(out->c[i].other), out->c[i].p);
   }
   if (!cm.st.aborted && char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0)
     return char_undo(c, flags, normal, -1);
@@ -648,9 +649,10 @@ struct cl_character {
   cl_world *w;
   cl_alloc_fn alloc;         /* the world's, kept: deleting needs no world */
   void *ud;
-  int item;
+  cl_item item;              /* its id (cl_item_slot: its slot) */
   long long seq;             /* the item's sequence number: a new item given
-                             ** its id is not the character's */
+                             ** its id (its slot's generation wrapped) is
+                             ** not the character's */
   uint32_t mask;
   cl_character_state st;
   cl_world_collision *cols;  /* the last move's collisions: ncols, room for capcols */
@@ -676,19 +678,19 @@ static int options_valid(const cl_character_options *o) {
          && o->skin > 0 && o->skin <= DBL_MAX && o->snap >= 0 && o->snap <= DBL_MAX;
 }
 
-int cl_character_create(cl_world *w, int item, const cl_character_options *o,
+int cl_character_create(cl_world *w, cl_item id, const cl_character_options *o,
                         cl_character **out) {
   cl_character_options defaults;
   cl_character *ch;
   cl_world_scratch *s;
-  int kind, r;
+  int r, item;
   *out = NULL;
   if (o == NULL) {
     cl_character_options_init(&defaults);
     o = &defaults;
   }
-  if (cl_world_shape(w, item, &kind) == NULL) return CL_NOT_ITEM;
-  if (!cl_world_item_moves(w, item) || cl_world_is_sensor(&w->items[item])) return CL_NOT_MOVER;
+  if ((item = cl_world_slot(w, id)) < 0) return CL_NOT_ITEM;
+  if (!cl_world_slot_moves(w, item) || cl_world_is_sensor(&w->items[item])) return CL_NOT_MOVER;
   if (!options_valid(o)) return CL_BAD_OPTIONS;
   ch = (cl_character *)w->alloc(w->ud, NULL, 0, sizeof *ch);
   if (ch == NULL) return CL_NOMEM;
@@ -696,7 +698,7 @@ int cl_character_create(cl_world *w, int item, const cl_character_options *o,
   ch->w = w;
   ch->alloc = w->alloc;
   ch->ud = w->ud;
-  ch->item = item;
+  ch->item = id;
   ch->seq = w->items[item].seq;
   ch->mask = o->mask;
   cl_character_init(&ch->st, o->up, o->step_height, o->max_slope, o->skin, o->snap);
@@ -714,7 +716,7 @@ int cl_character_create(cl_world *w, int item, const cl_character_options *o,
   return 0;
 }
 
-cl_character *cl_character_new(cl_world *w, int item, const cl_character_options *o) {
+cl_character *cl_character_new(cl_world *w, cl_item item, const cl_character_options *o) {
   cl_character *ch;
   (void)cl_character_create(w, item, o, &ch);
   return ch;
@@ -726,9 +728,18 @@ void cl_character_delete(cl_character *ch) {
   ch->alloc(ch->ud, ch, sizeof *ch, 0);
 }
 
-void cl_character_retarget(cl_character *ch, int item) {
+int cl_character_retarget(cl_character *ch, cl_item item) {
+  int k = cl_world_slot(ch->w, item);
+  if (k < 0) return CL_NOT_ITEM;
   ch->item = item;
-  ch->seq = ch->w->items[item].seq;
+  ch->seq = ch->w->items[k].seq;
+  return 0;
+}
+
+/* the slot of the character's item, -1 when it was removed */
+static int char_slot(const cl_character *ch) {
+  int k = cl_world_slot(ch->w, ch->item);
+  return k >= 0 && ch->w->items[k].seq == ch->seq ? k : -1;
 }
 
 const cl_character_state *cl_character_get_state(const cl_character *ch) { return &ch->st; }
@@ -755,14 +766,13 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   cl_world_collisions out;
   cl_world_scratch *s;
   double mv[3];
-  int kind, r;
+  int item, r;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
-  if (cl_world_shape(w, ch->item, &kind) == NULL || w->items[ch->item].seq != ch->seq)
-    return CL_NOT_ITEM;
-  if (!cl_world_item_moves(w, ch->item) || cl_world_is_sensor(&w->items[ch->item]))
+  if ((item = char_slot(ch)) < 0) return CL_NOT_ITEM;
+  if (!cl_world_slot_moves(w, item) || cl_world_is_sensor(&w->items[item]))
     return CL_NOT_MOVER;
   /* a floor removed since is no floor to be carried by */
-  if (ch->st.floor_item >= 0 && !cl_world_is_item(w, ch->st.floor_item)) ch->st.floor_item = -1;
+  if (ch->st.floor_item >= 0 && !cl_world_live(w, ch->st.floor_item)) ch->st.floor_item = -1;
   if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;
   if (!cols_room(ch)) return CL_NOMEM;
   s = cl_world_enter(w, "move", 1);
@@ -770,7 +780,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   out.c = ch->cols;
   out.n = 0;
   out.max = ch->capcols;
-  r = cl_character_state_move(&ch->st, w, s, ch->item, d, ch->mask, mv, &out);
+  r = cl_character_state_move(&ch->st, w, s, item, d, ch->mask, mv, &out);
   cl_world_leave(w, s);
   if (r < 0) {
     /* nothing moved and the state is as it was; the collisions, written
@@ -780,7 +790,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   }
   if (r == 0) return CL_NOT_MOVER;                 /* (checked above) */
   ch->ncols = out.n < out.max ? out.n : out.max;
-  cl_world_moved(w, ch->item);
+  cl_world_moved(w, item);
   cl_world_keep_items(w, s);
   if (moved != NULL) cl_copy(moved, mv);
   return 0;
@@ -796,7 +806,7 @@ int cl_character_floor_normal(const cl_character *ch, double n[3]) {
   return 1;
 }
 
-int cl_character_item(const cl_character *ch) { return ch->item; }
+cl_item cl_character_item(const cl_character *ch) { return ch->item; }
 
 void cl_character_floor_motion(const cl_character *ch, double d[3]) {
   cl_copy(d, ch->st.floor_motion);
@@ -804,13 +814,17 @@ void cl_character_floor_motion(const cl_character *ch, double d[3]) {
 
 double cl_character_floor_turn(const cl_character *ch) { return ch->st.floor_turn; }
 
-int cl_character_floor_item(const cl_character *ch) {
-  if (!ch->st.on_floor || ch->st.floor_item < 0) return CL_NOT_FOUND;
-  return ch->st.floor_item;
+cl_item cl_character_floor_item(const cl_character *ch) {
+  const cl_world *w = ch->w;
+  int k = ch->st.floor_item;
+  /* (a floor removed since, its slot maybe given to another, is none) */
+  if (!ch->st.on_floor || !cl_world_live(w, k) || w->items[k].seq != ch->st.floor_seq)
+    return CL_NOT_FOUND;
+  return cl_world_id(w, k);
 }
 
 long long cl_character_floor_material(const cl_character *ch) {
-  if (!ch->st.on_floor || ch->st.floor_item < 0) return -1;
+  if (cl_character_floor_item(ch) < 0) return -1;
   return cl_world_material_at(ch->w, ch->st.floor_item, ch->st.floor_p);
 }
 
@@ -823,7 +837,8 @@ const cl_world_collision *cl_character_collisions(const cl_character *ch, int *n
 
 /* what a snapshot keeps of a character, its last move's collisions after */
 typedef struct {
-  int item, ncols;
+  cl_item item;
+  int ncols;
   long long seq;
   uint32_t mask;
   cl_character_state st;
@@ -879,7 +894,7 @@ static unsigned long long hash_doubles(unsigned long long h, const double *x, in
 unsigned long long cl_character_hash_into(const cl_character *ch, unsigned long long h) {
   const cl_character_state *st = &ch->st;
   int k;
-  h = cl_hash_step(h, (uint32_t)ch->item);
+  h = cl_hash_step(cl_hash_step(h, (uint32_t)ch->item), (uint32_t)((uint64_t)ch->item >> 32));
   h = cl_hash_step(cl_hash_step(h, (uint32_t)ch->seq), (uint32_t)((unsigned long long)ch->seq >> 32));
   h = cl_hash_step(h, ch->mask);
   h = hash_doubles(h, st->up, 3);
@@ -902,7 +917,8 @@ unsigned long long cl_character_hash_into(const cl_character *ch, unsigned long 
   h = cl_hash_step(h, (uint32_t)ch->ncols);
   for (k = 0; k < ch->ncols; k++) {
     const cl_world_collision *c = &ch->cols[k];
-    h = cl_hash_step(cl_hash_step(h, (uint32_t)c->other), (uint32_t)c->type);
+    h = cl_hash_step(cl_hash_step(h, (uint32_t)c->other), (uint32_t)((uint64_t)c->other >> 32));
+    h = cl_hash_step(h, (uint32_t)c->type);
     h = hash_doubles(h, &c->t, 1);
     h = hash_doubles(h, c->n, 3);
     h = hash_doubles(h, c->p, 3);

@@ -80,18 +80,36 @@ static int item_bounds(const cl_world_item *it, cl_aabb *out) {
   return cl_collider_bounds(it->kind, it->shape, out);
 }
 
-int cl_world_is_item(const cl_world *w, int id) {
-  return id >= 0 && id < w->nitems && w->items[id].kind >= 0;
+int cl_world_is_item(const cl_world *w, cl_item item) { return cl_world_slot(w, item) >= 0; }
+
+cl_item cl_world_item_at(const cl_world *w, int slot) {
+  return cl_world_live(w, slot) ? cl_world_id(w, slot) : CL_NOT_ITEM;
 }
 
-long long cl_world_seq(const cl_world *w, int item) {
-  return cl_world_is_item(w, item) ? w->items[item].seq : CL_NOT_ITEM;
+int cl_world_set_user_data(cl_world *w, cl_item item, void *data) {
+  int k = cl_world_slot(w, item);
+  if (k < 0) return CL_NOT_ITEM;
+  /* a snapshot's records hold it: the next one takes new records */
+  if (w->items[k].user != data) CL_WORLD_RESHAPED(w);
+  w->items[k].user = data;
+  return 0;
+}
+
+void *cl_world_user_data(const cl_world *w, cl_item item) {
+  int k = cl_world_slot(w, item);
+  return k < 0 ? NULL : w->items[k].user;
+}
+
+long long cl_world_seq(const cl_world *w, cl_item item) {
+  int k = cl_world_slot(w, item);
+  return k >= 0 ? w->items[k].seq : CL_NOT_ITEM;
 }
 
 long long cl_world_last_seq(const cl_world *w) { return w->counter; }
 
-int cl_world_events_name(const cl_world *w, int item) {
-  return cl_world_is_item(w, item) && (cl_world_contacts_of(w, item) >= 0 || w->npending > 0);
+int cl_world_events_name(const cl_world *w, cl_item item) {
+  int k = cl_world_slot(w, item);
+  return k >= 0 && (cl_world_contacts_of(w, k) >= 0 || w->npending > 0);
 }
 
 /* each other item is crossed at most once, then the pushes and the solid
@@ -101,7 +119,7 @@ int cl_world_move_room(const cl_world *w) {
 }
 
 static int is_still(const cl_world *w, int id, long long seq) {
-  return cl_world_is_item(w, id) && w->items[id].seq == seq;
+  return cl_world_live(w, id) && w->items[id].seq == seq;
 }
 
 /* the first item added after seq, from the slot k of a removed item
@@ -127,7 +145,9 @@ static int after_removed(const cl_world *w, int k, long long kseq, long long seq
   return k;
 }
 
-int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long aseq) {
+/* the slot of the item after the one in slot id whose sequence number
+** was seq (cl_world_next) */
+static int next_slot(const cl_world *w, int id, long long seq, int ahead, long long aseq) {
   int k, found = -1;
   if (id < 0) return w->first;
   if (is_still(w, id, seq)) return w->items[id].next;
@@ -138,6 +158,12 @@ int cl_world_next(const cl_world *w, int id, long long seq, int ahead, long long
     return k;
   for (k = w->last; k >= 0 && w->items[k].seq > seq; k = w->items[k].prev) found = k;
   return found;
+}
+
+cl_item cl_world_next(const cl_world *w, cl_item id, long long seq, cl_item ahead,
+                      long long aseq) {
+  int k = next_slot(w, cl_item_slot(id), seq, cl_item_slot(ahead), aseq);
+  return k >= 0 ? cl_world_id(w, k) : -1;
 }
 
 static int unbounded_insert(cl_world *w, int id) {
@@ -211,19 +237,25 @@ static void unwatch(cl_world *w, int id) {
   it->watch = -1;
 }
 
-void cl_world_link(cl_world *w, int id, int on) {
+int cl_world_link(cl_world *w, cl_item item, int on) {
+  int id = cl_world_slot(w, item);
+  if (id < 0) return CL_NOT_ITEM;
   if (w->items[id].linked != (on != 0)) CL_WORLD_RESHAPED(w);
   w->npolled -= CL_WORLD_POLLED(&w->items[id]);
   w->items[id].linked = on != 0;
   w->npolled += CL_WORLD_POLLED(&w->items[id]);
   w->version++;
   if (w->items[id].watch >= 0) to_front(w, id);   /* looked at once more */
+  return 0;
 }
 
-void cl_world_touch(cl_world *w, int id) {
+int cl_world_touch(cl_world *w, cl_item item) {
+  int id = cl_world_slot(w, item);
+  if (id < 0) return CL_NOT_ITEM;
   w->version++;
   if (CL_IS_TRISET(w->items[id].kind)) w->geo_version++;
   if (w->items[id].watch >= 0) to_front(w, id);
+  return 0;
 }
 
 /* into the tree when it has bounds, else into the list; 0 when out of memory */
@@ -261,10 +293,12 @@ void cl_world_rewatch(cl_world *w, int id) {
 
 int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *changes) {
   int id, next = -1;
+  uint16_t gen = 0;                              /* a new slot's first generation */
   cl_world_item *it;
   if (w->free_head >= 0) {                       /* (a free slot's prev links them) */
     id = w->free_head;
     next = w->items[id].prev;
+    gen = w->items[id].gen;
   } else {
     if (!grow(w, (void **)&w->items, &w->cap, w->nitems + 1, sizeof *w->items)) return -1;
     id = w->nitems;
@@ -272,6 +306,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *change
   if (!cl_world_ev_room(w, w->count + 1)) return -1;
   it = &w->items[id];
   memset(it, 0, sizeof *it);
+  it->gen = gen;
   it->shape = shape;
   it->kind = kind;
   it->changes = changes;
@@ -380,6 +415,8 @@ void cl_world_remove_item(cl_world *w, int id) {
   if (CL_IS_TRISET(it->kind)) w->geo_version++;
   it->kind = -1;
   it->shape = NULL;
+  it->user = NULL;
+  it->gen = (uint16_t)(it->gen + 1);             /* its id is refused from now on */
   CL_WORLD_RESHAPED(w);
   /* next kept: the item after it then, for cl_world_next */
   it->prev = w->free_head;
@@ -722,40 +759,45 @@ int cl_world_kind_of(const void *shape, int kind) {
   return CL_IS_TRISET(kind) || ((const cl_shape *)shape)->tag == kind;
 }
 
-int cl_world_add(cl_world *w, void *shape, int kind, uint32_t *changes) {
+cl_item cl_world_add(cl_world *w, void *shape, int kind, uint32_t *changes) {
   int id;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
   if (!cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
   id = cl_world_add_item(w, shape, kind, changes);
-  return id < 0 ? CL_NOMEM : id;
+  return id < 0 ? CL_NOMEM : cl_world_id(w, id);
 }
 
-int cl_world_update(cl_world *w, int item, void *shape, int kind,
+int cl_world_update(cl_world *w, cl_item item, void *shape, int kind,
                     uint32_t *changes) {
+  int k;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
+  if ((k = cl_world_slot(w, item)) < 0) return CL_NOT_ITEM;
   if (shape != NULL && !cl_world_kind_of(shape, kind)) return CL_NOT_ITEM;
-  return cl_world_update_item(w, item, shape, kind, changes) ? 0 : CL_NOMEM;
+  return cl_world_update_item(w, k, shape, kind, changes) ? 0 : CL_NOMEM;
 }
 
-int cl_world_remove(cl_world *w, int item) {
+int cl_world_remove(cl_world *w, cl_item item) {
+  int k;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
-  cl_world_remove_item(w, item);
+  if ((k = cl_world_slot(w, item)) < 0) return CL_NOT_ITEM;
+  cl_world_remove_item(w, k);
   return 0;
 }
 
-int cl_world_set_options(cl_world *w, int item, uint32_t layer, uint32_t mask, int is_static) {
+int cl_world_set_options(cl_world *w, cl_item item, uint32_t layer, uint32_t mask,
+                         int is_static) {
+  int k;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
-  return cl_world_set_item_options(w, item, layer, mask, is_static) ? 0 : CL_NOMEM;
+  if ((k = cl_world_slot(w, item)) < 0) return CL_NOT_ITEM;
+  return cl_world_set_item_options(w, k, layer, mask, is_static) ? 0 : CL_NOMEM;
 }
 
-int cl_world_options(const cl_world *w, int item, uint32_t *layer, uint32_t *mask,
+int cl_world_options(const cl_world *w, cl_item item, uint32_t *layer, uint32_t *mask,
                      int *is_static) {
   const cl_world_item *it;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
-  it = &w->items[item];
+  int k = cl_world_slot(w, item);
+  if (k < 0) return CL_NOT_ITEM;
+  it = &w->items[k];
   if (layer != NULL) *layer = it->layer;
   if (mask != NULL) *mask = it->mask;
   if (is_static != NULL) *is_static = it->is_static;
@@ -764,16 +806,17 @@ int cl_world_options(const cl_world *w, int item, uint32_t *layer, uint32_t *mas
 
 int cl_world_count(const cl_world *w) { return w->count; }
 
-long long cl_world_material(const cl_world *w, int item, long long index) {
-  if (!cl_world_is_item(w, item) || index < 0) return -1;
-  return cl_collider_material(w->items[item].kind, w->items[item].shape, (size_t)index);
+long long cl_world_material(const cl_world *w, cl_item item, long long index) {
+  int k = cl_world_slot(w, item);
+  if (k < 0 || index < 0) return -1;
+  return cl_collider_material(w->items[k].kind, w->items[k].shape, (size_t)index);
 }
 
 long long cl_world_material_at(const cl_world *w, int item, const double p[3]) {
   const cl_world_item *it;
   double d, q[3];
   size_t index;
-  if (!cl_world_is_item(w, item)) return -1;
+  if (!cl_world_live(w, item)) return -1;
   it = &w->items[item];
   /* a shape has no materials, nor a triangle set whose first triangle has
   ** none (then none has, or it has no triangles) */
@@ -782,10 +825,11 @@ long long cl_world_material_at(const cl_world *w, int item, const double p[3]) {
   return cl_collider_material(it->kind, it->shape, index);
 }
 
-const void *cl_world_shape(const cl_world *w, int item, int *kind) {
-  if (!cl_world_is_item(w, item)) return NULL;
-  if (kind != NULL) *kind = w->items[item].kind;
-  return w->items[item].shape;
+const void *cl_world_shape(const cl_world *w, cl_item item, int *kind) {
+  int k = cl_world_slot(w, item);
+  if (k < 0) return NULL;
+  if (kind != NULL) *kind = w->items[k].kind;
+  return w->items[k].shape;
 }
 
 /* the items that lost or gained bounds are placed again through the

@@ -174,8 +174,8 @@ static void link_side(cl_world *w, int ci, int k) {
 static void pend(cl_world *w, int type, int a, int b) {
   cl_world_event *e = &w->pending[w->npending++];
   e->type = type;
-  e->a = a;
-  e->b = b;
+  e->a = cl_world_id(w, a);                /* (a removed item's before it goes) */
+  e->b = cl_world_id(w, b);
   e->seq_a = w->items[a].seq;
   e->seq_b = w->items[b].seq;
 }
@@ -369,11 +369,11 @@ long long cl_world_events(cl_world *w, cl_world_each_event fn, void *ud) {
 
 /* ---- roles ---- */
 
-int cl_world_set_role(cl_world *w, int item, int role) {
+int cl_world_set_role(cl_world *w, cl_item id, int role) {
   cl_world_item *it;
-  int ns, ne;
+  int ns, ne, item;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
+  if ((item = cl_world_slot(w, id)) < 0) return CL_NOT_ITEM;
   it = &w->items[item];
   role &= CL_WORLD_SENSOR | CL_WORLD_EVENTS;
   if (role == it->role) return 0;
@@ -394,7 +394,8 @@ int cl_world_set_role(cl_world *w, int item, int role) {
   return 0;
 }
 
-int cl_world_role(const cl_world *w, int item) {
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
+int cl_world_role(const cl_world *w, cl_item id) {
+  int item = cl_world_slot(w, id);
+  if (item < 0) return CL_NOT_ITEM;
   return w->items[item].role;
 }

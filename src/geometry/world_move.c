@@ -247,7 +247,8 @@ static void record(move_state *st, int other, int type, double t, const double n
   cl_world_collisions *o = st->out;
   if (o->n < o->max) {
     cl_world_collision *c = &o->c[o->n];
-    c->other = other;
+    memset(c, 0, sizeof *c);                     /* (its padding too: compared whole) */
+    c->other = cl_world_id(st->w, other);
     c->type = type;
     c->t = t;
     cl_copy(c->n, n);
@@ -1010,7 +1011,7 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
 }
 
 void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
-                         uint32_t mask, cl_world_respond respond, void *ud,
+                         uint32_t mask, cl_world_respond_at respond, void *ud,
                          cl_world_collisions *out) {
   /* (the memo last, not cleared: its init marks it empty) */
   memset(st, 0, offsetof(move_state, memo));
@@ -1035,7 +1036,7 @@ void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int i
 }
 
 int cl_world_move_with(cl_world *w, cl_world_scratch *s, int id, const double d[3], uint32_t mask,
-                  cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out) {
+                  cl_world_respond_at respond, void *ud, double moved[3], cl_world_collisions *out) {
   move_state st;
   cl_shape wsh;
   const cl_shape *shape = (const cl_shape *)w->items[id].shape;
@@ -1068,7 +1069,12 @@ int cl_world_is_mover(int kind) {
          || kind == CL_HULL || kind == CL_COMPOUND;
 }
 
-int cl_world_item_moves(const cl_world *w, int id) {
+int cl_world_item_moves(const cl_world *w, cl_item item) {
+  int k = cl_world_slot(w, item);
+  return k >= 0 && cl_world_slot_moves(w, k);
+}
+
+int cl_world_slot_moves(const cl_world *w, int id) {
   const cl_world_item *it = &w->items[id];
   if (!cl_world_is_mover(it->kind)) return 0;
   if (it->kind == CL_COMPOUND) {
@@ -1086,32 +1092,34 @@ typedef struct {
   cl_world_filter f;
   cl_world_respond respond;
   void *rud;
+  const cl_world *w;
 } move_filter;
 
 static int filtered_respond(void *ud, int self, int other) {
   const move_filter *m = (const move_filter *)ud;
+  cl_item id = cl_world_id(m->w, other);
   int i;
   for (i = 0; i < m->f.nexclude; i++)
-    if (m->f.exclude[i] == other) return CL_WORLD_IGNORE;
+    if (m->f.exclude[i] == id) return CL_WORLD_IGNORE;
   if (m->f.keep != NULL) {
-    int k = m->f.keep(m->f.ud, other);
+    int k = m->f.keep(m->f.ud, id);
     if (k < 0) return CL_WORLD_ABORT;
     if (k == 0) return CL_WORLD_IGNORE;
   }
-  return m->respond != NULL ? m->respond(m->rud, self, other) : CL_WORLD_SLIDE;
+  return m->respond != NULL ? m->respond(m->rud, cl_world_id(m->w, self), id) : CL_WORLD_SLIDE;
 }
 
-int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filter *f,
+int cl_world_move(cl_world *w, cl_item id, const double d[3], const cl_world_filter *f,
                   cl_world_respond respond, void *rud, double moved[3],
                   cl_world_collisions *out) {
   cl_world_collisions none = {NULL, 0, 0};
   move_filter m;
   cl_world_scratch *s;
   double mv[3];
-  int r;
+  int r, item;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
-  if (!cl_world_item_moves(w, item)) return CL_NOT_MOVER;
+  if ((item = cl_world_slot(w, id)) < 0) return CL_NOT_ITEM;
+  if (!cl_world_slot_moves(w, item)) return CL_NOT_MOVER;
   if (!(isfinite(d[0]) && isfinite(d[1]) && isfinite(d[2]))) return CL_NOT_FINITE;
   s = cl_world_enter(w, "move", 1);
   if (s == NULL) return CL_NOMEM;
@@ -1119,11 +1127,12 @@ int cl_world_move(cl_world *w, int item, const double d[3], const cl_world_filte
   if (m.f.exclude == NULL || m.f.nexclude < 0) m.f.nexclude = 0;
   m.respond = respond;
   m.rud = rud;
+  m.w = w;
   if (out == NULL) out = &none;
   out->n = 0;
   r = cl_world_move_with(w, s, item, d, m.f.mask,
-                         m.f.nexclude > 0 || m.f.keep != NULL ? filtered_respond : respond,
-                         m.f.nexclude > 0 || m.f.keep != NULL ? (void *)&m : rud, mv, out);
+                         m.f.nexclude > 0 || m.f.keep != NULL || respond != NULL
+                             ? filtered_respond : NULL, &m, mv, out);
   cl_world_leave(w, s);
   if (r < 0) return CL_NOT_FINITE;
   if (r == 0) {

@@ -19,7 +19,7 @@ struct move_state {
   int self;                  /* the moving item */
   const void *skip;          /* its shape, never a candidate */
   uint32_t mask;
-  cl_world_respond respond;
+  cl_world_respond_at respond;
   void *ud;
   cl_world_collisions *out;
   unsigned mark;
@@ -53,7 +53,7 @@ struct move_state {
 };
 
 void cl_world_move_begin(move_state *st, cl_world *w, cl_world_scratch *s, int id,
-                         uint32_t mask, cl_world_respond respond, void *ud,
+                         uint32_t mask, cl_world_respond_at respond, void *ud,
                          cl_world_collisions *out);
 int cl_world_push_out(move_state *st, cl_shape *w, double mv[3]);
 void cl_world_legs(move_state *st, cl_shape *w, const double r[3], double mv[3]);

@@ -22,12 +22,12 @@ void cl_world_one_way_clear(cl_world *w, int item) {
   CL_WORLD_RESHAPED(w);
 }
 
-int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
+int cl_world_set_one_way(cl_world *w, cl_item id, const double dir[3]) {
   cl_world_item *it;
   double m, u[3], len;
-  int slot;
+  int slot, item;
   if (cl_world_busy(w) != NULL) return CL_BUSY;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
+  if ((item = cl_world_slot(w, id)) < 0) return CL_NOT_ITEM;
   it = &w->items[item];
   if (dir == NULL) {
     cl_world_one_way_clear(w, item);
@@ -59,9 +59,10 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]) {
   return 0;
 }
 
-int cl_world_one_way(const cl_world *w, int item, double dir[3]) {
+int cl_world_one_way(const cl_world *w, cl_item id, double dir[3]) {
   const double *d;
-  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
+  int item = cl_world_slot(w, id);
+  if (item < 0) return CL_NOT_ITEM;
   d = cl_world_one_way_of(w, &w->items[item]);
   if (d == NULL) return 0;
   if (dir != NULL) cl_copy(dir, d);

@@ -29,7 +29,7 @@
 
 
 
-/* An item's record holds what every item needs (56 bytes on a 64-bit
+/* An item's record holds what every item needs (72 bytes on a 64-bit
 ** build); what only some worlds use is beside it, in arrays by id made the
 ** first time they are needed: a move's marks (cl_world_marks, in a move's
 ** scratch) and the
@@ -37,6 +37,7 @@
 typedef struct {
   const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
   uint32_t *changes;   /* the shape's change counter, or NULL */
+  void *user;                /* the caller's (cl_world_set_user_data) */
   long long seq;             /* the add order */
   uint32_t seen;             /* the counter's value when the item was last refitted */
   uint32_t layer, mask;
@@ -45,6 +46,9 @@ typedef struct {
   int prev, next;            /* the items added before and after (-1: none); for
                              ** a free record, prev is the next free one and
                              ** next the item after it when it was removed */
+  uint16_t gen;              /* the slot's generation: its id's bits 32..47,
+                             ** moved by one at each removal (kept by a free
+                             ** record) */
   signed char kind;          /* cl_kind, CL_WORLD_MESH...; -1 for a free record */
   unsigned char is_static;
   unsigned char role;        /* CL_WORLD_SENSOR, CL_WORLD_EVENTS */
@@ -211,6 +215,27 @@ typedef struct {
 
 
 
+/* the id of the item in slot (a live one, or the id its last item had) */
+static inline cl_item cl_world_id(const cl_world *w, int slot) {
+  return (cl_item)w->items[slot].gen << 32 | (cl_item)slot;
+}
+/* the slot of the item id names, -1 when it names none (a removed item's
+** id, an id of no slot, a negative one) */
+static inline int cl_world_slot(const cl_world *w, cl_item id) {
+  int slot = cl_item_slot(id);
+  if (slot < 0 || slot >= w->nitems || w->items[slot].kind < 0 || cl_world_id(w, slot) != id)
+    return -1;
+  return slot;
+}
+/* 1 when slot holds an item */
+static inline int cl_world_live(const cl_world *w, int slot) {
+  return slot >= 0 && slot < w->nitems && w->items[slot].kind >= 0;
+}
+
+/* the calls below name items by slot: their callbacks' */
+typedef int (*cl_world_keep_at)(void *ud, int slot);
+typedef int (*cl_world_respond_at)(void *ud, int self, int other);
+
 static inline const cl_shape *cl_world_shape_of(const cl_world_item *it) {
   return (const cl_shape *)it->shape;
 }
@@ -336,14 +361,14 @@ int cl_world_scratch_fits(const cl_world *w, const cl_world_scratch *s);
 ** skip (-1: none) and what keep refuses: its id and hit, index the
 ** triangle for a mesh (else -1); -1 when none, -2 when keep stopped */
 int cl_world_raycast_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
-                     uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index);
+                     uint32_t mask, cl_world_keep_at keep, void *ud, cl_hit *h, long long *index);
 
 typedef int (*cl_world_each_hit_at)(void *ud, int item, const cl_hit *h, long long index);
 /* every item the ray hits (mask and keep as above), in the order the
 ** tree's boxes are entered, then the items without bounds, to fn; fn
 ** returns 0 to stop (then -2 comes back), else the number found */
 int cl_world_raycast_all_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, uint32_t mask,
-                         cl_world_keep keep, void *kud, cl_world_each_hit_at fn, void *ud);
+                         cl_world_keep_at keep, void *kud, cl_world_each_hit_at fn, void *ud);
 /* the items whose shapes intersect shape (kind: its cl_kind, or
 ** CL_WORLD_MESH / CL_WORLD_HEIGHTFIELD for static geometry), as
 ** cl_intersects and the geometry's tests answer, whose layer meets mask
@@ -351,11 +376,11 @@ int cl_world_raycast_all_with(cl_world *w, cl_world_scratch *s, const cl_ray *r,
 ** number; -2 when keep stopped. keep is called once per item that meets
 ** the shape, in sequence order. */
 int cl_world_query_with(cl_world *w, cl_world_scratch *s, const void *shape, int kind, uint32_t mask,
-                   cl_world_keep keep, void *ud);
+                   cl_world_keep_at keep, void *ud);
 /* the same for the items inside or crossing the frustum (cl_frustum_classify,
 ** exact; static geometry by its bounds) */
 int cl_world_query_frustum_with(cl_world *w, cl_world_scratch *s, const cl_frustum *f, uint32_t mask,
-                           cl_world_keep keep, void *ud);
+                           cl_world_keep_at keep, void *ud);
 /* every two items whose shapes intersect, once: a added before b, sorted
 ** by a then b (sequence order); items whose layer misses mask, pairs that
 ** are not pairable (cl_world_pairable) and items keep refuses left out;
@@ -371,7 +396,7 @@ int cl_world_query_frustum_with(cl_world *w, cl_world_scratch *s, const cl_frust
 typedef cl_tree_pair cl_world_pair;
 long long cl_world_pairs_room(cl_world *w, cl_world_scratch *s, long long ntree);
 long long cl_world_pairs_with(cl_world *w, cl_world_scratch *s, cl_world_pair *p, long long ntree,
-                         long long max, uint32_t mask, cl_world_keep keep, void *ud,
+                         long long max, uint32_t mask, cl_world_keep_at keep, void *ud,
                          int again);
 
 /* the item nearest p within max_distance (d <= max_distance), by each
@@ -381,7 +406,7 @@ long long cl_world_pairs_with(cl_world *w, cl_world_scratch *s, cl_world_pair *p
 ** its id, *d and its closest point (p itself at d = 0) in out; -1 when
 ** none, -2 when keep stopped */
 int cl_world_nearest_with(cl_world *w, cl_world_scratch *s, const double p[3],
-                          double max_distance, uint32_t mask, cl_world_keep keep, void *ud,
+                          double max_distance, uint32_t mask, cl_world_keep_at keep, void *ud,
                           double *d, double out[3]);
 
 /* ---- shape casts and moves ---- */
@@ -391,12 +416,12 @@ int cl_world_nearest_with(cl_world *w, cl_world_scratch *s, const double p[3],
 ** become the first hit. Returns its id (hit in h, index as above), -1 for
 ** none, -2 when keep stopped. */
 int cl_world_sweep_with(cl_world *w, cl_world_scratch *s, const cl_shape *mover, const double d[3],
-                   const void *skip, uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h,
+                   const void *skip, uint32_t mask, cl_world_keep_at keep, void *ud, cl_hit *h,
                    long long *index);
 /* every item touched, in the order of the candidates, to fn (as
 ** cl_world_raycast_all) */
 int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
-                       const double d[3], const void *skip, uint32_t mask, cl_world_keep keep,
+                       const double d[3], const void *skip, uint32_t mask, cl_world_keep_at keep,
                        void *kud, cl_world_each_hit_at fn, void *ud);
 
 #define CL_WORLD_MAX_SLIDES 8
@@ -410,7 +435,10 @@ int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mo
 ** finite (a shape near 1e308 moved by 1e308); the shape is then
 ** unchanged. The caller refits the item afterwards (cl_world_update). */
 int cl_world_move_with(cl_world *w, cl_world_scratch *s, int id, const double d[3], uint32_t mask,
-                  cl_world_respond respond, void *ud, double moved[3], cl_world_collisions *out);
+                  cl_world_respond_at respond, void *ud, double moved[3], cl_world_collisions *out);
+
+/* cl_world_item_moves of the item in slot id (an item) */
+int cl_world_slot_moves(const cl_world *w, int id);
 
 /* the material of the item's triangle nearest p (ties to the lowest
 ** index) when the item is a mesh or heightfield with materials, else -1;

@@ -114,7 +114,7 @@ int cl_world_sweep_one(const move_state *st, const cl_world_item *it, const cl_s
 /* (id, hit) becomes the best so far when it is nearer (ties to the earlier
 ** added) and keep takes it; -2 when keep stopped the call */
 static int nearer(const cl_world *w, int *best, cl_hit *h, long long *index, int id,
-                  const cl_hit *hit, long long idx, cl_world_keep keep, void *ud) {
+                  const cl_hit *hit, long long idx, cl_world_keep_at keep, void *ud) {
   if (*best >= 0
       && !(hit->t < h->t || (hit->t == h->t && w->items[id].seq < w->items[*best].seq)))
     return 0;
@@ -130,7 +130,7 @@ static int nearer(const cl_world *w, int *best, cl_hit *h, long long *index, int
 }
 
 int cl_world_raycast_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, int skip,
-                     uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h, long long *index) {
+                     uint32_t mask, cl_world_keep_at keep, void *ud, cl_hit *h, long long *index) {
   cl_tree_ray c;
   double te;
   int p, best = -1, i;
@@ -159,7 +159,7 @@ int cl_world_raycast_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, int
 }
 
 int cl_world_sweep_with(cl_world *w, cl_world_scratch *s, const cl_shape *mover, const double d[3],
-                   const void *skip, uint32_t mask, cl_world_keep keep, void *ud, cl_hit *h,
+                   const void *skip, uint32_t mask, cl_world_keep_at keep, void *ud, cl_hit *h,
                    long long *index) {
   int n = cl_world_candidates(w, s, mover, d, skip, -1, mask), i, best = -1;
   for (i = 0; i < n; i++) {
@@ -174,7 +174,7 @@ int cl_world_sweep_with(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
 }
 
 int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mover,
-                       const double d[3], const void *skip, uint32_t mask, cl_world_keep keep,
+                       const double d[3], const void *skip, uint32_t mask, cl_world_keep_at keep,
                        void *kud, cl_world_each_hit_at fn, void *ud) {
   int n = cl_world_candidates(w, s, mover, d, skip, -1, mask), i, found = 0;
   for (i = 0; i < n; i++) {
@@ -197,7 +197,7 @@ int cl_world_sweep_all_with(cl_world *w, cl_world_scratch *s, const cl_shape *mo
 /* ---- overlap queries and pairs ---- */
 
 /* keep's answer on id (1 when there is no keep) */
-static int kept(cl_world_keep keep, void *ud, int id) {
+static int kept(cl_world_keep_at keep, void *ud, int id) {
   return keep == NULL ? 1 : keep(ud, id);
 }
 
@@ -206,7 +206,7 @@ static int kept(cl_world_keep keep, void *ud, int id) {
 ** go to s->cands; their number, -2 when keep stopped */
 typedef int (*item_test)(const void *q, const cl_world_item *it);
 static int sift(cl_world *w, cl_world_scratch *s, const cl_tree_entry *e, int n, uint32_t mask,
-                item_test test, const void *q, cl_world_keep keep, void *ud) {
+                item_test test, const void *q, cl_world_keep_at keep, void *ud) {
   int i = 0, j = 0, k = 0;
   while (i < n || j < w->nunbounded) {
     int id, r;
@@ -234,7 +234,7 @@ static int meets_query(const void *q, const cl_world_item *it) {
 }
 
 int cl_world_query_with(cl_world *w, cl_world_scratch *s, const void *shape, int kind, uint32_t mask,
-                   cl_world_keep keep, void *ud) {
+                   cl_world_keep_at keep, void *ud) {
   const cl_tree_entry *e = NULL;
   shape_query q;
   int n = 0;
@@ -265,7 +265,7 @@ static int in_frustum(const void *q, const cl_world_item *it) {
 }
 
 int cl_world_query_frustum_with(cl_world *w, cl_world_scratch *s, const cl_frustum *f, uint32_t mask,
-                           cl_world_keep keep, void *ud) {
+                           cl_world_keep_at keep, void *ud) {
   const cl_tree_entry *e;
   int n = cl_tree_query_convex(w->tree, f->p, 6, &s->tree, &e);
   return sift(w, s, e, n, mask, in_frustum, f, keep, ud);
@@ -273,7 +273,7 @@ int cl_world_query_frustum_with(cl_world *w, cl_world_scratch *s, const cl_frust
 
 /* keep's answer on id for one pairs call, asked once (s->memo: 0 not yet
 ** asked, 1 kept, 2 refused) */
-static int pair_keeps(cl_world_scratch *s, cl_world_keep keep, void *ud, int id) {
+static int pair_keeps(cl_world_scratch *s, cl_world_keep_at keep, void *ud, int id) {
   int r;
   if (keep == NULL) return 1;
   if (s->memo[id]) return s->memo[id] == 1;
@@ -285,7 +285,7 @@ static int pair_keeps(cl_world_scratch *s, cl_world_keep keep, void *ud, int id)
 
 /* the pair (a, b) answered: 1 kept, 0 not, -1 keep stopped the call */
 static int pair_passes(cl_world *w, cl_world_scratch *s, int a, int b, uint32_t mask,
-                       cl_world_keep keep, void *ud) {
+                       cl_world_keep_at keep, void *ud) {
   int r;
   if ((w->items[a].layer & mask) == 0 || (w->items[b].layer & mask) == 0) return 0;
   if (!cl_world_pairable(w, a, b)) return 0;
@@ -328,7 +328,7 @@ static void sort_pairs(const cl_world *w, cl_world_pair *p, long long n) {
 /* one pair with an unbounded item u, written when there is room; -1 when
 ** keep stopped */
 static int add_pair(cl_world *w, cl_world_scratch *s, int u, int o, uint32_t mask,
-                    cl_world_keep keep, void *ud, cl_world_pair *out, long long max,
+                    cl_world_keep_at keep, void *ud, cl_world_pair *out, long long max,
                     long long *n) {
   int r = pair_passes(w, s, u, o, mask, keep, ud);
   if (r <= 0) return r;
@@ -374,7 +374,7 @@ long long cl_world_pairs_room(cl_world *w, cl_world_scratch *s, long long ntree)
 }
 
 long long cl_world_pairs_with(cl_world *w, cl_world_scratch *s, cl_world_pair *p, long long ntree,
-                         long long max, uint32_t mask, cl_world_keep keep, void *ud,
+                         long long max, uint32_t mask, cl_world_keep_at keep, void *ud,
                          int again) {
   long long i, n = 0, nt;
   int j, k;
@@ -418,7 +418,7 @@ long long cl_world_pairs_with(cl_world *w, cl_world_scratch *s, cl_world_pair *p
 /* every item the ray hits, in the order the tree's boxes are entered, then
 ** the unbounded ones */
 int cl_world_raycast_all_with(cl_world *w, cl_world_scratch *s, const cl_ray *r, uint32_t mask,
-                         cl_world_keep keep, void *kud, cl_world_each_hit_at fn, void *ud) {
+                         cl_world_keep_at keep, void *kud, cl_world_each_hit_at fn, void *ud) {
   const cl_tree_entry *e;
   int n = cl_tree_raycast_all(w->tree, r, &s->tree, &e), i, found = 0;
   for (i = 0; i < n + w->nunbounded; i++) {
@@ -452,7 +452,7 @@ static int near_one(const cl_world_item *it, const double p[3], double limit, do
 }
 
 int cl_world_nearest_with(cl_world *w, cl_world_scratch *s, const double p[3],
-                          double max_distance, uint32_t mask, cl_world_keep keep, void *ud,
+                          double max_distance, uint32_t mask, cl_world_keep_at keep, void *ud,
                           double *d, double out[3]) {
   cl_tree_near c;
   double lb;
@@ -499,16 +499,17 @@ int cl_world_nearest_with(cl_world *w, cl_world_scratch *s, const double p[3],
 typedef struct {
   cl_world_filter f;
   uint32_t mask;
-  cl_world_keep keep;
+  cl_world_keep_at keep;
   const cl_world *w;
   int skip_sensors;
 } filter_in;
 
-static int filter_keep(void *ud, int id) {
+static int filter_keep(void *ud, int slot) {
   const filter_in *in = (const filter_in *)ud;
   const cl_world_filter *f = &in->f;
+  cl_item id = cl_world_id(in->w, slot);
   int i;
-  if (in->skip_sensors && cl_world_is_sensor(&in->w->items[id])) return 0;
+  if (in->skip_sensors && cl_world_is_sensor(&in->w->items[slot])) return 0;
   for (i = 0; i < f->nexclude; i++)
     if (f->exclude[i] == id) return 0;
   return f->keep != NULL ? f->keep(f->ud, id) : 1;
@@ -529,7 +530,8 @@ static void filter_read(filter_in *in, const cl_world *w, const cl_world_filter 
   in->keep = in->f.nexclude > 0 || in->f.keep != NULL || in->skip_sensors ? filter_keep : NULL;
 }
 
-int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_world_hit *hit) {
+cl_item cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f,
+                         cl_world_hit *hit) {
   filter_in in;
   cl_world_hit local;
   cl_world_scratch *s = cl_world_enter(w, "raycast", 0);
@@ -541,8 +543,8 @@ int cl_world_raycast(cl_world *w, const cl_ray *r, const cl_world_filter *f, cl_
   id = cl_world_raycast_with(w, s, r, -1, in.mask, in.keep, &in, &hit->hit, &hit->index);
   cl_world_leave(w, s);
   if (id == -2) return CL_STOPPED;
-  hit->item = id < 0 ? CL_NOT_FOUND : id;
-  hit->material = id < 0 ? -1 : cl_world_material(w, id, hit->index);
+  hit->item = id < 0 ? CL_NOT_FOUND : cl_world_id(w, id);
+  hit->material = id < 0 ? -1 : cl_world_material(w, hit->item, hit->index);
   return hit->item;
 }
 
@@ -555,10 +557,10 @@ typedef struct {
 static int each_hit_at(void *ud, int item, const cl_hit *h, long long index) {
   const each_hit *e = (const each_hit *)ud;
   cl_world_hit hit;
-  hit.item = item;
+  hit.item = cl_world_id(e->w, item);
   hit.hit = *h;
   hit.index = index;
-  hit.material = cl_world_material(e->w, item, index);
+  hit.material = cl_world_material(e->w, hit.item, index);
   return e->fn == NULL || e->fn(e->ud, &hit);
 }
 
@@ -579,12 +581,13 @@ int cl_world_raycast_all(cl_world *w, const cl_ray *r, const cl_world_filter *f,
 }
 
 /* the items of a query (n of them in s->cands, or -2) to fn */
-static int each_item(const cl_world_scratch *s, int n, cl_world_each fn, void *ud) {
+static int each_item(const cl_world *w, const cl_world_scratch *s, int n, cl_world_each fn,
+                     void *ud) {
   const int *ids = s->cands;
   int i;
   if (n == -2) return CL_STOPPED;
   for (i = 0; fn != NULL && i < n; i++)
-    if (!fn(ud, ids[i])) return CL_STOPPED;
+    if (!fn(ud, cl_world_id(w, ids[i]))) return CL_STOPPED;
   return n;
 }
 
@@ -597,7 +600,7 @@ int cl_world_query(cl_world *w, const void *shape, int kind, const cl_world_filt
   s = cl_world_enter(w, "query", 0);
   if (s == NULL) return CL_NOMEM;
   filter_read(&in, w, f);
-  n = each_item(s, cl_world_query_with(w, s, shape, kind, in.mask, in.keep, &in), fn, ud);
+  n = each_item(w, s, cl_world_query_with(w, s, shape, kind, in.mask, in.keep, &in), fn, ud);
   cl_world_leave(w, s);
   return n;
 }
@@ -609,7 +612,7 @@ int cl_world_query_frustum(cl_world *w, const cl_frustum *fr, const cl_world_fil
   int n;
   if (s == NULL) return CL_NOMEM;
   filter_read(&in, w, f);
-  n = each_item(s, cl_world_query_frustum_with(w, s, fr, in.mask, in.keep, &in), fn, ud);
+  n = each_item(w, s, cl_world_query_frustum_with(w, s, fr, in.mask, in.keep, &in), fn, ud);
   cl_world_leave(w, s);
   return n;
 }
@@ -750,7 +753,7 @@ long long cl_world_pairs(cl_world *w, const cl_world_filter *f, cl_world_each_pa
   }
 answer:
   for (i = 0; fn != NULL && i < n; i++)
-    if (!fn(ud, lv->pairs[i].a, lv->pairs[i].b)) {
+    if (!fn(ud, cl_world_id(w, lv->pairs[i].a), cl_world_id(w, lv->pairs[i].b))) {
       stopped = 1;
       break;
     }
@@ -761,8 +764,8 @@ answer:
   return stopped ? CL_STOPPED : n;
 }
 
-int cl_world_nearest(cl_world *w, const double p[3], double max_distance,
-                     const cl_world_filter *f, double *d, double out[3]) {
+cl_item cl_world_nearest(cl_world *w, const double p[3], double max_distance,
+                         const cl_world_filter *f, double *d, double out[3]) {
   filter_in in;
   cl_world_scratch *s;
   double ld, lout[3];
@@ -777,16 +780,16 @@ int cl_world_nearest(cl_world *w, const double p[3], double max_distance,
   id = cl_world_nearest_with(w, s, p, max_distance, in.mask, in.keep, &in, d, out);
   cl_world_leave(w, s);
   if (id == -2) return CL_STOPPED;
-  return id < 0 ? CL_NOT_FOUND : id;
+  return id < 0 ? CL_NOT_FOUND : cl_world_id(w, id);
 }
 
-int cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
-                   const cl_world_filter *f, cl_world_hit *hit) {
+cl_item cl_world_sweep(cl_world *w, const cl_shape *mover, const double d[3],
+                       const cl_world_filter *f, cl_world_hit *hit) {
   return cl_world_sweep_skipping(w, mover, d, mover, f, hit);
 }
 
-int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
-                            const void *skip, const cl_world_filter *f, cl_world_hit *hit) {
+cl_item cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3],
+                                const void *skip, const cl_world_filter *f, cl_world_hit *hit) {
   filter_in in;
   cl_world_hit local;
   cl_world_scratch *s = cl_world_enter(w, "sweep", 0);
@@ -798,8 +801,8 @@ int cl_world_sweep_skipping(cl_world *w, const cl_shape *mover, const double d[3
   id = cl_world_sweep_with(w, s, mover, d, skip, in.mask, in.keep, &in, &hit->hit, &hit->index);
   cl_world_leave(w, s);
   if (id == -2) return CL_STOPPED;
-  hit->item = id < 0 ? CL_NOT_FOUND : id;
-  hit->material = id < 0 ? -1 : cl_world_material(w, id, hit->index);
+  hit->item = id < 0 ? CL_NOT_FOUND : cl_world_id(w, id);
+  hit->material = id < 0 ? -1 : cl_world_material(w, hit->item, hit->index);
   return hit->item;
 }
 
@@ -841,8 +844,15 @@ static int lines_within(const void *q, const cl_world_item *it) {
 }
 
 /* the filter's exclusions, then its keep (sensors are drawn too) */
-static int lines_keep(void *ud, int id) {
-  const cl_world_filter *f = (const cl_world_filter *)ud;
+typedef struct {
+  cl_world_filter f;
+  const cl_world *w;
+} lines_in;
+
+static int lines_keep(void *ud, int slot) {
+  const lines_in *in = (const lines_in *)ud;
+  const cl_world_filter *f = &in->f;
+  cl_item id = cl_world_id(in->w, slot);
   int i;
   for (i = 0; i < f->nexclude; i++)
     if (f->exclude[i] == id) return 0;
@@ -851,42 +861,44 @@ static int lines_keep(void *ud, int id) {
 
 int cl_world_lines(cl_world *w, const cl_aabb *box, const cl_world_filter *f, cl_world_each fn,
                    void *ud) {
-  cl_world_filter in;
+  lines_in in;
   cl_world_scratch *s;
   int n = 0, id, r;
-  if (f == NULL) cl_world_filter_init(&in); else in = *f;
-  if (in.exclude == NULL || in.nexclude < 0) in.nexclude = 0;
+  if (f == NULL) cl_world_filter_init(&in.f); else in.f = *f;
+  if (in.f.exclude == NULL || in.f.nexclude < 0) in.f.nexclude = 0;
+  in.w = w;
   s = cl_world_enter(w, "lines", 0);
   if (s == NULL) return CL_NOMEM;
   if (box == NULL) {
     for (id = w->first; id >= 0; id = w->items[id].next) {
-      if ((w->items[id].layer & in.mask) == 0) continue;
+      if ((w->items[id].layer & in.f.mask) == 0) continue;
       if ((r = lines_keep(&in, id)) < 0) { n = -2; break; }
       if (r) s->cands[n++] = id;
     }
   } else {
     const cl_tree_entry *e = NULL;
     int ne = cl_tree_query(w->tree, (const cl_shape *)(const void *)box, &s->tree, &e);
-    n = sift(w, s, e, ne, in.mask, lines_within, box, lines_keep, &in);
+    n = sift(w, s, e, ne, in.f.mask, lines_within, box, lines_keep, &in);
   }
-  n = each_item(s, n, fn, ud);
+  n = each_item(w, s, n, fn, ud);
   cl_world_leave(w, s);
   return n;
 }
 
 /* the segments of the item (within box for a mesh or a heightfield), and
 ** with out, written there; 0 for no item */
-static size_t item_lines(const cl_world *w, int item, const cl_aabb *box, double *out) {
+static size_t item_lines(const cl_world *w, cl_item item, const cl_aabb *box, double *out) {
   const cl_world_item *it;
-  if (!cl_world_is_item(w, item)) return 0;
-  it = &w->items[item];
+  int k = cl_world_slot(w, item);
+  if (k < 0) return 0;
+  it = &w->items[k];
   return cl_collider_lines(it->kind, it->shape, box, out);
 }
 
-size_t cl_world_lines_count(const cl_world *w, int item, const cl_aabb *box) {
+size_t cl_world_lines_count(const cl_world *w, cl_item item, const cl_aabb *box) {
   return item_lines(w, item, box, NULL);
 }
 
-size_t cl_world_lines_fill(const cl_world *w, int item, const cl_aabb *box, double *out) {
+size_t cl_world_lines_fill(const cl_world *w, cl_item item, const cl_aabb *box, double *out) {
   return item_lines(w, item, box, out);
 }

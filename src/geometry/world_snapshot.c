@@ -5,8 +5,8 @@
 ** input disagrees with its guess, and replays.
 **
 ** What a snapshot holds is split by how often it changes. The records
-** of the items (their ids, add order, kinds, shapes' addresses, options,
-** roles, one-way directions) change when the game adds, removes or
+** of the items (their ids and the slots' generations, add order, kinds,
+** shapes' addresses, user data, options, roles, one-way directions) change when the game adds, removes or
 ** reconfigures an item, not when items move: they are copied into a
 ** base, one block counted by its users, which every snapshot taken while
 ** the records stay as they are shares (the world's struct_id names the
@@ -511,8 +511,8 @@ int cl_world_restore_each(cl_world *w, const cl_snapshot *s, cl_world_each_resto
     if (fn != NULL)
       for (i = 0; i < top; i++) {
         if (same_item(w, b, i)) continue;
-        if (live_in(w->items, w->nitems, i)) fn(ud, i, 1);
-        if (live_in(b->items, b->nitems, i)) fn(ud, i, 0);
+        if (live_in(w->items, w->nitems, i)) fn(ud, cl_world_id(w, i), 1);
+        if (live_in(b->items, b->nitems, i)) fn(ud, (cl_item)b->items[i].gen << 32 | i, 0);
       }
     restore_records(w, b);
   }
@@ -547,7 +547,8 @@ static unsigned long long hash_ll(unsigned long long h, long long x) {
 }
 
 /* the records and the static shapes: the ids, add order (the free slots'
-** order too: the ids the next adds take), options, roles, directions */
+** order and generations too: the ids the next adds take), options,
+** roles, directions */
 static unsigned long long hash_records(const cl_world *w) {
   unsigned long long h = 0xcbf29ce484222325ULL;
   int i;
@@ -556,6 +557,7 @@ static unsigned long long hash_records(const cl_world *w) {
   h = cl_hash_step(cl_hash_step(h, (uint32_t)w->free_head), (uint32_t)w->first);
   for (i = 0; i < w->nitems; i++) {
     const cl_world_item *it = &w->items[i];
+    h = cl_hash_step(h, it->gen);
     if (it->kind < 0) {
       h = cl_hash_step(h, (uint32_t)it->prev);
       continue;

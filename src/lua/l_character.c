@@ -40,7 +40,7 @@ static int c_gc(lua_State *L) {
 }
 
 /* a character's filter: that of the call running (none: every item) */
-static int character_keep(void *ud, int id) {
+static int character_keep(void *ud, cl_item id) {
   l_character *lc = (l_character *)ud;
   return lc->call != NULL ? l_keep_item(lc->call, id) : 1;
 }
@@ -49,12 +49,13 @@ static int character_keep(void *ud, int id) {
 ** false) */
 static void push_flags(lua_State *L, const cl_character *ch, int items) {
   double n[3] = {0, 0, 0};
-  int floor = cl_character_floor_item(ch), on = cl_character_floor_normal(ch, n);
+  cl_item floor = cl_character_floor_item(ch);
+  int on = cl_character_floor_normal(ch, n);
   lua_pushboolean(L, on);
   lua_pushboolean(L, cl_character_on_wall(ch));
   lua_pushboolean(L, cl_character_on_ceiling(ch));
   l_pushvec(L, n);
-  if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
+  if (floor >= 0) lua_rawgeti(L, items, L_KEY(floor)); else lua_pushboolean(L, 0);
 }
 
 /* push_flags's values written in the fields of the character at ch, each
@@ -62,7 +63,8 @@ static void push_flags(lua_State *L, const cl_character *ch, int items) {
 ** accessors */
 static void store_flags(lua_State *L, const cl_character *c, int items, int ch, int keys) {
   double n[3] = {0, 0, 0};
-  int floor = cl_character_floor_item(c), on = cl_character_floor_normal(c, n), k;
+  cl_item floor = cl_character_floor_item(c);
+  int on = cl_character_floor_normal(c, n), k;
   lua_rawgeti(L, keys, 1);
   lua_pushboolean(L, on);
   lua_rawset(L, ch);
@@ -78,7 +80,7 @@ static void store_flags(lua_State *L, const cl_character *c, int items, int ch, 
     lua_rawset(L, ch);
   }
   lua_rawgeti(L, keys, 7);
-  if (floor >= 0) lua_rawgeti(L, items, floor + 1); else lua_pushboolean(L, 0);
+  if (floor >= 0) lua_rawgeti(L, items, L_KEY(floor)); else lua_pushboolean(L, 0);
   lua_rawset(L, ch);
 }
 
@@ -142,11 +144,11 @@ static int new_state(lua_State *L, int b) {
     o.keep_ud = lc;
     lc->call = &c;
   }
-  lc->ch = cl_character_new(lw->w, id, &o);
+  lc->ch = cl_character_new(lw->w, L_ID(lw->w, id), &o);
   lc->call = NULL;
   if (lc->ch == NULL) {
-    if (!cl_world_item_moves(lw->w, id)) return NEW_SHAPE;
-    if (cl_world_role(lw->w, id) & CL_WORLD_SENSOR) return NEW_SENSOR;
+    if (!cl_world_item_moves(lw->w, L_ID(lw->w, id))) return NEW_SHAPE;
+    if (cl_world_role(lw->w, L_ID(lw->w, id)) & CL_WORLD_SENSOR) return NEW_SENSOR;
     l_call_end(L, &c, CL_STOPPED);                 /* the filter's error */
     return luaL_error(L, "not enough memory");
   }
@@ -177,8 +179,8 @@ static l_character *check_character(lua_State *L) {
 /* the shape's error of the character's item id, which cannot move */
 static int not_mover(lua_State *L, const l_world *lw, int wa, int id) {
   int kind;
-  (void)cl_world_shape(lw->w, id, &kind);
-  if (kind == CL_COMPOUND && !cl_world_item_moves(lw->w, id)) {
+  (void)cl_world_shape(lw->w, L_ID(lw->w, id), &kind);
+  if (kind == CL_COMPOUND && !cl_world_item_moves(lw->w, L_ID(lw->w, id))) {
     lua_pushliteral(L, "compound with a triangle child");
   } else {
     lua_rawgeti(L, wa, SLOT_SHAPES);
@@ -244,7 +246,7 @@ static int ch_move(lua_State *L) {
   lua_replace(L, b + 5);                           /* b + 5: the world's anchor */
   /* b + 6: the data of the item's hull or compound, which the move's copy
   ** reads while the filter may replace them */
-  l_push_mover_data(L, lw->w, b + 5, cl_character_item(lc->ch));
+  l_push_mover_data(L, lw->w, b + 5, cl_item_slot(cl_character_item(lc->ch)));
   c.L = L; c.filter = b + 3; c.items = b + 2; c.err = b + 4; c.nf = 0; c.fname = NULL;
   lc->call = &c;
   r = cl_character_move(lc->ch, d, moved);
@@ -257,27 +259,27 @@ static int ch_move(lua_State *L) {
       lc->call = NULL;
       return luaL_error(L, "the character's item is no longer in its scene");
     }
-    cl_character_retarget(lc->ch, id);
+    (void)cl_character_retarget(lc->ch, L_ID(lw->w, id));
     l_push_mover_data(L, lw->w, b + 5, id);        /* b + 6 */
     r = cl_character_move(lc->ch, d, moved);
   }
   lc->call = NULL;
   if (r == CL_NOT_MOVER) {
-    id = cl_character_item(lc->ch);
-    if (cl_world_role(lw->w, id) & CL_WORLD_SENSOR)
+    id = cl_item_slot(cl_character_item(lc->ch));
+    if (cl_world_role(lw->w, L_ID(lw->w, id)) & CL_WORLD_SENSOR)
       return luaL_error(L, "the character's item is a sensor");
     return not_mover(L, lw, b + 5, id);
   }
   if (r == CL_NOT_FINITE) return l_argerror(L, 2, "result is not finite");
   if (r == CL_STOPPED) lc->ncols = 0;              /* (the character has none) */
   l_call_end(L, &c, r);                            /* the filter's error; no memory */
-  l_moved(lw, cl_character_item(lc->ch));
+  l_moved(lw, cl_item_slot(cl_character_item(lc->ch)));
   /* the other items of the collisions, kept for ch:collisions() */
   cols = cl_character_collisions(lc->ch, &n);
   if (n > 0 || lc->ncols > 0) {
     lua_rawgeti(L, a, CSLOT_OTHERS);               /* b + 7 */
     for (k = 0; k < n; k++) {
-      lua_rawgeti(L, b + 2, cols[k].other + 1);
+      lua_rawgeti(L, b + 2, L_KEY(cols[k].other));
       lua_rawseti(L, b + 7, k + 1);
     }
     for (k = n; k < lc->ncols; k++) {              /* the last move's extra ones */
@@ -484,7 +486,7 @@ static int ch_new(lua_State *L) {
   id = l_id_of(L, 5, 2);
   lua_settop(L, 4);
   if (id < 0) return l_argerror(L, 2, "item not in the scene");
-  (void)cl_world_shape(lw->w, id, &kind);
+  (void)cl_world_shape(lw->w, L_ID(lw->w, id), &kind);
   if (kind >= CL_NKINDS || !cl_world_is_mover(kind)) not_character(L, 0, id);
   lua_settop(L, 3);
   if (lua_isnil(L, 3)) {
@@ -551,7 +553,7 @@ static int ch_new(lua_State *L) {
     l_push_slot(L, 4, SLOT_IDS);
     id = l_id_of(L, lua_gettop(L), 2);
     if (id < 0) return l_argerror(L, 2, "item not in the scene");
-    (void)cl_world_shape(lw->w, id, &kind);
+    (void)cl_world_shape(lw->w, L_ID(lw->w, id), &kind);
     return not_character(L, kind == CL_COMPOUND, id);
   }
   st = lua_gettop(L) - 7;

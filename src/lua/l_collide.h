@@ -77,8 +77,8 @@ int l_readquat(lua_State *L, int i, double q[4]);
 ** place (set, translate, flip, written as an out argument): a tree that
 ** follows the shape (tree:track) refits it when the counter differs from
 ** the one it saw last. A scene holding the shape (or the heightfield) is
-** told of each change too: holder is its world and item the item's id
-** there (NULL: none; a shape held by several items is linked to the
+** told of each change too: holder is its world and item the item's slot
+** there (cl_item_slot of its id; NULL: none; a shape held by several items is linked to the
 ** first, the others read its counter at each sync), so that
 ** scene:sync() looks only at the items whose shapes changed
 ** (l_world.c). The header's size is a multiple of 8, so what
@@ -89,7 +89,7 @@ int l_readquat(lua_State *L, int i, double q[4]);
 typedef struct {
   const void *magic;
   uint32_t changes;
-  int item;                  /* the holder's item */
+  int item;                  /* the holder's item's slot */
   void *holder;              /* the cl_world holding it, or NULL */
 } l_udheader;
 typedef char l_udheader_keeps_doubles_aligned[sizeof(l_udheader) % sizeof(double) == 0 ? 1 : -1];
@@ -131,9 +131,14 @@ static inline void *l_toobject(lua_State *L, int i, int type, size_t min, size_t
 /* every change in place to one of our shapes or heightfields ends here:
 ** its counter moves, and the world holding it (its item linked,
 ** cl_world_link) is told */
+/* the holder of h (not NULL) told that the shape changed */
+static inline void l_touch_holder(const l_udheader *h) {
+  cl_world *w = (cl_world *)h->holder;
+  (void)cl_world_touch(w, cl_world_item_at(w, h->item));
+}
 static inline void l_touched(l_udheader *h) {
   h->changes++;
-  if (h->holder != NULL) cl_world_touch((cl_world *)h->holder, h->item);
+  if (h->holder != NULL) l_touch_holder(h);
 }
 static inline void l_changed(cl_shape *s) { l_touched(L_UDHEADER(s)); }
 

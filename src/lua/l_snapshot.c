@@ -282,10 +282,10 @@ typedef struct {
   const cl_world *w;
 } restored_list;
 
-static void note_restored(void *ud, int item, int gone) {
+static void note_restored(void *ud, cl_item item, int gone) {
   restored_list *l = (restored_list *)ud;
   if (l->n < l->max) {
-    l->r[l->n].id = item;
+    l->r[l->n].id = cl_item_slot(item);
     l->r[l->n].gone = gone;
     l->r[l->n].seq = gone ? cl_world_seq(l->w, item) : 0;
   }
@@ -345,7 +345,7 @@ static void left(lua_State *L, l_world *lw, int a, int id, long long seq) {
 static void came(lua_State *L, l_world *lw, int a, int sa, int id) {
   int top = lua_gettop(L), kind, on;
   luaL_checkstack(L, 12, NULL);
-  long long seq = cl_world_seq(lw->w, id);
+  long long seq = cl_world_seq(lw->w, L_ID(lw->w, id));
   uint32_t *changes;
   l_udheader *h;
   void *p;
@@ -370,7 +370,7 @@ static void came(lua_State *L, l_world *lw, int a, int sa, int id) {
     h->holder = lw->w;
     h->item = id;
   }
-  cl_world_link(lw->w, id, on);
+  (void)cl_world_link(lw->w, L_ID(lw->w, id), on);
   lua_settop(L, top);
 }
 

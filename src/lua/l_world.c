@@ -150,23 +150,23 @@ l_udheader *l_header_of(int kind, const void *shape) {
 
 
 void l_moved(l_world *lw, int id) {
-  l_udheader *h = L_UDHEADER((cl_shape *)(void *)cl_world_shape(lw->w, id, NULL));
+  l_udheader *h = L_UDHEADER((cl_shape *)(void *)cl_world_shape(lw->w, L_ID(lw->w, id), NULL));
   if (h->holder != NULL && (h->holder != (void *)lw->w || h->item != id))
-    cl_world_touch((cl_world *)h->holder, h->item);
+    l_touch_holder(h);
 }
 
 /* the item's shape tells the world of its changes when it tells no other
 ** item's (else the world reads its counter at each sync) */
 static void link_item(cl_world *w, int id) {
   int kind;
-  const void *shape = cl_world_shape(w, id, &kind);
+  const void *shape = cl_world_shape(w, L_ID(w, id), &kind);
   l_udheader *h = l_header_of(kind, shape);
   int on = h != NULL && h->holder == NULL;
   if (on) {
     h->holder = w;
     h->item = id;
   }
-  cl_world_link(w, id, on);
+  (void)cl_world_link(w, L_ID(w, id), on);
 }
 
 /* the item's shape no longer tells the world (before the item is removed
@@ -174,7 +174,7 @@ static void link_item(cl_world *w, int id) {
 ** held by the world's anchor) */
 static void unlink_item(cl_world *w, int id) {
   int kind;
-  const void *shape = cl_world_shape(w, id, &kind);
+  const void *shape = cl_world_shape(w, L_ID(w, id), &kind);
   l_udheader *h = l_header_of(kind, shape);
   if (h != NULL && h->holder == w && h->item == id) h->holder = NULL;
 }
@@ -182,10 +182,10 @@ static void unlink_item(cl_world *w, int id) {
 static int w_gc(lua_State *L) {
   l_world *lw = (l_world *)luaL_checkudata(L, 1, MT_WORLD);
   if (lw->w != NULL) {
-    int id;
+    cl_item id;
     for (id = cl_world_next(lw->w, -1, 0, -1, 0); id >= 0;
          id = cl_world_next(lw->w, id, cl_world_seq(lw->w, id), -1, 0))
-      unlink_item(lw->w, id);
+      unlink_item(lw->w, cl_item_slot(id));
   }
   cl_world_delete(lw->w);
   lw->w = NULL;
@@ -390,7 +390,8 @@ static void read_options(lua_State *L, int i, int kind, int set, item_options *o
 
 /* the roles and the one-way direction the options give item id (those
 ** not given kept) */
-static void set_roles(lua_State *L, cl_world *w, int id, const item_options *o) {
+static void set_roles(lua_State *L, cl_world *w, int slot, const item_options *o) {
+  cl_item id = L_ID(w, slot);
   int r;
   if (o->sensor >= 0 || o->events >= 0) {
     int role = cl_world_role(w, id);
@@ -424,6 +425,7 @@ static int present_item(lua_State *L) {
 static int w_add(lua_State *L) {
   l_world *lw;
   int kind, id;
+  cl_item item;
   uint32_t *changes;
   void *s;
   item_options o;
@@ -442,14 +444,15 @@ static int w_add(lua_State *L) {
   check_unlocked(L, lw);
   if (l_lookup(L, 2) >= 0) l_argerror(L, 2, "item already in the scene");
   s = l_item_shape(L, 3, &kind, &changes);
-  id = cl_world_add(lw->w, s, kind, changes);
-  if (id < 0) return luaL_error(L, "not enough memory");
+  item = cl_world_add(lw->w, s, kind, changes);
+  if (item < 0) return luaL_error(L, "not enough memory");
   if ((o.layer_set || o.mask_set || o.st > 0)
-      && cl_world_set_options(lw->w, id, o.layer_set ? o.layer : 1,
+      && cl_world_set_options(lw->w, item, o.layer_set ? o.layer : 1,
                               o.mask_set ? o.mask : CL_WORLD_ALL_BITS, o.st > 0) != 0) {
-    (void)cl_world_remove(lw->w, id);
+    (void)cl_world_remove(lw->w, item);
     return luaL_error(L, "not enough memory");
   }
+  id = cl_item_slot(item);
   link_item(lw->w, id);
   l_push_slot(L, 1, SLOT_IDS);
   lua_pushvalue(L, 2);
@@ -481,7 +484,7 @@ static int w_update(lua_State *L) {
     l_push_slot(L, 1, SLOT_SHAPES);
     lua_rawgeti(L, -1, id + 1);
     lua_replace(L, -2);
-    l_snapshot_left(L, 1, cl_world_seq(lw->w, id), 2, lua_gettop(L));
+    l_snapshot_left(L, 1, cl_world_seq(lw->w, L_ID(lw->w, id)), 2, lua_gettop(L));
     lua_pop(L, 1);
   }
   tree_room(L);                                    /* may run finalizers: again */
@@ -490,10 +493,10 @@ static int w_update(lua_State *L) {
   if (!lua_isnil(L, 3)) s = l_item_shape(L, 3, &kind, &changes);
   {
     int old_kind;
-    const void *old_shape = cl_world_shape(lw->w, id, &old_kind);
+    const void *old_shape = cl_world_shape(lw->w, L_ID(lw->w, id), &old_kind);
     l_udheader *old = l_header_of(old_kind, old_shape);
     int was = old != NULL && old->holder == lw->w && old->item == id;
-    r = cl_world_update(lw->w, id, s, kind, changes);
+    r = cl_world_update(lw->w, L_ID(lw->w, id), s, kind, changes);
     if (r != 0) return luaL_error(L, "not enough memory");
     if (s != NULL) {
       if (was) old->holder = NULL;
@@ -520,12 +523,12 @@ static int w_remove(lua_State *L) {
     l_push_slot(L, 1, SLOT_SHAPES);
     lua_rawgeti(L, -1, id + 1);
     lua_replace(L, -2);
-    l_snapshot_left(L, 1, cl_world_seq(lw->w, id), lua_gettop(L) - 1, lua_gettop(L));
+    l_snapshot_left(L, 1, cl_world_seq(lw->w, L_ID(lw->w, id)), lua_gettop(L) - 1, lua_gettop(L));
     lua_pop(L, 2);
     check_unlocked(L, lw);
     id = present_item(L);
   }
-  if (cl_world_events_name(lw->w, id)) {
+  if (cl_world_events_name(lw->w, L_ID(lw->w, id))) {
     /* exits and ends that name it wait for the next events (its own, or
     ** those of an item removed before it): the item kept for them (the
     ** allocation may run finalizers: looked up again) */
@@ -537,7 +540,7 @@ static int w_remove(lua_State *L) {
       lua_pushvalue(L, -1);
       lua_rawseti(L, -3, SLOT_GONE);
     }
-    lua_pushnumber(L, (lua_Number)cl_world_seq(lw->w, id));
+    lua_pushnumber(L, (lua_Number)cl_world_seq(lw->w, L_ID(lw->w, id)));
     lua_pushvalue(L, 2);
     lua_rawset(L, -3);
     lua_pop(L, 2);
@@ -545,7 +548,7 @@ static int w_remove(lua_State *L) {
     id = present_item(L);
   }
   unlink_item(lw->w, id);
-  (void)cl_world_remove(lw->w, id);
+  (void)cl_world_remove(lw->w, L_ID(lw->w, id));
   l_push_slot(L, 1, SLOT_IDS);
   lua_pushvalue(L, 2);
   lua_pushnil(L);
@@ -568,10 +571,10 @@ static int w_set(lua_State *L) {
   lw = l_scene_world(L, "set");
   check_unlocked(L, lw);
   id = present_item(L);
-  (void)cl_world_shape(lw->w, id, &kind);
+  (void)cl_world_shape(lw->w, L_ID(lw->w, id), &kind);
   read_options(L, 3, kind, 1, &o);
-  (void)cl_world_options(lw->w, id, &layer, &mask, &st);
-  if (cl_world_set_options(lw->w, id, o.layer_set ? o.layer : layer, o.mask_set ? o.mask : mask,
+  (void)cl_world_options(lw->w, L_ID(lw->w, id), &layer, &mask, &st);
+  if (cl_world_set_options(lw->w, L_ID(lw->w, id), o.layer_set ? o.layer : layer, o.mask_set ? o.mask : mask,
                            o.st >= 0 ? o.st : st) != 0)
     return luaL_error(L, "not enough memory");
   set_roles(L, lw->w, id, &o);
@@ -588,10 +591,10 @@ static int w_roles(lua_State *L) {
   lua_settop(L, 2);
   lw = l_scene_world(L, "roles");
   id = present_item(L);
-  role = cl_world_role(lw->w, id);
+  role = cl_world_role(lw->w, L_ID(lw->w, id));
   lua_pushboolean(L, role & CL_WORLD_SENSOR);
   lua_pushboolean(L, role & CL_WORLD_EVENTS);
-  if (cl_world_one_way(lw->w, id, d) != 1) {
+  if (cl_world_one_way(lw->w, L_ID(lw->w, id), d) != 1) {
     lua_pushnil(L);
     return 3;
   }
@@ -611,7 +614,7 @@ static int w_options(lua_State *L) {
   lua_settop(L, 2);
   lw = l_scene_world(L, "options");
   id = present_item(L);
-  (void)cl_world_options(lw->w, id, &layer, &mask, &st);
+  (void)cl_world_options(lw->w, L_ID(lw->w, id), &layer, &mask, &st);
   lua_pushinteger(L, (lua_Integer)layer);
   lua_pushinteger(L, (lua_Integer)mask);
   lua_pushboolean(L, st);
@@ -666,19 +669,21 @@ static int w_sync(lua_State *L) {
 static int w_next(lua_State *L) {
   l_world *lw = l_check_world(L);
   const cl_world *w = lw->w;
-  int id = cl_world_next(w, (int)luaL_checkinteger(L, 2) - 1, (long long)luaL_checknumber(L, 3),
-                         (int)luaL_checkinteger(L, 4) - 1, (long long)luaL_checknumber(L, 5));
-  int after;
+  /* (the slots of the ids given are read: their items may be gone) */
+  cl_item id = cl_world_next(w, (cl_item)luaL_checkinteger(L, 2) - 1,
+                             (long long)luaL_checknumber(L, 3),
+                             (cl_item)luaL_checkinteger(L, 4) - 1, (long long)luaL_checknumber(L, 5));
+  cl_item after;
   if (id < 0) return 0;
   after = cl_world_next(w, id, cl_world_seq(w, id), -1, 0);
-  lua_pushinteger(L, (lua_Integer)id + 1);
+  lua_pushinteger(L, L_KEY(id));
   lua_pushnumber(L, (lua_Number)cl_world_seq(w, id));
-  lua_pushinteger(L, (lua_Integer)after + 1);
+  lua_pushinteger(L, after >= 0 ? L_KEY(after) : 0);
   lua_pushnumber(L, after >= 0 ? (lua_Number)cl_world_seq(w, after) : 0);
   l_push_slot(L, 1, SLOT_ITEMS);
-  lua_rawgeti(L, -1, id + 1);
+  lua_rawgeti(L, -1, L_KEY(id));
   l_push_slot(L, 1, SLOT_SHAPES);
-  lua_rawgeti(L, -1, id + 1);
+  lua_rawgeti(L, -1, L_KEY(id));
   lua_remove(L, -2);
   lua_remove(L, -3);
   return 6;
@@ -693,12 +698,12 @@ static int w_count(lua_State *L) {
 /* ---- filters ---- */
 
 
-int l_keep_item(void *ud, int id) {
+int l_keep_item(void *ud, cl_item id) {
   l_call *c = (l_call *)ud;
   lua_State *L = c->L;
   int ok;
   lua_pushvalue(L, c->filter);
-  lua_rawgeti(L, c->items, id + 1);
+  lua_rawgeti(L, c->items, L_KEY(id));
   if (lua_pcall(L, 1, 1, 0) != 0) {
     lua_replace(L, c->err);
     return -1;
@@ -734,14 +739,14 @@ static int bad_response(lua_State *L, const l_call *c) {
   return 1;
 }
 
-static int respond(void *ud, int self, int other) {
+static int respond(void *ud, cl_item self, cl_item other) {
   static const char *const names[] = {"slide", "touch", "cross", "bounce"};
   l_call *c = (l_call *)ud;
   lua_State *L = c->L;
   int k, top = lua_gettop(L);
   lua_pushvalue(L, c->response);
-  lua_rawgeti(L, c->items, self + 1);
-  lua_rawgeti(L, c->items, other + 1);
+  lua_rawgeti(L, c->items, L_KEY(self));
+  lua_rawgeti(L, c->items, L_KEY(other));
   if (lua_pcall(L, 2, 1, 0) != 0) {
     lua_replace(L, c->err);
     return CL_WORLD_ABORT;
@@ -886,7 +891,7 @@ static void check_filter(lua_State *L, int i, int move) {
 ** exclude (one item or an array of items: their ids pushed in a userdata,
 ** those a finalizer removed since left out) and filter (a function, put
 ** at i, or nil) */
-static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
+static void filter_table(lua_State *L, const cl_world *w, int i, cl_world_filter *f, l_call *c) {
   lua_getfield(L, i, "mask");
   if (lua_type(L, -1) == LUA_TNUMBER) f->mask = l_mask_bits(L, lua_gettop(L));
   lua_getfield(L, i, "sensors");
@@ -894,14 +899,15 @@ static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
   lua_pop(L, 2);
   lua_getfield(L, i, "exclude");
   if (!lua_isnil(L, -1)) {
-    int t = lua_gettop(L), one = l_exclude_one(L, t, c->anchor), k, n, *ids;
+    int t = lua_gettop(L), one = l_exclude_one(L, t, c->anchor), k, n;
+    cl_item *ids;
     n = one ? 1 : (int)lua_rawlen(L, t);
-    ids = (int *)COLLIDE_NEWUD(L, (size_t)(n > 0 ? n : 1) * sizeof(int)); /* kept on the stack */
+    ids = (cl_item *)COLLIDE_NEWUD(L, (size_t)(n > 0 ? n : 1) * sizeof(cl_item)); /* kept on the stack */
     lua_insert(L, t);
     lua_rawgeti(L, c->anchor, SLOT_IDS);
     for (k = 1; k <= n; k++) {
       if (one) lua_pushvalue(L, t + 1); else lua_rawgeti(L, t + 1, k);
-      f->nexclude += (ids[f->nexclude] = l_id_of(L, t + 2, lua_gettop(L))) >= 0;
+      f->nexclude += (ids[f->nexclude] = L_ID(w, l_id_of(L, t + 2, lua_gettop(L)))) >= 0;
       lua_pop(L, 1);
     }
     lua_pop(L, 2);
@@ -916,9 +922,9 @@ static void filter_table(lua_State *L, int i, cl_world_filter *f, l_call *c) {
 /* the filter argument at i (checked) as the world's filter: a function
 ** (kept at i, asked through l_keep_item), an integer mask (i set to nil),
 ** a filter table (its function, if any, put at i), or nil */
-static void filter_arg(lua_State *L, int i, cl_world_filter *f, l_call *c) {
+static void filter_arg(lua_State *L, const cl_world *w, int i, cl_world_filter *f, l_call *c) {
   cl_world_filter_init(f);
-  if (lua_istable(L, i)) filter_table(L, i, f, c);
+  if (lua_istable(L, i)) filter_table(L, w, i, f, c);
   if (lua_type(L, i) == LUA_TNUMBER) {
     f->mask = l_mask_bits(L, i);
     lua_pushnil(L);
@@ -969,19 +975,20 @@ static void set_num(lua_State *L, const char *k, double v) {
 /* 1 when id is still an item that was there when the world's last
 ** sequence number was last (a finalizer run by an allocation may have
 ** removed it, and an add given its id to a new item) */
-static int alive(const cl_world *w, int id, long long last) {
+static int alive(const cl_world *w, cl_item id, long long last) {
   return cl_world_is_item(w, id) && cl_world_seq(w, id) <= last;
 }
 
 /* ---- gathering answers in a box ---- */
 
-typedef struct { int id, uv; long long seq, index; cl_hit h; } l_hit;
+typedef struct { cl_item id; int uv; long long seq, index; cl_hit h; } l_hit;
+typedef struct { cl_item a, b; } l_pair;
 typedef struct { l_box *b; const cl_world *w; int n, uv, nomem; } l_sink;
 
-static int gather_id(void *ud, int item) {
+static int gather_id(void *ud, cl_item item) {
   l_sink *k = (l_sink *)ud;
-  if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(int))) { k->nomem = 1; return 0; }
-  ((int *)k->b->p)[k->n++] = item;
+  if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(cl_item))) { k->nomem = 1; return 0; }
+  ((cl_item *)k->b->p)[k->n++] = item;
   return 1;
 }
 
@@ -1000,11 +1007,11 @@ static int gather_hit(void *ud, const cl_world_hit *hit) {
   return 1;
 }
 
-static int gather_pair(void *ud, int a, int b) {
+static int gather_pair(void *ud, cl_item a, cl_item b) {
   l_sink *k = (l_sink *)ud;
-  cl_tree_pair *p;
-  if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(cl_tree_pair))) { k->nomem = 1; return 0; }
-  p = &((cl_tree_pair *)k->b->p)[k->n++];
+  l_pair *p;
+  if (!l_box_room(k->b, ((size_t)k->n + 1) * sizeof(l_pair))) { k->nomem = 1; return 0; }
+  p = &((l_pair *)k->b->p)[k->n++];
   p->a = a;
   p->b = b;
   return 1;
@@ -1032,9 +1039,9 @@ static void push_items(lua_State *L, const l_world *lw, const l_box *b, int n, i
   lua_createtable(L, n, 0);                        /* may run finalizers */
   out = lua_gettop(L);
   for (k = 0; k < n; k++) {
-    int id = ((const int *)b->p)[k];
+    cl_item id = ((const cl_item *)b->p)[k];
     if (!alive(lw->w, id, last)) continue;
-    lua_rawgeti(L, items, id + 1);
+    lua_rawgeti(L, items, L_KEY(id));
     lua_rawseti(L, out, ++m);
   }
 }
@@ -1057,7 +1064,7 @@ static int w_query(lua_State *L) {
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
   l_call_begin(L, &c, 3, a);                       /* 6, 7 */
-  filter_arg(L, 3, &f, &c);
+  filter_arg(L, lw->w, 3, &f, &c);
   q = l_item_shape(L, 2, &kind, &changes);           /* read again after the allocations */
   if (kind < CL_NKINDS) {                          /* a filter may change it: a copy */
     memcpy(&copy, q, l_kind_sizes[kind]);
@@ -1089,7 +1096,7 @@ static int w_query_frustum(lua_State *L) {
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
   l_call_begin(L, &c, 3, a);                       /* 6, 7 */
-  filter_arg(L, 3, &f, &c);
+  filter_arg(L, lw->w, 3, &f, &c);
   fr = *l_tofrustum(L, 2);
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_query_frustum(lw->w, &fr, &f, gather_id, &k);
@@ -1134,18 +1141,19 @@ static int w_raycast(lua_State *L) {
   cl_world_filter f;
   cl_world_hit hit;
   l_call c;
-  int id, kind = -1, n;
+  cl_item id;
+  int kind = -1, n;
   lua_settop(L, 4);
   lw = l_scene_world(L, "raycast");
   r = check_ray(L, 2);
   check_filter(L, 3, 0);
   if (!lua_isnil(L, 4)) l_checkout(L, 4);
   l_call_begin(L, &c, 3, l_world_anchor(L));       /* 5: the anchor, 6, 7 */
-  filter_arg(L, 3, &f, &c);
+  filter_arg(L, lw->w, 3, &f, &c);
   id = cl_world_raycast(lw->w, &r, &f, &hit);
   l_call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
-  lua_rawgeti(L, c.items, id + 1);
+  lua_rawgeti(L, c.items, L_KEY(id));
   (void)cl_world_shape(lw->w, id, &kind);
   n = 1 + push_cast(L, &hit.hit, kind, hit.index, hit.material);
   return lua_isnil(L, 4) ? n : l_namehit(L, 4, n, raycast_names);
@@ -1158,7 +1166,7 @@ static int w_nearest(lua_State *L) {
   cl_world_filter f;
   l_call c;
   double p[3], d, q[3], maxd = INFINITY;
-  int id;
+  cl_item id;
   p[0] = l_checknum(L, 2);
   p[1] = l_checknum(L, 3);
   p[2] = l_checknum(L, 4);
@@ -1171,12 +1179,12 @@ static int w_nearest(lua_State *L) {
   lua_settop(L, 6);
   check_filter(L, 6, 0);
   l_call_begin(L, &c, 6, l_world_anchor(L));       /* 7: the anchor, 8, 9 */
-  filter_arg(L, 6, &f, &c);
+  filter_arg(L, lw->w, 6, &f, &c);
   id = cl_world_nearest(lw->w, p, maxd, &f, &d, q);
   l_call_end(L, &c, id);
   if (id == CL_NOT_FINITE) luaL_error(L, "point or max_distance not finite");
   if (id < 0) { lua_pushnil(L); return 1; }
-  lua_rawgeti(L, c.items, id + 1);
+  lua_rawgeti(L, c.items, L_KEY(id));
   lua_pushnumber(L, d);
   return 1 + 1 + l_pushvec(L, q);
 }
@@ -1195,7 +1203,7 @@ static void push_hits(lua_State *L, const l_world *lw, l_box *b, int n, int item
   for (k = 0; k < n; k++) {
     const l_hit *e = &hits[k];
     if (!alive(lw->w, e->id, last)) continue;
-    lua_rawgeti(L, items, e->id + 1);              /* read before the record's allocation */
+    lua_rawgeti(L, items, L_KEY(e->id));           /* read before the record's allocation */
     lua_createtable(L, 0, 11);
     lua_insert(L, -2);
     lua_setfield(L, -2, "item");
@@ -1234,7 +1242,7 @@ static int w_raycast_all(lua_State *L) {
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5 */
   l_call_begin(L, &c, 3, a);                       /* 6, 7 */
-  filter_arg(L, 3, &f, &c);
+  filter_arg(L, lw->w, 3, &f, &c);
   r = check_ray(L, 2);
   k.b = b; k.w = lw->w; k.n = 0; k.uv = 1; k.nomem = 0;
   n = cl_world_raycast_all(lw->w, &r, &f, gather_hit, &k);
@@ -1269,18 +1277,19 @@ static int w_sweep(lua_State *L) {
   cl_world_hit hit;
   double d[3];
   l_call c;
-  int id, fi, out, n = 8;
+  cl_item id;
+  int fi, out, n = 8;
   fi = read_sweep(L, &mover, d);                   /* the filter at fi, out after it */
   out = fi + 1;
   if (!lua_isnil(L, out)) l_checkout(L, out);
   l_call_begin(L, &c, fi, l_world_anchor(L));      /* the anchor, the items, the error */
-  filter_arg(L, fi, &f, &c);
+  filter_arg(L, lw->w, fi, &f, &c);
   if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
     l_hull_push_data(L, 2);                        /* the data the copy reads */
   id = cl_world_sweep_skipping(lw->w, &mover, d, l_toshape(L, 2), &f, &hit);
   l_call_end(L, &c, id);
   if (id < 0) { lua_pushnil(L); return 1; }
-  lua_rawgeti(L, c.items, id + 1);
+  lua_rawgeti(L, c.items, L_KEY(id));
   lua_pushnumber(L, hit.hit.t);
   l_pushvec(L, hit.hit.p);
   l_pushvec(L, hit.hit.n);
@@ -1310,7 +1319,7 @@ static int w_sweep_all(lua_State *L) {
   a = l_world_anchor(L);
   b = take_box(L, lw, a);                          /* may run finalizers */
   l_call_begin(L, &c, fi, a);
-  filter_arg(L, fi, &f, &c);
+  filter_arg(L, lw->w, fi, &f, &c);
   (void)check_mover(L, 2, &mover);                 /* read again after the allocation */
   if (mover.tag == CL_HULL || mover.tag == CL_COMPOUND)
     l_hull_push_data(L, 2);                        /* the data the copy reads */
@@ -1324,7 +1333,7 @@ static int w_sweep_all(lua_State *L) {
 
 /* pushes {a, b} for the pair p: the table at k of the array at kept (0:
 ** none) when it still holds those items, else a new one (put there too) */
-static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int kept,
+static void push_pair(lua_State *L, const l_call *c, const l_pair *p, int kept,
                       long long k) {
   int t;
   if (kept != 0) {
@@ -1333,12 +1342,12 @@ static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int 
     if (lua_type(L, t) == LUA_TTABLE) {
       int same;
       lua_rawgeti(L, t, 1);
-      lua_rawgeti(L, c->items, p->a + 1);
+      lua_rawgeti(L, c->items, L_KEY(p->a));
       same = lua_rawequal(L, -1, -2);
       lua_pop(L, 2);
       if (same) {
         lua_rawgeti(L, t, 2);
-        lua_rawgeti(L, c->items, p->b + 1);
+        lua_rawgeti(L, c->items, L_KEY(p->b));
         same = lua_rawequal(L, -1, -2);
         lua_pop(L, 2);
         if (same) return;
@@ -1347,9 +1356,9 @@ static void push_pair(lua_State *L, const l_call *c, const cl_tree_pair *p, int 
     lua_pop(L, 1);
   }
   lua_createtable(L, 2, 0);
-  lua_rawgeti(L, c->items, p->a + 1);
+  lua_rawgeti(L, c->items, L_KEY(p->a));
   lua_rawseti(L, -2, 1);
-  lua_rawgeti(L, c->items, p->b + 1);
+  lua_rawgeti(L, c->items, L_KEY(p->b));
   lua_rawseti(L, -2, 2);
   if (kept != 0) {
     lua_pushvalue(L, -1);
@@ -1381,7 +1390,7 @@ static int w_pairs(lua_State *L) {
   a = l_world_anchor(L);                           /* 3 */
   b = take_box(L, lw, a);                          /* 4 */
   l_call_begin(L, &c, 2, a);                       /* 5, 6 */
-  filter_arg(L, 2, &f, &c);
+  filter_arg(L, lw->w, 2, &f, &c);
   if (f.keep == NULL && f.nexclude == 0) {
     lua_rawgeti(L, a, SLOT_PAIRS);                 /* 7: the tables kept */
     if (!lua_istable(L, -1)) {
@@ -1399,7 +1408,7 @@ static int w_pairs(lua_State *L) {
   lua_createtable(L, k.n, 0);                      /* may run finalizers */
   out = lua_gettop(L);
   for (i = 0; i < k.n; i++) {
-    cl_tree_pair pi = ((const cl_tree_pair *)b->p)[i];
+    l_pair pi = ((const l_pair *)b->p)[i];
     if (!alive(lw->w, pi.a, last) || !alive(lw->w, pi.b, last)) continue;
     push_pair(L, &c, &pi, kept, m + 1);
     lua_rawseti(L, out, (lua_Integer)++m);
@@ -1426,10 +1435,10 @@ static int gather_event(void *ud, const cl_world_event *e) {
 /* pushes the item of id with sequence number seq: from the items while it
 ** is there, else from the removed ones kept (table at gone, or 0); nil
 ** when neither has it */
-static void push_event_item(lua_State *L, const cl_world *w, int items, int gone, int id,
+static void push_event_item(lua_State *L, const cl_world *w, int items, int gone, cl_item id,
                             long long seq) {
   if (cl_world_seq(w, id) == seq) {
-    lua_rawgeti(L, items, id + 1);
+    lua_rawgeti(L, items, L_KEY(id));
   } else if (gone != 0) {
     lua_pushnumber(L, (lua_Number)seq);
     lua_rawget(L, gone);
@@ -1527,7 +1536,7 @@ static int w_lines(lua_State *L) {
   l_box *b;
   size_t total = 0, m, off;
   int n, i, a, has_box, owners, j = 0;
-  const int *ids;
+  const cl_item *ids;
   cl_shape *bs;
   lua_settop(L, 3);
   lw = l_scene_world(L, "lines");
@@ -1538,7 +1547,7 @@ static int w_lines(lua_State *L) {
   a = l_world_anchor(L);                           /* 4 */
   b = take_box(L, lw, a);                          /* 5; may run finalizers */
   l_call_begin(L, &c, 2, a);                       /* 6, 7 */
-  filter_arg(L, 2, &f, &c);
+  filter_arg(L, lw->w, 2, &f, &c);
   if (has_box) box = l_checkshape(L, 3, CL_AABB)->aabb;   /* read after the allocations */
   k.b = b; k.w = lw->w; k.n = 0; k.nomem = 0;
   n = cl_world_lines(lw->w, has_box ? &box : NULL, &f, gather_id, &k);
@@ -1547,8 +1556,8 @@ static int w_lines(lua_State *L) {
   /* the items' ids first, then the segments, then each item's id and
   ** number of segments (the owners), all in the box, counted and written
   ** with no Lua code in between */
-  off = ((size_t)n * sizeof(int) + sizeof(double) - 1) / sizeof(double);
-  ids = (const int *)b->p;
+  off = ((size_t)n * sizeof(cl_item) + sizeof(double) - 1) / sizeof(double);
+  ids = (const cl_item *)b->p;
   for (i = 0; i < n; i++) {
     m = cl_world_lines_count(lw->w, ids[i], has_box ? &box : NULL);
     if (m > SIZE_MAX / (6 * sizeof(double)) - total - 2 - off)
@@ -1560,11 +1569,11 @@ static int w_lines(lua_State *L) {
     return luaL_error(L, "not enough memory");
   if (n > 0) {
     double *p = (double *)b->p + off, *own = p + 6 * total;
-    ids = (const int *)b->p;
+    ids = (const cl_item *)b->p;
     for (i = 0; i < n; i++) {
       m = cl_world_lines_fill(lw->w, ids[i], has_box ? &box : NULL, p);
       p += 6 * m;
-      own[2 * i] = ids[i];
+      own[2 * i] = cl_item_slot(ids[i]);
       own[2 * i + 1] = (double)m;
     }
   }
@@ -1596,7 +1605,7 @@ static int w_lines(lua_State *L) {
 ** anchor. */
 void l_push_mover_data(lua_State *L, const cl_world *w, int a, int id) {
   int kind = -1;
-  (void)cl_world_shape(w, id, &kind);
+  (void)cl_world_shape(w, L_ID(w, id), &kind);
   if (kind != CL_HULL && kind != CL_COMPOUND) {
     lua_pushnil(L);
     return;
@@ -1649,8 +1658,8 @@ void l_check_moving(lua_State *L, const l_world *lw, int i, int arg, const char 
   a = l_world_anchor(L);
   id = lookup_at(L, a, i);
   if (id < 0) l_argerror(L, arg, "item not in the scene");
-  if (!cl_world_item_moves(lw->w, id)) {
-    (void)cl_world_shape(lw->w, id, &kind);
+  if (!cl_world_item_moves(lw->w, L_ID(lw->w, id))) {
+    (void)cl_world_shape(lw->w, L_ID(lw->w, id), &kind);
     if (kind == CL_COMPOUND) {
       lua_pushliteral(L, "compound with a triangle child");
     } else {
@@ -1699,7 +1708,7 @@ static int w_move(lua_State *L) {
   /* a table's filter is put at 6 and keeps items; a function alone is
   ** the response */
   table = lua_istable(L, 6);
-  filter_arg(L, 6, &f, &c);
+  filter_arg(L, lw->w, 6, &f, &c);
   if (!table) f.keep = NULL;
   c.nf = fi - 1;
   c.fname = "move";
@@ -1714,7 +1723,7 @@ static int w_move(lua_State *L) {
   cols.max = cols_need(lw->w);
   cols.n = 0;
   l_push_mover_data(L, lw->w, a, id);              /* 13: the data the move's copy reads */
-  r = cl_world_move(lw->w, id, d, &f, lua_isnil(L, 8) ? NULL : respond, &c, moved, &cols);
+  r = cl_world_move(lw->w, L_ID(lw->w, id), d, &f, lua_isnil(L, 8) ? NULL : respond, &c, moved, &cols);
   if (r == CL_NOT_MOVER) {
     l_push_slot(L, 1, SLOT_SHAPES);
     lua_rawgeti(L, -1, id + 1);
@@ -1736,7 +1745,7 @@ static int w_move(lua_State *L) {
   col = (const cl_world_collision *)b->p;
   if (col == NULL) n = 0;                          /* (box_room gave it room) */
   for (k = 0; k < n; k++) {
-    lua_rawgeti(L, c.items, col[k].other + 1);
+    lua_rawgeti(L, c.items, L_KEY(col[k].other));
     lua_rawseti(L, out, k + 1);
   }
   for (k = 0; k < n; k++) {

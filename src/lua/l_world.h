@@ -26,6 +26,13 @@
 #define SLOT_SNAPS 8          /* the scene's snapshots alive (weak keys), or nil */
 #define SLOT_CHARS 9          /* the characters made on it -> their number
                              ** in the order made (weak keys), or nil */
+/* The binding names items by slot (cl_item_slot of their ids): the
+** anchor's tables are indexed by slot + 1, the Lua key of an id. The
+** world's calls take ids: L_ID is that of the item in a slot the
+** binding holds (CL_NOT_ITEM for a free one, which every call refuses) */
+#define L_ID(w, slot) cl_world_item_at((w), (slot))
+#define L_KEY(id) ((lua_Integer)cl_item_slot(id) + 1)
+
 /* a growable block of C memory whose userdata frees it: where a call
 ** gathers its answer */
 typedef struct { void *p; size_t size; } l_box;
@@ -91,7 +98,7 @@ int l_exclude_one(lua_State *L, int i, int a);
 void l_check_keys(lua_State *L, int t, int arg, const char *const *names, int n,
                   const char *prefix, const char *what);
 /* a filter's answer on the item id (cl_world_keep; ud an l_call) */
-int l_keep_item(void *ud, int id);
+int l_keep_item(void *ud, cl_item id);
 /* sets up c for the filter at fi, the items' table (from the anchor at
 ** a) pushed (at c->items) and an error slot after it (c->err) */
 void l_call_begin(lua_State *L, l_call *c, int fi, int a);
