@@ -3,8 +3,8 @@
 # 11 with the LuaJIT build, headless under Xvfb (software OpenGL): it plays
 # its fixed script at 60 Hz, saves a screenshot of the character standing
 # in the lit trigger zone on the one-way ledge, and quits. Fails unless the
-# game exits 0, printed the events the script must meet (landed on the
-# ledge from below, entered and left the zone, picked up the coin) and the
+# game exits 0, printed the events the script must meet (slid on the
+# ice, landed on the ledge from below, entered and left the zone, picked up the coin) and the
 # screenshot is a PNG of the window's size.
 #
 # make love-rollback: with --rollback, the rollback example
@@ -42,7 +42,7 @@ grep -v -e '^ALSA lib' -e '^AL lib' -e '^Could not open device' "$log" || true
 if [ $name = love-rollback ]; then
   cp examples/rollback/expected.txt "$want"
 else
-  printf '%s\n' "landed on the one-way ledge from below" "enter zone player" "exit zone player" \
+  printf '%s\n' "sliding on the ice" "landed on the one-way ledge from below" "enter zone player" "exit zone player" \
     "picked up the coin" "done: landed true, zone lit false, coin taken" > "$want"
 fi
 echo "screenshot $out" >> "$want"

@@ -1,6 +1,8 @@
 -- A small LÖVE 11 game with collide: a capsule character walks a level of
--- boxes, a step and a ramp, jumps up through a one-way ledge and lands on
--- it, lights up a trigger zone while it stands in it, and picks up a coin.
+-- boxes, a step and a ramp, slides over an ice floor (a mesh whose
+-- triangles carry a material), jumps up through a one-way ledge and lands
+-- on it, lights up a trigger zone while it stands in it, and picks up a
+-- coin.
 -- Everything is drawn from scene:lines() (and collide.lines for the
 -- coloured items), in a cabinet projection of the 3D scene.
 --
@@ -18,11 +20,12 @@ package.path = root .. "/lua/?.lua;" .. root .. "/lua/?/init.lua;" .. package.pa
 local collide = require "collide"
 
 local scene, player, ch, shapes
-local vy, lit, coin_taken, landed = 0, false, false, false
+local vx, vy, lit, coin_taken, landed, slid = 0, 0, false, false, false, false
 local shot, frame, lit_frames, taken, log = nil, 0, 0, false, {}
 local trail = {}                                  -- where the player's feet were
 local PLAYER, SCENERY = 2, 1                      -- layers
 local SCALE, OX, OY, DEPTH = 32, 120, 300, 0.35   -- projection: pixels a metre, origin, z's slant
+local ICE, ICE_GRIP = 7, 0.6                      -- the ice's material; how fast speed follows the keys on it
 
 local function say(line)
   log[#log + 1] = line
@@ -34,7 +37,11 @@ end
 local function build()
   scene = collide.scene()
   shapes = {
-    floor = collide.aabb(-3, -1, -2, 27, 0, 2),
+    floor = collide.aabb(-3, -1, -2, 10.5, 0, 2),
+    floor2 = collide.aabb(14, -1, -2, 27, 0, 2),
+    -- the ice: two triangles level with the floor, each of material ICE
+    ice = collide.mesh({ 10.5, 0, -2, 14, 0, -2, 14, 0, 2, 10.5, 0, 2 }, { 1, 3, 2, 1, 4, 3 },
+      { materials = { ICE, ICE } }),
     left = collide.aabb(-3, 0, -2, -2, 4, 2),
     right = collide.aabb(26, 0, -2, 27, 4, 2),
     step = collide.aabb(3, 0, -2, 5, 0.25, 2),
@@ -44,7 +51,7 @@ local function build()
     zone = collide.aabb(18, 2.2, -1, 20, 4, 1),
     coin = collide.sphere(22.5, 0.6, 0, 0.3),
   }
-  for _, name in ipairs { "floor", "left", "right", "step", "ramp", "crate" } do
+  for _, name in ipairs { "floor", "floor2", "ice", "left", "right", "step", "ramp", "crate" } do
     scene:add(name, shapes[name], { static = true, layer = SCENERY })
   end
   scene:add("ledge", shapes.ledge, { static = true, one_way = { 0, 1, 0 } })
@@ -61,14 +68,15 @@ function love.load(args)
     if args[i] == "--shot" then shot = args[i + 1] end
   end
   love.window.setMode(1024, 420)
-  love.window.setTitle("collide: sensors, a one-way ledge, scene:lines()")
+  love.window.setTitle("collide: ice, sensors, a one-way ledge, scene:lines()")
   build()
 end
 
--- the scripted input: walk right, jump under the ledge, stop at the far wall
+-- the scripted input: walk right, let go of the keys on the ice (the
+-- player slides on), jump under the ledge, stop at the far wall
 local function scripted()
   local x = player:a()
-  return false, x < 24, x > 14.4 and x < 15 and ch:on_floor()
+  return false, x < 24 and (x < 11 or x > 13), x > 14.4 and x < 15 and ch:on_floor()
 end
 
 local function update(dt)
@@ -79,7 +87,19 @@ local function update(dt)
     left, right = love.keyboard.isDown("left"), love.keyboard.isDown("right")
     jump = love.keyboard.isDown("space")
   end
-  local vx = ((right and 1 or 0) - (left and 1 or 0)) * 4
+  -- on the ice the speed follows the keys slowly, on other floors at
+  -- once; in the air it keeps on without a key
+  local want = ((right and 1 or 0) - (left and 1 or 0)) * 4
+  local on_ice = ch:on_floor() and ch:floor_material() == ICE
+  if on_ice then
+    vx = vx + (want - vx) * math.min(1, ICE_GRIP * dt)
+  elseif ch:on_floor() or want ~= 0 then
+    vx = want
+  end
+  if on_ice and want == 0 and vx > 0.5 and not slid then
+    slid = true
+    say("sliding on the ice")
+  end
   if jump and ch:on_floor() then vy = 10 end
   vy = vy - 20 * dt
   ch:move(vx * dt, vy * dt, 0)
@@ -143,6 +163,8 @@ function love.draw()
   -- the scene as it holds it: every item's outline, in add order
   love.graphics.setColor(0.55, 0.6, 0.65)
   draw_lines(scene:lines(function(item) return item ~= "player" end))
+  love.graphics.setColor(0.6, 0.85, 1)
+  draw_lines(collide.lines(shapes.ice))
   -- coloured over it: the ledge, the zone (filled while the player is in
   -- it), the coin, the player
   fill_box(shapes.zone, 1, 0.85, 0.2, lit and 0.45 or 0.08)
@@ -164,10 +186,11 @@ function love.draw()
   draw_lines(collide.lines(player))
   love.graphics.setLineWidth(1)
   love.graphics.setColor(1, 1, 1)
-  love.graphics.print("left/right: walk   space: jump   the ledge is one-way (orange); the zone lights up",
-    12, 10)
-  love.graphics.print(("on floor %s   floor %s   zone %s   coin %s"):format(tostring(ch:on_floor()),
-    tostring(ch:floor_item()), lit and "LIT" or "dark", coin_taken and "taken" or "there"), 12, 28)
+  love.graphics.print("left/right: walk   space: jump   the ice (blue) is slippery; the ledge is one-way "
+    .. "(orange); the zone lights up", 12, 10)
+  love.graphics.print(("on floor %s   floor %s   material %s   zone %s   coin %s"):format(tostring(ch:on_floor()),
+    tostring(ch:floor_item()), tostring(ch:floor_material()), lit and "LIT" or "dark",
+    coin_taken and "taken" or "there"), 12, 28)
   for i, line in ipairs(log) do love.graphics.print(line, 12, 330 + 14 * i) end
   frame = frame + 1
   lit_frames = lit and lit_frames + 1 or 0
