@@ -84,7 +84,7 @@ extern "C" {
 #define CL_NOT_MOVER  (-7)   /* the item's shape is not an aabb, obb, sphere,
                              ** capsule, hull or compound, or is a compound
                              ** with a triangle child */
-#define CL_BAD_OPTIONS (-8)  /* a character's options out of range */
+#define CL_BAD_OPTIONS (-8)  /* a character's options, or a mass, out of range */
 #define CL_CHANGED    (-9)   /* restore: a mesh or heightfield the snapshot
                              ** references was edited since */
 #define CL_OTHER_WORLD (-10) /* a snapshot or character of another world */
@@ -137,11 +137,16 @@ typedef struct {
 
 /* a collision met by a move, as scene:move reports it; material: for a
 ** mesh or heightfield with materials, that of its triangle nearest the
-** contact point p (ties to the lowest index), else -1 */
+** contact point p (ties to the lowest index), else -1; pushes: 1 when a
+** character pushed other there (cl_character_options' push), by pushed
+** (other's displacement, zero when it could not give way), else 0 and
+** pushed zero */
 typedef struct {
   int other, type;           /* other's id; CL_WORLD_SLIDE ... CL_WORLD_BOUNCE */
   double t, n[3], p[3];
   long long material;
+  int pushes;
+  double pushed[3];
 } cl_world_collision;
 
 /* where a move writes its collisions: room for max; n counts them all
@@ -215,6 +220,13 @@ int cl_world_set_one_way(cl_world *w, int item, const double dir[3]);
 /* 1 and the item's unit direction (dir may be NULL), 0 when it blocks both
 ** ways, or CL_NOT_ITEM */
 int cl_world_one_way(const cl_world *w, int item, double dir[3]);
+/* an item's mass: > 0 makes it movable by a character that pushes
+** (cl_character_options' push), 0 (the default) leaves it immovable;
+** static items and sensors are never pushed, whatever their mass. 0, or
+** CL_BAD_OPTIONS (negative, not finite), CL_BUSY, CL_NOT_ITEM */
+int cl_world_set_mass(cl_world *w, int item, double mass);
+/* the item's mass, 0 for none (or no such item) */
+double cl_world_mass(const cl_world *w, int item);
 int cl_world_is_item(const cl_world *w, int item);
 /* the material of triangle index (0-based) of the item's mesh or
 ** heightfield (cl_mesh_material, cl_heightfield_material); -1 when the
@@ -431,10 +443,13 @@ typedef struct {
                              ** 1 meets the item, 0 passes through it, -1
                              ** stops the call; NULL meets every item */
   void *keep_ud;             /* keep's */
+  double push;               /* >= 0: the items with a mass it walks into
+                             ** move by push / (push + mass) of its blocked
+                             ** motion; 0 pushes nothing (doc/motion.md) */
 } cl_character_options;
 
 /* the defaults: up (0, 1, 0), step_height 0.3, max_slope 45, skin 0.01,
-** snap 0.3, mask CL_WORLD_ALL_BITS, keep NULL */
+** snap 0.3, mask CL_WORLD_ALL_BITS, keep NULL, push 0 */
 void cl_character_options_init(cl_character_options *o);
 /* a character walking the item (aabb, obb, sphere, capsule, hull or compound) of w;
 ** options NULL: the defaults. Standing on a floor within snap below (as a

@@ -695,6 +695,7 @@ void cl_world_delete(cl_world *w) {
   for (i = 0; i < 2; i++)
     if (w->pair_buf[i] != NULL)
       w->alloc(w->ud, w->pair_buf[i], (size_t)w->pair_room[i] * sizeof(cl_tree_pair), 0);
+  cl_character_orphan_all(w);
   cl_world_free_all(w);
   w->alloc(w->ud, w, sizeof *w, 0);
 }
@@ -760,6 +761,23 @@ int cl_world_options(const cl_world *w, int item, uint32_t *layer, uint32_t *mas
   if (mask != NULL) *mask = it->mask;
   if (is_static != NULL) *is_static = it->is_static;
   return 0;
+}
+
+int cl_world_set_mass(cl_world *w, int item, double mass) {
+  cl_world_item *it;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
+  if (!cl_world_is_item(w, item)) return CL_NOT_ITEM;
+  if (!(mass >= 0 && mass <= DBL_MAX)) return CL_BAD_OPTIONS;
+  it = &w->items[item];
+  if (it->mass == mass) return 0;
+  it->mass = mass + 0.0;
+  w->version++;
+  CL_WORLD_RESHAPED(w);                          /* a record's field: snapshots */
+  return 0;
+}
+
+double cl_world_mass(const cl_world *w, int item) {
+  return cl_world_is_item(w, item) ? w->items[item].mass : 0;
 }
 
 int cl_world_count(const cl_world *w) { return w->count; }

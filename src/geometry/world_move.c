@@ -253,6 +253,8 @@ static void record(move_state *st, int other, int type, double t, const double n
     cl_copy(c->n, n);
     cl_copy(c->p, p);
     c->material = cl_world_material_at(st->w, other, p);
+    c->pushes = 0;
+    cl_set(c->pushed, 0, 0, 0);
   }
   o->n++;
 }
@@ -1005,6 +1007,9 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
     solids++;
     if (g.br == CL_WORLD_TOUCH || solids >= CL_WORLD_MAX_SLIDES) break;
     r[0] = r[0] - tr[0]; r[1] = r[1] - tr[1]; r[2] = r[2] - tr[2];
+    /* the character pushes what gives way, and follows it */
+    if (st->push != NULL && g.br == CL_WORLD_SLIDE) st->push(st, w, g.best, g.bh.n, r, mv);
+    if (st->aborted) return;
     if (!leg_after(st, &g, r)) break;
   }
 }

@@ -29,7 +29,7 @@
 
 
 
-/* An item's record holds what every item needs (56 bytes on a 64-bit
+/* An item's record holds what every item needs (64 bytes on a 64-bit
 ** build); what only some worlds use is beside it, in arrays by id made the
 ** first time they are needed: a move's marks (cl_world_marks, in a move's
 ** scratch) and the
@@ -50,6 +50,7 @@ typedef struct {
   unsigned char role;        /* CL_WORLD_SENSOR, CL_WORLD_EVENTS */
   unsigned char linked;      /* its owner tells the world when the shape
                              ** changes (cl_world_touch): not polled */
+  double mass;               /* > 0: a character with push moves it; 0: none */
 } cl_world_item;
 
 /* 1 when the world learns of the item's changes in place only by reading
@@ -165,6 +166,9 @@ struct cl_world {
   struct cl_world_base *base;
   unsigned long long hash_id, hash_static;
   int hash_valid;
+  /* the characters made on the world, in the order they were made (a
+  ** character pushing another's item reads its push here) */
+  cl_character *chars;
 };
 
 /* the items' records changed (not a shape's place): snapshots taken
@@ -276,6 +280,9 @@ int cl_character_load_room(cl_character *ch, const void *src);
 void cl_character_load_from(cl_character *ch, const void *src);
 unsigned long long cl_character_hash_into(const cl_character *ch, unsigned long long h);
 const cl_world *cl_character_world(const cl_character *ch);
+/* character.c: the world is deleted: its characters (w->chars) are told
+** (they can then only be deleted) */
+void cl_character_orphan_all(cl_world *w);
 /* a 64-bit mix of h and the 32-bit word x (the hashes' step) */
 static inline unsigned long long cl_hash_step(unsigned long long h, uint32_t x) {
   h ^= x;
@@ -436,6 +443,7 @@ typedef struct {
   double floor_turn;          /* the turn about up it applied, radians */
   cl_world_keep keep;         /* the items it meets (beside the mask); NULL: */
   void *keep_ud;              /* all (cl_character_new sets them) */
+  double push;                /* >= 0: what it pushes (0: nothing) */
 } cl_character_state;
 
 /* up (any finite non-zero vector, normalised here), step_height >= 0, max_slope

@@ -564,6 +564,7 @@ static unsigned long long hash_records(const cl_world *w) {
     h = cl_hash_step(cl_hash_step(h, (uint32_t)it->kind), (uint32_t)it->next);
     h = cl_hash_step(cl_hash_step(h, it->layer), it->mask);
     h = cl_hash_step(h, (uint32_t)(it->is_static | it->role << 1));
+    if (it->mass != 0) h = cl_hash_bytes(cl_hash_step(h, 0x6d617373u), &it->mass, sizeof(double));
     if (w->evrec != NULL && w->evrec[i].one_way >= 0)
       h = cl_hash_bytes(h, w->one_way[w->evrec[i].one_way].n, 3 * sizeof(double));
     if (it->is_static && !CL_IS_TRISET(it->kind)) {
