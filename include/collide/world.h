@@ -470,11 +470,16 @@ int cl_character_create(cl_world *w, int item, const cl_character_options *o,
 ** which turns the character's centre about the floor's centre, or the
 ** capsule's a; the character's shape is only translated) and refits its
 ** item, its change counter moved by one and taken as seen, as
-** cl_world_move does; moved (may be NULL) the displacement applied. 0, or
-** CL_NOT_FINITE or CL_STOPPED (keep stopped it): nothing moved, the
-** flags and the floor as they were (a move stopped on its way keeps no
-** collisions); CL_NOMEM, CL_BUSY, CL_NOT_ITEM (its item was removed),
-** CL_NOT_MOVER. */
+** cl_world_move does; moved (may be NULL) the displacement applied. With
+** a push, the items it walks into that give way (cl_world_set_mass, or
+** another character's item, weighing its push) are moved as cl_world_move
+** moves them, by push / (push + mass) of the blocked motion along the
+** contact normal, and refitted; the character follows them (its
+** collisions tell, pushes and pushed). 0, or
+** CL_NOT_FINITE, CL_STOPPED (keep stopped it) or CL_NOMEM: nothing moved
+** (nor what it pushed), the flags and the floor as they were (a move
+** stopped on its way keeps no collisions); CL_BUSY, CL_NOT_ITEM (its item
+** was removed), CL_NOT_MOVER. */
 int cl_character_move(cl_character *ch, const double d[3], double moved[3]);
 int cl_character_on_floor(const cl_character *ch);
 int cl_character_on_wall(const cl_character *ch);

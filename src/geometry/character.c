@@ -99,7 +99,7 @@ typedef struct {
   double foot0, tiny;
   int floor_other;
   double floor_p[3];          /* floor_other's contact point */
-  int npushed;
+  int npushed, nomem;
   char_pushed pushed[CHAR_MAX_PUSHES];
 } char_move;
 
@@ -260,8 +260,13 @@ static void push_hook(move_state *st, cl_shape *w, int other, const double n[3],
   for (k = 0; k < 3; k++) d[k] = f * dn * n[k];
   cm->pushed[cm->npushed].item = other;
   cl_shape_copy(&cm->pushed[cm->npushed].was, (const cl_shape *)wo->items[other].shape);
+  /* (the level was made before the move began: no allocation here) */
   s2 = cl_world_enter(wo, "move", 1);
-  if (s2 == NULL) return;                  /* out of memory: it does not give way */
+  if (s2 == NULL) {
+    cm->nomem = 1;
+    st->aborted = 1;
+    return;
+  }
   ok = cl_world_move_with(wo, s2, other, d, CL_WORLD_ALL_BITS, skip_pusher, &self, got, &none);
   cl_world_leave(wo, s2);
   if (ok <= 0) cl_set(got, 0, 0, 0);
@@ -355,7 +360,7 @@ static void char_begin(char_move *cm, cl_character_state *c, cl_world *w, cl_wor
   cm->rising = 0;
   cm->foot0 = cm->tiny = 0;
   cm->floor_other = -1;
-  cm->npushed = 0;
+  cm->npushed = cm->nomem = 0;
 }
 
 /* the first contact of w moved by d: its t, hit and item, -1 when none */
@@ -637,14 +642,13 @@ static void char_snap(char_move *cm, cl_shape *ws, int was_floor, double moved[3
   set_floor(cm, f, other, h.p);
   if (out->n < out->max) {
     cl_world_collision *col = &out->c[out->n];
+    memset(col, 0, sizeof *col);                 /* (its padding too: compared whole) */
     col->other = other;
     col->type = CL_WORLD_SLIDE;
     col->t = h.t;
     cl_copy(col->n, h.n);
     cl_copy(col->p, h.p);
     col->material = cl_world_material_at(cm->st.w, other, h.p);
-    col->pushes = 0;
-    cl_set(col->pushed, 0, 0, 0);
   }
   out->n++;
 }
@@ -701,7 +705,7 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
   /* keep stopped the move: nothing moved, the state is as it was */
   if (cm.st.aborted) {
     unpush(&cm);
-    return char_undo(c, flags, normal, -2);
+    return char_undo(c, flags, normal, cm.nomem ? -3 : -2);
   }
   if (carry[0] != 0 || carry[1] != 0 || carry[2] != 0) {
     moved[0] += carry[0]; moved[1] += carry[1]; moved[2] += carry[2];
@@ -910,6 +914,15 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   if (!cols_room(ch)) return CL_NOMEM;
   s = cl_world_enter(w, "move", 1);
   if (s == NULL) return CL_NOMEM;
+  if (ch->st.push > 0) {
+    /* the level of the pushes' moves, made now: they then allocate nothing */
+    cl_world_scratch *s2 = cl_world_enter(w, "move", 1);
+    if (s2 == NULL) {
+      cl_world_leave(w, s);
+      return CL_NOMEM;
+    }
+    cl_world_leave(w, s2);
+  }
   out.c = ch->cols;
   out.n = 0;
   out.max = ch->capcols;
@@ -919,7 +932,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
     /* nothing moved and the state is as it was; the collisions, written
     ** over in part, are none */
     ch->ncols = 0;
-    return r == -2 ? CL_STOPPED : CL_NOT_FINITE;
+    return r == -2 ? CL_STOPPED : r == -3 ? CL_NOMEM : CL_NOT_FINITE;
   }
   if (r == 0) return CL_NOT_MOVER;                 /* (checked above) */
   ch->ncols = out.n < out.max ? out.n : out.max;

@@ -247,14 +247,13 @@ static void record(move_state *st, int other, int type, double t, const double n
   cl_world_collisions *o = st->out;
   if (o->n < o->max) {
     cl_world_collision *c = &o->c[o->n];
+    memset(c, 0, sizeof *c);                     /* (its padding too: compared whole) */
     c->other = other;
     c->type = type;
     c->t = t;
     cl_copy(c->n, n);
     cl_copy(c->p, p);
     c->material = cl_world_material_at(st->w, other, p);
-    c->pushes = 0;
-    cl_set(c->pushed, 0, 0, 0);
   }
   o->n++;
 }

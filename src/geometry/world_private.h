@@ -458,8 +458,8 @@ void cl_character_init(cl_character_state *c, const double up[3], double step_he
 ** its turn about up. mask as in cl_world_move; c->keep, when set, is
 ** asked about the other items (at most once each a move). Returns 1; 0
 ** when the item is not a mover, -1 when a motion's end is not finite, -2
-** when keep stopped the move (the shape and the state are then
-** unchanged). The caller refits the item afterwards (cl_world_update). */
+** when keep stopped the move, -3 when out of memory (the shape, the
+** state and what it pushed are then unchanged). The caller refits the item afterwards (cl_world_update). */
 int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out);
