@@ -78,6 +78,56 @@ describe("pushing", function()
     assert.are.equal(1.5 + 0.25 * 0.5, lo)
   end)
 
+  it("puts back what it pushed when its filter raises later in the move", function()
+    local scene = level()
+    local body, crate, raising, seen = {}, {}, false, nil
+    scene:add(body, collide.aabb(0, 0, 0, 1, 2, 1))
+    scene:add(crate, collide.aabb(1.5, 0, 0, 2.5, 1, 1), { mass = 1 })
+    local ch = collide.character(scene, body, {
+      push = 1,
+      filter = function(other)
+        if raising and other ~= crate then
+          seen = xs(scene, crate)                 -- pushed by then
+          error("no floor", 0)
+        end
+        return true
+      end,
+    })
+    raising = true
+    -- the side pass pushes the crate; the down pass asks about the floor
+    local ok, err = pcall(ch.move, ch, 1, -0.1, 0)
+    assert.is_false(ok)
+    assert.are.equal("no floor", err)
+    assert.are.equal(1.75, seen)
+    assert.are.same({ 1.5, 2.5 }, { xs(scene, crate) })
+    assert.are.same({ 0, 1 }, { xs(scene, body) })
+    assert.are.same({}, ch:collisions())
+    raising = false
+    ch:move(1, -0.1, 0)
+    assert.are.same({ 1.75, 2.75 }, { xs(scene, crate) })
+  end)
+
+  it("pushes once when a step that landed on nothing is undone", function()
+    -- the floor ends at x = 1.2; the crate floats beyond it: the step's
+    -- side pass pushes it, then finds no floor, and is run again without
+    -- the step, which pushes it again from where it was
+    local scene = collide.scene()
+    scene:add({}, collide.aabb(-50, -1, -50, 1.2, 0, 50), { static = true })
+    local body, crate = {}, {}
+    scene:add(body, collide.aabb(0, 0, 0, 1, 2, 1))
+    scene:add(crate, collide.aabb(2.5, 0, 0, 3.5, 1, 1), { mass = 1 })
+    local ch = collide.character(scene, body, { push = 1 })
+    local mx, my = ch:move(2, 0, 0)
+    assert.are.same({ 2.75, 3.75 }, { xs(scene, crate) })
+    assert.are.same({ 1.75, 0 }, { mx, my })
+    assert.is_false(ch:on_floor())
+    local n = 0
+    for _, c in ipairs(ch:collisions()) do
+      if c.pushed then n = n + 1 end
+    end
+    assert.are.equal(1, n)
+  end)
+
   it("a push nothing: a character without push stops at a crate with a mass", function()
     local scene, ch, _, crate = crate_scene(0, 1)
     assert.are.same({ 0.5, 0, 0 }, { ch:move(1, 0, 0) })
@@ -120,6 +170,40 @@ describe("pushing", function()
     assert.are.equal(0.75, mx)
     assert.are.equal(0.25, mz)
     assert.are.equal((scene:shape(body):max()), (scene:shape(crate):min()))
+  end)
+
+  it("pushes a ball off-centre along the contact normal, never overlapping", function()
+    local checked = 0
+    for k = 0, 15 do
+      local scene = level()
+      scene:add("wall", collide.aabb(4, 0, -50, 5, 3, 50), { static = true })
+      local body = collide.capsule(0, 0.3, 0, 0, 1.5, 0, 0.3)
+      scene:add("player", body)
+      local ball = collide.sphere(1.5, 0.4, (k - 8) * 0.07, 0.4)
+      local p, m = 2, 1 + k % 3
+      scene:add("ball", ball, { mass = m })
+      local ch = collide.character(scene, "player", { push = p })
+      for f = 1, 40 do
+        local dx, dz = 0.1, 0.01 * (k % 4)
+        ch:move(dx, f == 1 and 0 or -0.05, dz)
+        for _, c in ipairs(ch:collisions()) do
+          if c.pushed and f <= 10 then
+            -- the walk left after the contact, into the normal, shared;
+            -- the ball rolls free on the floor: moved by all of it
+            local rx, rz = dx - c.t * dx, dz - c.t * dz
+            local dn = rx * c.nx + 0 * c.ny + rz * c.nz
+            local share = p / (p + m)
+            assert.are.same({ share * dn * c.nx, share * dn * c.ny, share * dn * c.nz }, c.pushed)
+            checked = checked + 1
+          end
+        end
+        local _, _, _, depth = collide.contact(body, ball)
+        assert.is_true(depth == nil or depth == 0)
+        local _, _, _, wall_depth = collide.contact(ball, scene:shape("wall"))
+        assert.is_true(wall_depth == nil or wall_depth == 0)
+      end
+    end
+    assert.is_true(checked >= 16)
   end)
 
   it("does not push what the character stands on, nor a ceiling", function()
