@@ -223,7 +223,8 @@ int cl_world_one_way(const cl_world *w, int item, double dir[3]);
 /* an item's mass: > 0 makes it movable by a character that pushes
 ** (cl_character_options' push), 0 (the default) leaves it immovable;
 ** static items and sensors are never pushed, whatever their mass. 0, or
-** CL_BAD_OPTIONS (negative, not finite), CL_BUSY, CL_NOT_ITEM */
+** CL_BAD_OPTIONS (negative, not finite), CL_NOMEM (the first mass of a
+** world: their records are made then), CL_BUSY, CL_NOT_ITEM */
 int cl_world_set_mass(cl_world *w, int item, double mass);
 /* the item's mass, 0 for none (or no such item) */
 double cl_world_mass(const cl_world *w, int item);

@@ -778,7 +778,7 @@ static double mass_of(const cl_world *w, int id) {
   if (it->is_static || cl_world_is_sensor(it) || !cl_world_item_moves(w, id)) return 0;
   for (ch = w->chars; ch != NULL; ch = ch->next)
     if (ch->item == id && ch->seq == it->seq && ch->st.push > 0) return ch->st.push;
-  return it->mass;
+  return cl_world_mass_of(w, id);
 }
 
 void cl_character_orphan_all(cl_world *w) {

@@ -29,11 +29,11 @@
 
 
 
-/* An item's record holds what every item needs (64 bytes on a 64-bit
+/* An item's record holds what every item needs (56 bytes on a 64-bit
 ** build); what only some worlds use is beside it, in arrays by id made the
 ** first time they are needed: a move's marks (cl_world_marks, in a move's
-** scratch) and the
-** events' and one-way state (cl_world_evrec). */
+** scratch), the
+** events' and one-way state (cl_world_evrec) and the masses. */
 typedef struct {
   const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
   uint32_t *changes;   /* the shape's change counter, or NULL */
@@ -50,7 +50,6 @@ typedef struct {
   unsigned char role;        /* CL_WORLD_SENSOR, CL_WORLD_EVENTS */
   unsigned char linked;      /* its owner tells the world when the shape
                              ** changes (cl_world_touch): not polled */
-  double mass;               /* > 0: a character with push moves it; 0: none */
 } cl_world_item;
 
 /* 1 when the world learns of the item's changes in place only by reading
@@ -169,7 +168,19 @@ struct cl_world {
   /* the characters made on the world, in the order they were made (a
   ** character pushing another's item reads its push here) */
   cl_character *chars;
+  /* the items' masses by id (> 0: a character with push moves it; 0:
+  ** none), room for cap_mass; NULL before the first mass set */
+  double *mass;
+  int cap_mass;
 };
+
+/* room for the masses of n items (the new ones 0); 0 when out of memory
+** (as they were) */
+int cl_world_mass_room(cl_world *w, int n);
+/* the item's mass, 0 for none */
+static inline double cl_world_mass_of(const cl_world *w, int id) {
+  return id < w->cap_mass ? w->mass[id] : 0;
+}
 
 /* the items' records changed (not a shape's place): snapshots taken
 ** before no longer share theirs with the world */

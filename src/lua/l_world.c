@@ -419,7 +419,7 @@ static void set_roles(lua_State *L, cl_world *w, int id, const item_options *o) 
     if (cl_world_set_role(w, id, (sensor ? CL_WORLD_SENSOR : 0) | (events ? CL_WORLD_EVENTS : 0)) != 0)
       luaL_error(L, "not enough memory");
   }
-  if (o->mass_set) (void)cl_world_set_mass(w, id, o->mass);   /* (checked) */
+  if (o->mass_set && cl_world_set_mass(w, id, o->mass) != 0) luaL_error(L, "not enough memory");
   if (o->one_way == 0) return;
   r = cl_world_set_one_way(w, id, o->one_way > 0 ? o->d : NULL);
   if (r != 0 && r != CL_NOT_FINITE && r != CL_NOT_MOVER) luaL_error(L, "not enough memory");
