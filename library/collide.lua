@@ -832,6 +832,7 @@ local scene = {}
 ---@field sensor? boolean never blocks; reports the items inside it (scene:events)
 ---@field events? boolean reports when it begins and ends touching another item
 ---@field one_way? collide.vec3|false blocks moving shapes only from the side it points to (false in set: both ways)
+---@field mass? number|false > 0: a character with push moves it (false in set: none, immovable)
 
 ---@param item any
 ---@param shape collide.shape|collide.mesh|collide.heightfield
@@ -845,6 +846,10 @@ function scene:set(item, options) end
 ---@param item any
 ---@return integer layer, integer mask, boolean static
 function scene:options(item) end
+---The item's mass (the option mass), nil when it has none.
+---@param item any
+---@return number?
+function scene:mass(item) end
 ---Re-reads the item's bounds, or gives it a new shape.
 ---@param item any
 ---@param shape? collide.shape|collide.mesh|collide.heightfield
@@ -992,6 +997,7 @@ function scene:hash() end
 ---@field y number
 ---@field z number
 ---@field material? integer a mesh's or heightfield's triangle nearest the contact, when it has materials
+---@field pushed? number[] a character's collisions: {dx, dy, dz}, what it pushed other by (nil: not pushed)
 
 ---@class collide.character
 local character = {}
@@ -1037,6 +1043,7 @@ function character:scene() end
 ---@field snap? number
 ---@field mask? integer the layers it meets (0..0xffffffff)
 ---@field filter? fun(other: any): boolean meets the items for which it is true
+---@field push? number >= 0: moves the items with a mass it walks into (default 0: none)
 
 ---@param scene collide.scene
 ---@param item any

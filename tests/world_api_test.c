@@ -5,7 +5,8 @@
 ** queries, frustum queries, the nearest item, pairs and sweeps with
 ** masks, exclude lists and keep callbacks, over boxes, a sphere, a mesh and a heightfield; the
 ** errors (CL_NOT_ITEM, CL_NOT_MOVER, CL_NOT_FINITE, CL_BUSY); sensors,
-** events and one-way items; the materials of triangles in hits,
+** events and one-way items; masses and characters that push them; the
+** materials of triangles in hits,
 ** collisions and a character's floor; a shape's contact and manifold with
 ** a mesh and a heightfield (mesh.h, heightfield.h); calls made
 ** from inside the callbacks of others, which answer as the same calls made
@@ -2604,9 +2605,160 @@ static void handles_snapshots(void) {
   cl_world_delete(w);
 }
 
+/* pushing: an item's mass (cl_world_set_mass, cl_world_mass) and a
+** character's push: a crate of mass m moves by push / (push + m) of the
+** blocked motion, the character follows it; a static crate and one with
+** no mass do not move; a move stopped by keep leaves the crate where it
+** was; a wall stops the crate and the character */
+static cl_item stop_on;                  /* keep_stop_at: the item that stops a move, -1 none */
+static int keep_stop_at(void *ud, cl_item item) {
+  (void)ud;
+  return item == stop_on ? -1 : 1;
+}
+
+static void pushing(void) {
+  cl_world *w = cl_world_new(0.1, NULL, NULL);
+  cl_aabb floor = box(-10, -1, -10, 10, 0, 10), body = box(0, 0, 0, 1, 2, 1);
+  cl_aabb crate = box(1.5, 0, 0, 2.5, 1, 1), wall = box(2.75, 0, -5, 3, 3, 5);
+  cl_character_options o;
+  cl_character *ch;
+  const cl_world_collision *c;
+  double d[3], moved[3];
+  cl_item floor_id, body_id, crate_id, wall_id;
+  int n, k, found;
+  floor_id = cl_world_add(w, &floor, floor.tag, NULL);
+  CHECK(cl_world_set_options(w, floor_id, 1, CL_WORLD_ALL_BITS, 1) == 0, "a static floor");
+  body_id = cl_world_add(w, &body, body.tag, NULL);
+  crate_id = cl_world_add(w, &crate, crate.tag, NULL);
+  EQ(cl_world_mass(w, crate_id), 0, "no mass by default");
+  EQ(cl_world_set_mass(w, crate_id, -1), CL_BAD_OPTIONS, "a negative mass refused");
+  EQ(cl_world_set_mass(w, crate_id, NAN), CL_BAD_OPTIONS, "a mass nan refused");
+  EQ(cl_world_set_mass(w, crate_id, INFINITY), CL_BAD_OPTIONS, "an infinite mass refused");
+  EQ(cl_world_set_mass(w, 99, 1), CL_NOT_ITEM, "the mass of no item");
+  EQ(cl_world_mass(w, 99), 0, "no item weighs nothing");
+  EQ(cl_world_set_mass(w, crate_id, 3), 0, "a mass of 3");
+  EQ(cl_world_mass(w, crate_id), 3, "the mass read back");
+  cl_character_options_init(&o);
+  EQ(o.push, 0, "push 0 by default");
+  o.push = -1;
+  CHECK(cl_character_create(w, body_id, &o, &ch) == CL_BAD_OPTIONS && ch == NULL,
+        "a negative push refused");
+  o.push = NAN;
+  CHECK(cl_character_create(w, body_id, &o, &ch) == CL_BAD_OPTIONS, "a push nan refused");
+  o.push = 1;
+  o.keep = keep_stop_at;
+  stop_on = -1;
+  ch = cl_character_new(w, body_id, &o);
+  CHECK(ch != NULL, "a character that pushes");
+  /* keep stops the move at the floor, after the push: the crate goes back */
+  stop_on = floor_id;
+  vec(d, 1, -0.1, 0);
+  EQ(cl_character_move(ch, d, moved), CL_STOPPED, "keep stops the move");
+  EQ(crate.min[0], 1.5, "the push undone with the move");
+  EQ(body.min[0], 0, "the character where it was");
+  stop_on = -1;
+  /* blocked 0.5: the crate goes 1 / (1 + 3) of it */
+  vec(d, 1, 0, 0);
+  EQ(cl_character_move(ch, d, moved), 0, "a push");
+  EQ(crate.min[0], 1.5 + 0.25 * 0.5, "the crate pushed by a quarter of the blocked motion");
+  EQ3(moved, 0.5 + 0.25 * 0.5, 0, 0, "the character follows it");
+  EQ(body.max[0], crate.min[0], "face to face");
+  c = cl_character_collisions(ch, &n);
+  found = 0;
+  for (k = 0; k < n; k++)
+    if (c[k].other == crate_id) {
+      found++;
+      CHECK(c[k].pushes == 1, "the collision says it pushed");
+      EQ3(c[k].pushed, 0.125, 0, 0, "by what the crate moved");
+    } else {
+      CHECK(c[k].pushes == 0, "nothing else pushed");
+    }
+  EQ(found, 1, "one collision with the crate");
+  /* a wall: the crate stops at it, the character at the crate */
+  wall_id = cl_world_add(w, &wall, wall.tag, NULL);
+  CHECK(cl_world_set_options(w, wall_id, 1, CL_WORLD_ALL_BITS, 1) == 0, "a static wall");
+  CHECK(cl_world_set_mass(w, crate_id, 1) == 0, "a lighter crate");
+  vec(d, 2, 0, 0);
+  EQ(cl_character_move(ch, d, moved), 0, "a push into the wall");
+  EQ(crate.max[0], 2.75, "the crate stopped by the wall");
+  EQ(body.max[0], crate.min[0], "the character stopped by the crate");
+  /* static: never pushed */
+  CHECK(cl_world_set_options(w, crate_id, 1, CL_WORLD_ALL_BITS, 1) == 0, "the crate static");
+  CHECK(cl_world_set_options(w, wall_id, 1, CL_WORLD_ALL_BITS, 0) == 0, "the wall not static");
+  vec(d, 1, 0, 0);
+  EQ(cl_character_move(ch, d, moved), 0, "a walk at a static crate");
+  EQ3(moved, 0, 0, 0, "it does not give way");
+  EQ(crate.max[0], 2.75, "nor moves");
+  c = cl_character_collisions(ch, &n);
+  for (k = 0; k < n; k++) CHECK(c[k].pushes == 0, "a static crate is not pushed");
+  /* mass 0: none again */
+  CHECK(cl_world_set_options(w, crate_id, 1, CL_WORLD_ALL_BITS, 0) == 0, "the crate not static");
+  EQ(cl_world_set_mass(w, crate_id, 0), 0, "no mass again");
+  EQ(cl_world_mass(w, crate_id), 0, "none");
+  cl_world_delete(w);
+  /* a character outliving its world is deleted all the same */
+  cl_character_delete(ch);
+}
+
+/* a push when an allocation fails: the move answers CL_NOMEM, nothing
+** moved (the character nor the crate), and the same move again pushes as
+** a move that never failed */
+static void pushing_nomem(void) {
+  long k, failed = 1;
+  for (k = 1; failed > 0 && k < 100; k++) {
+    counting mem;
+    cl_world *w;
+    cl_aabb floor = box(-10, -1, -10, 10, 0, 10), body = box(0, 0, 0, 1, 2, 1);
+    cl_aabb crate = box(1.5, 0, 0, 2.5, 1, 1);
+    cl_character_options o;
+    cl_character *ch;
+    double d[3], moved[3];
+    cl_item body_id, crate_id, floor_id;
+    int r;
+    memset(&mem, 0, sizeof mem);
+    w = cl_world_new(0.1, counting_alloc, &mem);
+    floor_id = cl_world_add(w, &floor, floor.tag, NULL);
+    (void)cl_world_set_options(w, floor_id, 1, CL_WORLD_ALL_BITS, 1);
+    body_id = cl_world_add(w, &body, body.tag, NULL);
+    crate_id = cl_world_add(w, &crate, crate.tag, NULL);
+    if (k == 1) {
+      /* the first mass makes the records of the masses */
+      mem.fail_at = mem.calls + 1;
+      EQ(cl_world_set_mass(w, crate_id, 1), CL_NOMEM, "the first mass out of memory");
+      EQ(cl_world_mass(w, crate_id), 0, "no mass then");
+      EQ(mem.failed, 1, "one allocation failed");
+      mem.failed = 0;
+    }
+    EQ(cl_world_set_mass(w, crate_id, 1), 0, "a mass");
+    cl_character_options_init(&o);
+    o.push = 1;
+    ch = cl_character_new(w, body_id, &o);
+    CHECK(ch != NULL, "a character that pushes");
+    mem.fail_at = mem.calls + k;
+    vec(d, 1, 0, 0);
+    r = cl_character_move(ch, d, moved);
+    failed = mem.failed;
+    if (failed > 0) {
+      CHECK(r == CL_NOMEM, "a push out of memory answers CL_NOMEM");
+      EQ(crate.min[0], 1.5, "the crate where it was");
+      EQ(body.min[0], 0, "the character where it was");
+      r = cl_character_move(ch, d, moved);
+    }
+    EQ(r, 0, "the push");
+    EQ(crate.min[0], 1.75, "the crate pushed");
+    EQ(body.max[0], 1.75, "the character after it");
+    cl_character_delete(ch);
+    cl_world_delete(w);
+    CHECK(mem.live == 0 && mem.blocks == 0, "nothing left allocated");
+  }
+  CHECK(failed == 0, "every allocation of a push failed once");
+  printf("world_api_test: a push failing each of %ld allocations\n", k - 2);
+}
+
 int main(void) {
   walk();
   character_more();
+  pushing();
   moves();
   queries();
   nearest();
@@ -2623,6 +2775,7 @@ int main(void) {
   snapshots();
   handles();
   handles_snapshots();
+  pushing_nomem();
   allocation_failures();
   printf("world_api_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

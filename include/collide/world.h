@@ -92,7 +92,7 @@ extern "C" {
 #define CL_NOT_MOVER  (-7)   /* the item's shape is not an aabb, obb, sphere,
                              ** capsule, hull or compound, or is a compound
                              ** with a triangle child */
-#define CL_BAD_OPTIONS (-8)  /* a character's options out of range */
+#define CL_BAD_OPTIONS (-8)  /* a character's options, or a mass, out of range */
 #define CL_CHANGED    (-9)   /* restore: a mesh or heightfield the snapshot
                              ** references was edited since */
 #define CL_OTHER_WORLD (-10) /* a snapshot or character of another world */
@@ -158,12 +158,17 @@ typedef struct {
 
 /* a collision met by a move, as scene:move reports it; material: for a
 ** mesh or heightfield with materials, that of its triangle nearest the
-** contact point p (ties to the lowest index), else -1 */
+** contact point p (ties to the lowest index), else -1; pushes: 1 when a
+** character pushed other there (cl_character_options' push), by pushed
+** (other's displacement, zero when it could not give way), else 0 and
+** pushed zero */
 typedef struct {
   cl_item other;             /* the other item's id */
   int type;                  /* CL_WORLD_SLIDE ... CL_WORLD_BOUNCE */
   double t, n[3], p[3];
   long long material;
+  int pushes;
+  double pushed[3];
 } cl_world_collision;
 
 /* where a move writes its collisions: room for max; n counts them all
@@ -237,6 +242,14 @@ int cl_world_set_one_way(cl_world *w, cl_item item, const double dir[3]);
 /* 1 and the item's unit direction (dir may be NULL), 0 when it blocks both
 ** ways, or CL_NOT_ITEM */
 int cl_world_one_way(const cl_world *w, cl_item item, double dir[3]);
+/* an item's mass: > 0 makes it movable by a character that pushes
+** (cl_character_options' push), 0 (the default) leaves it immovable;
+** static items and sensors are never pushed, whatever their mass. 0, or
+** CL_BAD_OPTIONS (negative, not finite), CL_NOMEM (the first mass of a
+** world: their records are made then), CL_BUSY, CL_NOT_ITEM */
+int cl_world_set_mass(cl_world *w, cl_item item, double mass);
+/* the item's mass, 0 for none (or no such item) */
+double cl_world_mass(const cl_world *w, cl_item item);
 /* 1 when item is the id of an item of the world (not a removed one's) */
 int cl_world_is_item(const cl_world *w, cl_item item);
 /* the id of the item in slot (0-based), or CL_NOT_ITEM when the slot is
@@ -465,10 +478,13 @@ typedef struct {
                              ** 1 meets the item, 0 passes through it, -1
                              ** stops the call; NULL meets every item */
   void *keep_ud;             /* keep's */
+  double push;               /* >= 0: the items with a mass it walks into
+                             ** move by push / (push + mass) of its blocked
+                             ** motion; 0 pushes nothing (doc/motion.md) */
 } cl_character_options;
 
 /* the defaults: up (0, 1, 0), step_height 0.3, max_slope 45, skin 0.01,
-** snap 0.3, mask CL_WORLD_ALL_BITS, keep NULL */
+** snap 0.3, mask CL_WORLD_ALL_BITS, keep NULL, push 0 */
 void cl_character_options_init(cl_character_options *o);
 /* a character walking the item (aabb, obb, sphere, capsule, hull or compound) of w;
 ** options NULL: the defaults. Standing on a floor within snap below (as a
@@ -489,11 +505,16 @@ int cl_character_create(cl_world *w, cl_item item, const cl_character_options *o
 ** which turns the character's centre about the floor's centre, or the
 ** capsule's a; the character's shape is only translated) and refits its
 ** item, its change counter moved by one and taken as seen, as
-** cl_world_move does; moved (may be NULL) the displacement applied. 0, or
-** CL_NOT_FINITE or CL_STOPPED (keep stopped it): nothing moved, the
-** flags and the floor as they were (a move stopped on its way keeps no
-** collisions); CL_NOMEM, CL_BUSY, CL_NOT_ITEM (its item was removed),
-** CL_NOT_MOVER. */
+** cl_world_move does; moved (may be NULL) the displacement applied. With
+** a push, the items it walks into that give way (cl_world_set_mass, or
+** another character's item, weighing its push) are moved as cl_world_move
+** moves them, by push / (push + mass) of the blocked motion along the
+** contact normal, and refitted; the character follows them (its
+** collisions tell, pushes and pushed). 0, or
+** CL_NOT_FINITE, CL_STOPPED (keep stopped it) or CL_NOMEM: nothing moved
+** (nor what it pushed), the flags and the floor as they were (a move
+** stopped on its way keeps no collisions); CL_BUSY, CL_NOT_ITEM (its item
+** was removed), CL_NOT_MOVER. */
 int cl_character_move(cl_character *ch, const double d[3], double moved[3]);
 int cl_character_on_floor(const cl_character *ch);
 int cl_character_on_wall(const cl_character *ch);

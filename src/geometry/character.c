@@ -80,6 +80,17 @@ void cl_character_init(cl_character_state *c, const double up[3], double step_he
   cl_set(c->floor_p, 0, 0, 0);
 }
 
+/* the pushes one move can make (the side pass's slides, twice when a
+** step is undone): beyond them, what it walks into does not give way */
+#define CHAR_MAX_PUSHES (2 * CL_WORLD_MAX_SLIDES)
+
+/* an item a move pushed, and its shape before (a step undone or a move
+** stopped puts it back) */
+typedef struct {
+  int item;
+  cl_shape was;
+} char_pushed;
+
 /* one move of the character: its state beside the move's */
 typedef struct {
   move_state st;
@@ -88,6 +99,8 @@ typedef struct {
   double foot0, tiny;
   int floor_other;
   double floor_p[3];          /* floor_other's contact point */
+  int npushed, nomem;
+  char_pushed pushed[CHAR_MAX_PUSHES];
 } char_move;
 
 /* a keep of the floor's ray: sensors are not stood on */
@@ -205,6 +218,95 @@ static int side_hook(move_state *st, const double p[3], const double n[3], int o
   return 0;
 }
 
+/* Pushing. A character whose push is above 0, sliding on a wall of an
+** item that gives way (not static, not a sensor, a mover, with a mass:
+** its own, or the push of the character walking it), moves that item by
+** push / (push + mass) of the part of its motion left into the surface,
+** (r.n) n, n the normal from the item to the character: the item moves
+** as cl_world_move moves it (sliding on the level, stopped by walls,
+** never overlapping anything), the pusher left out of that move (its
+** item is where the update began). The character then follows it along
+** -n by what the item moved that way (at most the blocked motion): the
+** item lay on the far side of the plane through the contact across n
+** and moved no nearer, so the character meets it no earlier; what else
+** stands in the way stops it. Only walking pushes (the side pass's
+** walls): a floor or a ceiling is not pushed, as PhysX's, Jolt's and
+** Box2D's character movers push only what they walk into. The item's
+** displacement goes into the contact's collision. */
+static double mass_of(const cl_world *w, int id);
+
+static int skip_pusher(void *ud, int self, int other) {
+  (void)self;
+  return other == *(const int *)ud ? CL_WORLD_IGNORE : CL_WORLD_SLIDE;
+}
+
+static double dot3(const double a[3], const double b[3]) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static void push_hook(move_state *st, cl_shape *w, int other, const double n[3], const double r[3],
+                      double mv[3]) {
+  char_move *cm = (char_move *)st->hook_ud;
+  const cl_character_state *c = cm->c;
+  cl_world *wo = st->w;
+  cl_world_collisions none = {NULL, 0, 0};
+  cl_world_scratch *s2;
+  double nu = dot3(n, c->up), dn = dot3(r, n), m, f, d[3], got[3] = {0, 0, 0}, a, adv[3], t = 1;
+  int self = st->self, ok, k, nc;
+  if (!(c->push > 0) || !(dn < 0) || nu >= c->cos_slope || nu <= -c->cos_slope) return;
+  m = mass_of(wo, other);
+  if (!(m > 0) || cm->npushed >= CHAR_MAX_PUSHES) return;
+  f = c->push / (c->push + m);
+  for (k = 0; k < 3; k++) d[k] = f * dn * n[k];
+  cm->pushed[cm->npushed].item = other;
+  cl_shape_copy(&cm->pushed[cm->npushed].was, (const cl_shape *)wo->items[other].shape);
+  /* (the level was made before the move began: no allocation here) */
+  s2 = cl_world_enter(wo, "move", 1);
+  if (s2 == NULL) {
+    cm->nomem = 1;
+    st->aborted = 1;
+    return;
+  }
+  ok = cl_world_move_with(wo, s2, other, d, CL_WORLD_ALL_BITS, skip_pusher, &self, got, &none);
+  cl_world_leave(wo, s2);
+  if (ok <= 0) cl_set(got, 0, 0, 0);
+  else {
+    cm->npushed++;
+    cl_world_moved(wo, other);
+  }
+  if (st->out->n - 1 < st->out->max) {
+    cl_world_collision *col = &st->out->c[st->out->n - 1];
+    col->pushes = 1;
+    cl_set(col->pushed, got[0] + 0.0, got[1] + 0.0, got[2] + 0.0);
+  }
+  /* the character follows, stopped by what else it meets that way */
+  a = cl_fmin(-dot3(got, n), -dn);
+  if (!(a > 0)) return;
+  cl_set(adv, -a * n[0], -a * n[1], -a * n[2]);
+  nc = cl_world_move_candidates(st, w, adv);
+  for (k = 0; k < nc; k++) {
+    int id = st->s->cands[k];
+    cl_hit h;
+    if (id != other && cl_world_sweep_item(st, id, w, adv, &h) && h.t < t && dot3(h.n, adv) < 0
+        && (c->keep == NULL || char_keep(cm, id) > 0))
+      t = h.t;
+    if (st->aborted) return;
+  }
+  if (t < 1) cl_set(adv, adv[0] * t, adv[1] * t, adv[2] * t);
+  cl_translate(w, adv);
+  cl_add(mv, mv, adv);
+}
+
+/* the pushes of the move undone, the last first */
+static void unpush(char_move *cm) {
+  cl_world *w = cm->st.w;
+  while (cm->npushed > 0) {
+    const char_pushed *p = &cm->pushed[--cm->npushed];
+    cl_shape_copy_back((cl_shape *)(void *)w->items[p->item].shape, &p->was);
+    cl_world_moved(w, p->item);
+  }
+}
+
 static int down_hook(move_state *st, const double p[3], const double n[3], int other,
                      double e[3]) {
   char_move *cm = (char_move *)st->hook_ud;
@@ -258,6 +360,7 @@ static void char_begin(char_move *cm, cl_character_state *c, cl_world *w, cl_wor
   cm->rising = 0;
   cm->foot0 = cm->tiny = 0;
   cm->floor_other = -1;
+  cm->npushed = cm->nomem = 0;
 }
 
 /* the first contact of w moved by d: its t, hit and item, -1 when none */
@@ -284,8 +387,10 @@ static void side_down(char_move *cm, cl_shape *w, const double hz[3], double v, 
   double fall = (v < 0 ? -v : 0) + step, dd[3] = {0, 0, 0}, down[3];
   cm->st.hook = side_hook;
   cm->st.tie_hook = side_tie;
+  cm->st.push = cm->c->push > 0 ? push_hook : NULL;
   cm->st.np = 0;
   cl_world_legs(&cm->st, w, hz, mv);
+  cm->st.push = NULL;
   if (fall > 0 && !cm->st.overflow && !cm->st.aborted) {
     cm->st.hook = down_hook;
     cm->st.tie_hook = down_tie;
@@ -501,8 +606,9 @@ static int char_passes(char_move *cm, cl_shape *ws, const double hz[3], double v
   if (cm->st.overflow) return -1;
   if (cm->st.aborted) return 0;
   if (step > 0 && (cm->st.steep || !c->on_floor)) {
-    /* the step landed on nothing walkable: undo it */
+    /* the step landed on nothing walkable: undo it (and what it pushed) */
     cl_shape_copy_back(ws, &keep);
+    unpush(cm);
     out->n = ncols;
     c->on_floor = c->on_wall = 0;
     cm->floor_other = -1;
@@ -588,14 +694,19 @@ int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch
     double f[3];
     if (floor_under(&cm, out->c[i].p, out->c[i].n, f)) set_floor(&cm, f, cl_item_slot(out->c[i].other), out->c[i].p);
   }
-  if (!cm.st.aborted && char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0)
+  if (!cm.st.aborted && char_passes(&cm, &ws, hz, v, was_floor, a, b) < 0) {
+    unpush(&cm);
     return char_undo(c, flags, normal, -1);
+  }
   moved[0] = moved[0] + a[0] + b[0];
   moved[1] = moved[1] + a[1] + b[1];
   moved[2] = moved[2] + a[2] + b[2];
   if (!c->on_floor && v <= 0 && !cm.st.aborted) char_snap(&cm, &ws, was_floor, moved);
   /* keep stopped the move: nothing moved, the state is as it was */
-  if (cm.st.aborted) return char_undo(c, flags, normal, -2);
+  if (cm.st.aborted) {
+    unpush(&cm);
+    return char_undo(c, flags, normal, cm.nomem ? -3 : -2);
+  }
   if (carry[0] != 0 || carry[1] != 0 || carry[2] != 0) {
     moved[0] += carry[0]; moved[1] += carry[1]; moved[2] += carry[2];
   }
@@ -646,7 +757,8 @@ static int char_probe(cl_character_state *c, cl_world *w, cl_world_scratch *s, i
 /* ---- the public character ---- */
 
 struct cl_character {
-  cl_world *w;
+  cl_world *w;               /* NULL once the world is deleted */
+  cl_character *next;        /* the next made on the world (w->chars) */
   cl_alloc_fn alloc;         /* the world's, kept: deleting needs no world */
   void *ud;
   cl_item item;              /* its id (cl_item_slot: its slot) */
@@ -659,6 +771,27 @@ struct cl_character {
   int ncols, capcols;
 };
 
+/* what an item weighs to a pusher: nothing (0) for what never gives way,
+** else the push of the first character made that walks it, else its mass */
+static double mass_of(const cl_world *w, int id) {
+  const cl_world_item *it = &w->items[id];
+  const cl_character *ch;
+  if (it->is_static || cl_world_is_sensor(it) || !cl_world_slot_moves(w, id)) return 0;
+  for (ch = w->chars; ch != NULL; ch = ch->next)
+    if (cl_item_slot(ch->item) == id && ch->seq == it->seq && ch->st.push > 0) return ch->st.push;
+  return cl_world_mass_of(w, id);
+}
+
+void cl_character_orphan_all(cl_world *w) {
+  cl_character *ch = w->chars, *next;
+  for (; ch != NULL; ch = next) {
+    next = ch->next;
+    ch->w = NULL;
+    ch->next = NULL;
+  }
+  w->chars = NULL;
+}
+
 void cl_character_options_init(cl_character_options *o) {
   cl_set(o->up, 0, 1, 0);
   o->step_height = 0.3;
@@ -668,6 +801,7 @@ void cl_character_options_init(cl_character_options *o) {
   o->mask = CL_WORLD_ALL_BITS;
   o->keep = NULL;
   o->keep_ud = NULL;
+  o->push = 0;
 }
 
 static int options_valid(const cl_character_options *o) {
@@ -675,7 +809,8 @@ static int options_valid(const cl_character_options *o) {
   return isfinite(o->up[0]) && isfinite(o->up[1]) && isfinite(o->up[2]) && m > 0
          && o->step_height >= 0 && o->step_height <= DBL_MAX
          && o->max_slope >= 0 && o->max_slope <= 90
-         && o->skin > 0 && o->skin <= DBL_MAX && o->snap >= 0 && o->snap <= DBL_MAX;
+         && o->skin > 0 && o->skin <= DBL_MAX && o->snap >= 0 && o->snap <= DBL_MAX
+         && o->push >= 0 && o->push <= DBL_MAX;
 }
 
 int cl_character_create(cl_world *w, cl_item id, const cl_character_options *o,
@@ -704,6 +839,7 @@ int cl_character_create(cl_world *w, cl_item id, const cl_character_options *o,
   cl_character_init(&ch->st, o->up, o->step_height, o->max_slope, o->skin, o->snap);
   ch->st.keep = o->keep;
   ch->st.keep_ud = o->keep_ud;
+  ch->st.push = o->push + 0.0;
   /* standing on a floor already: it is the floor from the start */
   s = cl_world_enter(w, "character", 1);
   r = s != NULL ? char_probe(&ch->st, w, s, item, ch->mask) : CL_NOMEM;
@@ -711,6 +847,11 @@ int cl_character_create(cl_world *w, cl_item id, const cl_character_options *o,
   if (r < 0) {
     ch->alloc(ch->ud, ch, sizeof *ch, 0);
     return r == -2 ? CL_STOPPED : CL_NOMEM;
+  }
+  {
+    cl_character **at = &w->chars;             /* last: the order they were made */
+    while (*at != NULL) at = &(*at)->next;
+    *at = ch;
   }
   *out = ch;
   return 0;
@@ -724,6 +865,11 @@ cl_character *cl_character_new(cl_world *w, cl_item item, const cl_character_opt
 
 void cl_character_delete(cl_character *ch) {
   if (ch == NULL) return;
+  if (ch->w != NULL) {
+    cl_character **at = &ch->w->chars;
+    while (*at != NULL && *at != ch) at = &(*at)->next;
+    if (*at == ch) *at = ch->next;
+  }
   if (ch->cols != NULL) ch->alloc(ch->ud, ch->cols, (size_t)ch->capcols * sizeof *ch->cols, 0);
   ch->alloc(ch->ud, ch, sizeof *ch, 0);
 }
@@ -777,6 +923,15 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
   if (!cols_room(ch)) return CL_NOMEM;
   s = cl_world_enter(w, "move", 1);
   if (s == NULL) return CL_NOMEM;
+  if (ch->st.push > 0) {
+    /* the level of the pushes' moves, made now: they then allocate nothing */
+    cl_world_scratch *s2 = cl_world_enter(w, "move", 1);
+    if (s2 == NULL) {
+      cl_world_leave(w, s);
+      return CL_NOMEM;
+    }
+    cl_world_leave(w, s2);
+  }
   out.c = ch->cols;
   out.n = 0;
   out.max = ch->capcols;
@@ -786,7 +941,7 @@ int cl_character_move(cl_character *ch, const double d[3], double moved[3]) {
     /* nothing moved and the state is as it was; the collisions, written
     ** over in part, are none */
     ch->ncols = 0;
-    return r == -2 ? CL_STOPPED : CL_NOT_FINITE;
+    return r == -2 ? CL_STOPPED : r == -3 ? CL_NOMEM : CL_NOT_FINITE;
   }
   if (r == 0) return CL_NOT_MOVER;                 /* (checked above) */
   ch->ncols = out.n < out.max ? out.n : out.max;
@@ -914,6 +1069,7 @@ unsigned long long cl_character_hash_into(const cl_character *ch, unsigned long 
   h = hash_doubles(h, st->floor_axis, 3);
   h = hash_doubles(h, st->floor_motion, 3);
   h = hash_doubles(h, &st->floor_turn, 1);
+  if (st->push > 0) h = hash_doubles(cl_hash_step(h, 0x70757368u), &st->push, 1);
   h = cl_hash_step(h, (uint32_t)ch->ncols);
   for (k = 0; k < ch->ncols; k++) {
     const cl_world_collision *c = &ch->cols[k];
@@ -924,6 +1080,7 @@ unsigned long long cl_character_hash_into(const cl_character *ch, unsigned long 
     h = hash_doubles(h, c->p, 3);
     h = cl_hash_step(cl_hash_step(h, (uint32_t)c->material),
                      (uint32_t)((unsigned long long)c->material >> 32));
+    if (c->pushes) h = hash_doubles(cl_hash_step(h, 0x70757368u), c->pushed, 3);
   }
   return h;
 }

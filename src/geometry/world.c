@@ -65,6 +65,9 @@ void cl_world_free_all(cl_world *w) {
   if (w->watched) w->alloc(w->ud, w->watched, (size_t)w->cap_watched * sizeof(int), 0);
   cl_world_ev_free(w);
   cl_world_base_release(w);
+  if (w->mass) w->alloc(w->ud, w->mass, (size_t)w->cap_mass * sizeof(double), 0);
+  w->mass = NULL;
+  w->cap_mass = 0;
   w->items = NULL;
   w->unbounded = w->watched = NULL;
   w->first = w->last = -1;
@@ -307,6 +310,7 @@ int cl_world_add_item(cl_world *w, const void *shape, int kind, uint32_t *change
   it = &w->items[id];
   memset(it, 0, sizeof *it);
   it->gen = gen;
+  if (id < w->cap_mass) w->mass[id] = 0;
   it->shape = shape;
   it->kind = kind;
   it->changes = changes;
@@ -732,6 +736,7 @@ void cl_world_delete(cl_world *w) {
   for (i = 0; i < 2; i++)
     if (w->pair_buf[i] != NULL)
       w->alloc(w->ud, w->pair_buf[i], (size_t)w->pair_room[i] * sizeof(cl_tree_pair), 0);
+  cl_character_orphan_all(w);
   cl_world_free_all(w);
   w->alloc(w->ud, w, sizeof *w, 0);
 }
@@ -742,7 +747,8 @@ size_t cl_world_memory(const cl_world *w) {
 
 size_t cl_world_storage(const cl_world *w) {
   size_t n = (size_t)w->cap * sizeof(cl_world_item) + (size_t)w->cap_unbounded * sizeof(int)
-             + (size_t)w->cap_watched * sizeof(int) + levels_memory(w) + cl_world_ev_memory(w);
+             + (size_t)w->cap_watched * sizeof(int) + levels_memory(w) + cl_world_ev_memory(w)
+             + (size_t)w->cap_mass * sizeof(double);
   int i;
   for (i = 0; i < 2; i++) n += (size_t)w->pair_room[i] * sizeof(cl_tree_pair);
   n += (size_t)w->pairs_ans_room * sizeof(cl_tree_pair);
@@ -802,6 +808,36 @@ int cl_world_options(const cl_world *w, cl_item item, uint32_t *layer, uint32_t 
   if (mask != NULL) *mask = it->mask;
   if (is_static != NULL) *is_static = it->is_static;
   return 0;
+}
+
+int cl_world_set_mass(cl_world *w, cl_item id, double mass) {
+  int item;
+  if (cl_world_busy(w) != NULL) return CL_BUSY;
+  if ((item = cl_world_slot(w, id)) < 0) return CL_NOT_ITEM;
+  if (!(mass >= 0 && mass <= DBL_MAX)) return CL_BAD_OPTIONS;
+  if (cl_world_mass_of(w, item) == mass) return 0;
+  if (!cl_world_mass_room(w, w->cap)) return CL_NOMEM;
+  w->mass[item] = mass + 0.0;
+  w->version++;
+  CL_WORLD_RESHAPED(w);                          /* a record's field: snapshots */
+  return 0;
+}
+
+double cl_world_mass(const cl_world *w, cl_item id) {
+  int item = cl_world_slot(w, id);
+  return item >= 0 ? cl_world_mass_of(w, item) : 0;
+}
+
+int cl_world_mass_room(cl_world *w, int n) {
+  int old = w->cap_mass, i;
+  void *p;
+  if (n <= old) return 1;
+  p = w->alloc(w->ud, w->mass, (size_t)old * sizeof(double), (size_t)n * sizeof(double));
+  if (p == NULL) return 0;
+  w->mass = (double *)p;
+  w->cap_mass = n;
+  for (i = old; i < n; i++) w->mass[i] = 0;
+  return 1;
 }
 
 int cl_world_count(const cl_world *w) { return w->count; }

@@ -1006,6 +1006,9 @@ void cl_world_legs(move_state *st, cl_shape *w, const double r0[3], double mv[3]
     solids++;
     if (g.br == CL_WORLD_TOUCH || solids >= CL_WORLD_MAX_SLIDES) break;
     r[0] = r[0] - tr[0]; r[1] = r[1] - tr[1]; r[2] = r[2] - tr[2];
+    /* the character pushes what gives way, and follows it */
+    if (st->push != NULL && g.br == CL_WORLD_SLIDE) st->push(st, w, g.best, g.bh.n, r, mv);
+    if (st->aborted) return;
     if (!leg_after(st, &g, r)) break;
   }
 }

@@ -32,6 +32,10 @@ struct move_state {
   /* told every other solid contact met at the same t as the one answered */
   void (*tie_hook)(move_state *st, const double p[3], const double n[3], int other);
   void *hook_ud;
+  /* the character's push at a slide on other (normal n, r the motion
+  ** left): may move other, then w after it (mv grows by that) */
+  void (*push)(move_state *st, cl_shape *w, int other, const double n[3], const double r[3],
+               double mv[3]);
   int steep;
   int overflow;              /* a free motion's end was not finite: stopped */
   /* the shapes of the touch probe and of a push, kept through the move */

@@ -32,8 +32,8 @@
 /* An item's record holds what every item needs (72 bytes on a 64-bit
 ** build); what only some worlds use is beside it, in arrays by id made the
 ** first time they are needed: a move's marks (cl_world_marks, in a move's
-** scratch) and the
-** events' and one-way state (cl_world_evrec). */
+** scratch), the
+** events' and one-way state (cl_world_evrec) and the masses. */
 typedef struct {
   const void *shape;         /* cl_shape, cl_mesh (CL_WORLD_MESH) or cl_heightfield */
   uint32_t *changes;   /* the shape's change counter, or NULL */
@@ -169,7 +169,22 @@ struct cl_world {
   struct cl_world_base *base;
   unsigned long long hash_id, hash_static;
   int hash_valid;
+  /* the characters made on the world, in the order they were made (a
+  ** character pushing another's item reads its push here) */
+  cl_character *chars;
+  /* the items' masses by id (> 0: a character with push moves it; 0:
+  ** none), room for cap_mass; NULL before the first mass set */
+  double *mass;
+  int cap_mass;
 };
+
+/* room for the masses of n items (the new ones 0); 0 when out of memory
+** (as they were) */
+int cl_world_mass_room(cl_world *w, int n);
+/* the item's mass, 0 for none */
+static inline double cl_world_mass_of(const cl_world *w, int id) {
+  return id < w->cap_mass ? w->mass[id] : 0;
+}
 
 /* the items' records changed (not a shape's place): snapshots taken
 ** before no longer share theirs with the world */
@@ -301,6 +316,9 @@ int cl_character_load_room(cl_character *ch, const void *src);
 void cl_character_load_from(cl_character *ch, const void *src);
 unsigned long long cl_character_hash_into(const cl_character *ch, unsigned long long h);
 const cl_world *cl_character_world(const cl_character *ch);
+/* character.c: the world is deleted: its characters (w->chars) are told
+** (they can then only be deleted) */
+void cl_character_orphan_all(cl_world *w);
 /* a 64-bit mix of h and the 32-bit word x (the hashes' step) */
 static inline unsigned long long cl_hash_step(unsigned long long h, uint32_t x) {
   h ^= x;
@@ -464,6 +482,7 @@ typedef struct {
   double floor_turn;          /* the turn about up it applied, radians */
   cl_world_keep keep;         /* the items it meets (beside the mask); NULL: */
   void *keep_ud;              /* all (cl_character_new sets them) */
+  double push;                /* >= 0: what it pushes (0: nothing) */
 } cl_character_state;
 
 /* up (any finite non-zero vector, normalised here), step_height >= 0, max_slope
@@ -478,8 +497,8 @@ void cl_character_init(cl_character_state *c, const double up[3], double step_he
 ** its turn about up. mask as in cl_world_move; c->keep, when set, is
 ** asked about the other items (at most once each a move). Returns 1; 0
 ** when the item is not a mover, -1 when a motion's end is not finite, -2
-** when keep stopped the move (the shape and the state are then
-** unchanged). The caller refits the item afterwards (cl_world_update). */
+** when keep stopped the move, -3 when out of memory (the shape, the
+** state and what it pushed are then unchanged). The caller refits the item afterwards (cl_world_update). */
 int cl_character_state_move(cl_character_state *c, cl_world *w, cl_world_scratch *s, int id,
                       const double d[3], uint32_t mask, double moved[3],
                       cl_world_collisions *out);

@@ -45,6 +45,8 @@ typedef struct cl_world_base {
   int *one_way_of;           /* each slot's one-way entry, NULL when the
                              ** world kept no such records */
   cl_world_dir *dirs;        /* the one-way entries */
+  double *mass;              /* each slot's mass, NULL when the world kept
+                             ** no masses */
   int none_way, free_one_way;
   int *movers;               /* the items not static (shapes, not triangle
                              ** sets), by slot, and where each one's numbers */
@@ -114,7 +116,7 @@ static size_t shape_state(const cl_world_item *it, size_t *off) {
 /* the records of w as they are, in a new base (refs 1); NULL when out of
 ** memory */
 static cl_world_base *make_base(cl_world *w) {
-  int i, nm = 0, nt = 0, ns = 0, evr = w->evrec != NULL;
+  int i, nm = 0, nt = 0, ns = 0, evr = w->evrec != NULL, hm = w->mass != NULL;
   size_t bytes, at = 0, state = 0, sstate = 0;
   unsigned char *block;
   cl_world_base *b;
@@ -130,6 +132,7 @@ static cl_world_base *make_base(cl_world *w) {
   }
   bytes = align8(sizeof *b) + align8((size_t)w->nitems * sizeof *w->items)
           + (evr ? align8((size_t)w->nitems * sizeof(int)) : 0)
+          + (hm ? align8((size_t)w->nitems * sizeof(double)) : 0)
           + align8((size_t)w->none_way * sizeof(cl_world_dir))
           + align8((size_t)nm * sizeof(int)) + align8((size_t)nm * sizeof(size_t))
           + align8((size_t)nt * sizeof(int)) + align8((size_t)ns * sizeof(int))
@@ -146,6 +149,7 @@ static cl_world_base *make_base(cl_world *w) {
   b->items = (cl_world_item *)carve(block, &at, (size_t)w->nitems * sizeof *w->items);
   if (w->nitems > 0) memcpy(b->items, w->items, (size_t)w->nitems * sizeof *w->items);
   b->one_way_of = evr ? (int *)carve(block, &at, (size_t)w->nitems * sizeof(int)) : NULL;
+  b->mass = hm ? (double *)carve(block, &at, (size_t)w->nitems * sizeof(double)) : NULL;
   b->dirs = (cl_world_dir *)carve(block, &at, (size_t)w->none_way * sizeof(cl_world_dir));
   if (w->none_way > 0) memcpy(b->dirs, w->one_way, (size_t)w->none_way * sizeof(cl_world_dir));
   b->movers = (int *)carve(block, &at, (size_t)nm * sizeof(int));
@@ -171,6 +175,7 @@ static cl_world_base *make_base(cl_world *w) {
   for (i = 0; i < w->nitems; i++) {
     const cl_world_item *it = &w->items[i];
     if (evr) b->one_way_of[i] = w->evrec[i].one_way;
+    if (hm) b->mass[i] = cl_world_mass_of(w, i);
     if (is_mover(it)) {
       size_t off;
       b->movers[b->nmovers] = i;
@@ -389,6 +394,7 @@ static int restore_rooms(cl_world *w, const cl_snapshot *s) {
     w->pending = (cl_world_event *)p;
     w->cap_pending = pend;
   }
+  if (b->mass != NULL && !cl_world_mass_room(w, b->nitems)) return 0;
   for (i = 0; i < s->nchars; i++)
     if (!cl_character_load_room(s->chars[i], s->char_data + s->char_off[i])) return 0;
   return tree_room(w->tree, restore_inserts(w, s));
@@ -453,6 +459,7 @@ static void restore_records(cl_world *w, cl_world_base *b) {
   if (w->evrec != NULL)
     for (i = 0; i < w->cap_evrec; i++)
       w->evrec[i].one_way = b->one_way_of != NULL && i < b->nitems ? b->one_way_of[i] : -1;
+  for (i = 0; i < w->cap_mass; i++) w->mass[i] = b->mass != NULL && i < b->nitems ? b->mass[i] : 0;
   w->struct_id = b->id;
   if (w->base != b) {
     b->refs++;
@@ -566,6 +573,8 @@ static unsigned long long hash_records(const cl_world *w) {
     h = cl_hash_step(cl_hash_step(h, (uint32_t)it->kind), (uint32_t)it->next);
     h = cl_hash_step(cl_hash_step(h, it->layer), it->mask);
     h = cl_hash_step(h, (uint32_t)(it->is_static | it->role << 1));
+    if (cl_world_mass_of(w, i) != 0)
+      h = cl_hash_bytes(cl_hash_step(h, 0x6d617373u), &w->mass[i], sizeof(double));
     if (w->evrec != NULL && w->evrec[i].one_way >= 0)
       h = cl_hash_bytes(h, w->one_way[w->evrec[i].one_way].n, 3 * sizeof(double));
     if (it->is_static && !CL_IS_TRISET(it->kind)) {

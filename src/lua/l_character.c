@@ -95,7 +95,7 @@ static void store_flags(lua_State *L, const cl_character *c, int items, int ch, 
 ** state and the flags as push_flags gives them (the floor it stands on
 ** from the start) pushed, or a refusal (NEW_ABSENT, NEW_SHAPE,
 ** NEW_SENSOR); the filter's error raised */
-static int new_state(lua_State *L, int b) {
+static int new_state(lua_State *L, int b, double push) {
   l_world *lw = (l_world *)luaL_checkudata(L, b + 1, MT_WORLD);
   cl_character_options o;
   l_character *lc;
@@ -108,6 +108,7 @@ static int new_state(lua_State *L, int b) {
   o.skin = lua_tonumber(L, b + 8);
   o.snap = lua_tonumber(L, b + 9);
   o.mask = (uint32_t)lua_tonumber(L, b + 10);
+  o.push = push;
   lua_settop(L, b + 11);
   lc = (l_character *)COLLIDE_NEWUD(L, sizeof(l_character));   /* b + 12 */
   st = b + 12;
@@ -276,6 +277,8 @@ static int ch_move(lua_State *L) {
   l_moved(lw, cl_item_slot(cl_character_item(lc->ch)));
   /* the other items of the collisions, kept for ch:collisions() */
   cols = cl_character_collisions(lc->ch, &n);
+  for (k = 0; k < n; k++)
+    if (cols[k].pushes) l_moved(lw, cl_item_slot(cols[k].other));  /* (no Lua code runs) */
   if (n > 0 || lc->ncols > 0) {
     lua_rawgeti(L, a, CSLOT_OTHERS);               /* b + 7 */
     for (k = 0; k < n; k++) {
@@ -403,7 +406,7 @@ static int skip_filter(lua_State *L) {
 }
 
 static const char *const character_options[] = {"up", "step_height", "max_slope", "skin",
-                                                 "snap", "mask", "filter", NULL};
+                                                 "snap", "mask", "filter", "push", NULL};
 
 /* the character's filter option at f (a function or a filter table: its
 ** mask narrows *mask; its exclude and filter become one function), as
@@ -468,7 +471,7 @@ static int not_character(lua_State *L, int compound, int id) {
 
 /* collide.character(scene, item, [options]) -> character */
 static int ch_new(lua_State *L) {
-  double up[3] = {0, 1, 0}, step, slope, skin, snap;
+  double up[3] = {0, 1, 0}, step, slope, skin, snap, push;
   uint32_t mask = CL_WORLD_ALL_BITS;
   int k, n, id, kind, st, ch;
   l_world *lw;
@@ -494,7 +497,7 @@ static int ch_new(lua_State *L) {
     lua_replace(L, 3);
   }
   if (!lua_istable(L, 3)) l_typeerror(L, 3, "table");
-  l_check_keys(L, 3, 3, character_options, 7, "", "option");
+  l_check_keys(L, 3, 3, character_options, 8, "", "option");
   /* up: finite and not zero; the world normalises it (scaled by its
   ** largest component first, so that {0, 1e155, 0}, whose square
   ** overflows, is up) */
@@ -525,6 +528,9 @@ static int ch_new(lua_State *L) {
   if (snap < 0) l_option_error(L, 3, "snap", "negative value");
   lua_getfield(L, 3, "mask");
   (void)l_option_bits(L, 3, "mask", &mask);
+  lua_getfield(L, 3, "push");
+  push = option_number(L, "push", 0);
+  if (push < 0) l_option_error(L, 3, "push", "negative value");
   lua_settop(L, 3);
   /* the state: w:character(item, ux, uy, uz, step, slope, skin, snap,
   ** mask, filter), the world probing for the floor below, asking the
@@ -545,7 +551,7 @@ static int ch_new(lua_State *L) {
   lua_remove(L, 1);
   lua_pushnumber(L, (lua_Number)mask);             /* 14 */
   lua_insert(L, 13);                               /* the mask, then the filter */
-  n = new_state(L, 3);                             /* 17..24: the state and its flags */
+  n = new_state(L, 3, push);                       /* 17..24: the state and its flags */
   if (n == NEW_ABSENT) return l_argerror(L, 2, "item not in the scene");
   if (n == NEW_SENSOR) return l_argerror(L, 2, "item is a sensor");
   if (n == NEW_SHAPE) {

@@ -316,12 +316,13 @@ static void tree_room(lua_State *L) {
 typedef struct {
   int layer_set, mask_set, st, sensor, events;  /* st, sensor, events: -1 not given */
   int one_way;                                  /* 0 not given, 1 d, -1 both ways (set) */
+  int mass_set;                                 /* 1: mass given (0: none, set's false) */
   uint32_t layer, mask;
-  double d[3];
+  double d[3], mass;
 } item_options;
 
 static const char *const option_names[] = {"layer", "mask", "static", "sensor", "events",
-                                           "one_way", NULL};
+                                           "one_way", "mass", NULL};
 
 /* raises at argument i: "option 'NAME': " and the words */
 int l_option_error(lua_State *L, int i, const char *name, const char *words) {
@@ -357,7 +358,7 @@ static int option_boolean(lua_State *L, int i, const char *name) {
 static void read_options(lua_State *L, int i, int kind, int set, item_options *o) {
   int top = lua_gettop(L), k, t;
   if (!lua_istable(L, i)) l_typeerror(L, i, "table");
-  l_check_keys(L, i, i, option_names, 6, "", "option");
+  l_check_keys(L, i, i, option_names, 7, "", "option");
   lua_getfield(L, i, "layer");
   o->layer_set = l_option_bits(L, i, "layer", &o->layer);
   lua_getfield(L, i, "mask");
@@ -385,6 +386,25 @@ static void read_options(lua_State *L, int i, int kind, int set, item_options *o
     if (kind == CL_WORLD_HEIGHTFIELD) l_option_error(L, i, "one_way", "not for a heightfield");
     o->one_way = 1;
   }
+  /* mass: a positive finite number; set's false: none (immovable again) */
+  lua_getfield(L, i, "mass");
+  t = lua_gettop(L);
+  o->mass_set = 0;
+  if (set && lua_type(L, t) == LUA_TBOOLEAN && !lua_toboolean(L, t)) {
+    o->mass_set = 1;
+    o->mass = 0;
+  } else if (!lua_isnil(L, t)) {
+    double m;
+    if (lua_type(L, t) != LUA_TNUMBER)
+      l_option_error(L, i, "mass", lua_pushfstring(L, "number expected, got %s", l_typename(L, t)));
+    m = lua_tonumber(L, t);
+    if (m - m != 0)
+      l_option_error(L, i, "mass", lua_pushfstring(L, "finite number expected, got %s",
+                                                   m != m ? "nan" : (m > 0 ? "inf" : "-inf")));
+    if (!(m > 0)) l_option_error(L, i, "mass", "not positive");
+    o->mass_set = 1;
+    o->mass = m;
+  }
   lua_settop(L, top);
 }
 
@@ -400,6 +420,7 @@ static void set_roles(lua_State *L, cl_world *w, int slot, const item_options *o
     if (cl_world_set_role(w, id, (sensor ? CL_WORLD_SENSOR : 0) | (events ? CL_WORLD_EVENTS : 0)) != 0)
       luaL_error(L, "not enough memory");
   }
+  if (o->mass_set && cl_world_set_mass(w, id, o->mass) != 0) luaL_error(L, "not enough memory");
   if (o->one_way == 0) return;
   r = cl_world_set_one_way(w, id, o->one_way > 0 ? o->d : NULL);
   if (r != 0 && r != CL_NOT_FINITE && r != CL_NOT_MOVER) luaL_error(L, "not enough memory");
@@ -604,6 +625,17 @@ static int w_roles(lua_State *L) {
     lua_rawseti(L, -2, role + 1);
   }
   return 3;
+}
+
+/* scene:mass(item) -> its mass, or nil when it has none (immovable) */
+static int w_mass(lua_State *L) {
+  l_world *lw;
+  double m;
+  lua_settop(L, 2);
+  lw = l_scene_world(L, "mass");
+  m = cl_world_mass(lw->w, L_ID(lw->w, present_item(L)));
+  if (m > 0) lua_pushnumber(L, m); else lua_pushnil(L);
+  return 1;
 }
 
 /* scene:options(item) -> layer, mask, static */
@@ -1635,6 +1667,16 @@ void l_push_collision(lua_State *L, const cl_world_collision *col) {
     lua_pushinteger(L, (lua_Integer)col->material);
     lua_setfield(L, -2, "material");
   }
+  if (col->pushes) {
+    lua_createtable(L, 3, 0);
+    lua_pushnumber(L, col->pushed[0] + 0.0);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, col->pushed[1] + 0.0);
+    lua_rawseti(L, -2, 2);
+    lua_pushnumber(L, col->pushed[2] + 0.0);
+    lua_rawseti(L, -2, 3);
+    lua_setfield(L, -2, "pushed");
+  }
 }
 
 /* room for the collisions of one move: each other item is crossed at most
@@ -1766,7 +1808,8 @@ static const luaL_Reg world_methods[] = {
 /* the scene's methods that are this file's (scene_world) */
 static const luaL_Reg scene_methods[] = {
   {"add", w_add}, {"update", w_update}, {"remove", w_remove}, {"set", w_set},
-  {"options", w_options}, {"roles", w_roles}, {"has", w_has}, {"shape", w_shape},
+  {"options", w_options}, {"roles", w_roles}, {"mass", w_mass}, {"has", w_has},
+  {"shape", w_shape},
   {"tree", w_tree}, {"memory", w_memory}, {"sync", w_sync}, {"count", w_count},
   {"events", w_events},
   {"sweep", w_sweep}, {"sweep_all", w_sweep_all}, {"move", w_move},
