@@ -4,8 +4,9 @@
 # its fixed script at 60 Hz, saves a screenshot of the character standing
 # in the lit trigger zone on the one-way ledge, and quits. Fails unless the
 # game exits 0, printed the events the script must meet (slid on the
-# ice, landed on the ledge from below, entered and left the zone, picked up the coin) and the
-# screenshot is a PNG of the window's size.
+# ice, landed on the ledge from below, entered and left the zone, picked
+# up the coin, pushed the crate against the wall) and the screenshot is a
+# PNG of the window's size.
 #
 # make love-rollback: with --rollback, the rollback example
 # (examples/rollback) instead: its two peers play their match, it saves a
@@ -43,7 +44,8 @@ if [ $name = love-rollback ]; then
   cp examples/rollback/expected.txt "$want"
 else
   printf '%s\n' "sliding on the ice" "landed on the one-way ledge from below" "enter zone player" "exit zone player" \
-    "picked up the coin" "done: landed true, zone lit false, coin taken" > "$want"
+    "picked up the coin" "pushing the crate" "the crate is against the wall" \
+    "done: landed true, zone lit false, coin taken" > "$want"
 fi
 echo "screenshot $out" >> "$want"
 while IFS= read -r line; do

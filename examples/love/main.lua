@@ -1,8 +1,8 @@
 -- A small LÖVE 11 game with collide: a capsule character walks a level of
 -- boxes, a step and a ramp, slides over an ice floor (a mesh whose
 -- triangles carry a material), jumps up through a one-way ledge and lands
--- on it, lights up a trigger zone while it stands in it, and picks up a
--- coin.
+-- on it, lights up a trigger zone while it stands in it, picks up a coin
+-- and pushes a crate (an item with a mass) against the far wall.
 -- Everything is drawn from scene:lines() (and collide.lines for the
 -- coloured items), in a cabinet projection of the 3D scene.
 --
@@ -21,6 +21,7 @@ local collide = require "collide"
 
 local scene, player, ch, shapes
 local vx, vy, lit, coin_taken, landed, slid = 0, 0, false, false, false, false
+local at_wall, still, pushing = false, 0, false   -- the crate: at the wall; frames stood there; pushed
 local shot, frame, lit_frames, taken, log = nil, 0, 0, false, {}
 local trail = {}                                  -- where the player's feet were
 local PLAYER, SCENERY = 2, 1                      -- layers
@@ -50,6 +51,9 @@ local function build()
     ledge = collide.aabb(16, 2, -1.5, 20, 2.2, 1.5),
     zone = collide.aabb(18, 2.2, -1, 20, 4, 1),
     coin = collide.sphere(22.5, 0.6, 0, 0.3),
+    -- a crate that gives way: the player (push 2) moves it by half of
+    -- what it is blocked by, so it walks at half speed behind it
+    heavy = collide.aabb(24, 0, -0.6, 25, 1, 0.6),
   }
   for _, name in ipairs { "floor", "floor2", "ice", "left", "right", "step", "ramp", "crate" } do
     scene:add(name, shapes[name], { static = true, layer = SCENERY })
@@ -58,9 +62,10 @@ local function build()
   -- the sensors look for the player's layer only: not the ledge they touch
   scene:add("zone", shapes.zone, { sensor = true, mask = PLAYER })
   scene:add("coin", shapes.coin, { sensor = true, mask = PLAYER })
+  scene:add("heavy", shapes.heavy, { mass = 2, layer = SCENERY })
   player = collide.capsule(0, 0.4, 0, 0, 1.4, 0, 0.4)
   scene:add("player", player, { layer = PLAYER })
-  ch = collide.character(scene, "player", { step_height = 0.3 })
+  ch = collide.character(scene, "player", { step_height = 0.3, push = 2 })
 end
 
 function love.load(args)
@@ -73,10 +78,10 @@ function love.load(args)
 end
 
 -- the scripted input: walk right, let go of the keys on the ice (the
--- player slides on), jump under the ledge, stop at the far wall
+-- player slides on), jump under the ledge, push the crate to the far wall
 local function scripted()
   local x = player:a()
-  return false, x < 24 and (x < 11 or x > 13), x > 14.4 and x < 15 and ch:on_floor()
+  return false, x < 11 or x > 13, x > 14.4 and x < 15 and ch:on_floor()
 end
 
 local function update(dt)
@@ -102,7 +107,19 @@ local function update(dt)
   end
   if jump and ch:on_floor() then vy = 10 end
   vy = vy - 20 * dt
-  ch:move(vx * dt, vy * dt, 0)
+  local mx = ch:move(vx * dt, vy * dt, 0)
+  for _, c in ipairs(ch:collisions()) do
+    if c.other == "heavy" and c.pushed and c.pushed[1] > 0 and not pushing then
+      pushing = true
+      say("pushing the crate")
+    end
+  end
+  local hx = shapes.heavy:max()                   -- the crate's right side
+  if hx >= 26 and not at_wall then
+    at_wall = true
+    say("the crate is against the wall")
+  end
+  still = at_wall and math.abs(mx) < 1e-9 and still + 1 or 0
   if ch:on_floor() and vy < 0 then vy = 0 end
   if ch:on_ceiling() and vy > 0 then vy = 0 end
   if ch:on_floor() and ch:floor_item() == "ledge" and not landed then
@@ -165,6 +182,9 @@ function love.draw()
   draw_lines(scene:lines(function(item) return item ~= "player" end))
   love.graphics.setColor(0.6, 0.85, 1)
   draw_lines(collide.lines(shapes.ice))
+  fill_box(shapes.heavy, 0.75, 0.5, 0.25, 0.5)
+  love.graphics.setColor(0.95, 0.65, 0.3)
+  draw_lines(collide.lines(shapes.heavy))
   -- coloured over it: the ledge, the zone (filled while the player is in
   -- it), the coin, the player
   fill_box(shapes.zone, 1, 0.85, 0.2, lit and 0.45 or 0.08)
@@ -204,7 +224,7 @@ function love.draw()
       say("screenshot " .. shot)
     end)
   end
-  if shot and (player:a() >= 24 or frame == 900) then
+  if shot and (still == 10 or frame == 900) then
     say(("done: landed %s, zone lit %s, coin %s"):format(tostring(landed), tostring(lit),
       coin_taken and "taken" or "left"))
     love.event.quit(0)
