@@ -55,7 +55,7 @@ CI_TARGETS += sanitize fuzz-smoke memcheck
 # valgrind takes about 26 minutes on 2 cores; these, about 15)
 MEMCHECK_SPECS ?= world scene scene_filter scene_mask scene_hostile scene_finalizer move \
                   character character_flags control push_out mesh mesh_contact \
-                  mesh_finalizer heightfield compound events seams reentrancy snapshot
+                  mesh_finalizer heightfield compound events seams reentrancy snapshot push
 # without --track-origins, which doubles the time: a report still names
 # the read and its stack; `make memcheck MEMCHECK_OPTS="$(VALGRIND_OPTS)"`
 # tells where the memory came from
