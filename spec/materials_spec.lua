@@ -254,3 +254,145 @@ describe("materials", function()
     end)
   end)
 end)
+
+-- Random rays, sweeps and moves on a bumpy mesh and a heightfield edited
+-- between rounds: each hit's index is the brute-force answer over the
+-- triangles alone (ray:cast and collide.sweep of each triangle), and its
+-- material the one this spec keeps for that triangle (or its cell).
+describe("materials at random", function()
+  local rng = require("ref").rng
+
+  -- the earliest hit of cast(shape) over the triangles: its t and the
+  -- triangles (indices) that reach it, or come within tol of it (a box
+  -- landing on a ridge meets the triangles on both sides a few ulps
+  -- apart, and a move may take either)
+  local function brute(tris, cast, tol)
+    local ts, best, at = {}, nil, {}
+    for k = 1, #tris do
+      ts[k] = cast(tris[k])
+      if ts[k] and (best == nil or ts[k] < best) then best = ts[k] end
+    end
+    for k = 1, #tris do
+      if ts[k] and ts[k] <= best + (tol or 0) then at[#at + 1] = k end
+    end
+    return best, at
+  end
+
+  local function has(list, v)
+    for _, x in ipairs(list) do if x == v then return true end end
+    return false
+  end
+
+  it("on a mesh: rays, sweeps and moves report the triangle's material", function()
+    local r = rng(20261204)
+    local N, VS, IS, M = 8, {}, {}, {}
+    for j = 0, N do
+      for i = 0, N do
+        VS[#VS + 1], VS[#VS + 2], VS[#VS + 3] = i, r.uniform(-0.4, 0.4), j
+      end
+    end
+    local function at(i, j) return j * (N + 1) + i + 1 end
+    for j = 0, N - 1 do
+      for i = 0, N - 1 do
+        local a, b, c, d = at(i, j), at(i + 1, j), at(i, j + 1), at(i + 1, j + 1)
+        for _, v in ipairs({ a, c, b, b, c, d }) do IS[#IS + 1] = v end
+      end
+    end
+    local tris = {}
+    for t = 1, #IS / 3 do
+      M[t] = 1000 + 7 * t
+      local p = {}
+      for k = 0, 2 do
+        local v = IS[3 * (t - 1) + k + 1]
+        p[k + 1] = { VS[3 * v - 2], VS[3 * v - 1], VS[3 * v] }
+      end
+      tris[t] = collide.triangle(p[1], p[2], p[3])
+    end
+    local mesh = collide.mesh(VS, IS, { materials = M })
+    local hits = 0
+    for _ = 1, 300 do
+      local ray = collide.ray(r.uniform(0.5, N - 0.5), 2, r.uniform(0.5, N - 0.5),
+        r.uniform(-0.6, 0.6), -1, r.uniform(-0.6, 0.6))
+      local h = pack(ray:cast(mesh))
+      local t, idx = brute(tris, function(tri) return (ray:cast(tri)) end)
+      if t == nil then
+        assert.is_nil(h[1])
+      else
+        hits = hits + 1
+        assert.are.equal(t, h[1])
+        assert.is_true(has(idx, h[10]))
+        assert.are.equal(M[h[10]], h[11])
+      end
+    end
+    assert.is_true(hits > 250)
+    for _ = 1, 100 do
+      local s = collide.sphere(r.uniform(1, N - 1), 2, r.uniform(1, N - 1), r.uniform(0.1, 0.6))
+      local dx, dz = r.uniform(-1, 1), r.uniform(-1, 1)
+      local h = pack(collide.sweep(s, dx, -4, dz, mesh))
+      local t, idx = brute(tris, function(tri) return (collide.sweep(s, dx, -4, dz, tri)) end)
+      assert.are.equal(t, h[1])
+      assert.is_true(has(idx, h[8]))
+      assert.are.equal(M[h[8]], h[9])
+    end
+    local scene = collide.scene()
+    scene:add("level", mesh)
+    for k = 1, 60 do
+      local x, z, e = r.uniform(1, N - 1), r.uniform(1, N - 1), r.uniform(0.1, 0.5)
+      local box = collide.aabb(x - e, 1, z - e, x + e, 1 + 2 * e, z + e)
+      -- (before the move, which moves the box in place)
+      local t, idx = brute(tris, function(tri) return (collide.sweep(box, 0, -3, 0, tri)) end, 1e-12)
+      scene:add(k, box)
+      local _, _, _, cols = scene:move(k, 0, -3, 0)
+      assert.is_true(t ~= nil and #cols >= 1)
+      assert.are.equal("level", cols[1].other)
+      local mats = {}
+      for _, i in ipairs(idx) do mats[#mats + 1] = M[i] end
+      assert.is_true(has(mats, cols[1].material))
+      scene:remove(k)
+    end
+  end)
+
+  it("on a heightfield edited between rounds: rays and sweeps report the cell's material", function()
+    local r = rng(4711)
+    local C, R, H, MC = 9, 7, {}, {}
+    for k = 1, C * R do H[k] = r.uniform(-0.5, 0.5) end
+    for k = 1, (C - 1) * (R - 1) do MC[k] = r.int(2 ^ 31 - 1) - 1 end
+    local hf = collide.heightfield(H, C, R, { materials = MC })
+    -- triangle t lies in cell (t - 1) // 2, cells row by row
+    local function material_of(t) return MC[math.floor((t - 1) / 2) + 1] end
+    for round = 1, 8 do
+      if round > 1 then
+        for _ = 1, 6 do
+          local i, j = r.int(C - 1) - 1, r.int(R - 1) - 1
+          local m = r.int(1000)
+          hf:set_material(i, j, m)
+          MC[j * (C - 1) + i + 1] = m
+          hf:set_height(r.int(C) - 1, r.int(R) - 1, r.uniform(-0.5, 0.5))
+        end
+      end
+      local tris = {}
+      for t = 1, hf:count() do tris[t] = hf:triangle(t) end
+      for _ = 1, 40 do
+        local ray = collide.ray(r.uniform(0.3, C - 1.3), 2, r.uniform(0.3, R - 1.3),
+          r.uniform(-0.5, 0.5), -1, r.uniform(-0.5, 0.5))
+        local h = pack(ray:cast(hf))
+        local t, idx = brute(tris, function(tri) return (ray:cast(tri)) end)
+        if t == nil then
+          assert.is_nil(h[1])
+        else
+          assert.are.equal(t, h[1])
+          assert.is_true(has(idx, h[10]))
+          assert.are.equal(material_of(h[10]), h[11])
+          local cell = math.floor((h[10] - 1) / 2)
+          assert.are.equal(hf:material(cell % (C - 1), math.floor(cell / (C - 1))), h[11])
+        end
+        local s = collide.sphere(r.uniform(1, C - 2), 2, r.uniform(1, R - 2), r.uniform(0.1, 0.4))
+        local g = pack(collide.sweep(s, 0, -4, 0, hf))
+        local st, sidx = brute(tris, function(tri) return (collide.sweep(s, 0, -4, 0, tri)) end)
+        assert.are.equal(st, g[1])
+        assert.is_true(has(sidx, g[8]))
+        assert.are.equal(material_of(g[8]), g[9])
+      end
+    end
+  end)
+end)
