@@ -562,10 +562,11 @@ function collide.intersects(a, b) end
 function collide.cast(ray, shape, cull_backfaces) end
 ---The minimum translation: move b by n * depth (or a by -n * depth); with a
 ---mesh (or a heightfield), the index of the triangle of the deepest
----contact comes fifth.
+---contact comes fifth; with a compound, the index of its deepest child
+---(two compounds: a's child fifth, b's sixth).
 ---@param a collide.solid|collide.plane|collide.mesh|collide.heightfield
 ---@param b collide.solid|collide.plane|collide.mesh|collide.heightfield
----@return number? nx, number ny, number nz, number depth, integer index
+---@return number? nx, number ny, number nz, number depth, integer? index, integer? index_b
 function collide.contact(a, b) end
 ---A contact point of collide.manifold: where, and how far behind the other
 ---shape's face along the normal.
@@ -581,9 +582,11 @@ function collide.contact(a, b) end
 ---@param b collide.solid|collide.plane|collide.mesh|collide.heightfield
 ---@return number? nx, number ny, number nz, collide.contact_point[] points
 function collide.manifold(a, b) end
+---The least distance and a closest point on each; with a compound, then
+---the index of its nearest child (two compounds: a's child, then b's).
 ---@param a collide.solid
 ---@param b collide.solid
----@return number d, number ax, number ay, number az, number bx, number by, number bz
+---@return number d, number ax, number ay, number az, number bx, number by, number bz, integer? index_a, integer? index_b
 function collide.distance(a, b) end
 ---Shape cast: mover translated by t * (dx, dy, dz), t in [0, 1].
 ---@param mover collide.sphere|collide.capsule|collide.aabb|collide.obb|collide.hull|collide.compound

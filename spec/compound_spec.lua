@@ -47,6 +47,17 @@ local function children(k)
   return out
 end
 
+-- the packed results res with a child's index put after its first k
+-- values (a compound's distance and contact give the child after the
+-- points or the depth, and a second compound's after it)
+local function with_part(res, k, index)
+  local out = { n = res.n + 1 }
+  for i = 1, k do out[i] = res[i] end
+  out[k + 1] = index
+  for i = k + 1, res.n do out[i + 1] = res[i] end
+  return out
+end
+
 -- the nearest child's cast, as the compound's must be: t, p, n, u, v, index
 local function union_cast(ray, kids)
   local best
@@ -185,23 +196,28 @@ describe("collide.compound", function()
         assert.are.equal(any, collide.intersects(o, k))
         if any then hits = hits + 1 end
         if kind ~= "ray" and kind ~= "plane" then
-          -- distance: the least, its points from that child
-          local best
-          for _, c in ipairs(kids) do
+          -- distance: the least, its points from that child, then the
+          -- child's index (before o's own child's when o is a compound)
+          local best, at
+          for i, c in ipairs(kids) do
             local res = H.pack(collide.distance(c, o))
-            if best == nil or res[1] < best[1] then best = res end
+            if best == nil or res[1] < best[1] then best, at = res, i end
           end
-          H.assert_exact(best, collide.distance(k, o))
-          -- contact: the deepest child's
+          H.assert_exact(with_part(best, 7, at), collide.distance(k, o))
+          -- contact: the deepest child's, then its index
           local deep
-          for _, c in ipairs(kids) do
+          for i, c in ipairs(kids) do
             if not (c:type() == "triangle" and kind == "triangle") then
               local res = H.pack(collide.contact(c, o))
-              if res[1] and (deep == nil or res[4] > deep[4]) then deep = res end
+              if res[1] and (deep == nil or res[4] > deep[4]) then deep, at = res, i end
             end
           end
           if kind ~= "triangle" then
-            if deep then H.assert_exact(deep, collide.contact(k, o)) else assert.is_nil(collide.contact(k, o)) end
+            if deep then
+              H.assert_exact(with_part(deep, 4, at), collide.contact(k, o))
+            else
+              assert.is_nil(collide.contact(k, o))
+            end
           end
         end
         if kind == "plane" then
@@ -266,16 +282,23 @@ describe("collide.compound", function()
       local a, b = mk.compound(), mk.compound()
       local ka, kb = children(a), children(b)
       local any = false
-      local best
-      for _, x in ipairs(ka) do
-        for _, y in ipairs(kb) do
+      local best, deep
+      for i, x in ipairs(ka) do
+        for j, y in ipairs(kb) do
           any = any or collide.intersects(x, y)
           local res = H.pack(collide.distance(x, y))
-          if best == nil or res[1] < best[1] then best = res end
+          if best == nil or res[1] < best[1] then best = with_part(with_part(res, 7, i), 8, j) end
+          if not (x:type() == "triangle" and y:type() == "triangle") then
+            res = H.pack(collide.contact(x, y))
+            if res[1] and (deep == nil or res[4] > deep[4]) then deep = with_part(with_part(res, 4, i), 5, j) end
+          end
         end
       end
       assert.are.equal(any, collide.intersects(a, b))
+      -- the least distance and the deepest contact over the pairs, then
+      -- the two children's indices
       H.assert_exact(best, collide.distance(a, b))
+      if deep then H.assert_exact(deep, collide.contact(a, b)) else assert.is_nil(collide.contact(a, b)) end
     end
   end)
 

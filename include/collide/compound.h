@@ -100,6 +100,17 @@ int cl_compound_cast(const cl_ray *r, const cl_compound *c, int cull, cl_hit *h,
 ** (-1 when the target is no compound) */
 int cl_compound_sweep(const cl_shape *mover, const double d[3], const cl_shape *target,
                       double limit, cl_hit *h, int *index);
+/* cl_contact with a compound on either side or both: 1, n and *depth as
+** cl_contact gives them, and the child of each side whose contact that is
+** (the deepest; ties to the lower index, a's before b's): *ia a's, *ib
+** b's, -1 for a side that is no compound; 0 when they do not touch */
+int cl_compound_contact_parts(const cl_shape *a, const cl_shape *b, double n[3], double *depth,
+                              int *ia, int *ib);
+/* cl_shape_distance with a compound on either side or both: the distance
+** and closest points it gives, and the children they lie on (the least
+** distance; ties to the lower index), *ia and *ib as above */
+double cl_compound_distance_parts(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
+                                  int *ia, int *ib);
 
 #ifdef __cplusplus
 }

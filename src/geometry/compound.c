@@ -345,48 +345,73 @@ int cl_compound_cast(const cl_ray *r, const cl_compound *c, int cull, cl_hit *h,
   return best >= 0;
 }
 
-int cl_compound_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth) {
+int cl_compound_contact_parts(const cl_shape *a, const cl_shape *b, double n[3], double *depth,
+                              int *ia, int *ib) {
   int ca = a->tag == CL_COMPOUND;
   const cl_compound *c = ca ? &a->compound : &b->compound;
   const cl_shape *o = ca ? b : a;
   cl_compound_walk w;
   cl_shape ch;
   double m[3], dm;
-  int i, best = -1;
+  int i, best = -1, other = -1;
   walk_for(&w, c, o);
   while ((i = cl_compound_next(&w)) >= 0) {
-    int ok;
+    int ok, j = -1, unused;
     cl_compound_child(c, i, &ch);
-    ok = ca ? cl_contact(&ch, o, m, &dm) : cl_contact(o, &ch, m, &dm);
+    /* (o a compound only when a is one too: cl_contact would come back
+    ** here for the child and o, the same steps) */
+    if (o->tag == CL_COMPOUND) ok = cl_compound_contact_parts(&ch, o, m, &dm, &unused, &j);
+    else ok = ca ? cl_contact(&ch, o, m, &dm) : cl_contact(o, &ch, m, &dm);
     if (ok && (best < 0 || dm > *depth || (dm == *depth && i < best))) {
       cl_copy(n, m);
       *depth = dm;
       best = i;
+      other = j;
     }
   }
+  *ia = ca ? best : -1;
+  *ib = ca ? other : best;
   return best >= 0;
 }
 
-double cl_compound_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]) {
+int cl_compound_contact(const cl_shape *a, const cl_shape *b, double n[3], double *depth) {
+  int ia, ib;
+  return cl_compound_contact_parts(a, b, n, depth, &ia, &ib);
+}
+
+double cl_compound_distance_parts(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3],
+                                  int *ia, int *ib) {
   int ca = a->tag == CL_COMPOUND;
   const cl_compound *c = ca ? &a->compound : &b->compound;
   const cl_shape *o = ca ? b : a;
   cl_shape ch;
   double best = INFINITY, x[3], y[3];
-  int i;
+  int i, at = -1, other = -1;
   cl_set(pa, 0, 0, 0);
   cl_set(pb, 0, 0, 0);
   for (i = 0; i < c->d->n; i++) {
     double dist;
+    int j = -1, unused;
     cl_compound_child(c, i, &ch);
-    dist = ca ? cl_shape_distance(&ch, o, x, y) : cl_shape_distance(o, &ch, x, y);
+    /* (as cl_contact_parts: o a compound only when a is one) */
+    if (o->tag == CL_COMPOUND) dist = cl_compound_distance_parts(&ch, o, x, y, &unused, &j);
+    else dist = ca ? cl_shape_distance(&ch, o, x, y) : cl_shape_distance(o, &ch, x, y);
     if (dist < best || i == 0) {
       best = dist;
       cl_copy(pa, x);
       cl_copy(pb, y);
+      at = i;
+      other = j;
     }
   }
+  *ia = ca ? at : -1;
+  *ib = ca ? other : at;
   return best;
+}
+
+double cl_compound_distance(const cl_shape *a, const cl_shape *b, double pa[3], double pb[3]) {
+  int ia, ib;
+  return cl_compound_distance_parts(a, b, pa, pb, &ia, &ib);
 }
 
 int cl_compound_classify(const cl_plane *p, const cl_compound *c) {

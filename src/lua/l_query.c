@@ -37,6 +37,15 @@ static void contact_pair(lua_State *L, const cl_shape *a, const cl_shape *b) {
                 "plane-plane contact is not supported");
 }
 
+/* the children of a and b that gave a compound's answer, 1-based, each
+** of a side that is a compound: their number */
+static int push_parts(lua_State *L, const cl_shape *a, const cl_shape *b, int ia, int ib) {
+  int n = 0;
+  if (a->tag == CL_COMPOUND) { lua_pushinteger(L, ia + 1); n++; }
+  if (b->tag == CL_COMPOUND) { lua_pushinteger(L, ib + 1); n++; }
+  return n;
+}
+
 /* collide.contact(a, b): any two shapes but rays, a plane on either side,
 ** a mesh or a heightfield on either side (l_mesh.c, l_heightfield.c);
 ** neither triangle-triangle nor plane-plane */
@@ -48,6 +57,15 @@ static int q_contact(lua_State *L) {
   if ((a == NULL || b == NULL) && (l_tomesh(L, 1) != NULL || l_tomesh(L, 2) != NULL))
     return l_mesh_contact(L);
   contact_pair(L, a, b);
+  if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) {
+    /* then the deepest child of each compound (1-based), as a mesh's
+    ** contact gives its triangle */
+    int ia, ib;
+    if (!cl_compound_contact_parts(a, b, n, &depth, &ia, &ib)) { lua_pushnil(L); return 1; }
+    l_pushvec(L, n);
+    lua_pushnumber(L, depth);
+    return 4 + push_parts(L, a, b, ia, ib);
+  }
   if (!cl_contact(a, b, n, &depth)) { lua_pushnil(L); return 1; }
   l_pushvec(L, n);
   lua_pushnumber(L, depth);
@@ -188,13 +206,21 @@ static cl_shape *whole(const cl_shape *s, cl_shape *copy) {
 /* d, then the closest point of a and that of b */
 static int push_distance(lua_State *L, const cl_shape *a, const cl_shape *b) {
   cl_shape ca, cb;
-  double pa[3], pb[3], d = cl_shape_distance(whole(a, &ca), whole(b, &cb), pa, pb);
+  double pa[3], pb[3], d;
+  int ia = -1, ib = -1;
+  a = whole(a, &ca);
+  b = whole(b, &cb);
+  if (a->tag == CL_COMPOUND || b->tag == CL_COMPOUND) d = cl_compound_distance_parts(a, b, pa, pb, &ia, &ib);
+  else d = cl_shape_distance(a, b, pa, pb);
   lua_pushnumber(L, d + 0.0);
   l_pushvec(L, pa);
-  return l_pushvec(L, pb) + 4;
+  l_pushvec(L, pb);
+  /* then the nearest child of each compound (1-based) */
+  return 7 + push_parts(L, a, b, ia, ib);
 }
 
-/* collide.distance(a, b) -> d, ax, ay, az, bx, by, bz */
+/* collide.distance(a, b) -> d, ax, ay, az, bx, by, bz, and the nearest
+** child of each compound */
 static int q_distance_shapes(lua_State *L) {
   cl_shape *a = check_distance_shape(L, 1), *b = check_distance_shape(L, 2);
   return push_distance(L, a, b);
