@@ -25,10 +25,13 @@ extern "C" {
 ** such box holds its child's float box (itself the triangles' boxes
 ** rounded outwards); ex[a] = 255 marks an axis the quantisation cannot
 ** bound (coordinates past the float range): the children then span it
-** whole. Child k (bit k of used) is an inner node (count 0, child its
-** index) or a leaf (count 1..CL_MESH_LEAF_MAX triangles: `slot` child ..
-** child + count - 1); the children come first, unused places after them
-** hold count 0. 64 bytes, one cache line, 64-byte aligned. */
+** whole. Child k (bit k of used) is a leaf (count 1..CL_MESH_LEAF_MAX
+** triangles: `slot` child .. child + count - 1) or an inner node (count
+** 0): a node's inner children lie side by side from node `first`, in
+** child order, and child[k] of an inner child holds that child's own
+** `first`, so that a walk can ask for its grandchildren before it reads
+** it. The children come first, unused places after them hold count 0.
+** 64 bytes, one cache line, 64-byte aligned. */
 #define CL_MESH_WIDTH 4
 typedef struct {
   float org[3];
@@ -36,7 +39,7 @@ typedef struct {
   uint8_t qlo[3][CL_MESH_WIDTH], qhi[3][CL_MESH_WIDTH];
   uint32_t child[CL_MESH_WIDTH];
   uint8_t count[CL_MESH_WIDTH];
-  uint8_t spare[4];
+  uint32_t first;
 } cl_mesh_node;
 
 #define CL_MESH_LEAF_MAX 8

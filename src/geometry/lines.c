@@ -308,7 +308,7 @@ static size_t mesh_walk(const cl_mesh *m, const cl_aabb *box, double *idx) {
       for (a = 0; a < 3; a++) { lo[a] = nlo[a][k]; hi[a] = nhi[a][k]; }
       /* an unused place holds an empty box, which meets nothing */
       if (!fbox_meets(lo, hi, box)) continue;
-      stack[sp].child = n->child[k];
+      stack[sp].child = cl_mesh_child(n, k);
       stack[sp].count = n->count[k];
       sp++;
     }

@@ -312,18 +312,37 @@ static int lowest_bit(unsigned mask) {
 ** last so that it is walked first; returns the new stack size */
 static inline int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl_mesh_node *n,
                                   unsigned mask, const double t[4]) {
+  /* the counts as one word, each byte at most 8: adding 0x7f to a byte
+  ** sets its top bit exactly when it is no 0 (no carry leaves it); byte k
+  ** of below then counts the leaves among children 0 .. k - 1 */
+  uint32_t w, below;
   int k, i, base = sp;
+  memcpy(&w, n->count, sizeof w);
+  below = (((w + 0x7f7f7f7fu) & 0x80808080u) >> 7) * 0x01010100u;
   for (; mask != 0; mask &= mask - 1) {
+    uint32_t c;
+    uintptr_t g;
     k = lowest_bit(mask);
     if (n->count[k]) {
-      FETCH(m->slot + 4 * (size_t)n->child[k]);
-      FETCH(m->slot + 4 * ((size_t)n->child[k] + n->count[k]) - 1);
+      c = n->child[k];
+      FETCH(m->slot + 4 * (size_t)c);
+      FETCH(m->slot + 4 * ((size_t)c + n->count[k]) - 1);
     } else {
-      FETCH(&m->node[n->child[k]]);
+      /* the child, and the places of its inner children, four lines
+      ** (it may have fewer; a prefetch of an address past the nodes, an
+      ** integer here, touches nothing): the walk reaches them a level
+      ** later, their lines on their way while the child's came */
+      c = n->first + (uint32_t)k - (below >> 8 * k & 0xff);
+      g = (uintptr_t)(m->node + n->child[k]);
+      FETCH(m->node + c);
+      FETCH((const void *)g);
+      FETCH((const void *)(g + 64));
+      FETCH((const void *)(g + 128));
+      FETCH((const void *)(g + 192));
     }
     /* insertion by decreasing t */
     for (i = sp; i > base && stack[i - 1].t < t[k]; i--) stack[i] = stack[i - 1];
-    stack[i].child = n->child[k];
+    stack[i].child = c;
     stack[i].count = n->count[k];
     stack[i].t = t[k];
     sp++;
@@ -482,7 +501,7 @@ static int push_children(const shape_ctx *q, const cl_mesh_node *n, ref *stack, 
   if (!q->all && q->has_sb && (q->s->tag == CL_AABB || q->s->tag == CL_CAPSULE)) {
     for (k = CL_MESH_WIDTH - 1; k >= 0; k--) {
       if (!(used >> k & 1) || !bounds_child(q, &b, k)) continue;
-      stack[sp].child = n->child[k];
+      stack[sp].child = cl_mesh_child(n, k);
       stack[sp].count = n->count[k];
       sp++;
     }
@@ -494,7 +513,7 @@ static int push_children(const shape_ctx *q, const cl_mesh_node *n, ref *stack, 
     if (!(used >> k & 1)) continue;
     for (a = 0; a < 3; a++) { lo[a] = b.lo[a][k]; hi[a] = b.hi[a][k]; }
     if (shape_box(q, lo, hi)) {
-      stack[sp].child = n->child[k];
+      stack[sp].child = cl_mesh_child(n, k);
       stack[sp].count = n->count[k];
       sp++;
     }
@@ -1157,7 +1176,7 @@ int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
       for (ax = 0; ax < 3; ax++) { lo[ax] = nb.lo[ax][k]; hi[ax] = nb.hi[ax][k]; }
       if (!boxes_overlap(lo, hi, e.lo[!side], e.hi[!side], pad)) continue;
       stack[sp] = e;
-      stack[sp].child[side] = n->child[k];
+      stack[sp].child[side] = cl_mesh_child(n, k);
       stack[sp].count[side] = n->count[k];
       memcpy(stack[sp].lo[side], lo, sizeof lo);
       memcpy(stack[sp].hi[side], hi, sizeof hi);

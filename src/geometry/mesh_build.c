@@ -520,20 +520,19 @@ static void quantise(cl_mesh_node *n, int a, const float lo[], const float hi[],
   }
 }
 
-/* Builds the subtree over r's slots depth-first: a leaf (*child =
-** r->first, *ccount = r->count) or an inner node (*child its index,
-** *ccount = 0). An inner node takes the two sides of r's split, then
-** splits the side of largest area that is no leaf, until it has four
-** children or only leaves: the binary SAH hierarchy with every other
-** level folded into its parent. 0 when out of room. */
-static int build(builder *b, const range *r, uint32_t *child, uint32_t *ccount) {
+/* Builds node idx (already taken) over r's slots, which are no leaf,
+** depth-first: it takes the two sides of r's split, then splits the side
+** of largest area that is no leaf, until it has four children or only
+** leaves (the binary SAH hierarchy with every other level folded into its
+** parent). Its inner children take places side by side from n->first,
+** each then built the same way (so a node's children are followed by
+** their first child's subtree: depth first, siblings together). 0 when
+** out of room. */
+static int build(builder *b, const range *r, uint32_t idx) {
   range c[CL_MESH_WIDTH];
   cl_mesh_node *n;
-  uint32_t idx, cc, ccnt;
-  int nc = 2, j, k;
-  *child = r->first;
-  *ccount = r->count;
-  if (r->leaf) return 1;
+  uint32_t first;
+  int nc = 2, ni = 0, j, k;
   split_range(b, r, &c[0], &c[1]);
   while (nc < CL_MESH_WIDTH) {
     int best = -1;
@@ -548,17 +547,17 @@ static int build(builder *b, const range *r, uint32_t *child, uint32_t *ccount) 
     split_range(b, &whole, &c[best], &c[nc]);
     nc++;
   }
-  idx = add_node(b);
-  if (idx == UINT32_MAX) return 0;
-  for (j = 0; j < CL_MESH_WIDTH; j++) {
-    if (j < nc && !build(b, &c[j], &cc, &ccnt)) return 0;
-    n = &b->node[idx];
-    n->child[j] = j < nc ? cc : 0;
-    n->count[j] = (uint8_t)(j < nc ? ccnt : 0);
-  }
+  for (j = 0; j < nc; j++) ni += !c[j].leaf;
+  if ((size_t)ni > b->cap - b->m->nn) return 0;
+  first = (uint32_t)b->m->nn;
+  b->m->nn += (size_t)ni;
   n = &b->node[idx];
+  n->first = first;
   n->used = (uint8_t)((1u << nc) - 1);
-  memset(n->spare, 0, sizeof n->spare);
+  for (j = 0; j < CL_MESH_WIDTH; j++) {
+    n->child[j] = j < nc && c[j].leaf ? c[j].first : 0;
+    n->count[j] = (uint8_t)(j < nc && c[j].leaf ? c[j].count : 0);
+  }
   for (k = 0; k < 3; k++) {
     float lo[CL_MESH_WIDTH], hi[CL_MESH_WIDTH];
     for (j = 0; j < nc; j++) {
@@ -567,8 +566,12 @@ static int build(builder *b, const range *r, uint32_t *child, uint32_t *ccount) 
     }
     quantise(n, k, lo, hi, nc);
   }
-  *child = idx;
-  *ccount = 0;
+  for (j = 0, k = 0; j < nc; j++) {
+    if (c[j].leaf) continue;
+    if (!build(b, &c[j], first + (uint32_t)k)) return 0;
+    b->node[idx].child[j] = b->node[first + (uint32_t)k].first;
+    k++;
+  }
   return 1;
 }
 
@@ -624,7 +627,6 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   builder b;
   range root;
   size_t t;
-  uint32_t c, cc;
   double dlo[3], dhi[3];    /* the triangles' bounds, exactly */
   int j;
   free_tree(m);
@@ -654,7 +656,7 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   }
   root.count = (uint32_t)m->nt;
   decide(&b, &root);
-  if (!build(&b, &root, &c, &cc)) {
+  if (!root.leaf && (add_node(&b) == UINT32_MAX || !build(&b, &root, 0))) {
     m->node_mem = NULL;
     m->nn = 0;
     return 0;

@@ -30,6 +30,21 @@ static inline float cl_mesh_face(float org, float step, unsigned q) {
   return org + (float)q * step;
 }
 
+/* the index of child k of n, an inner node (count 0): the inner children
+** lie from n->first in child order */
+static inline uint32_t cl_mesh_inner(const cl_mesh_node *n, int k) {
+  uint32_t r = n->first;
+  int j;
+  for (j = 0; j < k; j++) r += n->count[j] == 0;
+  return r;
+}
+
+/* child k of n as a walk's stack holds it: a leaf's first slot, an inner
+** child's node */
+static inline uint32_t cl_mesh_child(const cl_mesh_node *n, int k) {
+  return n->count[k] ? n->child[k] : cl_mesh_inner(n, k);
+}
+
 /* the boxes of n's four children as floats, axis a of child k at
 ** lo[a][k] .. hi[a][k]; an unused place gets an empty box (lo +inf, hi
 ** -inf), an axis of ex 255 the whole line */
