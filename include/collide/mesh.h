@@ -28,10 +28,12 @@ extern "C" {
 ** whole. Child k (bit k of used) is a leaf (count 1..CL_MESH_LEAF_MAX
 ** triangles: `slot` child .. child + count - 1) or an inner node (count
 ** 0): a node's inner children lie side by side from node `first`, in
-** child order, and child[k] of an inner child holds that child's own
-** `first`, so that a walk can ask for its grandchildren before it reads
-** it. The children come first, unused places after them hold count 0.
-** 64 bytes, one cache line, 64-byte aligned. */
+** child order, and child[k] of an inner child says where that child's
+** own children lie, so that a walk can ask for them before it reads it:
+** its `first` when it has inner children, else (bit 4 + k of used set)
+** the first slot of its leaves, which lie side by side. Bits 0..3 of used
+** mark the children in use: they come first, unused places after them
+** hold count 0. 64 bytes, one cache line, 64-byte aligned. */
 #define CL_MESH_WIDTH 4
 typedef struct {
   float org[3];

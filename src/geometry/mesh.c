@@ -89,7 +89,7 @@ static int slab_box(const slab *s, const float *lo, const float *hi, int stride,
 
 /* the children of n in use */
 static unsigned used_children(const cl_mesh_node *n) {
-  return n->used;
+  return n->used & 15u;
 }
 
 /* the boxes of a node's children as floats (mesh_node.h), aligned for
@@ -273,7 +273,7 @@ static unsigned ray_node(const ray_slabs *s, const cl_mesh_node *n, float lim, d
   tf = _mm_mul_ps(tf, _mm_set1_ps(RAY_UPPER));
   _mm_storeu_pd(t, _mm_cvtps_pd(tn));
   _mm_storeu_pd(t + 2, _mm_cvtps_pd(_mm_movehl_ps(tn, tn)));
-  return (unsigned)_mm_movemask_ps(_mm_cmple_ps(tn, tf)) & n->used;
+  return (unsigned)_mm_movemask_ps(_mm_cmple_ps(tn, tf)) & used_children(n);
 }
 #else
 static unsigned ray_node(const ray_slabs *s, const cl_mesh_node *n, float lim, double t[4]) {
@@ -294,7 +294,7 @@ static unsigned ray_node(const ray_slabs *s, const cl_mesh_node *n, float lim, d
     t[j] = tn;
     hit |= (unsigned)(tn <= tf) << j;
   }
-  return hit & n->used;
+  return hit & used_children(n);
 }
 #endif
 /* the index of the lowest bit set in mask (not 0) */
@@ -328,12 +328,14 @@ static inline int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl
       FETCH(m->slot + 4 * (size_t)c);
       FETCH(m->slot + 4 * ((size_t)c + n->count[k]) - 1);
     } else {
-      /* the child, and the places of its inner children, four lines
-      ** (it may have fewer; a prefetch of an address past the nodes, an
-      ** integer here, touches nothing): the walk reaches them a level
-      ** later, their lines on their way while the child's came */
+      /* the child, and four lines of its children: of its inner
+      ** children, or of its leaves' slots when it has only leaves (there
+      ** may be fewer; a prefetch of an address past them, an integer
+      ** here, touches nothing): the walk reaches them a level later,
+      ** their lines on their way while the child's came */
       c = n->first + (uint32_t)k - (below >> 8 * k & 0xff);
-      g = (uintptr_t)(m->node + n->child[k]);
+      g = n->used >> (4 + k) & 1 ? (uintptr_t)(m->slot + 4 * (size_t)n->child[k])
+                                 : (uintptr_t)(m->node + n->child[k]);
       FETCH(m->node + c);
       FETCH((const void *)g);
       FETCH((const void *)(g + 64));

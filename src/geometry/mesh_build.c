@@ -567,9 +567,16 @@ static int build(builder *b, const range *r, uint32_t idx) {
     quantise(n, k, lo, hi, nc);
   }
   for (j = 0, k = 0; j < nc; j++) {
+    const cl_mesh_node *cn = &b->node[first + (uint32_t)k];
+    int q, inner = 0;
     if (c[j].leaf) continue;
     if (!build(b, &c[j], first + (uint32_t)k)) return 0;
-    b->node[idx].child[j] = b->node[first + (uint32_t)k].first;
+    for (q = 0; q < CL_MESH_WIDTH; q++) inner |= (cn->used >> q & 1) && cn->count[q] == 0;
+    n = &b->node[idx];
+    /* its children's place: its inner children, or the slots of its
+    ** leaves, which are its own range's */
+    n->child[j] = inner ? cn->first : c[j].first;
+    if (!inner) n->used |= (uint8_t)(1u << (4 + j));
     k++;
   }
   return 1;
