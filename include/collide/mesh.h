@@ -16,18 +16,32 @@
 extern "C" {
 #endif
 
-/* One inner node of the flat node array: up to four children, their boxes
-** (floats rounded outwards) one axis at a time, so that the four boxes are
-** tested together: child k's box is lo[a][k] .. hi[a][k] on axis a. Child
-** k is an inner node (count 0, child its index) or a leaf (count
-** 1..CL_MESH_LEAF_MAX triangles: `slot` child .. child + count - 1); the
-** children come first, unused places after them hold an empty box (lo
-** +inf, hi -inf) and count 0. 128 bytes, two cache lines, 128-byte
-** aligned. */
+/* One inner node of the flat node array: up to four children and their
+** boxes, quantised to the node's own box one axis at a time (as Ylitie,
+** Karras and Laine's compressed wide BVH, 2017): on axis a, child k's box
+** is org[a] + qlo[a][k] * step .. org[a] + qhi[a][k] * step, computed in
+** float arithmetic (the product is exact, the sum rounds once), with step
+** the float 2^(ex[a] - 127). The build chooses the integers so that every
+** such box holds its child's float box (itself the triangles' boxes
+** rounded outwards); ex[a] = 255 marks an axis the quantisation cannot
+** bound (coordinates past the float range): the children then span it
+** whole. Child k (bit k of used) is a leaf (count 1..CL_MESH_LEAF_MAX
+** triangles: `slot` child .. child + count - 1) or an inner node (count
+** 0): a node's inner children lie side by side from node `first`, in
+** child order, and child[k] of an inner child says where that child's
+** own children lie, so that a walk can ask for them before it reads it:
+** its `first` when it has inner children, else (bit 4 + k of used set)
+** the first slot of its leaves, which lie side by side. Bits 0..3 of used
+** mark the children in use: they come first, unused places after them
+** hold count 0. 64 bytes, one cache line, 64-byte aligned. */
 #define CL_MESH_WIDTH 4
 typedef struct {
-  float lo[3][CL_MESH_WIDTH], hi[3][CL_MESH_WIDTH];
-  uint32_t child[CL_MESH_WIDTH], count[CL_MESH_WIDTH];
+  float org[3];
+  uint8_t ex[3], used;
+  uint8_t qlo[3][CL_MESH_WIDTH], qhi[3][CL_MESH_WIDTH];
+  uint32_t child[CL_MESH_WIDTH];
+  uint8_t count[CL_MESH_WIDTH];
+  uint32_t first;
 } cl_mesh_node;
 
 #define CL_MESH_LEAF_MAX 8
@@ -44,7 +58,7 @@ typedef struct {
   uint32_t *slot;       /* nt leaf slots, 4 numbers each: a triangle's three
                         ** vertex indices and its index, a leaf's side by
                         ** side (one cache line for up to four triangles) */
-  cl_mesh_node *node;   /* nn inner nodes, the root first (128-byte aligned) */
+  cl_mesh_node *node;   /* nn inner nodes, the root first (64-byte aligned) */
   void *node_mem;       /* the block node and slot point into */
   int owns_input, owns_tree;  /* v and tri, node_mem: malloc'ed here */
   int renumber;         /* the build may renumber the vertices (reorder v

@@ -12,6 +12,7 @@
 #include "collide/mesh.h"
 #include "compound_ops.h"
 #include "dispatch.h"
+#include "mesh_node.h"
 
 /* cos and sin of k * 22.5 degrees, k = 0 .. 16: the points of a circle of
 ** CL_LINES_CIRCLE segments, exact at the multiples of 90 degrees, the last
@@ -285,6 +286,7 @@ static size_t mesh_walk(const cl_mesh *m, const cl_aabb *box, double *idx) {
   while (sp > 0) {
     uint32_t first, count, i;
     const cl_mesh_node *n;
+    float nlo[3][CL_MESH_WIDTH], nhi[3][CL_MESH_WIDTH];
     int k;
     sp--;
     first = stack[sp].child;
@@ -299,13 +301,14 @@ static size_t mesh_walk(const cl_mesh *m, const cl_aabb *box, double *idx) {
       continue;
     }
     n = &m->node[first];
+    cl_mesh_node_boxes(n, nlo, nhi);
     for (k = CL_MESH_WIDTH - 1; k >= 0; k--) {
       float lo[3], hi[3];
       int a;
-      for (a = 0; a < 3; a++) { lo[a] = n->lo[a][k]; hi[a] = n->hi[a][k]; }
+      for (a = 0; a < 3; a++) { lo[a] = nlo[a][k]; hi[a] = nhi[a][k]; }
       /* an unused place holds an empty box, which meets nothing */
       if (!fbox_meets(lo, hi, box)) continue;
-      stack[sp].child = n->child[k];
+      stack[sp].child = cl_mesh_child(n, k);
       stack[sp].count = n->count[k];
       sp++;
     }

@@ -16,6 +16,7 @@
 #include "fbox.h"
 #include "gjk.h"
 #include "mesh_near.h"
+#include "mesh_node.h"
 #include "segment.h"
 #include "dispatch.h"
 #include "tricull.h"
@@ -86,13 +87,19 @@ static int slab_box(const slab *s, const float *lo, const float *hi, int stride,
 }
 
 
-/* the children of n in use (an unused slot's box is empty) */
+/* the children of n in use */
 static unsigned used_children(const cl_mesh_node *n) {
-  unsigned mask = 0;
-  int k;
-  for (k = 0; k < CL_MESH_WIDTH; k++)
-    if (n->lo[0][k] <= n->hi[0][k]) mask |= 1u << k;
-  return mask;
+  return n->used & 15u;
+}
+
+/* the boxes of a node's children as floats (mesh_node.h), aligned for
+** loads of four */
+typedef struct {
+  float lo[3][CL_MESH_WIDTH], hi[3][CL_MESH_WIDTH];
+} node_boxes;
+
+static void node_boxes_of(const cl_mesh_node *n, node_boxes *b) {
+  cl_mesh_node_boxes(n, b->lo, b->hi);
 }
 
 #ifdef CL_SSE2
@@ -102,11 +109,13 @@ static unsigned used_children(const cl_mesh_node *n) {
 static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, double t[4]) {
   __m128d zero = _mm_setzero_pd(), tn0 = zero, tn1 = zero, miss0 = zero, miss1 = zero;
   __m128d tf0 = _mm_set1_pd(limit), tf1 = tf0;
+  node_boxes b;
   int k;
   if (s->all) { t[0] = t[1] = t[2] = t[3] = 0; return used_children(n); }
+  node_boxes_of(n, &b);
   for (k = 0; k < 3; k++) {
-    __m128 fn = _mm_load_ps(s->flip[k] ? n->hi[k] : n->lo[k]);
-    __m128 ff = _mm_load_ps(s->flip[k] ? n->lo[k] : n->hi[k]);
+    __m128 fn = _mm_loadu_ps(s->flip[k] ? b.hi[k] : b.lo[k]);
+    __m128 ff = _mm_loadu_ps(s->flip[k] ? b.lo[k] : b.hi[k]);
     __m128d an = _mm_set1_pd(s->an[k]), af = _mm_set1_pd(s->af[k]);
     __m128d x0 = _mm_sub_pd(_mm_cvtps_pd(fn), an), x1 = _mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(fn, fn)), an);
     __m128d y0 = _mm_sub_pd(_mm_cvtps_pd(ff), af), y1 = _mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(ff, ff)), af);
@@ -137,9 +146,11 @@ static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, do
 /* the four children of n: a mask of those entered, their entry times */
 static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, double t[4]) {
   unsigned mask = used_children(n), hit = 0;
+  node_boxes b;
   int k;
+  node_boxes_of(n, &b);
   for (k = 0; k < CL_MESH_WIDTH; k++)
-    if ((mask >> k & 1) && slab_box(s, &n->lo[0][k], &n->hi[0][k], CL_MESH_WIDTH, limit, &t[k]))
+    if ((mask >> k & 1) && slab_box(s, &b.lo[0][k], &b.hi[0][k], CL_MESH_WIDTH, limit, &t[k]))
       hit |= 1u << k;
   return hit;
 }
@@ -149,8 +160,8 @@ static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, do
 ** lanes at once, with bounds that keep it conservative: every child whose
 ** box (grown by the pad) the exact real slab test enters at a time t in
 ** [0, limit] is entered, at a time no later than t, so no triangle the
-** exact test would reach is dropped (the node boxes are floats already,
-** rounded outwards). The proof, with u = 2^-24 the float's unit
+** exact test would reach is dropped (the node boxes, decoded as
+** mesh_node.h decodes them, are floats that hold the children's). The proof, with u = 2^-24 the float's unit
 ** roundoff:
 ** - the origin's faces an, af (doubles) are rounded outwards, each to the
 **   float that moves its face times earlier (entry) or later (exit), so
@@ -172,8 +183,9 @@ static unsigned slab_node(const slab *s, const cl_mesh_node *n, double limit, do
 ** which max and min pass over (they keep their second operand) as the
 ** double test's mode 0 counts it inside. The exit time starts at limit
 ** rounded up and at most 1e37, above every entry time the bounds allow
-** (2e35), so an entry of +inf (such a miss, or an unused child's empty
-** box: lo +inf, hi -inf) is never entered. Rays off these bounds
+** (2e35), so an entry of +inf (such a miss) is never entered; an unused
+** child is masked off. Below these bounds no node axis is of ex 255 (its
+** faces are finite and 255 steps span them). Rays off these bounds
 ** (coordinates of 1e17 or more, a component of d within 1e-18 of 0 but
 ** not 0, culling turned off) take slab_node's double test. The portable
 ** C runs the same float operations in the same order, so both paths
@@ -183,7 +195,7 @@ typedef struct {
   __m128 an4[3], af4[3], inv4[3];   /* an, af, inv in the four lanes */
 #endif
   float an[3], af[3], inv[3];
-  size_t near[3], far[3];       /* offsets of the near and far faces' floats */
+  size_t near[3], far[3];       /* offsets of the near and far faces' steps */
 } ray_slabs;
 
 /* 1 and rs set up from c (a ray's, from origin o) when the ray takes
@@ -192,8 +204,8 @@ static int ray_slabs_init(ray_slabs *rs, const slab *c, const cl_mesh *m, const 
   int k;
   if (c->all || !(m->maxabs < 1e17 && cl_maxabs3(o) < 1e17)) return 0;
   for (k = 0; k < 3; k++) {
-    size_t lo = offsetof(cl_mesh_node, lo) + (size_t)k * sizeof(float) * CL_MESH_WIDTH;
-    size_t hi = offsetof(cl_mesh_node, hi) + (size_t)k * sizeof(float) * CL_MESH_WIDTH;
+    size_t lo = offsetof(cl_mesh_node, qlo) + (size_t)k * CL_MESH_WIDTH;
+    size_t hi = offsetof(cl_mesh_node, qhi) + (size_t)k * CL_MESH_WIDTH;
     int flip = c->flip[k];
     if (c->d[k] != 0 && !(fabs(c->d[k]) >= 1e-18)) return 0;
     rs->an[k] = flip ? cl_float_below(c->an[k]) : cl_float_above(c->an[k]);
@@ -210,9 +222,9 @@ static int ray_slabs_init(ray_slabs *rs, const slab *c, const cl_mesh *m, const 
   return 1;
 }
 
-/* the faces of axis k (near or far) of n's four children */
-static const float *node_faces(const cl_mesh_node *n, size_t off) {
-  return (const float *)(const void *)((const char *)n + off);
+/* the steps of the faces of axis k (near or far) of n's four children */
+static const uint8_t *node_steps(const cl_mesh_node *n, size_t off) {
+  return (const uint8_t *)n + off;
 }
 
 /* the entry scale, the entry's lowering and the exit scale of ray_node */
@@ -229,30 +241,51 @@ static float ray_limit(double limit) {
 ** lim (ray_limit of the walk's limit): their mask and their entry times
 ** (lower bounds) */
 #ifdef CL_SSE2
+/* the four faces of steps q from org: cl_mesh_face's operations */
+static inline __m128 faces4(__m128 org, __m128 step, const uint8_t *q) {
+  int32_t w;
+  __m128i z = _mm_setzero_si128(), v;
+  memcpy(&w, q, sizeof w);
+  v = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(w), z), z);
+  return _mm_add_ps(org, _mm_mul_ps(_mm_cvtepi32_ps(v), step));
+}
+
 static unsigned ray_node(const ray_slabs *s, const cl_mesh_node *n, float lim, double t[4]) {
   __m128 tn = _mm_setzero_ps(), tf = _mm_set1_ps(lim);
-  int k;
-  for (k = 0; k < 3; k++) {
-    __m128 x = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(node_faces(n, s->near[k])), s->an4[k]), s->inv4[k]);
-    __m128 y = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(node_faces(n, s->far[k])), s->af4[k]), s->inv4[k]);
-    tn = _mm_max_ps(x, tn);
-    tf = _mm_min_ps(y, tf);
-  }
+  /* org x y z and the exponents in one load: the steps by shifting the
+  ** exponents into a float's exponent field (cl_mesh_step) */
+  __m128i z = _mm_setzero_si128(), head = _mm_loadu_si128((const __m128i *)(const void *)n);
+  __m128i ex = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_srli_si128(head, 12), z), z);
+  __m128 org3 = _mm_castsi128_ps(head), step3 = _mm_castsi128_ps(_mm_slli_epi32(ex, 23));
+#define RAY_AXIS(k) do { \
+    __m128 org = _mm_shuffle_ps(org3, org3, _MM_SHUFFLE(k, k, k, k)); \
+    __m128 step = _mm_shuffle_ps(step3, step3, _MM_SHUFFLE(k, k, k, k)); \
+    __m128 x = _mm_mul_ps(_mm_sub_ps(faces4(org, step, node_steps(n, s->near[k])), s->an4[k]), s->inv4[k]); \
+    __m128 y = _mm_mul_ps(_mm_sub_ps(faces4(org, step, node_steps(n, s->far[k])), s->af4[k]), s->inv4[k]); \
+    tn = _mm_max_ps(x, tn); \
+    tf = _mm_min_ps(y, tf); \
+  } while (0)
+  RAY_AXIS(0);
+  RAY_AXIS(1);
+  RAY_AXIS(2);
+#undef RAY_AXIS
   tn = _mm_sub_ps(_mm_mul_ps(tn, _mm_set1_ps(RAY_LOWER)), _mm_set1_ps(RAY_DROP));
   tf = _mm_mul_ps(tf, _mm_set1_ps(RAY_UPPER));
   _mm_storeu_pd(t, _mm_cvtps_pd(tn));
   _mm_storeu_pd(t + 2, _mm_cvtps_pd(_mm_movehl_ps(tn, tn)));
-  return (unsigned)_mm_movemask_ps(_mm_cmple_ps(tn, tf));
+  return (unsigned)_mm_movemask_ps(_mm_cmple_ps(tn, tf)) & used_children(n);
 }
 #else
 static unsigned ray_node(const ray_slabs *s, const cl_mesh_node *n, float lim, double t[4]) {
   unsigned hit = 0;
+  float step[3];
   int j, k;
+  for (k = 0; k < 3; k++) step[k] = cl_mesh_step(n->ex[k]);
   for (j = 0; j < CL_MESH_WIDTH; j++) {
     float tn = 0, tf = lim;
     for (k = 0; k < 3; k++) {
-      float x = (node_faces(n, s->near[k])[j] - s->an[k]) * s->inv[k];
-      float y = (node_faces(n, s->far[k])[j] - s->af[k]) * s->inv[k];
+      float x = (cl_mesh_face(n->org[k], step[k], node_steps(n, s->near[k])[j]) - s->an[k]) * s->inv[k];
+      float y = (cl_mesh_face(n->org[k], step[k], node_steps(n, s->far[k])[j]) - s->af[k]) * s->inv[k];
       tn = x > tn ? x : tn;
       tf = y < tf ? y : tf;
     }
@@ -261,7 +294,7 @@ static unsigned ray_node(const ray_slabs *s, const cl_mesh_node *n, float lim, d
     t[j] = tn;
     hit |= (unsigned)(tn <= tf) << j;
   }
-  return hit;
+  return hit & used_children(n);
 }
 #endif
 /* the index of the lowest bit set in mask (not 0) */
@@ -279,19 +312,39 @@ static int lowest_bit(unsigned mask) {
 ** last so that it is walked first; returns the new stack size */
 static inline int push_near_first(const cl_mesh *m, ref *stack, int sp, const cl_mesh_node *n,
                                   unsigned mask, const double t[4]) {
+  /* the counts as one word, each byte at most 8: adding 0x7f to a byte
+  ** sets its top bit exactly when it is no 0 (no carry leaves it); byte k
+  ** of below then counts the leaves among children 0 .. k - 1 */
+  uint32_t w, below;
   int k, i, base = sp;
+  memcpy(&w, n->count, sizeof w);
+  below = (((w + 0x7f7f7f7fu) & 0x80808080u) >> 7) * 0x01010100u;
   for (; mask != 0; mask &= mask - 1) {
+    uint32_t c;
+    uintptr_t g;
     k = lowest_bit(mask);
     if (n->count[k]) {
-      FETCH(m->slot + 4 * (size_t)n->child[k]);
-      FETCH(m->slot + 4 * ((size_t)n->child[k] + n->count[k]) - 1);
+      c = n->child[k];
+      FETCH(m->slot + 4 * (size_t)c);
+      FETCH(m->slot + 4 * ((size_t)c + n->count[k]) - 1);
     } else {
-      FETCH(&m->node[n->child[k]]);
-      FETCH((const char *)&m->node[n->child[k]] + 64);
+      /* the child, and four lines of its children: of its inner
+      ** children, or of its leaves' slots when it has only leaves (there
+      ** may be fewer; a prefetch of an address past them, an integer
+      ** here, touches nothing): the walk reaches them a level later,
+      ** their lines on their way while the child's came */
+      c = n->first + (uint32_t)k - (below >> 8 * k & 0xff);
+      g = n->used >> (4 + k) & 1 ? (uintptr_t)(m->slot + 4 * (size_t)n->child[k])
+                                 : (uintptr_t)(m->node + n->child[k]);
+      FETCH(m->node + c);
+      FETCH((const void *)g);
+      FETCH((const void *)(g + 64));
+      FETCH((const void *)(g + 128));
+      FETCH((const void *)(g + 192));
     }
     /* insertion by decreasing t */
     for (i = sp; i > base && stack[i - 1].t < t[k]; i--) stack[i] = stack[i - 1];
-    stack[i].child = n->child[k];
+    stack[i].child = c;
     stack[i].count = n->count[k];
     stack[i].t = t[k];
     sp++;
@@ -430,10 +483,10 @@ static int tri_meets_box(const double *const v[3], const cl_aabb *b, double pad)
 /* whether shape_box keeps child k of n for a shape its bounds decide (an
 ** aabb or a capsule, with bounds): its tests in its order, without the
 ** box it builds for the exact test */
-static int bounds_child(const shape_ctx *q, const cl_mesh_node *n, int k) {
+static int bounds_child(const shape_ctx *q, const node_boxes *b, int k) {
   int a;
   for (a = 0; a < 3; a++) {
-    double lo = n->lo[a][k] - q->pad, hi = n->hi[a][k] + q->pad;
+    double lo = b->lo[a][k] - q->pad, hi = b->hi[a][k] + q->pad;
     if (lo > q->sb.max[a] || q->sb.min[a] > hi) return 0;
     if (!(hi - lo < INFINITY)) return 1;
   }
@@ -444,11 +497,13 @@ static int bounds_child(const shape_ctx *q, const cl_mesh_node *n, int k) {
 ** the walk visits them in order); the new stack top */
 static int push_children(const shape_ctx *q, const cl_mesh_node *n, ref *stack, int sp) {
   unsigned used = used_children(n);
+  node_boxes b;
   int k;
+  node_boxes_of(n, &b);
   if (!q->all && q->has_sb && (q->s->tag == CL_AABB || q->s->tag == CL_CAPSULE)) {
     for (k = CL_MESH_WIDTH - 1; k >= 0; k--) {
-      if (!(used >> k & 1) || !bounds_child(q, n, k)) continue;
-      stack[sp].child = n->child[k];
+      if (!(used >> k & 1) || !bounds_child(q, &b, k)) continue;
+      stack[sp].child = cl_mesh_child(n, k);
       stack[sp].count = n->count[k];
       sp++;
     }
@@ -458,9 +513,9 @@ static int push_children(const shape_ctx *q, const cl_mesh_node *n, ref *stack, 
     float lo[3], hi[3];
     int a;
     if (!(used >> k & 1)) continue;
-    for (a = 0; a < 3; a++) { lo[a] = n->lo[a][k]; hi[a] = n->hi[a][k]; }
+    for (a = 0; a < 3; a++) { lo[a] = b.lo[a][k]; hi[a] = b.hi[a][k]; }
     if (shape_box(q, lo, hi)) {
-      stack[sp].child = n->child[k];
+      stack[sp].child = cl_mesh_child(n, k);
       stack[sp].count = n->count[k];
       sp++;
     }
@@ -1036,10 +1091,12 @@ int cl_mesh_closest(const cl_mesh *m, const double p[3], double limit, double *d
       const cl_mesh_node *n = &m->node[e.child];
       unsigned used = used_children(n), mask = 0;
       double t[CL_MESH_WIDTH];
+      node_boxes b;
       int k;
+      node_boxes_of(n, &b);
       for (k = 0; k < CL_MESH_WIDTH; k++) {
         if (!(used >> k & 1)) continue;
-        for (a = 0; a < 3; a++) { lo[a] = n->lo[a][k]; hi[a] = n->hi[a][k]; }
+        for (a = 0; a < 3; a++) { lo[a] = b.lo[a][k]; hi[a] = b.hi[a][k]; }
         t[k] = cl_box_gap_below(p, lo, hi);
         if (t[k] <= q.limit) mask |= 1u << k;
       }
@@ -1093,6 +1150,7 @@ int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
     int side;
     unsigned used;
     const cl_mesh_node *n;
+    node_boxes nb;
     e = stack[--sp];
     if (e.count[0] && e.count[1]) {
       uint32_t x, y;
@@ -1112,14 +1170,15 @@ int cl_mesh_intersects_mesh(const cl_mesh *a, const cl_mesh *b) {
          : !(half_area_f(e.lo[0], e.hi[0]) >= half_area_f(e.lo[1], e.hi[1]));
     n = &ms[side]->node[e.child[side]];
     used = used_children(n);
+    node_boxes_of(n, &nb);
     for (k = 0; k < CL_MESH_WIDTH; k++) {
       float lo[3], hi[3];
       int ax;
       if (!(used >> k & 1)) continue;
-      for (ax = 0; ax < 3; ax++) { lo[ax] = n->lo[ax][k]; hi[ax] = n->hi[ax][k]; }
+      for (ax = 0; ax < 3; ax++) { lo[ax] = nb.lo[ax][k]; hi[ax] = nb.hi[ax][k]; }
       if (!boxes_overlap(lo, hi, e.lo[!side], e.hi[!side], pad)) continue;
       stack[sp] = e;
-      stack[sp].child[side] = n->child[k];
+      stack[sp].child[side] = cl_mesh_child(n, k);
       stack[sp].count[side] = n->count[k];
       memcpy(stack[sp].lo[side], lo, sizeof lo);
       memcpy(stack[sp].hi[side], hi, sizeof hi);

@@ -1,7 +1,8 @@
 /*
 ** mesh_build.c - a static triangle mesh's storage and its build: the
 ** caller's or the mesh's own arrays, and the bounding volume hierarchy
-** built once over them by binned SAH into four-wide nodes of float boxes
+** built once over them by binned SAH into four-wide nodes of one cache
+** line, their children's boxes quantised to their own (mesh_node.h),
 ** rounded outwards. The queries that walk it are in mesh.c.
 */
 #include "fp.h"
@@ -10,6 +11,7 @@
 #include <string.h>
 #include "collide/mesh.h"
 #include "fbox.h"
+#include "mesh_node.h"
 #ifdef CL_SSE2
 #include <emmintrin.h>
 #endif
@@ -470,20 +472,67 @@ static uint32_t add_node(builder *b) {
   return (uint32_t)m->nn++;
 }
 
-/* Builds the subtree over r's slots depth-first: a leaf (*child =
-** r->first, *ccount = r->count) or an inner node (*child its index,
-** *ccount = 0). An inner node takes the two sides of r's split, then
-** splits the side of largest area that is no leaf, until it has four
-** children or only leaves: the binary SAH hierarchy with every other
-** level folded into its parent. 0 when out of room. */
-static int build(builder *b, const range *r, uint32_t *child, uint32_t *ccount) {
+/* Axis a of node n over its nc children's float boxes lo[j] .. hi[j]: the
+** origin the lowest face, the least step whose 255 steps reach the highest
+** face, and each child's faces the tightest steps that hold its box, by
+** the decoding of mesh_node.h itself (the face of q steps grows with q,
+** not strictly: a step may round away), so that whatever the estimate a
+** decoded box holds its child's. An axis of faces past the float range,
+** or of no such step, spans the whole line (ex 255). */
+static void quantise(cl_mesh_node *n, int a, const float lo[], const float hi[], int nc) {
+  float org = lo[0], top = hi[0], step;
+  int j, ex;
+  for (j = 1; j < nc; j++) {
+    if (lo[j] < org) org = lo[j];
+    if (hi[j] > top) top = hi[j];
+  }
+  for (j = 0; j < CL_MESH_WIDTH; j++) n->qlo[a][j] = n->qhi[a][j] = 0;
+  n->org[a] = 0;
+  n->ex[a] = 255;
+  if (!(org > -INFINITY && top < INFINITY)) return;
+  /* 255 steps of 2^(ex - 127) span top - org when 2^(ex - 127) >= (top -
+  ** org) / 255: start a little below that, step up until the decoding
+  ** reaches top */
+  {
+    double need = ((double)top - org) / 255;
+    int e2 = 0;
+    if (need > 0) (void)frexp(need, &e2);
+    ex = e2 - 1 + 127 - 1;
+    if (ex < 1) ex = 1;
+  }
+  for (; ex <= 254; ex++)
+    if (cl_mesh_face(org, cl_mesh_step((unsigned)ex), 255) >= top) break;
+  if (ex > 254) return;
+  step = cl_mesh_step((unsigned)ex);
+  n->org[a] = org;
+  n->ex[a] = (uint8_t)ex;
+  for (j = 0; j < nc; j++) {
+    double el = floor(((double)lo[j] - org) / step), eh = ceil(((double)hi[j] - org) / step);
+    unsigned ql = el <= 0 ? 0 : el >= 255 ? 255 : (unsigned)el;
+    unsigned qh = eh <= 0 ? 0 : eh >= 255 ? 255 : (unsigned)eh;
+    /* the face of 0 steps is org <= lo[j], of 255 steps >= top >= hi[j] */
+    while (ql > 0 && cl_mesh_face(org, step, ql) > lo[j]) ql--;
+    while (ql < 255 && cl_mesh_face(org, step, ql + 1) <= lo[j]) ql++;
+    while (qh < 255 && cl_mesh_face(org, step, qh) < hi[j]) qh++;
+    while (qh > 0 && cl_mesh_face(org, step, qh - 1) >= hi[j]) qh--;
+    n->qlo[a][j] = (uint8_t)ql;
+    n->qhi[a][j] = (uint8_t)qh;
+  }
+}
+
+/* Builds node idx (already taken) over r's slots, which are no leaf,
+** depth-first: it takes the two sides of r's split, then splits the side
+** of largest area that is no leaf, until it has four children or only
+** leaves (the binary SAH hierarchy with every other level folded into its
+** parent). Its inner children take places side by side from n->first,
+** each then built the same way (so a node's children are followed by
+** their first child's subtree: depth first, siblings together). 0 when
+** out of room. */
+static int build(builder *b, const range *r, uint32_t idx) {
   range c[CL_MESH_WIDTH];
   cl_mesh_node *n;
-  uint32_t idx, cc, ccnt;
-  int nc = 2, j, k;
-  *child = r->first;
-  *ccount = r->count;
-  if (r->leaf) return 1;
+  uint32_t first;
+  int nc = 2, ni = 0, j, k;
   split_range(b, r, &c[0], &c[1]);
   while (nc < CL_MESH_WIDTH) {
     int best = -1;
@@ -498,39 +547,56 @@ static int build(builder *b, const range *r, uint32_t *child, uint32_t *ccount) 
     split_range(b, &whole, &c[best], &c[nc]);
     nc++;
   }
-  idx = add_node(b);
-  if (idx == UINT32_MAX) return 0;
+  for (j = 0; j < nc; j++) ni += !c[j].leaf;
+  if ((size_t)ni > b->cap - b->m->nn) return 0;
+  first = (uint32_t)b->m->nn;
+  b->m->nn += (size_t)ni;
+  n = &b->node[idx];
+  n->first = first;
+  n->used = (uint8_t)((1u << nc) - 1);
   for (j = 0; j < CL_MESH_WIDTH; j++) {
-    if (j < nc && !build(b, &c[j], &cc, &ccnt)) return 0;
-    n = &b->node[idx];
-    for (k = 0; k < 3; k++) {
-      n->lo[k][j] = j < nc ? cl_float_below(c[j].lo[k]) : INFINITY;
-      n->hi[k][j] = j < nc ? cl_float_above(c[j].hi[k]) : -INFINITY;
-    }
-    n->child[j] = j < nc ? cc : 0;
-    n->count[j] = j < nc ? ccnt : 0;
+    n->child[j] = j < nc && c[j].leaf ? c[j].first : 0;
+    n->count[j] = (uint8_t)(j < nc && c[j].leaf ? c[j].count : 0);
   }
-  *child = idx;
-  *ccount = 0;
+  for (k = 0; k < 3; k++) {
+    float lo[CL_MESH_WIDTH], hi[CL_MESH_WIDTH];
+    for (j = 0; j < nc; j++) {
+      lo[j] = cl_float_below(c[j].lo[k]);
+      hi[j] = cl_float_above(c[j].hi[k]);
+    }
+    quantise(n, k, lo, hi, nc);
+  }
+  for (j = 0, k = 0; j < nc; j++) {
+    const cl_mesh_node *cn = &b->node[first + (uint32_t)k];
+    int q, inner = 0;
+    if (c[j].leaf) continue;
+    if (!build(b, &c[j], first + (uint32_t)k)) return 0;
+    for (q = 0; q < CL_MESH_WIDTH; q++) inner |= (cn->used >> q & 1) && cn->count[q] == 0;
+    n = &b->node[idx];
+    /* its children's place: its inner children, or the slots of its
+    ** leaves, which are its own range's */
+    n->child[j] = inner ? cn->first : c[j].first;
+    if (!inner) n->used |= (uint8_t)(1u << (4 + j));
+    k++;
+  }
   return 1;
 }
 
 /* the scratch of a build: a record a triangle (prim), then the nodes from
-** a 128-byte boundary. The
-** nodes of a tree over L <= nt leaves: a node with fewer than four
+** a 64-byte boundary. The nodes of a tree over L <= nt leaves: a node with fewer than four
 ** children has only leaves, two at least, so with F such nodes and I
 ** others (four children each), counting children gives 3 I <= L - 1 - F
 ** and F <= L / 2, so I + F <= (2 L - 1) / 3. */
 static size_t node_cap(size_t nt) { return nt / 3 * 2 + nt % 3 + 1; }
 
 size_t cl_mesh_build_size(size_t nt) {
-  if (nt > UINT32_MAX || nt > ((size_t)-1 - 128) / (sizeof(prim) + sizeof(cl_mesh_node)))
+  if (nt > UINT32_MAX || nt > ((size_t)-1 - 64) / (sizeof(prim) + sizeof(cl_mesh_node)))
     return 0;
-  return nt * sizeof(prim) + node_cap(nt) * sizeof(cl_mesh_node) + 128;
+  return nt * sizeof(prim) + node_cap(nt) * sizeof(cl_mesh_node) + 64;
 }
 
-static cl_mesh_node *align128(void *p) {
-  return (cl_mesh_node *)(void *)(((uintptr_t)p + 127) & ~(uintptr_t)127);
+static cl_mesh_node *align64(void *p) {
+  return (cl_mesh_node *)(void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
 }
 
 /* renumbers the vertices in the order the slots first use them (those no
@@ -568,7 +634,6 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   builder b;
   range root;
   size_t t;
-  uint32_t c, cc;
   double dlo[3], dhi[3];    /* the triangles' bounds, exactly */
   int j;
   free_tree(m);
@@ -580,7 +645,7 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   if (cl_mesh_build_size(m->nt) == 0) return 0;
   b.m = m;
   b.p = (prim *)scratch;
-  b.node = align128(b.p + m->nt);
+  b.node = align64(b.p + m->nt);
   b.cap = node_cap(m->nt);
   m->node_mem = scratch;
   range_start(&root, 0, 0);
@@ -598,7 +663,7 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   }
   root.count = (uint32_t)m->nt;
   decide(&b, &root);
-  if (!build(&b, &root, &c, &cc)) {
+  if (!root.leaf && (add_node(&b) == UINT32_MAX || !build(&b, &root, 0))) {
     m->node_mem = NULL;
     m->nn = 0;
     return 0;
@@ -622,18 +687,17 @@ int cl_mesh_build_in(cl_mesh *m, void *scratch) {
   return 1;
 }
 
-/* kept: the nodes from a 128-byte boundary, so that every node is one
-** aligned pair of cache lines (which processors fetch together) and every
-** four slots one line, then the slots */
+/* kept: the nodes from a 64-byte boundary, so that every node is one
+** cache line and every four slots one line, then the slots */
 size_t cl_mesh_tree_size(const cl_mesh *m) {
-  return m->nt == 0 ? 0 : 128 + m->nn * sizeof(cl_mesh_node) + m->nt * 4 * sizeof(uint32_t);
+  return m->nt == 0 ? 0 : 64 + m->nn * sizeof(cl_mesh_node) + m->nt * 4 * sizeof(uint32_t);
 }
 
 void cl_mesh_keep(cl_mesh *m, void *dst) {
   cl_mesh_node *node;
   uint32_t *slot;
   if (m->nt == 0) return;
-  node = align128(dst);
+  node = align64(dst);
   slot = (uint32_t *)(void *)(node + m->nn);
   if (m->nn > 0) memcpy(node, m->node, m->nn * sizeof(cl_mesh_node));
   memcpy(slot, m->slot, m->nt * 4 * sizeof(uint32_t));
