@@ -541,10 +541,10 @@ function M.bind(core)
     if res[1] then return unpack(res, 2, res.n) end
     error(as_called(res[2], 1), 2)
   end
-  -- ray:cast(shape, cull, [out]) and collide.cast
-  local function ray_cast(...)
-    local ray, shape, cull, named = ...
-    if named ~= nil then return cast_out(...) end
+  -- a ray's cast at an aabb, a sphere or a triangle the core made: its
+  -- values (the C entry point's for the rare branches), or nil for a
+  -- miss; false for any other arguments
+  local function short_cast(ray, shape, cull)
     if type(ray) == "userdata" and type(shape) == "userdata" and getmetatable(ray) == ray_mt then
       local ms, pr = getmetatable(shape), block(ray, RAY_LEN, RAY)
       if pr and rawequal(ms, AABB_MT) then
@@ -568,6 +568,46 @@ function M.bind(core)
         end
       end
     end
+    return false
+  end
+  -- ray:cast(shape, cull, out): a hit named in out as l_namehit names it
+  -- (src/lua/l_args.c), the same fields with the same values: the
+  -- hit's, and nil for those that do not apply (only set to nil where
+  -- they are not nil already: a store of nil would add the key, and the
+  -- table would grow and shrink again on every call); out returned. A
+  -- miss leaves out as it was. Only for an out with no metatable, whose
+  -- stores no metamethod sees; any other goes to the classic function.
+  local function cast_named(...)
+    local ray, shape, cull, named = ...
+    if type(named) == "table" and getmetatable(named) == nil then
+      local t, px, py, pz, nx, ny, nz, u, v = short_cast(ray, shape, cull)
+      if t == nil then return nil end
+      if t then
+        if named.item ~= nil then named.item = nil end
+        if named.index ~= nil then named.index = nil end
+        if named.material ~= nil then named.material = nil end
+        if u then
+          named.u = u; named.v = v
+        else
+          if named.u ~= nil then named.u = nil end
+          if named.v ~= nil then named.v = nil end
+        end
+        named.t = t; named.x = px; named.y = py; named.z = pz; named.nx = nx; named.ny = ny; named.nz = nz
+        return named
+      end
+    end
+    return cast_out(...)
+  end
+  -- ray:cast(shape, cull, [out]) and collide.cast
+  local function ray_cast(...)
+    local ray, shape, cull, named = ...
+    if named ~= nil then return cast_named(...) end
+    local t, px, py, pz, nx, ny, nz, u, v = short_cast(ray, shape, cull)
+    if t then
+      if u then return t, px, py, pz, nx, ny, nz, u, v end
+      return t, px, py, pz, nx, ny, nz
+    end
+    if t == nil then return nil end
     return cast_rest(...)
   end
   local fast = { intersects = intersects, cast = ray_cast }
