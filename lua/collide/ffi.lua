@@ -219,9 +219,9 @@ local function ray_sphere(r, s)
   local b, cc = sphere_bc(o, d, c, rad)
   -- one comparison when the origin is outside
   if not (cc > 0) and (cc < 0 or b >= 0) then return inside(o, d) end
-  if b > 0 then return nil end
+  -- pointing away (b > 0) or passing by (disc < 0): one comparison
   local disc = sphere_disc(o, d, c, rad, b)
-  if disc < 0 then return nil end
+  if max(b, -disc) > 0 then return nil end
   local t = cc / (-b + sqrt(disc))
   if t > r.tmax then return nil end
   local dx, dy, dz = d[0], d[1], d[2]
