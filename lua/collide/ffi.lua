@@ -200,6 +200,10 @@ end
 
 -- the origin inside the sphere, or on it and not pointing in
 local function inside(o, d) return hit(0, o[0], o[1], o[2], d[0] * -1, d[1] * -1, d[2] * -1) end
+-- hit's test of a t at least 1e300: a number, and a point of numbers
+local function finite_point(o, d, t)
+  return t ~= INF and max(abs(o[0] + t * d[0]), abs(o[1] + t * d[1]), abs(o[2] + t * d[2])) < INF
+end
 -- the largest coordinate (cl_maxabs3 of both and the radius), in a tree:
 -- exact, so the order does not matter (the shapes hold no NaN); called
 -- from its own function, so that it is not a live value at the branches
@@ -224,12 +228,11 @@ local function ray_sphere(r, s)
   if max(b, -disc) > 0 then return nil end
   local t = cc / (-b + sqrt(disc))
   if t > r.tmax then return nil end
-  local dx, dy, dz = d[0], d[1], d[2]
-  local px, py, pz = o[0] + t * dx, o[1] + t * dy, o[2] + t * dz
   -- t is 0 or more (cc > 0 here, or 0 with b < 0, over a sum of two
   -- numbers 0 or more), at most INF; below 1e300 it is a number, and
   -- so is the point: |o| <= 1e150 and the unit direction's |d[k]| <= 1
-  if not (t < 1e300) and (t == INF or not (max(abs(px), abs(py), abs(pz)) < INF)) then return nil end
+  if not (t < 1e300) and not finite_point(o, d, t) then return nil end
+  local dx, dy, dz = d[0], d[1], d[2]
   local mx, my, mz = sphere_offset(o, c)
   local nx, ny, nz = mx + t * dx, my + t * dy, mz + t * dz
   if nx == 0 and ny == 0 and nz == 0 then   -- cl_normalize
@@ -240,6 +243,9 @@ local function ray_sphere(r, s)
     local inv = 1 / sqrt(nx * nx + ny * ny + nz * nz)
     nx, ny, nz = nx * inv, ny * inv, nz * inv
   end
+  -- the point after the last test, so that no exit from the trace
+  -- carries it
+  local px, py, pz = o[0] + t * dx, o[1] + t * dy, o[2] + t * dz
   return t + 0.0, px + 0.0, py + 0.0, pz + 0.0, nx + 0.0, ny + 0.0, nz + 0.0
 end
 
