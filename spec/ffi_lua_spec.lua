@@ -117,16 +117,48 @@ local edges = {
   end,
 }
 
+-- the fields a cast fills in its out table (l_namehit)
+local FIELDS = { "item", "t", "x", "y", "z", "nx", "ny", "nz", "u", "v", "index", "material" }
+-- ray:cast(shape, cull, out) through collide and through the core: the
+-- same result (out or nil) and, field by field, the same out, starting
+-- from an empty table and from one with every field set (a miss leaves
+-- it so)
+local function check_named(fast, a, b, cull, k)
+  for _, stale in ipairs { {}, { item = 1, t = 2, x = 3, y = 4, z = 5, nx = 6, ny = 7, nz = 8, u = 9, v = 10,
+                                 index = 11, material = "m" } } do
+    local want, got = {}, {}
+    for key, value in pairs(stale) do want[key], got[key] = value, value end
+    local rw, rg = core.cast(a, b, cull, want), fast(a, b, cull, got)
+    local ok = (rw == want and rg == got) or (rw == nil and rg == nil)
+    for _, f in ipairs(FIELDS) do
+      local w, g = want[f], got[f]
+      ok = ok and (w == g and (type(w) ~= "number" or w ~= 0 or 1 / w == 1 / g))
+    end
+    if not ok then
+      local function fields(t)
+        local list = {}
+        for i, f in ipairs(FIELDS) do list[i] = f .. "=" .. tostring(t[f]) end
+        return table.concat(list, " ")
+      end
+      error(("cast(%s, %s, %s, out) #%d: %s, classic %s"):format(tostring(a), tostring(b), tostring(cull), k,
+        fields(got), fields(want)), 3)
+    end
+  end
+end
+
 local function run()
   local intersects = { collide = collide.intersects, core = core.intersects }
   local casts = { collide = collide.cast, core = core.cast }
-  -- the function forms, and the method forms (each kind has its own)
+  -- the function forms, and the method forms (each kind has its own);
+  -- casts with an out table too
   local function c(name, a, b, x)
     if name == "intersects" then
       check("intersects", a.intersects, intersects.core, a, b)
       return check(name, intersects.collide, intersects.core, a, b)
     end
     check("cast", a.cast, casts.core, a, b, x)
+    check_named(a.cast, a, b, x, 1)
+    check_named(casts.collide, a, b, x, 2)
     return check(name, casts.collide, casts.core, a, b, x)
   end
   for _, e in ipairs(edges) do e(c) end
@@ -229,5 +261,38 @@ describe("the shapes read by JIT-compiled Lua", function()
       end
     end
     open:close()
+  end)
+
+  it("fill an out table with a metatable as the classic function does, its __newindex seeing each store", function()
+    local r = collide.ray(-3, 0.5, 0.5, 1, 0, 0)
+    for _, target in ipairs { collide.sphere(0, 0, 0, 1), collide.aabb(0, 0, 0, 1, 1, 1),
+                              collide.triangle(0, -1, -1, 0, 2, -1, 0, -1, 2) } do
+      local calls = {}
+      local function out_table(name)
+        return setmetatable({}, { __newindex = function(t, key, value)
+          calls[#calls + 1] = name .. " " .. key .. "=" .. tostring(value)
+          rawset(t, key, value)
+        end })
+      end
+      local want, got = out_table("c"), out_table("c")
+      assert.are.equal(want, core.cast(r, target, false, want))
+      local classic = calls
+      calls = {}
+      -- a loop long enough for the JIT
+      for _ = 1, 300 do
+        for key in pairs(got) do rawset(got, key, nil) end
+        calls = {}
+        assert.are.equal(got, r:cast(target, false, got))
+      end
+      assert.are.same(classic, calls)
+      for _, f in ipairs(FIELDS) do assert.are.equal(want[f], got[f]) end
+    end
+    -- an out that is not a table: the classic function's error, named as called
+    local ok, err = pcall(function() local x = r:cast(collide.sphere(0, 0, 0, 1), false, 5) return x end)
+    assert.is_false(ok)
+    assert.are.equal("bad argument #3 to 'cast' (table expected, got number)", (err:gsub("^[^:]*:%d+: ", "")))
+    ok, err = pcall(function() local x = collide.cast(r, collide.sphere(0, 0, 0, 1), false, "x") return x end)
+    assert.is_false(ok)
+    assert.are.equal("bad argument #4 to 'cast' (table expected, got string)", (err:gsub("^[^:]*:%d+: ", "")))
   end)
 end)

@@ -198,32 +198,55 @@ local function sphere_disc(o, d, c, rad, b)
   return rad * rad - (qx * qx + qy * qy + qz * qz)
 end
 
+-- the origin inside the sphere, or on it and not pointing in
+local function inside(o, d) return hit(0, o[0], o[1], o[2], d[0] * -1, d[1] * -1, d[2] * -1) end
+-- hit's test of a t at least 1e300: a number, and a point of numbers
+local function finite_point(o, d, t)
+  return t ~= INF and max(abs(o[0] + t * d[0]), abs(o[1] + t * d[1]), abs(o[2] + t * d[2])) < INF
+end
+-- the largest coordinate (cl_maxabs3 of both and the radius), in a tree:
+-- exact, so the order does not matter (the shapes hold no NaN); called
+-- from its own function, so that it is not a live value at the branches
+local function sphere_big(o, c, rad)
+  return max(max(max(abs(o[0]), abs(o[1])), max(abs(o[2]), abs(c[0]))), max(max(abs(c[1]), abs(c[2])), rad))
+end
+-- within 1e-150 and 1e150, or 0: one comparison in the usual case
+local function in_range(big) return (big >= 1e-150 and big <= 1e150) or big == 0 end
+
 -- cast_sphere in rays.c, but for coordinates beyond 1e150 or below
--- 1e-150 (scaled there): false, for the C entry point
+-- 1e-150 (scaled there): false, for the C entry point. Each test on a
+-- hit's path is a guard in the trace, so the usual case takes one
+-- comparison for each: outside, a t below 1e300, a normal not 0.
 local function ray_sphere(r, s)
   local o, d, c, rad = r.o, r.d, s.c, s.r
-  local big = max(abs(o[0]), abs(o[1]), abs(o[2]), abs(c[0]), abs(c[1]), abs(c[2]), rad)
-  -- beyond 1e150, or not 0 and below 1e-150: one comparison in the usual case
-  if not (big >= 1e-150 and big <= 1e150) and big ~= 0 then return false end
+  if not in_range(sphere_big(o, c, rad)) then return false end
   local b, cc = sphere_bc(o, d, c, rad)
-  if cc < 0 or (cc == 0 and b >= 0) then return hit(0, o[0], o[1], o[2], d[0] * -1, d[1] * -1, d[2] * -1) end
-  if b > 0 then return nil end
+  -- one comparison when the origin is outside
+  if not (cc > 0) and (cc < 0 or b >= 0) then return inside(o, d) end
+  -- pointing away (b > 0) or passing by (disc < 0): one comparison
   local disc = sphere_disc(o, d, c, rad, b)
-  if disc < 0 then return nil end
+  if max(b, -disc) > 0 then return nil end
   local t = cc / (-b + sqrt(disc))
-  if t > r.tmax or t == INF or t == -INF then return nil end
+  if t > r.tmax then return nil end
+  -- t is 0 or more (cc > 0 here, or 0 with b < 0, over a sum of two
+  -- numbers 0 or more), at most INF; below 1e300 it is a number, and
+  -- so is the point: |o| <= 1e150 and the unit direction's |d[k]| <= 1
+  if not (t < 1e300) and not finite_point(o, d, t) then return nil end
   local dx, dy, dz = d[0], d[1], d[2]
   local mx, my, mz = sphere_offset(o, c)
   local nx, ny, nz = mx + t * dx, my + t * dy, mz + t * dz
-  local m = max(abs(nx), abs(ny), abs(nz))   -- cl_normalize
-  if m == 0 then
+  if nx == 0 and ny == 0 and nz == 0 then   -- cl_normalize
     nx, ny, nz = dx * -1, dy * -1, dz * -1
   else
+    local m = max(abs(nx), abs(ny), abs(nz))
     nx, ny, nz = nx / m, ny / m, nz / m
     local inv = 1 / sqrt(nx * nx + ny * ny + nz * nz)
     nx, ny, nz = nx * inv, ny * inv, nz * inv
   end
-  return hit(t, o[0] + t * dx, o[1] + t * dy, o[2] + t * dz, nx, ny, nz)
+  -- the point after the last test, so that no exit from the trace
+  -- carries it
+  local px, py, pz = o[0] + t * dx, o[1] + t * dy, o[2] + t * dz
+  return t + 0.0, px + 0.0, py + 0.0, pz + 0.0, nx + 0.0, ny + 0.0, nz + 0.0
 end
 
 -- a vertex's offset from the ray's line: v - o without its part along d
@@ -345,7 +368,7 @@ function M.bind(core)
   -- the shapes' metatables carry a key that only this function has: one
   -- look-up at a fixed place in the table (they are built alike),
   -- where a set of metatables took a hash look-up on each call
-  local OURS, rawget = {}, rawget
+  local OURS, rawget, rawequal = {}, rawget, rawequal
   for mt in pairs(shape_mt) do rawset(mt, OURS, true) end
 
   -- the kind of u and the address of its shape when u is one of the
@@ -524,16 +547,16 @@ function M.bind(core)
     if res[1] then return unpack(res, 2, res.n) end
     error(as_called(res[2], 1), 2)
   end
-  -- ray:cast(shape, cull, [out]) and collide.cast
-  local function ray_cast(...)
-    local ray, shape, cull, named = ...
-    if named ~= nil then return cast_out(...) end
+  -- a ray's cast at an aabb, a sphere or a triangle the core made: its
+  -- values (the C entry point's for the rare branches), or nil for a
+  -- miss; false for any other arguments
+  local function short_cast(ray, shape, cull)
     if type(ray) == "userdata" and type(shape) == "userdata" and getmetatable(ray) == ray_mt then
       local ms, pr = getmetatable(shape), block(ray, RAY_LEN, RAY)
-      if pr and ms == AABB_MT then
+      if pr and rawequal(ms, AABB_MT) then
         local ps = block(shape, AABB_LEN, AABB)
         if ps then return ray_aabb(cast(ray_t, pr), cast(aabb_t, ps)) end
-      elseif pr and ms == SPHERE_MT then
+      elseif pr and rawequal(ms, SPHERE_MT) then
         local ps = block(shape, SPHERE_LEN, SPHERE)
         if ps then
           local t, px, py, pz, nx, ny, nz = ray_sphere(cast(ray_t, pr), cast(sphere_t, ps))
@@ -541,7 +564,7 @@ function M.bind(core)
           if t == nil then return nil end
           return c_cast(ray, shape, cull)
         end
-      elseif pr and ms == TRI_MT then
+      elseif pr and rawequal(ms, TRI_MT) then
         local ps = block(shape, TRI_LEN, TRIANGLE)
         if ps then
           local t, px, py, pz, nx, ny, nz, u, v = ray_triangle(cast(ray_t, pr), cast(tri_t, ps), cull)
@@ -551,6 +574,46 @@ function M.bind(core)
         end
       end
     end
+    return false
+  end
+  -- ray:cast(shape, cull, out): a hit named in out as l_namehit names it
+  -- (src/lua/l_args.c), the same fields with the same values: the
+  -- hit's, and nil for those that do not apply (only set to nil where
+  -- they are not nil already: a store of nil would add the key, and the
+  -- table would grow and shrink again on every call); out returned. A
+  -- miss leaves out as it was. Only for an out with no metatable, whose
+  -- stores no metamethod sees; any other goes to the classic function.
+  local function cast_named(...)
+    local ray, shape, cull, named = ...
+    if type(named) == "table" and getmetatable(named) == nil then
+      local t, px, py, pz, nx, ny, nz, u, v = short_cast(ray, shape, cull)
+      if t == nil then return nil end
+      if t then
+        if named.item ~= nil then named.item = nil end
+        if named.index ~= nil then named.index = nil end
+        if named.material ~= nil then named.material = nil end
+        if u then
+          named.u = u; named.v = v
+        else
+          if named.u ~= nil then named.u = nil end
+          if named.v ~= nil then named.v = nil end
+        end
+        named.t = t; named.x = px; named.y = py; named.z = pz; named.nx = nx; named.ny = ny; named.nz = nz
+        return named
+      end
+    end
+    return cast_out(...)
+  end
+  -- ray:cast(shape, cull, [out]) and collide.cast
+  local function ray_cast(...)
+    local ray, shape, cull, named = ...
+    if named ~= nil then return cast_named(...) end
+    local t, px, py, pz, nx, ny, nz, u, v = short_cast(ray, shape, cull)
+    if t then
+      if u then return t, px, py, pz, nx, ny, nz, u, v end
+      return t, px, py, pz, nx, ny, nz
+    end
+    if t == nil then return nil end
     return cast_rest(...)
   end
   local fast = { intersects = intersects, cast = ray_cast }
