@@ -29,7 +29,7 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define FETCH(p) __builtin_prefetch(p)
 #else
-#define FETCH(p) ((void)0)
+#define FETCH(p) ((void)(p))                   /* (nothing asked, the address unused) */
 #endif
 
 /* asks for the vertices of the count triangles from slot first */

@@ -480,8 +480,11 @@ static uint32_t add_node(builder *b) {
 ** decoded box holds its child's. An axis of faces past the float range,
 ** or of no such step, spans the whole line (ex 255). */
 static void quantise(cl_mesh_node *n, int a, const float lo[], const float hi[], int nc) {
-  float org = lo[0], top = hi[0], step;
+  float org, top, step;
   int j, ex;
+  if (nc < 1) return;                            /* (a node has a child at least) */
+  org = lo[0];
+  top = hi[0];
   for (j = 1; j < nc; j++) {
     if (lo[j] < org) org = lo[j];
     if (hi[j] > top) top = hi[j];
